@@ -1,0 +1,2 @@
+// Contract for the billing service's calls: filled by the issue that brings the service.
+export {};

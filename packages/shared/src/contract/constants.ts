@@ -1,0 +1,27 @@
+/** Business constants of SPEC.md section 9. */
+export const PLAN = {
+  amountMinor: 3499,
+  currency: 'gbp',
+  interval: 'month',
+  mode: 'subscription',
+  trialDays: 14,
+  name: 'Professional Plan',
+  description: 'full access to all features',
+} as const;
+
+export const REGISTRATION_MAX_LENGTH = 7;
+export const PHONE_DIGITS = 11;
+export const PASSWORD_MIN_LENGTH = 6;
+export const SIGNUP_REDIRECT_MS = 2000;
+export const RESET_REDIRECT_MS = 3000;
+export const CHECKOUT_POLL = { initialWaitMs: 3000, intervalMs: 2000, maxPolls: 10 } as const;
+export const DEMO_PERIOD_DAYS = 30;
+export const SERVICE_TIME_ZONE = 'Europe/London';
+export const DISPLAY_LOCALE = 'en-GB';
+export const HEADER_HEIGHT_PX = 82;
+export const COPYRIGHT_YEAR = 2024;
+export const SUPPORT_HOURS = 'Monday to Friday, 9:00 to 17:00 UK time';
+export const SUPPORT_REPLY_HOURS = 24;
+export const RESET_EMAIL_MINUTES = 5;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const REFERRAL_CODE_PATTERN = /^GAR-[A-Z0-9]{8}$/;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** One field's problem inside an error envelope. */
+export const ZFieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type TFieldError = z.infer<typeof ZFieldErrorSchema>;
+
+/** The error envelope every service answers with (DESIGN.md, "The API contract"). */
+export const ZErrorEnvelopeSchema = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(ZFieldErrorSchema).optional(),
+});
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelopeSchema>;
+
+/** Wraps a `data` schema in the success envelope. */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.number().int(), message: z.string().optional(), data });
+}
+
+/** The machine codes an error envelope may carry, each with its HTTP status. */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  subscription_required: 403,
+  not_found: 404,
+  conflict: 409,
+  duplicate_email: 409,
+  duplicate_company: 409,
+  rate_limited: 429,
+  internal: 500,
+  bad_gateway: 502,
+  service_unavailable: 503,
+  gateway_timeout: 504,
+} as const;
+export type TErrorCode = keyof typeof ERROR_STATUS;

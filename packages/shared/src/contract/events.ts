@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * Every event of DESIGN.md, defined once: name, version and payload schema. Services publish through
+ * the outbox and consume through their own queue; EVENT_SUBSCRIBERS says which service hears which event.
+ */
+const subscriptionStatus = z.enum(['active', 'trialing', 'past_due', 'canceled', 'inactive', 'incomplete', 'unpaid']);
+
+export const EVENTS = {
+  'user.registered': {
+    version: 1,
+    payload: z.object({ userId: z.string().uuid(), email: z.string(), role: z.enum(['admin', 'garage', 'none']) }),
+  },
+  'user.email_confirmation_requested': {
+    version: 1,
+    payload: z.object({ userId: z.string().uuid(), email: z.string(), token: z.string() }),
+  },
+  'user.password_reset_requested': {
+    version: 1,
+    payload: z.object({ userId: z.string().uuid(), email: z.string(), token: z.string() }),
+  },
+  'garage.registered': {
+    version: 1,
+    payload: z.object({
+      garageId: z.string().uuid(),
+      name: z.string(),
+      address: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      fullName: z.string(),
+      referralCode: z.string(),
+      referredBy: z.string().uuid().nullable(),
+    }),
+  },
+  'garage.updated': {
+    version: 1,
+    payload: z.object({ garageId: z.string().uuid(), name: z.string(), address: z.string(), phone: z.string() }),
+  },
+  'subscription.changed': {
+    version: 1,
+    payload: z.object({
+      garageId: z.string().uuid(),
+      email: z.string(),
+      status: subscriptionStatus,
+      previousStatus: subscriptionStatus.nullable(),
+      customerId: z.string().nullable(),
+      subscriptionId: z.string().nullable(),
+      currentPeriodEnd: z.number().int().nullable(),
+      trialEnd: z.number().int().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+      /** Which Stripe happening caused it: lets notifications pick the mail to send. */
+      reason: z.enum(['trial_started', 'activated', 'payment_failed', 'canceled', 'trial_will_end', 'updated']),
+      /** Unix seconds of the Stripe state this reflects; consumers keep the newest. */
+      stateAt: z.number().int(),
+    }),
+  },
+  'service_record.created': {
+    version: 1,
+    payload: z.object({ recordId: z.string().uuid(), garageId: z.string().uuid(), registration: z.string() }),
+  },
+  'service_record.amended': {
+    version: 1,
+    payload: z.object({ recordId: z.string().uuid(), amendedBy: z.string().uuid(), registration: z.string() }),
+  },
+  'service_record.withdrawn': {
+    version: 1,
+    payload: z.object({ recordId: z.string().uuid(), withdrawnBy: z.string().uuid(), registration: z.string() }),
+  },
+  'contact.received': {
+    version: 1,
+    payload: z.object({ messageId: z.string().uuid(), name: z.string(), email: z.string(), subject: z.string() }),
+  },
+  'callback.requested': {
+    version: 1,
+    payload: z.object({ requestId: z.string().uuid(), fullName: z.string(), garageName: z.string(), phone: z.string() }),
+  },
+} as const;
+
+export type TEventName = keyof typeof EVENTS;
+export type TEventPayload<N extends TEventName> = z.infer<(typeof EVENTS)[N]['payload']>;
+
+/** An event as it travels: the outbox row's id is the event id and the job id. */
+export interface TEventEnvelope<N extends TEventName = TEventName> {
+  id: string;
+  name: N;
+  version: number;
+  occurredAt: string;
+  payload: TEventPayload<N>;
+}
+
+export type TServiceName = 'identity' | 'garages' | 'records' | 'billing' | 'notifications';
+
+/** Which services consume which events. A service must handle every event listed for it. */
+export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
+  'user.registered': [],
+  'user.email_confirmation_requested': ['notifications'],
+  'user.password_reset_requested': ['notifications'],
+  'garage.registered': ['records', 'notifications'],
+  'garage.updated': ['records'],
+  'subscription.changed': ['garages', 'records', 'notifications'],
+  'service_record.created': [],
+  'service_record.amended': [],
+  'service_record.withdrawn': [],
+  'contact.received': ['notifications'],
+  'callback.requested': ['notifications'],
+};
+
+/** The event names a service must handle. */
+export function eventsFor(service: TServiceName): TEventName[] {
+  return (Object.keys(EVENT_SUBSCRIBERS) as TEventName[]).filter((name) => EVENT_SUBSCRIBERS[name].includes(service));
+}

@@ -1,0 +1,11 @@
+/** The API contract shared by the services and the SPA: schemas, types, messages and constants. */
+export * from './envelope.js';
+export * from './messages.js';
+export * from './constants.js';
+export * from './categories.js';
+export * from './registration.js';
+export * from './records.js';
+export * from './events.js';
+export * from './identity.js';
+export * from './garages.js';
+export * from './billing.js';

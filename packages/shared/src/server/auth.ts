@@ -1,0 +1,144 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import jwt from 'jsonwebtoken';
+import { MESSAGES } from '../contract/messages.js';
+import { AppError } from './errors.js';
+import type { TAuthClaims } from './types.js';
+
+/** Access tokens are signed by identity with RS256 only; no other algorithm is ever accepted. */
+export const JWT_ALGORITHM = 'RS256' as const;
+export const JWT_ISSUER = 'service-history-identity';
+export const JWT_AUDIENCE = 'service-history';
+
+export interface TokenVerifier {
+  verify(token: string): Promise<TAuthClaims>;
+}
+
+/**
+ * Verifies access tokens with identity's public key: a fixed PEM from configuration, or fetched from
+ * identity's public-key endpoint and cached for five minutes (refetched once when a signature fails, for
+ * key rotation).
+ */
+export function createTokenVerifier(source: { publicKey?: string; identityUrl?: string }): TokenVerifier {
+  let cached: { key: string; at: number } | null = source.publicKey ? { key: source.publicKey, at: Infinity } : null;
+
+  const fetchKey = async (): Promise<string> => {
+    if (!source.identityUrl) throw new Error('No JWT public key and no identity URL configured');
+    const response = await fetch(`${source.identityUrl}/api/v1/auth/public-key`, { signal: AbortSignal.timeout(2000) });
+    if (!response.ok) throw new Error(`identity answered ${response.status} for its public key`);
+    const body = (await response.json()) as { data?: { publicKey?: string } };
+    const key = body.data?.publicKey;
+    if (!key) throw new Error('identity answered without a public key');
+    cached = { key, at: Date.now() };
+    return key;
+  };
+
+  const currentKey = async (): Promise<string> => {
+    if (cached && Date.now() - cached.at < 5 * 60_000) return cached.key;
+    return fetchKey();
+  };
+
+  const verifyWith = (token: string, key: string): TAuthClaims => {
+    const decoded = jwt.verify(token, key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
+    if (typeof decoded !== 'object' || decoded === null) throw new Error('token payload is not an object');
+    const { sub, role, email } = decoded as Record<string, unknown>;
+    if (typeof sub !== 'string' || typeof email !== 'string' || (role !== 'admin' && role !== 'garage' && role !== 'none')) {
+      throw new Error('token claims are incomplete');
+    }
+    return { sub, role, email };
+  };
+
+  return {
+    async verify(token) {
+      let key: string;
+      try {
+        key = await currentKey();
+      } catch (error) {
+        throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
+      }
+      try {
+        return verifyWith(token, key);
+      } catch (error) {
+        const canRefetch = source.identityUrl && !source.publicKey && error instanceof jwt.JsonWebTokenError && error.message === 'invalid signature';
+        if (canRefetch) {
+          try {
+            return verifyWith(token, await fetchKey());
+          } catch (retryError) {
+            throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: retryError });
+          }
+        }
+        throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: error });
+      }
+    },
+  };
+}
+
+/** Reads the bearer token of a request, if any. */
+export function bearerToken(req: Request): string | null {
+  const header = req.header('authorization');
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Verifies the bearer token and sets req.auth. With `optional`, a request without a token passes through. */
+export function authenticate(verifier: TokenVerifier, options: { optional?: boolean } = {}): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (!token) {
+      if (options.optional) return next();
+      return next(new AppError('unauthorized', MESSAGES.platform.unauthorized));
+    }
+    verifier.verify(token).then(
+      (claims) => {
+        req.auth = claims;
+        next();
+      },
+      (error) => next(error),
+    );
+  };
+}
+
+/** Lets only the given roles through; authenticate must run first. */
+export function requireRole(...roles: TAuthClaims['role'][]): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.auth) return next(new AppError('unauthorized', MESSAGES.platform.unauthorized));
+    if (!roles.includes(req.auth.role)) return next(new AppError('forbidden', MESSAGES.platform.forbidden));
+    next();
+  };
+}
+
+/** The header services use to prove themselves on /internal/ routes. */
+export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+
+/** Guards /internal/ routes: only callers holding the shared internal service token get through. */
+export function requireInternalToken(expected: string): RequestHandler {
+  const expectedBuffer = Buffer.from(expected);
+  return (req, _res, next) => {
+    const given = Buffer.from(req.header(INTERNAL_TOKEN_HEADER) ?? '');
+    const isValid = given.length === expectedBuffer.length && timingSafeEqual(given, expectedBuffer);
+    if (!isValid) return next(new AppError('forbidden', MESSAGES.platform.forbidden));
+    next();
+  };
+}
+
+/** Calls another service's /internal/ endpoint with the service token; returns the envelope's data. */
+export async function callInternal<T>(
+  url: string,
+  internalToken: string,
+  init: { method?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<{ status: number; body: { status: number; code?: string; message?: string; data?: T } }> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(init.timeoutMs ?? 5000),
+  });
+  const body = (await response.json().catch(() => ({ status: response.status }))) as {
+    status: number;
+    code?: string;
+    message?: string;
+    data?: T;
+  };
+  return { status: response.status, body };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** Fields every service reads. */
+export const baseConfigShape = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  REDIS_URL: z.string().url(),
+  BULLMQ_PREFIX: z.string().min(1).default('sh'),
+};
+
+/** Thrown by parseConfig; lists every bad variable at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates the environment against a zod shape. Outside production, `devDefaults` fill in variables that
+ * are not set (local Postgres, Redis, test keys); in production every required variable must be given.
+ */
+export function parseConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: NodeJS.ProcessEnv,
+  devDefaults: Partial<Record<keyof S, string>> = {},
+): z.infer<z.ZodObject<S>> {
+  const isProduction = env.NODE_ENV === 'production';
+  const source: Record<string, string | undefined> = { ...env };
+  if (!isProduction) {
+    for (const [key, value] of Object.entries(devDefaults)) {
+      if (source[key] === undefined || source[key] === '') source[key] = value as string;
+    }
+  }
+  for (const key of Object.keys(source)) if (source[key] === '') delete source[key];
+  const result = z.object(shape).safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    const missing = source[name] === undefined;
+    return missing ? `${name} is required` : `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** Parses config at start-up; on failure prints every problem and exits non-zero. */
+export function loadConfig<S extends z.ZodRawShape>(
+  service: string,
+  shape: S,
+  devDefaults: Partial<Record<keyof S, string>> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<z.ZodObject<S>> {
+  try {
+    return parseConfig(shape, env, devDefaults);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`[${service}] ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** Local development defaults shared by the services (one Postgres server, one database per service). */
+export function localDatabaseUrl(database: string): string {
+  return `postgres://postgres@127.0.0.1:5432/${database}`;
+}
+export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';

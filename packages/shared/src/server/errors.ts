@@ -1,0 +1,77 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { ERROR_STATUS, type TErrorCode, type TErrorEnvelope, type TFieldError } from '../contract/envelope.js';
+import { MESSAGES } from '../contract/messages.js';
+
+/** The one error type domain code throws: a machine code, a user-facing message and optional field errors. */
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly errors?: TFieldError[];
+  readonly headers?: Record<string, string>;
+
+  constructor(code: TErrorCode, message: string, options: { errors?: TFieldError[]; cause?: unknown; headers?: Record<string, string> } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Builds the error envelope for a code. */
+export function errorEnvelope(code: TErrorCode, message: string, errors?: TFieldError[]): TErrorEnvelope {
+  return errors && errors.length > 0 ? { status: ERROR_STATUS[code], code, message, errors } : { status: ERROR_STATUS[code], code, message };
+}
+
+/** Turns zod issues into field errors; the first one's message becomes the envelope message. */
+export function fieldErrorsFrom(error: ZodError): TFieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+}
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+}
+
+/** The shared error middleware: AppError and ZodError to their envelope, anything else a logged 500. */
+export function errorMiddleware() {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (res.headersSent) {
+      req.log?.error({ err: error }, 'error after headers were sent');
+      res.end();
+      return;
+    }
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+      res.status(error.status).json(errorEnvelope(error.code, error.message, error.errors));
+      return;
+    }
+    if (error instanceof ZodError) {
+      const errors = fieldErrorsFrom(error);
+      res.status(400).json(errorEnvelope('validation_failed', errors[0]?.message ?? MESSAGES.platform.invalidRequest, errors));
+      return;
+    }
+    const parserError = error as BodyParserError;
+    if (parserError?.type === 'entity.too.large') {
+      res.status(413).json({ status: 413, code: 'payload_too_large', message: 'The request body is too large' });
+      return;
+    }
+    if (parserError?.type === 'entity.parse.failed') {
+      res.status(400).json(errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest));
+      return;
+    }
+    req.log?.error({ err: error }, 'unhandled error');
+    res.status(500).json(errorEnvelope('internal', MESSAGES.platform.internal));
+  };
+}
+
+/** Answers any route nobody handled with a 404 envelope. */
+export function notFoundHandler() {
+  return (_req: Request, res: Response): void => {
+    res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
+  };
+}

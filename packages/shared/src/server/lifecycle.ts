@@ -1,0 +1,67 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+
+export interface RunningService {
+  server: Server;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Listens, and on SIGTERM or SIGINT stops accepting, lets in-flight requests finish, then runs the close
+ * hooks in order (workers, relay, pools, Redis). A shutdown that hangs is cut off after 10 seconds.
+ */
+export async function runService(options: {
+  name: string;
+  app: Express;
+  host: string;
+  port: number;
+  logger: Logger;
+  onClose?: Array<() => Promise<unknown> | unknown>;
+  handleSignals?: boolean;
+}): Promise<RunningService> {
+  const { app, logger } = options;
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(options.port, options.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  logger.info({ host: options.host, port }, `${options.name} listening`);
+
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      logger.info(`${options.name} shutting down`);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      for (const close of options.onClose ?? []) {
+        try {
+          await close();
+        } catch (error) {
+          logger.warn({ err: error }, 'error while closing');
+        }
+      }
+    })();
+    return stopping;
+  };
+
+  if (options.handleSignals !== false) {
+    const onSignal = (signal: string) => {
+      const timer = setTimeout(() => {
+        logger.error('shutdown took too long; exiting');
+        process.exit(1);
+      }, 10_000);
+      timer.unref();
+      logger.info({ signal }, 'signal received');
+      void stop().then(() => process.exit(0));
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+  return { server, port, stop };
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+/** The process logger of one service; passwords, tokens and cookies are redacted wherever they appear. */
+export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    name: service,
+    level,
+    redact: {
+      paths: ['password', '*.password', 'token', '*.token', 'req.headers.authorization', 'req.headers.cookie', '*.access_token', '*.refresh_token'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Gives each request an id (kept from x-request-id when well formed) and a child logger; logs the outcome. */
+export function requestContext(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const incoming = req.header('x-request-id');
+    const id = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    req.log = logger.child({ reqId: id });
+    res.setHeader('x-request-id', id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? 'error' : 'info';
+      req.log[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+    });
+    next();
+  };
+}

@@ -1,0 +1,25 @@
+/** Where each part of the platform listens by default on a development machine. */
+export const LOCAL_PORTS = {
+  gateway: 8080,
+  identity: 4001,
+  garages: 4002,
+  records: 4003,
+  billing: 4004,
+  notifications: 4005,
+  stripeDouble: 4010,
+  companiesHouseFake: 4011,
+  smtpCatcher: 1025,
+  smtpInbox: 8025,
+} as const;
+
+/** The database each service owns on a development machine. */
+export const LOCAL_DATABASES = {
+  identity: 'sh_identity',
+  garages: 'sh_garages',
+  records: 'sh_records',
+  billing: 'sh_billing',
+  notifications: 'sh_notifications',
+} as const;
+
+/** The internal service token outside production; production must set INTERNAL_TOKEN. */
+export const DEV_INTERNAL_TOKEN = 'dev-internal-token-not-for-production';

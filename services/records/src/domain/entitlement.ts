@@ -1,0 +1,7 @@
+/** Subscription states in which a garage may add records (SPEC.md: active, and trialing during the free trial). */
+const ENTITLED_STATUSES = new Set(['active', 'trialing']);
+
+/** Whether a subscription status lets a garage add records. */
+export function canAddRecords(status: string): boolean {
+  return ENTITLED_STATUSES.has(status);
+}
