@@ -142,3 +142,17 @@ export async function callInternal<T>(
   };
   return { status: response.status, body };
 }
+
+/** Access tokens live fifteen minutes; the SPA refreshes them shortly before they expire. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** Signs an access token the way every verifier expects (RS256, issuer, audience, sub/role/email). */
+export function signAccessToken(privateKey: string, claims: TAuthClaims, ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS): string {
+  return jwt.sign({ role: claims.role, email: claims.email }, privateKey, {
+    algorithm: JWT_ALGORITHM,
+    subject: claims.sub,
+    issuer: JWT_ISSUER,
+    audience: JWT_AUDIENCE,
+    expiresIn: ttlSeconds,
+  });
+}

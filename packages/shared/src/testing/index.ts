@@ -1,5 +1,5 @@
 /** Helpers for integration tests that talk to the machine's real Postgres and Redis. */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createPool, migrate } from '../server/db.js';
@@ -65,4 +65,13 @@ export async function listenForTest(app: import('express').Express): Promise<{ u
         server.closeAllConnections();
       }),
   };
+}
+
+/** An RSA key pair for tests that sign their own access tokens. */
+export function createTestKeyPair(): { publicKey: string; privateKey: string } {
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
 }
