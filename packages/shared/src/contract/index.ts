@@ -9,3 +9,5 @@ export * from './events.js';
 export * from './identity.js';
 export * from './garages.js';
 export * from './billing.js';
+export * from './openapi.js';
+export * from './operations.js';

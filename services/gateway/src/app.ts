@@ -1,0 +1,103 @@
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { MESSAGES } from '@sh/shared/contract';
+import {
+  authenticate,
+  errorEnvelope,
+  errorMiddleware,
+  requestContext,
+  type Logger,
+  type Redis,
+  type TokenVerifier,
+} from '@sh/shared/server';
+import { isCredentialCall, isForbiddenPath, isPublicLookup, requiresAuthentication, resolveUpstream, type UpstreamName } from './domain/routing.js';
+import { docsRoutes } from './routes/docs.js';
+import { createUpstreamProxies } from './routes/proxy.js';
+import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
+import { webRoutes } from './routes/web.js';
+
+export interface GatewayDeps {
+  logger: Logger;
+  redis: Redis;
+  verifier: TokenVerifier;
+  upstreams: Partial<Record<UpstreamName, string>>;
+  budgets: RateLimitBudgets;
+  rateLimitPrefix: string;
+  webDist: string;
+  trustProxy: boolean | number | string;
+  upstreamTimeoutMs: number;
+}
+
+/**
+ * The only public door: security headers, request ids, rate limits, token checks on protected paths,
+ * then the service that owns the path. /internal/ never leaves; an absent service is a 503 envelope.
+ */
+export function buildGatewayApp(deps: GatewayDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    }),
+  );
+  app.use(requestContext(deps.logger));
+
+  app.use((req, res, next) => {
+    if (!isForbiddenPath(req.originalUrl)) return next();
+    res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 200, data: { ok: true } });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const isRedisUp = await deps.redis.ping().then((pong) => pong === 'PONG', () => false);
+    res.status(isRedisUp ? 200 : 503).json({ status: isRedisUp ? 200 : 503, data: { ok: isRedisUp, checks: { redis: isRedisUp } } });
+  });
+  app.use(docsRoutes());
+
+  const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix);
+  const when = (predicate: (req: express.Request) => boolean, handler: RequestHandler): RequestHandler => (req, res, next) =>
+    predicate(req) ? handler(req, res, next) : next();
+  app.use('/api/', limits.api);
+  app.use(when((req) => req.method === 'GET' && isPublicLookup(req.path), limits.lookup));
+  app.use(when((req) => req.method === 'POST' && isCredentialCall(req.path), limits.credentials));
+
+  const requireToken = authenticate(deps.verifier);
+  app.use(when((req) => requiresAuthentication(req.method, req.path), requireToken));
+
+  const proxies = createUpstreamProxies(deps.upstreams, deps.upstreamTimeoutMs);
+  app.use('/api/', (req, res, next) => {
+    const upstream = resolveUpstream(req.originalUrl.split('?')[0] ?? '');
+    if (!upstream) {
+      res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
+      return;
+    }
+    const proxy = proxies[upstream];
+    if (!proxy) {
+      res.setHeader('Retry-After', '30');
+      res.status(503).json(errorEnvelope('service_unavailable', MESSAGES.platform.serviceUnavailable));
+      return;
+    }
+    req.url = req.originalUrl;
+    proxy(req, res, next);
+  });
+
+  app.use(webRoutes(deps.webDist));
+  app.use((_req, res) => {
+    res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
+  });
+  app.use(errorMiddleware());
+  return app;
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { baseConfigShape, loadConfig, LOCAL_PORTS, LOCAL_REDIS_URL } from '@sh/shared/server';
+
+const optionalUrl = z.string().url().optional();
+const perMinute = z.coerce.number().int().positive();
+
+export const configShape = {
+  ...baseConfigShape,
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.gateway),
+  /** A service whose URL is not set is not deployed yet: its routes answer 503. */
+  IDENTITY_URL: optionalUrl,
+  GARAGES_URL: optionalUrl,
+  RECORDS_URL: optionalUrl,
+  BILLING_URL: optionalUrl,
+  NOTIFICATIONS_URL: optionalUrl,
+  JWT_PUBLIC_KEY: z.string().optional(),
+  WEB_DIST: z.string().default(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist')),
+  /** Which proxies in front of the gateway may set X-Forwarded-For: false, true, a hop count, or addresses. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string => (value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(value) ? Number(value) : value)),
+  RATE_LIMIT_API_PER_MINUTE: perMinute.default(600),
+  RATE_LIMIT_LOOKUP_PER_MINUTE: perMinute.default(60),
+  RATE_LIMIT_AUTH_PER_MINUTE: perMinute.default(20),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+};
+
+export type GatewayConfig = ReturnType<typeof readConfig>;
+
+/** Reads the gateway's configuration once; exits naming every bad variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig('gateway', configShape, { REDIS_URL: LOCAL_REDIS_URL }, env);
+}

@@ -1,0 +1,79 @@
+/** The services behind the gateway. */
+export type UpstreamName = 'identity' | 'garages' | 'records' | 'billing' | 'notifications';
+
+interface Route {
+  /** Matches the path after /api/v1/. */
+  pattern: RegExp;
+  service: UpstreamName;
+}
+
+/** DESIGN.md's routing table, most specific first (users/phone/ lives with the garage profile). */
+const ROUTES: Route[] = [
+  { pattern: /^users\/phone(\/|$)/, service: 'garages' },
+  { pattern: /^(auth|users)(\/|$)/, service: 'identity' },
+  { pattern: /^(companies|garages)(\/|$)/, service: 'garages' },
+  { pattern: /^service-records(\/|$)/, service: 'records' },
+  { pattern: /^(stripe|billing)(\/|$)/, service: 'billing' },
+  { pattern: /^contact(\/|$)/, service: 'notifications' },
+];
+
+export const API_PREFIX = '/api/v1/';
+
+/** Which service answers a path under /api/v1/, or null when none does. */
+export function resolveUpstream(pathname: string): UpstreamName | null {
+  if (!pathname.startsWith(API_PREFIX)) return null;
+  const rest = pathname.slice(API_PREFIX.length);
+  return ROUTES.find((route) => route.pattern.test(rest))?.service ?? null;
+}
+
+/**
+ * True for a path that must never leave the gateway: anything naming an internal segment, however it is
+ * encoded, and any dot-segment that could climb out of /api/v1/.
+ */
+export function isForbiddenPath(rawUrl: string): boolean {
+  const pathname = rawUrl.split('?')[0] ?? '';
+  let decoded = pathname;
+  for (let i = 0; i < 3; i += 1) {
+    try {
+      const next = decodeURIComponent(decoded);
+      if (next === decoded) break;
+      decoded = next;
+    } catch {
+      return true;
+    }
+  }
+  const segments = decoded.toLowerCase().split(/[/\\]+/);
+  return segments.some((segment) => segment === 'internal' || segment === '..' || segment === '.');
+}
+
+/**
+ * Paths that need a signed-in caller. The gateway turns away a missing or bad token here; the service
+ * checks it again and decides roles itself.
+ */
+export function requiresAuthentication(method: string, pathname: string): boolean {
+  const rest = pathname.slice(API_PREFIX.length);
+  if (/^auth\/me$/.test(rest)) return true;
+  if (/^users\/(email|password|phone)\//.test(rest)) return true;
+  if (/^garages\/me(\/|$)/.test(rest)) return true;
+  if (/^billing\/(subscription|portal)(\/|$)/.test(rest)) return true;
+  if (/^stripe\/create-checkout-session$/.test(rest)) return true;
+  if (/^admin(\/|$)/.test(rest)) return true;
+  if (/^service-records(\/|$)/.test(rest)) {
+    if (/^service-records\/lookup(\/|$)/.test(rest) && method === 'GET') return false;
+    if (/^service-records\/verify(\/|$)/.test(rest) && method === 'GET') return false;
+    return true;
+  }
+  return false;
+}
+
+/** The public lookup, which gets its own per-client budget. */
+export function isPublicLookup(pathname: string): boolean {
+  return pathname.startsWith(`${API_PREFIX}service-records/lookup`);
+}
+
+/** Sign-in and account-recovery calls, which get a tight budget against password guessing. */
+export function isCredentialCall(pathname: string): boolean {
+  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/confirm-email|garages\/?$|companies\/validate)/.test(
+    pathname,
+  );
+}

@@ -1,0 +1,57 @@
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Request, RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { MESSAGES } from '@sh/shared/contract';
+import { errorEnvelope } from '@sh/shared/server';
+import type { UpstreamName } from '../domain/routing.js';
+
+/** Codes of a peer that is not there at all: the service is stopped or not deployed. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET']);
+
+function answerUpstreamError(error: NodeJS.ErrnoException, res: ServerResponse | Socket, req: IncomingMessage): void {
+  if (!('setHeader' in res) || res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const isTimeout = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ESOCKETTIMEDOUT';
+  const body = isTimeout
+    ? errorEnvelope('gateway_timeout', MESSAGES.platform.badGateway)
+    : UNAVAILABLE_CODES.has(error.code ?? '')
+      ? errorEnvelope('service_unavailable', MESSAGES.platform.serviceUnavailable)
+      : errorEnvelope('bad_gateway', MESSAGES.platform.badGateway);
+  (req as Request).log?.warn({ code: error.code, status: body.status }, 'upstream failed');
+  res.statusCode = body.status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  if (body.status === 503) res.setHeader('Retry-After', '5');
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * One proxy per service. The path is forwarded unchanged; the request id travels along; a peer that
+ * refuses the connection is a 503 envelope at once and one that does not answer in time a 504.
+ */
+export function createUpstreamProxies(
+  targets: Partial<Record<UpstreamName, string>>,
+  timeoutMs: number,
+): Partial<Record<UpstreamName, RequestHandler>> {
+  const proxies: Partial<Record<UpstreamName, RequestHandler>> = {};
+  for (const [name, target] of Object.entries(targets) as [UpstreamName, string | undefined][]) {
+    if (!target) continue;
+    proxies[name] = createProxyMiddleware<Request, ServerResponse>({
+      target,
+      changeOrigin: false,
+      xfwd: true,
+      proxyTimeout: timeoutMs,
+      timeout: timeoutMs,
+      on: {
+        proxyReq: (proxyReq: ClientRequest, req: Request) => {
+          proxyReq.setHeader('x-request-id', req.id);
+          proxyReq.removeHeader('x-internal-token');
+        },
+        error: (error, req, res) => answerUpstreamError(error as NodeJS.ErrnoException, res, req),
+      },
+    }) as unknown as RequestHandler;
+  }
+  return proxies;
+}

@@ -1,0 +1,196 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import { MESSAGES, ZErrorEnvelopeSchema, ZLookupResponseSchema } from '@sh/shared/contract';
+import { createRedis, createTokenVerifier, signAccessToken, type Redis } from '@sh/shared/server';
+import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '@sh/shared/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRecordsApp } from '../../records/src/app.js';
+import { buildGatewayApp } from '../src/app.js';
+
+const keys = createTestKeyPair();
+let redis: Redis;
+let recordsDb: TestDatabase;
+let records: { url: string; close(): Promise<void> };
+let gateway: { url: string; close(): Promise<void> };
+let sentinel: Server;
+const sentinelSeen: string[] = [];
+let sentinelUrl = '';
+let stoppedUrl = '';
+let webDist = '';
+
+async function freePortThatIsClosed(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  redis = createRedis(TEST_REDIS_URL);
+  recordsDb = await createTestDatabase('records', path.join(import.meta.dirname, '../../records/migrations'));
+  records = await listenForTest(buildRecordsApp({ pool: recordsDb.pool, logger: testLogger }));
+  sentinel = createServer((req: IncomingMessage, res) => {
+    sentinelSeen.push(req.url ?? '');
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ status: 200, data: { reached: true } }));
+  });
+  await new Promise<void>((resolve) => sentinel.listen(0, '127.0.0.1', resolve));
+  const address = sentinel.address();
+  sentinelUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  stoppedUrl = await freePortThatIsClosed();
+  webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
+
+  gateway = await listenForTest(
+    buildGatewayApp({
+      logger: testLogger,
+      redis,
+      verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+      upstreams: { records: records.url, identity: sentinelUrl, billing: stoppedUrl },
+      budgets: { apiPerMinute: 1000, lookupPerMinute: 5, authPerMinute: 1000 },
+      rateLimitPrefix: testQueuePrefix(),
+      webDist,
+      trustProxy: false,
+      upstreamTimeoutMs: 5000,
+    }),
+  );
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await records?.close();
+  await new Promise<void>((resolve) => sentinel?.close(() => resolve()));
+  await recordsDb?.drop();
+  redis?.disconnect();
+});
+
+async function call(pathname: string, init: RequestInit = {}) {
+  const started = Date.now();
+  const response = await fetch(`${gateway.url}${pathname}`, init);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: the SPA's HTML
+  }
+  return { status: response.status, headers: response.headers, body, ms: Date.now() - started };
+}
+
+describe('gateway routing', () => {
+  it('forwards the public lookup to records and answers its envelope', async () => {
+    const { status, body } = await call('/api/v1/service-records/lookup/ab12cde');
+    expect(status).toBe(200);
+    expect(ZLookupResponseSchema.parse(body).data.serviceRecords).toEqual([]);
+  });
+
+  it('answers a 503 envelope within 2 s for a service that is stopped', async () => {
+    const { status, body, ms } = await call('/api/v1/billing/plans');
+    expect(status).toBe(503);
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ status: 503, code: 'service_unavailable', message: MESSAGES.platform.serviceUnavailable });
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it('answers a 503 envelope for a service that is not deployed yet', async () => {
+    const { status, body } = await call('/api/v1/companies/validate', { method: 'POST' });
+    expect(status).toBe(503);
+    expect(ZErrorEnvelopeSchema.parse(body).code).toBe('service_unavailable');
+  });
+
+  it('answers 404 for a path no service owns', async () => {
+    const { status, body } = await call('/api/v1/nothing-here');
+    expect(status).toBe(404);
+    expect(ZErrorEnvelopeSchema.parse(body).code).toBe('not_found');
+  });
+
+  it.each([
+    '/internal/users',
+    '/api/v1/internal/users',
+    '/api/v1/auth/internal/users',
+    '/api/v1/auth/..%2f..%2finternal/users',
+    '/api/v1/auth/%2e%2e/%2e%2e/internal/users',
+    '/api/v1/users/%2569nternal/users',
+  ])('never forwards %s', async (pathname) => {
+    const before = sentinelSeen.length;
+    const { status } = await call(pathname, { method: 'POST' });
+    expect(status).toBe(404);
+    expect(sentinelSeen.length).toBe(before);
+  });
+});
+
+describe('gateway token checks on protected paths', () => {
+  const claims = { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'garage' as const, email: 'owner@example.co.uk' };
+
+  it('lets a valid token through to the service', async () => {
+    const token = signAccessToken(keys.privateKey, claims);
+    const { status, body } = await call('/api/v1/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ data: { reached: true } });
+  });
+
+  it.each([
+    ['no token', () => ''],
+    ['a tampered token', () => {
+      const token = signAccessToken(keys.privateKey, claims);
+      const [header, payload, signature] = token.split('.');
+      const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'admin' })).toString('base64url');
+      return `${header}.${forged}.${signature}`;
+    }],
+    ['an expired token', () => signAccessToken(keys.privateKey, claims, -10)],
+    ['an alg:none token', () => jwt.sign({ ...claims, iss: 'service-history-identity', aud: 'service-history' }, '', { algorithm: 'none' })],
+    ['a token signed with another key', () => signAccessToken(createTestKeyPair().privateKey, claims)],
+    ['an HS256 token keyed with the public key', () => jwt.sign({ role: 'admin', email: claims.email }, keys.publicKey, { algorithm: 'HS256', subject: claims.sub, issuer: 'service-history-identity', audience: 'service-history' })],
+  ])('answers 401 for %s and forwards nothing', async (_name, makeToken) => {
+    const before = sentinelSeen.length;
+    const token = makeToken();
+    const { status, body } = await call('/api/v1/auth/me', token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    expect(status).toBe(401);
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(sentinelSeen.length).toBe(before);
+  });
+});
+
+describe('gateway rate limits', () => {
+  it('answers 429 with Retry-After once the lookup budget is spent', async () => {
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof call>> | undefined;
+    for (let i = 0; i < 7; i += 1) {
+      last = await call('/api/v1/service-records/lookup/RL12AAA');
+      statuses.push(last.status);
+    }
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(ZErrorEnvelopeSchema.parse(last!.body)).toMatchObject({ status: 429, code: 'rate_limited', message: MESSAGES.platform.rateLimited });
+  });
+});
+
+describe('gateway documents and pages', () => {
+  it('serves the OpenAPI document generated from the shared schemas', async () => {
+    const { status, body } = await call('/api/v1/openapi.json');
+    expect(status).toBe(200);
+    const document = body as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toContain('/service-records/lookup/{registration}');
+  });
+
+  it('serves a browsable docs page', async () => {
+    const page = await call('/api/v1/docs');
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('swagger-ui');
+    const bundle = await fetch(`${gateway.url}/api/v1/docs/assets/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+  });
+
+  it('answers client-side routes with the SPA and keeps API misses as JSON', async () => {
+    const page = await call('/vehicle-results?reg=AB12CDE', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('<div id="root">');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
