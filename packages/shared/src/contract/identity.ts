@@ -1,2 +1,184 @@
-// Contract for the identity service's calls: filled by the issue that brings the service.
-export {};
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.js';
+import { successEnvelope } from './envelope.js';
+import { MESSAGES } from './messages.js';
+
+/**
+ * Contract of the identity service (auth/ and users/ of the API, and its /internal/ calls).
+ * Browser-safe: zod only. The SPA imports the same schemas the server validates with.
+ */
+
+/**
+ * Messages of identity that SPEC.md does not word (success answers and the wrong current password).
+ * Kept here until the lead moves them into MESSAGES.
+ */
+export const IDENTITY_MESSAGES = {
+  loginSuccess: 'Login successful',
+  refreshSuccess: 'Session refreshed',
+  logoutSuccess: 'Logged out',
+  forgotPasswordSent: 'If an account exists for that e-mail address, a password reset link is on its way.',
+  emailConfirmed: 'Your email has been confirmed',
+  emailUpdated: 'Email updated',
+  passwordUpdated: 'Password updated',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  sessionExpired: 'Your session has expired. Please log in again.',
+} as const;
+
+/** A simple e-mail pattern (SPEC.md section 5: "simple {email} pattern"). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An e-mail as typed: trimmed and lower-cased, required, then the simple pattern. */
+export const ZEmailSchema = z
+  .string({ error: MESSAGES.signup.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: MESSAGES.signup.emailRequired, abort: true })
+  .max(254, MESSAGES.signup.emailInvalid)
+  .regex(EMAIL_PATTERN, MESSAGES.signup.emailInvalid);
+
+/** What a user is to the product (SPEC.md section 4). */
+export const ZUserTypeSchema = z.enum(['admin', 'garage', 'none']);
+export type TUserType = z.infer<typeof ZUserTypeSchema>;
+
+/** The role a user is created with; admin comes from the admin table, never from creation. */
+export const ZUserRoleSchema = z.enum(['garage', 'none']);
+export type TUserRole = z.infer<typeof ZUserRoleSchema>;
+
+/** A session as login and refresh answer it (SPEC.md section 7: data.session.*). */
+export const ZSessionSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
+  user: z.object({ id: z.string().uuid(), email: z.string() }),
+});
+export type TSession = z.infer<typeof ZSessionSchema>;
+
+// POST /api/v1/auth/login
+export const ZLoginRequestSchema = z.object({
+  email: z
+    .string({ error: MESSAGES.signup.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, MESSAGES.signup.emailRequired)
+    .max(254, MESSAGES.login.invalidCredentials),
+  password: z
+    .string({ error: MESSAGES.signup.passwordRequired })
+    .min(1, MESSAGES.signup.passwordRequired)
+    .max(1024, MESSAGES.login.invalidCredentials),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
+export const ZLoginResponseSchema = successEnvelope(z.object({ session: ZSessionSchema, userType: ZUserTypeSchema }));
+export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
+
+/** A refresh token in a body (refresh and logout). */
+const refreshTokenField = z
+  .string({ error: IDENTITY_MESSAGES.sessionExpired })
+  .min(1, IDENTITY_MESSAGES.sessionExpired)
+  .max(200, IDENTITY_MESSAGES.sessionExpired);
+
+// POST /api/v1/auth/refresh (rotates the refresh token; answers like login)
+export const ZRefreshRequestSchema = z.object({ refresh_token: refreshTokenField });
+export type TRefreshRequest = z.infer<typeof ZRefreshRequestSchema>;
+export const ZRefreshResponseSchema = ZLoginResponseSchema;
+export type TRefreshResponse = TLoginResponse;
+
+// POST /api/v1/auth/logout (revokes the refresh token's family)
+export const ZLogoutRequestSchema = z.object({ refresh_token: refreshTokenField });
+export type TLogoutRequest = z.infer<typeof ZLogoutRequestSchema>;
+export const ZLogoutResponseSchema = successEnvelope(z.object({}));
+export type TLogoutResponse = z.infer<typeof ZLogoutResponseSchema>;
+
+// GET /api/v1/auth/me
+export const ZMeResponseSchema = successEnvelope(
+  z.object({ id: z.string().uuid(), email: z.string(), userType: ZUserTypeSchema }),
+);
+export type TMeResponse = z.infer<typeof ZMeResponseSchema>;
+
+// GET /api/v1/auth/public-key
+export const ZPublicKeyResponseSchema = successEnvelope(z.object({ publicKey: z.string() }));
+export type TPublicKeyResponse = z.infer<typeof ZPublicKeyResponseSchema>;
+
+// POST /api/v1/auth/forgot-password (always the same answer)
+export const ZForgotPasswordRequestSchema = z.object({ email: ZEmailSchema });
+export type TForgotPasswordRequest = z.infer<typeof ZForgotPasswordRequestSchema>;
+export const ZForgotPasswordResponseSchema = successEnvelope(z.object({}));
+export type TForgotPasswordResponse = z.infer<typeof ZForgotPasswordResponseSchema>;
+
+/** A new password where only the length counts (reset, account change). */
+function newPasswordField(tooShort: string) {
+  return z.string({ error: tooShort }).min(PASSWORD_MIN_LENGTH, tooShort).max(1024, tooShort);
+}
+
+// POST /api/v1/auth/reset-password
+export const ZResetPasswordRequestSchema = z.object({
+  token: z
+    .string({ error: MESSAGES.resetPassword.invalidLink })
+    .min(1, MESSAGES.resetPassword.invalidLink)
+    .max(200, MESSAGES.resetPassword.invalidLink),
+  password: newPasswordField(MESSAGES.resetPassword.tooShort),
+});
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequestSchema>;
+export const ZResetPasswordResponseSchema = successEnvelope(z.object({}));
+export type TResetPasswordResponse = z.infer<typeof ZResetPasswordResponseSchema>;
+
+// POST /api/v1/users/confirm-email
+export const ZConfirmEmailRequestSchema = z.object({
+  token: z.string({ error: MESSAGES.confirmEmail.invalidLink }).trim().min(1, MESSAGES.confirmEmail.invalidLink),
+});
+export type TConfirmEmailRequest = z.infer<typeof ZConfirmEmailRequestSchema>;
+export const ZConfirmEmailResponseSchema = successEnvelope(z.object({}));
+export type TConfirmEmailResponse = z.infer<typeof ZConfirmEmailResponseSchema>;
+
+/** The {id} of users/email|password|phone/{id}: a UUID (SPEC.md section 5, "Ids must be UUIDs"). */
+export const ZUserIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.platform.invalidRequest) });
+
+// PATCH /api/v1/users/email/{id}
+export const ZUpdateEmailRequestSchema = z.object({ email: ZEmailSchema });
+export type TUpdateEmailRequest = z.infer<typeof ZUpdateEmailRequestSchema>;
+export const ZUpdateEmailResponseSchema = successEnvelope(z.object({ id: z.string().uuid(), email: z.string() }));
+export type TUpdateEmailResponse = z.infer<typeof ZUpdateEmailResponseSchema>;
+
+// PATCH /api/v1/users/password/{id}
+// currentPassword is required when a user changes their own password; an admin changing another user's does
+// not know it. On success every refresh token of the user is revoked; a user changing their own password gets
+// a fresh session in data.session so the page stays signed in.
+export const ZUpdatePasswordRequestSchema = z.object({
+  currentPassword: z.string().max(1024).optional(),
+  password: z
+    .string({ error: MESSAGES.settings.fillPasswordFields })
+    .min(1, { error: MESSAGES.settings.fillPasswordFields, abort: true })
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.settings.newPasswordTooShort)
+    .max(1024, MESSAGES.settings.newPasswordTooShort),
+});
+export type TUpdatePasswordRequest = z.infer<typeof ZUpdatePasswordRequestSchema>;
+export const ZUpdatePasswordResponseSchema = successEnvelope(
+  z.object({ id: z.string().uuid(), session: ZSessionSchema.optional() }),
+);
+export type TUpdatePasswordResponse = z.infer<typeof ZUpdatePasswordResponseSchema>;
+
+// POST /internal/users (service-to-service: garages' signup)
+export const ZCreateUserRequestSchema = z.object({
+  email: ZEmailSchema,
+  password: z
+    .string({ error: MESSAGES.signup.passwordRequired })
+    .min(PASSWORD_MIN_LENGTH, MESSAGES.signup.passwordTooShort)
+    .max(1024, MESSAGES.signup.passwordTooShort),
+  role: ZUserRoleSchema,
+});
+export type TCreateUserRequest = z.infer<typeof ZCreateUserRequestSchema>;
+export const ZCreateUserResponseSchema = successEnvelope(z.object({ id: z.string().uuid() }));
+export type TCreateUserResponse = z.infer<typeof ZCreateUserResponseSchema>;
+
+// POST /internal/users/verify-password
+export const ZVerifyPasswordRequestSchema = z.object({
+  userId: z.string().uuid(MESSAGES.platform.invalidRequest),
+  password: z.string().max(1024),
+});
+export type TVerifyPasswordRequest = z.infer<typeof ZVerifyPasswordRequestSchema>;
+export const ZVerifyPasswordResponseSchema = successEnvelope(z.object({ valid: z.boolean() }));
+export type TVerifyPasswordResponse = z.infer<typeof ZVerifyPasswordResponseSchema>;
+
+// DELETE /internal/users/{id}
+export const ZDeleteUserResponseSchema = successEnvelope(z.object({ deleted: z.boolean() }));
+export type TDeleteUserResponse = z.infer<typeof ZDeleteUserResponseSchema>;

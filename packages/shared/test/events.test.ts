@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TEventEnvelope } from '../src/contract/events.js';
+import {
+  applyEventOnce,
+  createRedis,
+  queueNameFor,
+  startConsumer,
+  startRelay,
+  withTransaction,
+  writeEvent,
+  type Consumer,
+  type EventHandlers,
+  type Relay,
+} from '../src/server/index.js';
+import { createTestDatabase, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '../src/testing/index.js';
+
+let db: TestDatabase;
+let prefix: string;
+const running: Array<Relay | Consumer> = [];
+
+/** A consumer standing in for records: it counts how often each garage.registered was applied. */
+const handlers: EventHandlers = {
+  'garage.registered': async (client, event) => {
+    await client.query(
+      `INSERT INTO garages_seen (garage_id, name) VALUES ($1, $2)
+       ON CONFLICT (garage_id) DO UPDATE SET times_applied = garages_seen.times_applied + 1`,
+      [event.payload.garageId, event.payload.name],
+    );
+  },
+  'garage.updated': async () => undefined,
+  'subscription.changed': async () => undefined,
+};
+
+function garagePayload(garageId: string) {
+  return {
+    garageId,
+    name: 'Hartley Motors Ltd',
+    address: '12 Station Road, Leeds, LS1 4AB',
+    email: 'service@hartleymotors.co.uk',
+    phone: '01131234567',
+    fullName: 'Jo Hartley',
+    referralCode: 'GAR-ABCD2345',
+    referredBy: null,
+  };
+}
+
+/** Registers a garage: the row and its event commit together, as every service does it. */
+async function registerGarage(): Promise<{ garageId: string; eventId: string }> {
+  const garageId = randomUUID();
+  const eventId = await withTransaction(db.pool, async (client) => {
+    await client.query('INSERT INTO garages (id, name) VALUES ($1, $2)', [garageId, 'Hartley Motors Ltd']);
+    return writeEvent(client, 'garage.registered', garagePayload(garageId));
+  });
+  return { garageId, eventId };
+}
+
+async function timesApplied(garageId: string): Promise<number> {
+  const { rows } = await db.pool.query<{ times_applied: number }>('SELECT times_applied FROM garages_seen WHERE garage_id = $1', [garageId]);
+  return rows[0]?.times_applied ?? 0;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition not met in time');
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase('kit', path.join(import.meta.dirname, 'fixtures/migrations'));
+});
+afterEach(async () => {
+  while (running.length > 0) await running.pop()!.close?.();
+});
+afterAll(async () => {
+  await db?.drop();
+});
+
+function relay(): Relay {
+  const r = startRelay({ pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, pollMs: 50 });
+  running.push({ close: () => r.stop() } as unknown as Consumer);
+  return r;
+}
+function consumer(): Consumer {
+  const c = startConsumer({ service: 'records', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, handlers });
+  running.push(c);
+  return c;
+}
+
+describe('the transactional outbox', () => {
+  it('keeps no event when the state change rolls back', async () => {
+    const garageId = randomUUID();
+    await expect(
+      withTransaction(db.pool, async (client) => {
+        await writeEvent(client, 'garage.registered', garagePayload(garageId));
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
+    const { rows } = await db.pool.query("SELECT 1 FROM event_outbox WHERE payload->>'garageId' = $1", [garageId]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('publishes an event exactly once when the relay died between the commit and publishing', async () => {
+    prefix = testQueuePrefix();
+    const { garageId, eventId } = await registerGarage();
+    // The relay that should have published it is dead: nothing runs while the event waits in the outbox.
+    const waiting = await db.pool.query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId]);
+    expect(waiting.rows[0].published_at).toBeNull();
+
+    consumer();
+    relay(); // the restarted relay
+    await waitFor(async () => (await timesApplied(garageId)) > 0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await timesApplied(garageId)).toBe(1);
+    const published = await db.pool.query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId]);
+    expect(published.rows[0].published_at).not.toBeNull();
+  });
+
+  it('publishes exactly once when the relay died after publishing but before marking the row', async () => {
+    prefix = testQueuePrefix();
+    const { garageId, eventId } = await registerGarage();
+    const { rows } = await db.pool.query('SELECT id, name, version, payload, occurred_at FROM event_outbox WHERE id = $1', [eventId]);
+    const row = rows[0];
+    // What the dead relay managed: the job is on the queue, the outbox row is still unmarked.
+    const connection = createRedis(TEST_REDIS_URL);
+    const queue = new Queue(queueNameFor('records'), { connection, prefix });
+    await queue.add('garage.registered', { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload: row.payload }, { jobId: row.id });
+    await queue.close();
+    connection.disconnect();
+
+    consumer();
+    relay();
+    await waitFor(async () => {
+      const marked = await db.pool.query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId]);
+      return marked.rows[0].published_at !== null && (await timesApplied(garageId)) > 0;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await timesApplied(garageId)).toBe(1);
+  });
+
+  it('has two relays publish each event once between them', async () => {
+    prefix = testQueuePrefix();
+    const registered = await Promise.all(Array.from({ length: 20 }, () => registerGarage()));
+    consumer();
+    relay();
+    relay();
+    await waitFor(async () => (await Promise.all(registered.map((r) => timesApplied(r.garageId)))).every((n) => n > 0));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await Promise.all(registered.map((r) => timesApplied(r.garageId)))).toEqual(registered.map(() => 1));
+  });
+});
+
+describe('idempotent consumers', () => {
+  it('applies an event handed over twice only once', async () => {
+    const garageId = randomUUID();
+    const event: TEventEnvelope<'garage.registered'> = {
+      id: randomUUID(),
+      name: 'garage.registered',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: garagePayload(garageId),
+    };
+    expect(await applyEventOnce(db.pool, handlers, event)).toBe('applied');
+    expect(await applyEventOnce(db.pool, handlers, event)).toBe('duplicate');
+    expect(await timesApplied(garageId)).toBe(1);
+  });
+
+  it('applies the same event once even when two jobs carry it', async () => {
+    prefix = testQueuePrefix();
+    const garageId = randomUUID();
+    const event = { id: randomUUID(), name: 'garage.registered', version: 1, occurredAt: new Date().toISOString(), payload: garagePayload(garageId) };
+    const connection = createRedis(TEST_REDIS_URL);
+    const queue = new Queue(queueNameFor('records'), { connection, prefix });
+    await queue.add('garage.registered', event, { jobId: `${event.id}-a` });
+    await queue.add('garage.registered', event, { jobId: `${event.id}-b` });
+    consumer();
+    await waitFor(async () => (await queue.getCompletedCount()) >= 2);
+    await queue.close();
+    connection.disconnect();
+    expect(await timesApplied(garageId)).toBe(1);
+  });
+
+  it('rolls back a handler that fails, so a retry can apply it', async () => {
+    const garageId = randomUUID();
+    const event: TEventEnvelope<'garage.registered'> = {
+      id: randomUUID(), name: 'garage.registered', version: 1, occurredAt: new Date().toISOString(), payload: garagePayload(garageId),
+    };
+    let attempts = 0;
+    const flaky: EventHandlers = {
+      ...handlers,
+      'garage.registered': async (client, e) => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('database hiccup');
+        await handlers['garage.registered']!(client, e);
+      },
+    };
+    await expect(applyEventOnce(db.pool, flaky, event)).rejects.toThrow('database hiccup');
+    expect(await applyEventOnce(db.pool, flaky, event)).toBe('applied');
+    expect(await timesApplied(garageId)).toBe(1);
+  });
+
+  it('refuses to start a consumer that lacks a handler for an event it subscribes to', () => {
+    expect(() =>
+      startConsumer({ service: 'records', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix: 'unused', logger: testLogger, handlers: { 'garage.registered': handlers['garage.registered'] } }),
+    ).toThrow(/garage.updated, subscription.changed/);
+  });
+});
