@@ -19,7 +19,7 @@ import { createTestDatabase, testLogger, testQueuePrefix, type TestDatabase, TES
 
 let db: TestDatabase;
 let prefix: string;
-const running: Array<Relay | Consumer> = [];
+const running: Array<{ close(): Promise<void> }> = [];
 
 /** A consumer standing in for records: it counts how often each garage.registered was applied. */
 const handlers: EventHandlers = {
@@ -75,7 +75,7 @@ beforeAll(async () => {
   db = await createTestDatabase('kit', path.join(import.meta.dirname, 'fixtures/migrations'));
 });
 afterEach(async () => {
-  while (running.length > 0) await running.pop()!.close?.();
+  while (running.length > 0) await running.pop()!.close();
 });
 afterAll(async () => {
   await db?.drop();
@@ -83,7 +83,7 @@ afterAll(async () => {
 
 function relay(): Relay {
   const r = startRelay({ pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, pollMs: 50 });
-  running.push({ close: () => r.stop() } as unknown as Consumer);
+  running.push({ close: () => r.stop() });
   return r;
 }
 function consumer(): Consumer {

@@ -1,0 +1,136 @@
+/**
+ * Demo data for a development machine, read from data/seed/*.json and written straight into each
+ * service's own database after its migrations. Every insert is keyed on the data's fixed ids, so running
+ * it again changes nothing.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureDatabase, migrate } from '@sh/shared/server';
+import { availableServices, databaseUrl, ROOT, type ServiceName } from './stack.js';
+
+interface SeedGarage {
+  id: string;
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  companies_house_number: string;
+  full_name: string;
+  referral_code: string;
+  referred_by: string | null;
+  created_at: string;
+  subscription_status: string;
+}
+
+interface SeedRecord {
+  id: string;
+  garage_id: string;
+  service_date: string;
+  mileage: number | null;
+  service_type: string;
+  notes: string | null;
+  technician_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+}
+
+interface SeedVehicle {
+  registration: string;
+  vin: string;
+  make: string;
+  model: string;
+  records: SeedRecord[];
+}
+
+export interface SeedAccounts {
+  admin: { email: string; password: string };
+  garage: { garage_id: string; password: string };
+}
+
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(ROOT, 'data/seed', file), 'utf8')) as T;
+
+export const seedGarages = (): SeedGarage[] => readJson<SeedGarage[]>('garages.json');
+export const seedVehicles = (): SeedVehicle[] => readJson<SeedVehicle[]>('vehicles.json');
+export const seedAccounts = (): SeedAccounts => readJson<SeedAccounts>('accounts.json');
+
+/** Creates each service's database if needed and applies its migrations. */
+export async function prepareDatabases(postgresUrl: string, suffix: string, services = availableServices()): Promise<void> {
+  for (const service of services) {
+    const url = databaseUrl(postgresUrl, `sh_${service}${suffix}`);
+    await ensureDatabase(url);
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    try {
+      await migrate(pool, path.join(ROOT, 'services', service, 'migrations'));
+    } finally {
+      await pool.end();
+    }
+  }
+}
+
+type Seeder = (client: pg.Client) => Promise<string>;
+
+const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
+  records: async (client) => {
+    const garages = seedGarages();
+    await client.query(
+      `INSERT INTO garage_directory (garage_id, name, address)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]) ON CONFLICT (garage_id) DO NOTHING`,
+      [garages.map((g) => g.id), garages.map((g) => g.name), garages.map((g) => g.address)],
+    );
+    await client.query(
+      `INSERT INTO garage_entitlements (garage_id, subscription_status, can_add_records, state_at)
+       SELECT id, status, status IN ('active', 'trialing'), 0 FROM unnest($1::uuid[], $2::text[]) AS t(id, status)
+       ON CONFLICT (garage_id) DO NOTHING`,
+      [garages.map((g) => g.id), garages.map((g) => g.subscription_status)],
+    );
+    const rows = seedVehicles().flatMap((vehicle) => vehicle.records.map((record) => ({ vehicle, record })));
+    const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
+    const inserted = await client.query(
+      `INSERT INTO service_records (id, garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes,
+                                    technician_name, customer_email, customer_phone, created_at)
+       SELECT id, garage_id, vin, reg, service_date, mileage, service_type, notes, technician, email, phone,
+              service_date::timestamp + interval '17 hours'
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::date[], $6::int[], $7::text[], $8::text[],
+                     $9::text[], $10::text[], $11::text[])
+           AS t(id, garage_id, vin, reg, service_date, mileage, service_type, notes, technician, email, phone)
+       ON CONFLICT (id) DO NOTHING`,
+      [
+        column((r) => r.record.id),
+        column((r) => r.record.garage_id),
+        column((r) => r.vehicle.vin),
+        column((r) => r.vehicle.registration),
+        column((r) => r.record.service_date),
+        column((r) => r.record.mileage),
+        column((r) => r.record.service_type),
+        column((r) => r.record.notes),
+        column((r) => r.record.technician_name),
+        column((r) => r.record.customer_email),
+        column((r) => r.record.customer_phone),
+      ],
+    );
+    return `${inserted.rowCount ?? 0} new service records (${rows.length} in the data)`;
+  },
+};
+
+/** Seeds every available service that has a seeder; returns one line per service. */
+export async function seedDemoData(postgresUrl: string, suffix: string, services = availableServices()): Promise<string[]> {
+  const lines: string[] = [];
+  for (const service of services) {
+    const seeder = SEEDERS[service];
+    if (!seeder) continue;
+    const client = new pg.Client({ connectionString: databaseUrl(postgresUrl, `sh_${service}${suffix}`) });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      lines.push(`${service}: ${await seeder(client)}`);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await client.end();
+    }
+  }
+  return lines;
+}

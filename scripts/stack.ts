@@ -1,0 +1,275 @@
+/**
+ * Starts the platform as child processes: the local doubles, every service that exists so far, and the
+ * gateway in front. `npm start` and the browser journeys both use it, on different ports and databases.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+export type ServiceName = 'identity' | 'garages' | 'records' | 'billing' | 'notifications';
+export const SERVICE_NAMES: ServiceName[] = ['identity', 'garages', 'records', 'billing', 'notifications'];
+
+export interface StackPorts {
+  gateway: number;
+  identity: number;
+  garages: number;
+  records: number;
+  billing: number;
+  notifications: number;
+  stripeDouble: number;
+  companiesHouseFake: number;
+  smtp: number;
+  smtpInbox: number;
+}
+
+/** The development ports, or the same layout shifted by an offset (the browser journeys use +10000). */
+export function stackPorts(gatewayPort: number, offset = 0): StackPorts {
+  return {
+    gateway: gatewayPort,
+    identity: 4001 + offset,
+    garages: 4002 + offset,
+    records: 4003 + offset,
+    billing: 4004 + offset,
+    notifications: 4005 + offset,
+    stripeDouble: 4010 + offset,
+    companiesHouseFake: 4011 + offset,
+    smtp: 1025 + offset,
+    smtpInbox: 8025 + offset,
+  };
+}
+
+export interface StackOptions {
+  ports: StackPorts;
+  postgresUrl: string;
+  redisUrl: string;
+  /** Database names are `sh_<service><suffix>`: '' for development, '_e2e' for the journeys. */
+  databaseSuffix: string;
+  queuePrefix: string;
+  logLevel: string;
+  /** Extra variables for every child (rate-limit budgets in tests, say). */
+  env?: Record<string, string>;
+  /** Where children's output goes; by default prefixed lines on this process's stdout. */
+  onOutput?: (name: string, line: string) => void;
+}
+
+export interface RunningStack {
+  urls: { gateway: string; smtpInbox: string; stripeDouble: string; companiesHouseFake: string };
+  services: ServiceName[];
+  stop(): Promise<void>;
+}
+
+/** The services whose code exists in this checkout (a later issue brings the rest). */
+export function availableServices(): ServiceName[] {
+  const only = process.env.SH_SERVICES?.split(',').map((s) => s.trim());
+  return SERVICE_NAMES.filter((name) => existsSync(path.join(ROOT, 'services', name, 'src/main.ts')) && (!only || only.includes(name)));
+}
+
+export function databaseUrl(postgresUrl: string, database: string): string {
+  const url = new URL(postgresUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** Says which of Postgres and Redis cannot be reached, and how to start it on this kind of machine. */
+export async function checkInfrastructure(postgresUrl: string, redisUrl: string): Promise<string[]> {
+  const problems: string[] = [];
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    problems.push(
+      `Postgres is not reachable at ${redact(postgresUrl)} (${(error as Error).message}).\n` +
+        '  Start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    problems.push(
+      `Redis is not reachable at ${redisUrl} (${(error as Error).message}).\n` +
+        '  Start it with: redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log',
+    );
+  } finally {
+    redis.disconnect();
+  }
+  return problems;
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+async function waitForPort(port: number, child: ChildProcess, name: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    const isOpen = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (isOpen) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${name} did not open port ${port} within ${timeoutMs / 1000} s`);
+}
+
+async function waitForReady(url: string, name: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    const isReady = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    if (isReady) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** Starts everything and resolves once every part answers. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const { ports } = options;
+  const children: { name: string; child: ChildProcess }[] = [];
+  const output = options.onOutput ?? ((name: string, line: string) => process.stdout.write(`[${name}] ${line}\n`));
+  const services = availableServices();
+  const local = (port: number) => `http://127.0.0.1:${port}`;
+  const publicUrl = `http://localhost:${ports.gateway}`;
+  const serviceUrls: Record<ServiceName, string> = {
+    identity: local(ports.identity),
+    garages: local(ports.garages),
+    records: local(ports.records),
+    billing: local(ports.billing),
+    notifications: local(ports.notifications),
+  };
+
+  const common: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'development',
+    LOG_LEVEL: options.logLevel,
+    HOST: '127.0.0.1',
+    REDIS_URL: options.redisUrl,
+    BULLMQ_PREFIX: options.queuePrefix,
+    PUBLIC_URL: publicUrl,
+    SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+    COMPANIES_HOUSE_URL: local(ports.companiesHouseFake),
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(ports.stripeDouble),
+    STRIPE_API_PROTOCOL: 'http',
+    ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, serviceUrls[name]])),
+    ...(options.env ?? {}),
+  };
+  for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'INTERNAL_TOKEN', 'STRIPE_WEBHOOK_SECRET']) {
+    if (process.env[key] && !common[key]) common[key] = process.env[key]!;
+  }
+
+  const launch = (name: string, script: string, env: Record<string, string>): ChildProcess => {
+    const child = spawn(TSX, [script], { cwd: ROOT, env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream?.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) if (line.trim()) output(name, line);
+      });
+    }
+    children.push({ name, child });
+    return child;
+  };
+
+  const stop = async (): Promise<void> => {
+    const alive = children.filter(({ child }) => child.exitCode === null && child.signalCode === null).reverse();
+    await Promise.all(
+      alive.map(
+        ({ child }) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+
+  try {
+    interface Double {
+      name: string;
+      script: string;
+      port: number;
+      env: Record<string, string>;
+    }
+    const allDoubles: Double[] = [
+      {
+        name: 'smtp-catcher',
+        script: 'doubles/src/smtp/main.ts',
+        port: ports.smtpInbox,
+        env: { SMTP_PORT: String(ports.smtp), INBOX_PORT: String(ports.smtpInbox) },
+      },
+      {
+        name: 'companies-house',
+        script: 'doubles/src/companies-house/main.ts',
+        port: ports.companiesHouseFake,
+        env: { PORT: String(ports.companiesHouseFake), FIXTURES_PATH: path.join(ROOT, 'data/companies-house/companies.json') },
+      },
+      {
+        name: 'stripe',
+        script: 'doubles/src/stripe/main.ts',
+        port: ports.stripeDouble,
+        env: { PORT: String(ports.stripeDouble), STRIPE_DOUBLE_WEBHOOK_URL: `${local(ports.gateway)}/api/v1/stripe/webhook` },
+      },
+    ];
+    const doubles = allDoubles.filter((d) => existsSync(path.join(ROOT, d.script)));
+    await Promise.all(doubles.map((d) => waitForPort(d.port, launch(d.name, d.script, d.env), d.name)));
+
+    await Promise.all(
+      services.map((name) => {
+        const child = launch(name, `services/${name}/src/main.ts`, {
+          PORT: String(ports[name]),
+          DATABASE_URL: databaseUrl(options.postgresUrl, `sh_${name}${options.databaseSuffix}`),
+        });
+        return waitForReady(serviceUrls[name], name, child);
+      }),
+    );
+
+    const gateway = launch('gateway', 'services/gateway/src/main.ts', {
+      PORT: String(ports.gateway),
+      HOST: process.env.GATEWAY_HOST ?? '0.0.0.0',
+    });
+    await waitForReady(local(ports.gateway), 'gateway', gateway);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    urls: {
+      gateway: publicUrl,
+      smtpInbox: local(ports.smtpInbox),
+      stripeDouble: local(ports.stripeDouble),
+      companiesHouseFake: local(ports.companiesHouseFake),
+    },
+    services,
+    stop,
+  };
+}
