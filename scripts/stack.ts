@@ -11,7 +11,6 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export type ServiceName = 'identity' | 'garages' | 'records' | 'billing' | 'notifications';
 export const SERVICE_NAMES: ServiceName[] = ['identity', 'garages', 'records', 'billing', 'notifications'];
@@ -181,7 +180,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
 
   const launch = (name: string, script: string, env: Record<string, string>): ChildProcess => {
-    const child = spawn(TSX, [script], { cwd: ROOT, env: { ...common, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // node itself runs the TypeScript through tsx's loader, so signals and the IPC channel reach the child
+    // directly; a child whose parent dies sees the channel close and shuts down.
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: ROOT,
+      env: { ...common, ...env },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
       stream?.on('data', (chunk: Buffer) => {

@@ -3,37 +3,13 @@
  * seeds the demo data, starts the local doubles, every service and the gateway, prints where to go, and
  * stops everything cleanly on Ctrl-C.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { checkInfrastructure, ROOT, stackPorts, startStack } from './stack.js';
+import { checkInfrastructure, stackPorts, startStack } from './stack.js';
+import { buildWebIfStale } from './web-build.js';
 import { prepareDatabases, seedAccounts, seedDemoData, seedGarages } from './seed.js';
 
 const postgresUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const port = Number(process.env.PORT ?? 8080);
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildWebIfStale(): void {
-  const index = path.join(ROOT, 'web/dist/index.html');
-  const sources = [path.join(ROOT, 'web/src'), path.join(ROOT, 'packages/shared/src/contract')];
-  const isStale = !existsSync(index) || sources.some((dir) => newestMtime(dir) > statSync(index).mtimeMs);
-  if (!isStale) return;
-  console.log('Building the web app...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error('The web app did not build; see above.');
-    process.exit(1);
-  }
-}
 
 const problems = await checkInfrastructure(postgresUrl, redisUrl);
 if (problems.length > 0) {
@@ -41,7 +17,12 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-buildWebIfStale();
+try {
+  buildWebIfStale();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 await prepareDatabases(postgresUrl, '');
 const seeded = await seedDemoData(postgresUrl, '');
 const accounts = seedAccounts();

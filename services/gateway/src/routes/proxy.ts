@@ -1,4 +1,4 @@
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -36,10 +36,13 @@ export function createUpstreamProxies(
   timeoutMs: number,
 ): Partial<Record<UpstreamName, RequestHandler>> {
   const proxies: Partial<Record<UpstreamName, RequestHandler>> = {};
+  // Connections to the services are kept open and reused instead of a new TCP handshake per request.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
   for (const [name, target] of Object.entries(targets) as [UpstreamName, string | undefined][]) {
     if (!target) continue;
     proxies[name] = createProxyMiddleware<Request, ServerResponse>({
       target,
+      agent,
       changeOrigin: false,
       xfwd: true,
       proxyTimeout: timeoutMs,

@@ -1,0 +1,59 @@
+/**
+ * The benchmark's baselines: a bare node:http server answering the public lookup with the records
+ * service's own query as one prepared statement (MODE=query), or with one body serialised in advance
+ * (MODE=preserialised), both inside the same envelope.
+ */
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+const port = Number(process.env.PORT);
+const mode = process.env.MODE ?? 'query';
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+
+const LOOKUP_SQL = `SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type,
+       r.notes, r.technician_name, r.created_at,
+       COALESCE(r.mileage < max(r.mileage) OVER (ORDER BY r.service_date, r.created_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), false) AS mileage_anomaly,
+       g.name AS garage_name, g.address AS garage_address
+  FROM service_records r LEFT JOIN garage_directory g ON g.garage_id = r.garage_id
+ WHERE r.vehicle_registration = $1 AND r.withdrawn_at IS NULL
+ ORDER BY r.service_date DESC, r.created_at DESC LIMIT 500`;
+
+async function lookup(registration: string): Promise<string> {
+  const { rows } = await pool.query({ name: 'lookup', text: LOOKUP_SQL, values: [registration] });
+  return JSON.stringify({
+    status: 200,
+    data: {
+      serviceRecords: rows.map((row) => ({
+        id: row.id, garage_id: row.garage_id, vin: row.vin, vehicle_registration: row.vehicle_registration,
+        service_date: row.service_date, mileage: row.mileage, service_type: row.service_type, notes: row.notes,
+        technician_name: row.technician_name, created_at: row.created_at.toISOString(), mileage_anomaly: row.mileage_anomaly,
+        garage: { name: row.garage_name, address: row.garage_address },
+      })),
+    },
+  });
+}
+
+const preserialised = mode === 'preserialised' ? await lookup('BX45HPY') : '';
+
+createServer((req, res) => {
+  if (req.url === '/healthz') {
+    res.end('ok');
+    return;
+  }
+  const registration = decodeURIComponent(req.url?.split('/').pop() ?? '').replace(/\s+/g, '').toUpperCase();
+  const send = (body: string) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  if (mode === 'preserialised') return send(preserialised);
+  lookup(registration).then(send, () => {
+    res.writeHead(500);
+    res.end();
+  });
+}).listen(port, '127.0.0.1');
+
+const stop = () => void pool.end().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.on('disconnect', stop);

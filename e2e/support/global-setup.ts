@@ -1,0 +1,70 @@
+/**
+ * Starts the whole platform for the browser journeys: fresh *_e2e_test databases with the demo seed,
+ * its own queue prefix, every service, the doubles and the gateway on ports 10000 above development's.
+ */
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { prepareDatabases, seedDemoData } from '../../scripts/seed.js';
+import { availableServices, checkInfrastructure, databaseUrl, stackPorts, startStack, type RunningStack } from '../../scripts/stack.js';
+import { buildWebIfStale } from '../../scripts/web-build.js';
+
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const E2E_SUFFIX = '_e2e_test';
+
+let stack: RunningStack | undefined;
+
+async function dropE2eDatabases(): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    for (const service of availableServices()) {
+      await client.query(`DROP DATABASE IF EXISTS sh_${service}${E2E_SUFFIX} WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const problems = await checkInfrastructure(postgresUrl, redisUrl);
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+  buildWebIfStale();
+  await dropE2eDatabases();
+  await prepareDatabases(postgresUrl, E2E_SUFFIX);
+  await seedDemoData(postgresUrl, E2E_SUFFIX);
+  const logs: string[] = [];
+  stack = await startStack({
+    ports: stackPorts(18080, 10000),
+    postgresUrl,
+    redisUrl,
+    databaseSuffix: E2E_SUFFIX,
+    queuePrefix: `e2e_${process.pid}`,
+    logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
+    env: { RATE_LIMIT_AUTH_PER_MINUTE: '300', GATEWAY_HOST: '127.0.0.1' },
+    onOutput: (name, line) => {
+      logs.push(`[${name}] ${line}`);
+      if (process.env.E2E_LOG_LEVEL) process.stdout.write(`[${name}] ${line}\n`);
+    },
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}\n${logs.slice(-40).join('\n')}`);
+  });
+  project.provide('gatewayUrl', stack.urls.gateway);
+  project.provide('inboxUrl', stack.urls.smtpInbox);
+  project.provide('stripeUrl', stack.urls.stripeDouble);
+  project.provide('postgresUrl', postgresUrl);
+  project.provide('recordsDatabaseUrl', databaseUrl(postgresUrl, `sh_records${E2E_SUFFIX}`));
+  return async () => {
+    await stack?.stop();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    gatewayUrl: string;
+    inboxUrl: string;
+    stripeUrl: string;
+    postgresUrl: string;
+    recordsDatabaseUrl: string;
+  }
+}

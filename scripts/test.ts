@@ -1,0 +1,70 @@
+/**
+ * `npm test`: every check and every test, in the order that fails fastest. Type-check and lint, then the
+ * unit and integration tests of every workspace against the machine's real Postgres and Redis, then the
+ * browser journeys through the whole running platform. It ends with one line: "N passed, N failed".
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { checkInfrastructure, ROOT } from './stack.js';
+
+interface Step {
+  name: string;
+  command: string[];
+  report?: string;
+}
+
+const reportDir = path.join(ROOT, 'node_modules/.cache/sh-test');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+const vitest = path.join(ROOT, 'node_modules/.bin/vitest');
+const steps: Step[] = [
+  { name: 'type-check', command: ['npm', 'run', 'typecheck', '--silent'] },
+  { name: 'lint', command: ['npx', 'eslint', '.'] },
+  {
+    name: 'unit and integration tests',
+    command: [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportDir, 'main.json')}`],
+    report: path.join(reportDir, 'main.json'),
+  },
+  {
+    name: 'browser journeys',
+    command: [vitest, 'run', '--root', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportDir, 'e2e.json')}`],
+    report: path.join(reportDir, 'e2e.json'),
+  },
+];
+
+const problems = await checkInfrastructure(
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+);
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+
+let passed = 0;
+let failed = 0;
+const failedSteps: string[] = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  const result = spawnSync(step.command[0]!, step.command.slice(1), { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (step.report && existsSync(step.report)) {
+    const report = JSON.parse(readFileSync(step.report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
+  if (result.status !== 0) {
+    failedSteps.push(step.name);
+    if (!step.report) failed += 1;
+  } else if (!step.report) {
+    passed += 1;
+  }
+  console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s ===`);
+}
+
+if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
