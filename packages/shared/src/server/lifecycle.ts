@@ -62,6 +62,16 @@ export async function runService(options: {
     };
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
+    exitWithParent(() => onSignal('parent exited'));
   }
   return { server, port, stop };
+}
+
+/**
+ * When a launcher (npm start, the test stack) started this process with an IPC channel, the channel closes
+ * if the launcher dies, however it dies; then this process shuts down instead of lingering on its port.
+ */
+export function exitWithParent(shutdown: () => void): void {
+  if (!process.send) return;
+  process.once('disconnect', shutdown);
 }
