@@ -1,2 +1,122 @@
-// Contract for the billing service's calls: filled by the issue that brings the service.
-export {};
+import { z } from 'zod';
+import { PLAN } from './constants.js';
+import { successEnvelope } from './envelope.js';
+
+/**
+ * Contract of the billing service: the plan catalogue, Stripe checkout, the garage's subscription and the
+ * customer portal. Browser-safe (zod only): the SPA imports these schemas as they are.
+ */
+
+/** What the plan includes, as the pricing page lists it (SPEC.md section 2, Pricing). */
+export const PLAN_FEATURES = [
+  'Secure cloud storage',
+  'Unlimited service entries',
+  'Public vehicle search',
+  'Branded garage profiles',
+  'Intelligent vehicle lookup',
+  'Priority email/chat support',
+  'Free updates',
+] as const;
+
+/**
+ * Billing's own messages for cases SPEC.md does not word. They belong in MESSAGES (messages.ts) once the
+ * lead moves them there; until then they exist only here.
+ */
+export const BILLING_MESSAGES = {
+  priceRequired: 'Please choose a plan',
+  unknownPrice: 'This plan is not available. Please choose a plan on the pricing page.',
+  subscriptionModeOnly: 'Only subscription checkout is available',
+  returnUrlInvalid: 'Return addresses must be full web addresses',
+  returnUrlForeign: 'Return addresses must be on this site',
+  alreadySubscribed: 'You already have a subscription. You can manage it from your account page.',
+  noBillingAccount: 'You have no billing account yet. Subscribe to a plan first.',
+  portalFailed: 'Could not open the billing portal. Please try again.',
+  invalidSignature: 'Invalid webhook signature',
+  sessionIdInvalid: 'The payment session id is not valid',
+} as const;
+
+/** The subscription states the SPA sees; 'inactive' when the garage has none. */
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'inactive'] as const;
+export const ZSubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatusSchema>;
+
+/** States in which a garage has the plan's features (SPEC.md: active, and trialing during the free trial). */
+export const ENTITLED_SUBSCRIPTION_STATUSES: readonly TSubscriptionStatus[] = ['active', 'trialing'];
+
+/** One product of the catalogue (SPEC.md section 3, Plan product), with its Stripe ids from configuration. */
+export const ZPlanProductSchema = z.object({
+  name: z.literal(PLAN.name),
+  description: z.literal(PLAN.description),
+  /** Minor units (pence). */
+  price: z.number().int().positive(),
+  currency: z.literal(PLAN.currency),
+  interval: z.literal(PLAN.interval),
+  mode: z.literal(PLAN.mode),
+  priceId: z.string().min(1),
+  productId: z.string().min(1),
+  trialDays: z.number().int().nonnegative(),
+  features: z.array(z.string()),
+});
+export type TPlanProduct = z.infer<typeof ZPlanProductSchema>;
+
+/** GET /api/v1/billing/plans (public). */
+export const ZPlansResponseSchema = successEnvelope(z.object({ products: z.array(ZPlanProductSchema) }));
+export type TPlansResponse = z.infer<typeof ZPlansResponseSchema>;
+
+const returnUrl = z
+  .string({ error: BILLING_MESSAGES.returnUrlInvalid })
+  .trim()
+  .regex(/^https?:\/\/[^\s]+$/i, BILLING_MESSAGES.returnUrlInvalid);
+
+/**
+ * POST /api/v1/stripe/create-checkout-session (SPEC.md section 7). success_url may carry Stripe's
+ * {CHECKOUT_SESSION_ID} placeholder; both URLs must be on the site's own origin (checked by the server).
+ * customerEmail is accepted for compatibility; the Stripe customer gets the signed-in account's e-mail.
+ */
+export const ZCreateCheckoutSessionRequestSchema = z.object({
+  price_id: z.string({ error: BILLING_MESSAGES.priceRequired }).trim().min(1, BILLING_MESSAGES.priceRequired),
+  mode: z.literal('subscription', { error: BILLING_MESSAGES.subscriptionModeOnly }).default('subscription'),
+  customerEmail: z.string().optional(),
+  success_url: returnUrl,
+  cancel_url: returnUrl,
+});
+export type TCreateCheckoutSessionRequest = z.input<typeof ZCreateCheckoutSessionRequestSchema>;
+
+/** The answer of create-checkout-session: where to send the browser to pay. */
+export const ZCheckoutSessionResponseSchema = successEnvelope(z.object({ url: z.string().url() }));
+export type TCheckoutSessionResponse = z.infer<typeof ZCheckoutSessionResponseSchema>;
+
+/**
+ * GET /api/v1/billing/subscription query: session_id (the checkout-success page's) lets the server sync
+ * with Stripe at once when the webhook has not arrived yet.
+ */
+export const ZSubscriptionQuerySchema = z.object({
+  session_id: z
+    .string()
+    .trim()
+    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, BILLING_MESSAGES.sessionIdInvalid)
+    .optional(),
+});
+export type TSubscriptionQuery = z.infer<typeof ZSubscriptionQuerySchema>;
+
+/** The signed-in garage's subscription (SPEC.md section 3), all from Stripe's data; times in unix seconds. */
+export const ZGarageSubscriptionSchema = z.object({
+  customer_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+  subscription_status: ZSubscriptionStatusSchema,
+  price_id: z.string().nullable(),
+  current_period_start: z.number().int().nullable(),
+  current_period_end: z.number().int().nullable(),
+  trial_end: z.number().int().nullable(),
+  cancel_at_period_end: z.boolean(),
+  payment_method_brand: z.string().nullable(),
+  payment_method_last4: z.string().nullable(),
+});
+export type TGarageSubscription = z.infer<typeof ZGarageSubscriptionSchema>;
+
+export const ZSubscriptionResponseSchema = successEnvelope(ZGarageSubscriptionSchema);
+export type TSubscriptionResponse = z.infer<typeof ZSubscriptionResponseSchema>;
+
+/** POST /api/v1/billing/portal (no body): a Stripe customer-portal URL to cancel or change the card. */
+export const ZBillingPortalResponseSchema = successEnvelope(z.object({ url: z.string().url() }));
+export type TBillingPortalResponse = z.infer<typeof ZBillingPortalResponseSchema>;

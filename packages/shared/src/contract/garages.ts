@@ -1,2 +1,176 @@
-// Contract for the garages service's calls: filled by the issue that brings the service.
-export {};
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, PHONE_DIGITS, REFERRAL_CODE_PATTERN } from './constants.js';
+import { successEnvelope } from './envelope.js';
+import { ZEmailSchema } from './identity.js';
+import { MESSAGES } from './messages.js';
+
+/**
+ * Contract of the garages service (companies/, garages/ and users/phone/ of the API).
+ * Browser-safe: zod only. The SPA imports the same schemas the server validates with.
+ */
+
+/**
+ * Messages of the garages service that SPEC.md does not word: the three Companies House refusals, the two
+ * form fields SPEC.md marks required without a message, and success answers. Kept here until the lead moves
+ * them into MESSAGES.
+ */
+export const GARAGE_MESSAGES = {
+  companyNotFound: 'We could not find a company with that number',
+  companyNotActive: 'That company is not active at Companies House',
+  companyNumberFormat: 'A Companies House number has 8 letters and digits, such as 01234567 or SC123456',
+  fullNameRequired: 'Full name is required',
+  addressRequired: 'Address is required',
+  companyValidated: 'Company verified',
+  noDuplicates: 'No duplicates found',
+  referralValid: 'Referral code is valid',
+  garageRegistered: 'Garage registered',
+  phoneUpdated: 'Phone number updated',
+} as const;
+
+/** 'The company name does not match the Companies House record (HARTLEY MOTORS LTD)'. */
+export function companyNameMismatchMessage(registeredName: string): string {
+  return `The company name does not match the Companies House record (${registeredName})`;
+}
+
+/**
+ * A Companies House number as stored and sent: spaces removed, upper case, and a purely numeric number
+ * padded with leading zeros to 8 digits (the register's own form: 1234567 is 01234567).
+ */
+export function normaliseCompanyNumber(raw: string): string {
+  const compact = raw.replace(/\s+/g, '').toUpperCase();
+  return /^\d{1,7}$/.test(compact) ? compact.padStart(8, '0') : compact;
+}
+
+/** 8 letters and digits once normalised (e.g. 01234567, SC123456). */
+export const COMPANY_NUMBER_PATTERN = /^[A-Z0-9]{8}$/;
+
+/** A UK phone number: spaces removed, then 11 digits starting with 0 (SPEC.md section 5). */
+export const UK_PHONE_PATTERN = new RegExp(`^0\\d{${PHONE_DIGITS - 1}}$`);
+export const ZUkPhoneSchema = z
+  .string({ error: MESSAGES.signup.phoneRequired })
+  .transform((raw) => raw.replace(/\s+/g, ''))
+  .pipe(z.string().min(1, { error: MESSAGES.signup.phoneRequired, abort: true }).regex(UK_PHONE_PATTERN, MESSAGES.signup.phoneInvalid));
+
+/** The subscription states a garage's subscription_status holds (SPEC.md section 3; canceled as Stripe spells it). */
+export const ZGarageSubscriptionStatusSchema = z.enum(['inactive', 'trialing', 'active', 'past_due', 'canceled']);
+export type TGarageSubscriptionStatus = z.infer<typeof ZGarageSubscriptionStatusSchema>;
+
+/** A required, trimmed text field of the signup form. */
+function requiredText(message: string, max = 200) {
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, message);
+}
+
+function companyNumberField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .transform(normaliseCompanyNumber)
+    .pipe(z.string().min(1, { error: requiredMessage, abort: true }).regex(COMPANY_NUMBER_PATTERN, GARAGE_MESSAGES.companyNumberFormat));
+}
+
+// POST /api/v1/companies/validate
+// Failures: 400 validation_failed with GARAGE_MESSAGES.companyNotFound / companyNotActive or
+// companyNameMismatchMessage(registered name) and a field error; 502 bad_gateway with
+// MESSAGES.signup.companyValidateFailed when Companies House cannot be reached; 429 rate_limited when our
+// share of the Companies House allowance is used up (Retry-After says when to try again).
+export const ZCompanyValidateRequestSchema = z.object({
+  companyNumber: companyNumberField(MESSAGES.signup.validateNeedsNumber),
+  companyName: requiredText(MESSAGES.signup.validateNeedsName),
+});
+export type TCompanyValidateRequest = z.infer<typeof ZCompanyValidateRequestSchema>;
+export const ZCompanyValidateResponseSchema = successEnvelope(
+  z.object({
+    /** The registered name at Companies House. */
+    name: z.string(),
+    companyNumber: z.string(),
+    /** Short-lived (30 minutes) signed proof of this check; POST /garages accepts it instead of re-checking. */
+    verificationToken: z.string(),
+  }),
+);
+export type TCompanyValidateResponse = z.infer<typeof ZCompanyValidateResponseSchema>;
+
+// POST /api/v1/garages/check-duplicates
+export const ZCheckDuplicatesRequestSchema = z.object({
+  email: ZEmailSchema,
+  companies_house_number: companyNumberField(MESSAGES.signup.companyNumberRequired),
+});
+export type TCheckDuplicatesRequest = z.infer<typeof ZCheckDuplicatesRequestSchema>;
+export const ZCheckDuplicatesResponseSchema = successEnvelope(
+  z.object({ hasEmailDuplicate: z.boolean(), hasCompanyDuplicate: z.boolean(), message: z.string() }),
+);
+export type TCheckDuplicatesResponse = z.infer<typeof ZCheckDuplicatesResponseSchema>;
+
+/** A referral code as typed: trimmed and upper-cased. */
+const referralCodeField = z
+  .string({ error: MESSAGES.signup.referralRequired })
+  .trim()
+  .toUpperCase()
+  .min(1, { error: MESSAGES.signup.referralRequired, abort: true })
+  .max(40, MESSAGES.signup.referralInvalid);
+
+// POST /api/v1/garages/validate-referral
+// An unknown code answers 200 with valid false, referrerName null and message MESSAGES.signup.referralInvalid.
+export const ZValidateReferralRequestSchema = z.object({ referralCode: referralCodeField });
+export type TValidateReferralRequest = z.infer<typeof ZValidateReferralRequestSchema>;
+export const ZValidateReferralResponseSchema = successEnvelope(
+  z.object({ valid: z.boolean(), referrerName: z.string().nullable() }),
+);
+export type TValidateReferralResponse = z.infer<typeof ZValidateReferralResponseSchema>;
+
+/** The signup password: required, at least 6 characters, one uppercase letter (SPEC.md section 5). */
+export const ZSignupPasswordSchema = z
+  .string({ error: MESSAGES.signup.passwordRequired })
+  .min(1, { error: MESSAGES.signup.passwordRequired, abort: true })
+  .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.signup.passwordTooShort, abort: true })
+  .max(1024, MESSAGES.signup.passwordTooShort)
+  .regex(/[A-Z]/, MESSAGES.signup.passwordNeedsUppercase);
+
+// POST /api/v1/garages (SPEC.md section 3's signup payload)
+// 400 validation_failed with the verbatim messages of SPEC.md section 5 and field errors; a company that
+// fails the Companies House check answers MESSAGES.signup.companyNotValidated with the reason as the
+// companies_house_number field error; 409 duplicate_email / duplicate_company with SPEC.md's messages;
+// 500 internal with MESSAGES.signup.garageCreateFailed when the garage cannot be stored (no user is left behind).
+export const ZCreateGarageRequestSchema = z.object({
+  name: requiredText(MESSAGES.signup.garageNameRequired),
+  email: ZEmailSchema,
+  phone: ZUkPhoneSchema,
+  companies_house_number: companyNumberField(MESSAGES.signup.companyNumberRequired),
+  full_name: requiredText(GARAGE_MESSAGES.fullNameRequired),
+  address: requiredText(GARAGE_MESSAGES.addressRequired, 500),
+  password: ZSignupPasswordSchema,
+  referral_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(40, MESSAGES.signup.referralNotValidated)
+    .nullish()
+    .transform((code) => (code ? code : null)),
+  company_verification_token: z.string().max(2000).optional(),
+});
+export type TCreateGarageRequest = z.input<typeof ZCreateGarageRequestSchema>;
+export const ZCreateGarageResponseSchema = successEnvelope(
+  z.object({ garage: z.object({ id: z.string().uuid(), name: z.string(), referral_code: z.string().regex(REFERRAL_CODE_PATTERN) }) }),
+);
+export type TCreateGarageResponse = z.infer<typeof ZCreateGarageResponseSchema>;
+
+/** The signed-in garage's own profile. */
+export const ZGarageProfileSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  address: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  referral_code: z.string(),
+  subscription_status: ZGarageSubscriptionStatusSchema,
+  created_at: z.string(),
+});
+export type TGarageProfile = z.infer<typeof ZGarageProfileSchema>;
+
+// GET /api/v1/garages/me
+export const ZGarageProfileResponseSchema = successEnvelope(z.object({ garage: ZGarageProfileSchema }));
+export type TGarageProfileResponse = z.infer<typeof ZGarageProfileResponseSchema>;
+
+// PATCH /api/v1/users/phone/{id}
+export const ZUpdatePhoneRequestSchema = z.object({ phone: ZUkPhoneSchema });
+export type TUpdatePhoneRequest = z.input<typeof ZUpdatePhoneRequestSchema>;
+export const ZUpdatePhoneResponseSchema = successEnvelope(z.object({ id: z.string().uuid(), phone: z.string() }));
+export type TUpdatePhoneResponse = z.infer<typeof ZUpdatePhoneResponseSchema>;

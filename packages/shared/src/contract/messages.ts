@@ -122,5 +122,7 @@ export const MESSAGES = {
     registrationTooLong: 'A registration number has at most 7 letters and digits',
     registrationInvalidCharacters: 'A registration number may contain only letters and digits',
     subscriptionRequired: 'An active subscription is needed to do that',
+    networkFailure: 'We could not reach the service. Please check your connection and try again.',
+    mileageAnomaly: 'Mileage lower than an earlier record',
   },
 } as const;

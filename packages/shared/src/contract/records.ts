@@ -18,12 +18,13 @@ export const ZPublicServiceRecordSchema = z.object({
   notes: z.string().nullable(),
   technician_name: z.string().nullable(),
   created_at: z.string(),
-  /** True when a later record of the same vehicle has a higher date but a lower mileage than this one's predecessor. */
+  /** True when this record's mileage is lower than that of an earlier-dated record of the same vehicle (possible clocking). */
   mileage_anomaly: z.boolean(),
   garage: z.object({ name: z.string(), address: z.string() }),
 });
 export type TPublicServiceRecord = z.infer<typeof ZPublicServiceRecordSchema>;
 
+/** The lookup's answer: the vehicle's records, newest service date first (then newest entry first). */
 export const ZLookupResponseSchema = successEnvelope(
   z.object({ serviceRecords: z.array(ZPublicServiceRecordSchema) }),
 );

@@ -1,0 +1,146 @@
+import { MESSAGES, ZErrorEnvelopeSchema, type TFieldError } from '@sh/shared/contract';
+import { getAccessToken } from '../auth/access-token';
+import { WEB_MESSAGES } from '../messages';
+
+/** A failed API call: the server's error envelope, or one we made up for a failure without one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: readonly TFieldError[];
+
+  constructor(options: { status: number; code: string; message: string; errors?: readonly TFieldError[] }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.code = options.code;
+    this.errors = options.errors ?? [];
+  }
+}
+
+/** Anything with zod's safeParse: the response schemas of @sh/shared/contract. */
+export type TResponseSchema<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+};
+
+export type TRequestOptions = {
+  signal?: AbortSignal;
+};
+
+export type TApiClientOptions = {
+  /** Prefix of every path; the gateway's public API. */
+  baseUrl?: string;
+  /** Returns the bearer token to send, or null to send none. */
+  getToken?: () => string | null | undefined;
+  fetch?: typeof fetch;
+};
+
+/** Methods for calling the JSON API; each resolves to the schema-checked success envelope. */
+export type TApiClient = ReturnType<typeof createApiClient>;
+
+/** Creates a client for the /api/v1 JSON API. */
+export function createApiClient(options: TApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '/api/v1';
+  const getToken = options.getToken ?? (() => null);
+
+  async function request<T>(
+    method: string,
+    path: string,
+    schema: TResponseSchema<T>,
+    body: unknown,
+    requestOptions: TRequestOptions,
+  ): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const doFetch = options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(joinUrl(baseUrl, path), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: requestOptions.signal,
+      });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new ApiError({ status: 0, code: 'network_error', message: WEB_MESSAGES.networkFailure });
+    }
+
+    const payload = await readJson(response);
+    if (!response.ok) throw toApiError(response.status, payload);
+
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) {
+      throw new ApiError({ status: response.status, code: 'invalid_response', message: MESSAGES.platform.internal });
+    }
+    return parsed.data;
+  }
+
+  return {
+    get: <T>(path: string, schema: TResponseSchema<T>, requestOptions: TRequestOptions = {}) =>
+      request('GET', path, schema, undefined, requestOptions),
+    post: <T>(path: string, body: unknown, schema: TResponseSchema<T>, requestOptions: TRequestOptions = {}) =>
+      request('POST', path, schema, body, requestOptions),
+    patch: <T>(path: string, body: unknown, schema: TResponseSchema<T>, requestOptions: TRequestOptions = {}) =>
+      request('PATCH', path, schema, body, requestOptions),
+    delete: <T>(path: string, schema: TResponseSchema<T>, requestOptions: TRequestOptions = {}) =>
+      request('DELETE', path, schema, undefined, requestOptions),
+  };
+}
+
+/** The app's client: same-origin /api/v1, with the signed-in user's token when there is one. */
+export const api = createApiClient({ getToken: getAccessToken });
+
+function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's error envelope when it sent one; otherwise a message chosen by HTTP status. */
+function toApiError(status: number, payload: unknown): ApiError {
+  const envelope = ZErrorEnvelopeSchema.safeParse(payload);
+  if (envelope.success) {
+    return new ApiError({
+      status: envelope.data.status,
+      code: envelope.data.code,
+      message: envelope.data.message,
+      errors: envelope.data.errors,
+    });
+  }
+  return new ApiError({ status, code: 'http_error', message: messageForStatus(status) });
+}
+
+function messageForStatus(status: number): string {
+  switch (status) {
+    case 401:
+      return MESSAGES.platform.unauthorized;
+    case 403:
+      return MESSAGES.platform.forbidden;
+    case 404:
+      return MESSAGES.platform.notFound;
+    case 429:
+      return MESSAGES.platform.rateLimited;
+    case 502:
+    case 504:
+      return MESSAGES.platform.badGateway;
+    case 503:
+      return MESSAGES.platform.serviceUnavailable;
+    default:
+      return status >= 500 ? MESSAGES.platform.internal : MESSAGES.platform.invalidRequest;
+  }
+}
+
+function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}

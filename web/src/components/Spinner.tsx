@@ -1,0 +1,9 @@
+/** A loading indicator announced to screen readers with its label. */
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className="spinner" role="status" aria-live="polite">
+      <span className="spinner__wheel" aria-hidden="true" />
+      <span className="spinner__label">{label}</span>
+    </div>
+  );
+}

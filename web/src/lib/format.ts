@@ -1,0 +1,57 @@
+import { DISPLAY_LOCALE, SERVICE_TIME_ZONE } from '@sh/shared/contract';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const longDateInUtc = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+const longDateInLondon = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: SERVICE_TIME_ZONE,
+});
+
+const wholeNumber = new Intl.NumberFormat(DISPLAY_LOCALE, { maximumFractionDigits: 0 });
+
+/**
+ * Formats a calendar date ("2025-03-14") in long en-GB form ("14 March 2025"). The string is a date,
+ * not an instant, so it is read as UTC and printed as UTC: no time zone can move it by a day.
+ * Anything that is not a real YYYY-MM-DD date is returned unchanged rather than shown as "Invalid Date".
+ */
+export function formatServiceDate(isoDate: string): string {
+  const match = ISO_DATE.exec(isoDate);
+  if (!match) return isoDate;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const isRealDate =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isRealDate ? longDateInUtc.format(date) : isoDate;
+}
+
+/** Today's date in long en-GB form as it is in the UK ("3 June 2025"), for "last updated" lines. */
+export function formatTodayInUk(now: Date = new Date()): string {
+  return longDateInLondon.format(now);
+}
+
+/** Formats a mileage with thousands separators ("45,210 miles"); null when the mileage is unknown. */
+export function formatMileage(mileage: number | null | undefined): string | null {
+  if (mileage === null || mileage === undefined || !Number.isFinite(mileage)) return null;
+  return `${wholeNumber.format(mileage)} ${mileage === 1 ? 'mile' : 'miles'}`;
+}
+
+/** "1 record found", "3 records found". */
+export function formatRecordCount(count: number): string {
+  return `${wholeNumber.format(count)} ${count === 1 ? 'record' : 'records'} found`;
+}
+
+/** Formats an amount in minor units as pounds ("£34.99"). */
+export function formatPrice(amountMinor: number, currency: string): string {
+  return new Intl.NumberFormat(DISPLAY_LOCALE, { style: 'currency', currency: currency.toUpperCase() }).format(
+    amountMinor / 100,
+  );
+}

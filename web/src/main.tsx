@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import './styles/home.css';
+import './styles/lookup.css';
+import './styles/results.css';
+import './styles/content.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('The page has no #root element to render into');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,136 @@
+import { Link } from 'react-router-dom';
+import { PLAN } from '@sh/shared/contract';
+import {
+  ClockIcon,
+  GarageIcon,
+  LockIcon,
+  SearchIcon,
+  ShieldCheckIcon,
+  StarIcon,
+  UploadIcon,
+} from '../components/icons';
+import { formatPrice } from '../lib/format';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const STATS = [
+  { value: '28%', label: 'more reviews within 60 days' },
+  { value: '91%', label: 'customer confidence' },
+  { value: '70%', label: 'less admin time' },
+] as const;
+
+const REASONS = [
+  {
+    icon: StarIcon,
+    title: 'Win more trust, and more reviews',
+    text: 'Customers who can see exactly what you did, and when, come back and recommend you. Your name appears on every record you log.',
+  },
+  {
+    icon: ClockIcon,
+    title: 'Spend less time on paperwork',
+    text: 'Log a service in under a minute from the workshop: registration, mileage and a checklist of the work. No stamps, no lost books, no phone calls chasing old invoices.',
+  },
+  {
+    icon: ShieldCheckIcon,
+    title: 'Records that stand up',
+    text: 'Every entry is time-stamped and sealed when you submit it, so buyers know a history was not written the week before the sale.',
+  },
+  {
+    icon: SearchIcon,
+    title: 'Seen by the buyers of tomorrow',
+    text: 'When your customer sells the car, the buyer sees a history that names your garage. That is marketing you do not pay for twice.',
+  },
+  {
+    icon: LockIcon,
+    title: 'Your data stays yours',
+    text: 'Customer contact details are never shown publicly. Export your records at any time; they remain visible to owners even if you cancel.',
+  },
+  {
+    icon: UploadIcon,
+    title: 'Works with how you already work',
+    text: 'Nothing to install. Use any phone, tablet or workshop PC. Unlimited records for one flat monthly price.',
+  },
+] as const;
+
+/** /garages: why a garage should join, with the marketing claims of SPEC.md section 1 and a link to pricing. */
+export function GaragesPage() {
+  useDocumentTitle('For garages');
+  const price = formatPrice(PLAN.amountMinor, PLAN.currency);
+
+  return (
+    <>
+      <section className="page-hero" aria-labelledby="garages-title">
+        <div className="container page-hero__inner">
+          <div>
+            <p className="eyebrow eyebrow--on-dark">For independent garages and dealer workshops</p>
+            <h1 id="garages-title">Turn every service into proof of your good work</h1>
+            <p className="page-hero__lead">
+              Log services digitally against the registration, give owners a history they can show any buyer, and let
+              your workmanship speak for itself.
+            </p>
+            <div className="page-hero__actions">
+              <Link to="/pricing" className="button button--primary button--large">
+                See pricing
+              </Link>
+              <Link to="/getting-started" className="button button--outline-light button--large">
+                How to get started
+              </Link>
+            </div>
+          </div>
+          <GarageIcon className="page-hero__art" size={160} strokeWidth={0.9} />
+        </div>
+      </section>
+
+      <section className="stats" aria-label="What garages see">
+        <div className="container">
+          <ul className="stats__list">
+            {STATS.map((stat) => (
+              <li key={stat.value} className="stat">
+                <span className="stat__value">{stat.value}</span>
+                <span className="stat__label">{stat.label}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="stats__note">Reported by garages using digital service records.</p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="why-title">
+        <div className="container">
+          <div className="section__header">
+            <p className="eyebrow">Why join</p>
+            <h2 id="why-title">Built for the way garages really work</h2>
+          </div>
+          <ul className="reason-grid">
+            {REASONS.map((reason) => (
+              <li key={reason.title} className="reason">
+                <span className="reason__icon">
+                  <reason.icon size={24} />
+                </span>
+                <h3>{reason.title}</h3>
+                <p>{reason.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section cta-band" aria-labelledby="garage-cta-title">
+        <div className="container cta-band__inner">
+          <div>
+            <h2 id="garage-cta-title">
+              One plan, {price} a month
+            </h2>
+            <p>
+              Unlimited service records, a {PLAN.trialDays}-day free trial, and no contract: cancel any time.
+            </p>
+          </div>
+          <div className="cta-band__actions">
+            <Link to="/pricing" className="button button--primary button--large">
+              View pricing
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { App } from '../src/App';
+import { selectNavLinks } from '../src/components/layout/nav-links';
+
+function CurrentPath() {
+  return <p data-testid="path">{useLocation().pathname}</p>;
+}
+
+function renderApp(url: string) {
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <App />
+      <CurrentPath />
+    </MemoryRouter>,
+  );
+}
+
+describe('the shared frame', () => {
+  it('has an 82px header with the logo, the four main links and a Login button when signed out', () => {
+    renderApp('/');
+    const header = screen.getByRole('banner');
+    expect(header.style.height).toBe('82px');
+    const nav = within(header).getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Garages', '/garages'],
+      ['Individuals', '/lookup'],
+      ['Pricing', '/pricing'],
+    ]);
+    expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(within(header).getByRole('link', { name: 'ServiceStamp home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('opens and closes the mobile menu with a toggle that reports aria-expanded', () => {
+    renderApp('/');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('navigation', { name: 'Main' }).className).toContain('is-open');
+    fireEvent.click(screen.getByRole('link', { name: 'Individuals' }));
+    expect(screen.getByTestId('path').textContent).toBe('/lookup');
+    expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('links the footer to every information page and shows © 2024', () => {
+    renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    const hrefs = within(footer)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    for (const href of [
+      '/faq',
+      '/signup',
+      '/pricing',
+      '/about',
+      '/contact',
+      '/support',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/cookie-policy',
+    ]) {
+      expect(hrefs).toContain(href);
+    }
+    expect(footer.textContent).toContain('© 2024');
+  });
+
+  it('sends LOG SERVICE to /login when signed out', () => {
+    renderApp('/');
+    expect(screen.getByRole('link', { name: 'LOG SERVICE' }).getAttribute('href')).toBe('/login');
+  });
+});
+
+describe('routing', () => {
+  it('sends an unknown path home', () => {
+    renderApp('/no-such-page');
+    expect(screen.getByTestId('path').textContent).toBe('/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      "The Digital MOT for Your Car's Service History",
+    );
+  });
+
+  it('redirects /dashboard to /garage (which, until the dashboard exists, goes home)', () => {
+    renderApp('/dashboard');
+    expect(screen.getByTestId('path').textContent).toBe('/');
+  });
+
+  it('renders the garages page with its claims and a link to pricing', () => {
+    renderApp('/garages');
+    const main = screen.getByRole('main');
+    for (const claim of ['28%', '91%', '70%']) expect(main.textContent).toContain(claim);
+    expect(within(main).getAllByRole('link', { name: /pricing/i })[0]?.getAttribute('href')).toBe('/pricing');
+  });
+});
+
+describe('selectNavLinks', () => {
+  const signOut = async () => {};
+
+  it('hides Garages and Pricing from an admin and adds Admin', () => {
+    const links = selectNavLinks({
+      status: 'signed-in',
+      user: { id: 'u1', email: 'admin@example.com', role: 'admin' },
+      hasActiveSubscription: false,
+      signOut,
+    });
+    expect(links.map((link) => link.to)).toEqual(['/', '/lookup', '/admin']);
+  });
+
+  it('adds Dashboard for a garage and hides Pricing once it is subscribed', () => {
+    const garage = { id: 'g1', email: 'garage@example.com', role: 'garage' as const };
+    const unsubscribed = selectNavLinks({ status: 'signed-in', user: garage, hasActiveSubscription: false, signOut });
+    const subscribed = selectNavLinks({ status: 'signed-in', user: garage, hasActiveSubscription: true, signOut });
+    expect(unsubscribed.map((link) => link.to)).toEqual(['/', '/garages', '/lookup', '/pricing', '/garage']);
+    expect(subscribed.map((link) => link.to)).toEqual(['/', '/garages', '/lookup', '/garage']);
+  });
+});

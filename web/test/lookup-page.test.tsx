@@ -1,0 +1,55 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@sh/shared/contract';
+import { LookupPage } from '../src/pages/LookupPage';
+
+function CurrentLocation() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderLookup() {
+  render(
+    <MemoryRouter initialEntries={['/lookup']}>
+      <Routes>
+        <Route path="/lookup" element={<LookupPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <CurrentLocation />
+    </MemoryRouter>,
+  );
+  return screen.getByLabelText('Registration number') as HTMLInputElement;
+}
+
+describe('LookupPage', () => {
+  it('upper-cases the registration and limits it to seven characters', () => {
+    const input = renderLookup();
+    expect(input.maxLength).toBe(7);
+    fireEvent.change(input, { target: { value: 'ab12cde' } });
+    expect(input.value).toBe('AB12CDE');
+  });
+
+  it('shows an inline error and stays on the page when the registration is blank', () => {
+    const input = renderLookup();
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.lookup.noRegistration);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('location').textContent).toBe('/lookup');
+  });
+
+  it('rejects characters a registration cannot have', () => {
+    const input = renderLookup();
+    fireEvent.change(input, { target: { value: 'ab-12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.platform.registrationInvalidCharacters);
+  });
+
+  it('goes to the results page for a valid registration', () => {
+    const input = renderLookup();
+    fireEvent.change(input, { target: { value: 'ab12 cde' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByTestId('location').textContent).toBe('/vehicle-results?reg=AB12CDE');
+  });
+});

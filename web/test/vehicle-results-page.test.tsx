@@ -1,0 +1,186 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
+import { VehicleResultsPage } from '../src/pages/VehicleResultsPage';
+import { WEB_MESSAGES } from '../src/messages';
+
+function buildRecord(overrides: Partial<TPublicServiceRecord> = {}): TPublicServiceRecord {
+  return {
+    id: '3f1c9a52-8d4e-4b7a-9c2e-1a2b3c4d5e6f',
+    garage_id: '9b2d7e14-5c3a-4f8b-a1d2-6e7f8a9b0c1d',
+    vin: 'WVWZZZ1KZAW000001',
+    vehicle_registration: 'AB12CDE',
+    service_date: '2025-03-14',
+    mileage: 45210,
+    service_type: 'Full Service',
+    notes: 'Replaced air filter and wiper blades.',
+    technician_name: 'Sam Patel',
+    created_at: '2025-03-14T10:22:00.000Z',
+    mileage_anomaly: false,
+    garage: { name: 'Riverside Motors', address: '12 Quay Street, Bristol BS1 4DJ' },
+    ...overrides,
+  };
+}
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function mockFetch(...responses: Array<Response | Error>) {
+  const fetchMock = vi.fn<typeof fetch>();
+  for (const response of responses) {
+    if (response instanceof Error) fetchMock.mockRejectedValueOnce(response);
+    else fetchMock.mockResolvedValueOnce(response);
+  }
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderAt(url: string) {
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/vehicle-results" element={<VehicleResultsPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('VehicleResultsPage', () => {
+  it('asks the lookup endpoint for the registration, URL-encoded', async () => {
+    const fetchMock = mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
+    renderAt('/vehicle-results?reg=AB12%20CD%2F');
+    await screen.findByText('No Records Found');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/service-records/lookup/AB12%20CD%2F');
+  });
+
+  it('shows a spinner while loading', () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => new Promise(() => {})));
+    renderAt('/vehicle-results?reg=AB12CDE');
+    expect(screen.getByRole('status').textContent).toContain('Searching');
+  });
+
+  it('renders the title, the count and one card per record, newest first', async () => {
+    mockFetch(
+      jsonResponse(200, {
+        status: 200,
+        data: {
+          serviceRecords: [
+            buildRecord({
+              id: '5a6b7c8d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+              service_date: '2023-11-02',
+              mileage: 31950,
+              service_type: 'Oil Change',
+              notes: null,
+              technician_name: null,
+            }),
+            buildRecord(),
+            buildRecord({
+              id: '7c8d9e0f-2a3b-4c5d-9e6f-7a8b9c0d1e2f',
+              service_date: '2024-06-20',
+              mileage: 30100,
+              service_type: 'Brake Replacement',
+              mileage_anomaly: true,
+            }),
+          ],
+        },
+      }),
+    );
+    renderAt('/vehicle-results?reg=AB12CDE');
+
+    expect((await screen.findByText('3 records found')).tagName).toBe('P');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Service History for AB12CDE');
+
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(3);
+    const [newest, middle, oldest] = cards as [HTMLElement, HTMLElement, HTMLElement];
+
+    expect(within(newest).getByRole('heading', { name: 'Full Service' })).toBeTruthy();
+    expect(within(newest).getByText('14 March 2025')).toBeTruthy();
+    expect(within(newest).getByText('45,210 miles')).toBeTruthy();
+    expect(within(newest).getByText('Riverside Motors').parentElement?.textContent).toBe('Serviced by Riverside Motors');
+    expect(within(newest).getByText('Sam Patel')).toBeTruthy();
+    expect(within(newest).getByText('Replaced air filter and wiper blades.')).toBeTruthy();
+    expect(within(newest).getByText('12 Quay Street, Bristol BS1 4DJ')).toBeTruthy();
+    expect(newest.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('full-service');
+    expect(within(newest).queryByText(WEB_MESSAGES.mileageAnomaly)).toBeNull();
+
+    expect(within(middle).getByRole('heading', { name: 'Brake Replacement' })).toBeTruthy();
+    expect(middle.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('brake');
+    expect(within(middle).getByText(WEB_MESSAGES.mileageAnomaly)).toBeTruthy();
+
+    expect(within(oldest).getByRole('heading', { name: 'Oil Change' })).toBeTruthy();
+    expect(within(oldest).getByText('2 November 2023')).toBeTruthy();
+    expect(oldest.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('oil');
+    expect(within(oldest).queryByText('Technician')).toBeNull();
+    expect(within(oldest).queryByText('Notes')).toBeNull();
+
+    expect(screen.getByRole('link', { name: 'Back to Search' }).getAttribute('href')).toBe('/lookup');
+    expect(screen.getByRole('link', { name: 'Search Another Vehicle' }).getAttribute('href')).toBe('/');
+  });
+
+  it('says "1 record found", gives other services the generic icon and omits an unknown mileage', async () => {
+    mockFetch(
+      jsonResponse(200, {
+        status: 200,
+        data: { serviceRecords: [buildRecord({ service_type: 'Tyre Replacement', mileage: null })] },
+      }),
+    );
+    renderAt('/vehicle-results?reg=AB12CDE');
+
+    await screen.findByText('1 record found');
+    const card = screen.getByRole('article');
+    expect(card.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('general');
+    expect(card.textContent).not.toContain('miles');
+  });
+
+  it('shows the empty state when the vehicle has no records', async () => {
+    mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
+    renderAt('/vehicle-results?reg=ZZ99ZZZ');
+
+    expect(await screen.findByRole('heading', { name: 'No Records Found' })).toBeTruthy();
+    expect(screen.getByText(MESSAGES.lookup.noRecords)).toBeTruthy();
+    expect(screen.getByText('0 records found')).toBeTruthy();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('says no registration was provided, without calling the API, when reg is missing or blank', () => {
+    const fetchMock = mockFetch();
+    renderAt('/vehicle-results?reg=%20%20');
+    expect(screen.getByText(MESSAGES.lookup.noRegistration)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message for an error envelope, and retries", async () => {
+    const fetchMock = mockFetch(
+      jsonResponse(400, {
+        status: 400,
+        code: 'validation_failed',
+        message: MESSAGES.platform.registrationInvalidCharacters,
+        errors: [{ path: 'registration', message: MESSAGES.platform.registrationInvalidCharacters }],
+      }),
+      jsonResponse(200, { status: 200, data: { serviceRecords: [buildRecord()] } }),
+    );
+    renderAt('/vehicle-results?reg=AB-12');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MESSAGES.platform.registrationInvalidCharacters);
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 record found')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a generic message when the network fails', async () => {
+    mockFetch(new TypeError('Failed to fetch'));
+    renderAt('/vehicle-results?reg=AB12CDE');
+    expect((await screen.findByRole('alert')).textContent).toContain(WEB_MESSAGES.networkFailure);
+  });
+});
