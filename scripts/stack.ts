@@ -244,7 +244,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         env: { PORT: String(ports.stripeDouble), STRIPE_DOUBLE_WEBHOOK_URL: `${local(ports.gateway)}/api/v1/stripe/webhook` },
       },
     ];
-    const doubles = allDoubles.filter((d) => existsSync(path.join(ROOT, d.script)));
+    const onlyDoubles = process.env.SH_DOUBLES?.split(',').map((s) => s.trim());
+    const doubles = allDoubles.filter((d) => existsSync(path.join(ROOT, d.script)) && (!onlyDoubles || onlyDoubles.includes(d.name)));
     await Promise.all(doubles.map((d) => waitForPort(d.port, launch(d.name, d.script, d.env), d.name)));
 
     await Promise.all(
