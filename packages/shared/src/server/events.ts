@@ -60,8 +60,9 @@ export interface Relay {
 const JOB_OPTIONS = {
   attempts: 8,
   backoff: { type: 'exponential', delay: 500 },
-  // Completed jobs are kept an hour so a re-published event id is recognised by BullMQ as well as by the inbox.
-  removeOnComplete: { age: 3600, count: 10_000 },
+  // Completed jobs are kept ten minutes, so a relay re-publishing after a crash is recognised by BullMQ as well
+  // as by the consumer's inbox, without leaving payloads (which may carry one-time tokens) in Redis for long.
+  removeOnComplete: { age: 600, count: 10_000 },
   removeOnFail: false,
 } as const;
 

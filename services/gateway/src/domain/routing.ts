@@ -71,9 +71,12 @@ export function isPublicLookup(pathname: string): boolean {
   return pathname.startsWith(`${API_PREFIX}service-records/lookup`);
 }
 
-/** Sign-in and account-recovery calls, which get a tight budget against password guessing. */
+/**
+ * Sign-in, account-recovery, signup and public form posts, which get a tight budget against password
+ * guessing, mail bombing and form spam.
+ */
 export function isCredentialCall(pathname: string): boolean {
-  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/confirm-email|garages\/?$|companies\/validate)/.test(
+  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/confirm-email|garages\/?$|companies\/validate|contact(\/garage)?\/?$)/.test(
     pathname,
   );
 }

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { baseConfigShape, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+
+/** An address inside a From header such as 'Service History <no-reply@example.co.uk>'. */
+const MAIL_ADDRESS_PATTERN = /<?([^<>\s@]+@[^<>\s@]+\.?[^<>\s@]*)>?\s*$/;
+
+export const configShape = {
+  ...baseConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.notifications),
+  DATABASE_URL: z.string().url(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().regex(MAIL_ADDRESS_PATTERN, 'must hold an e-mail address, e.g. "Name <no-reply@example.co.uk>"'),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL')
+    .transform((value) => value.replace(/\/+$/, '')),
+  SUPPORT_EMAIL: z.email(),
+  IDENTITY_URL: z.string().url(),
+  JWT_PUBLIC_KEY: z.string().optional(),
+};
+
+export type NotificationsConfig = ReturnType<typeof readConfig>;
+
+/** Reads the notifications service's configuration once; exits naming every bad variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig('notifications', configShape, {
+    DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.notifications),
+    REDIS_URL: LOCAL_REDIS_URL,
+    SMTP_URL: `smtp://127.0.0.1:${LOCAL_PORTS.smtpCatcher}`,
+    MAIL_FROM: 'Service History <no-reply@servicehistory.local>',
+    PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
+    SUPPORT_EMAIL: 'support@servicehistory.local',
+    IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
+  }, env);
+}
+
+/** The domain of the From address, used to mint Message-IDs. */
+export function mailDomainOf(mailFrom: string): string {
+  const address = MAIL_ADDRESS_PATTERN.exec(mailFrom)?.[1] ?? 'servicehistory.local';
+  return address.slice(address.lastIndexOf('@') + 1);
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { MESSAGES, PHONE_DIGITS } from '@sh/shared/contract';
+
+/**
+ * The contact form's and the callback form's request schemas (SPEC.md sections 3, 5 and 7) and the few
+ * messages of ours SPEC.md does not word. Browser-safe: they belong in packages/shared/src/contract once
+ * the lead moves them there, so that the SPA validates with the same schemas.
+ */
+export const CONTACT_MESSAGES = {
+  subjectUnknown: 'Please choose a subject from the list',
+  tooLong: 'Please shorten your message',
+} as const;
+
+export const CONTACT_SUBJECTS = ['general', 'garage-signup', 'technical-support', 'billing', 'partnership', 'feedback'] as const;
+export const BEST_TIMES = ['morning', 'afternoon', 'evening'] as const;
+
+/** SPEC.md section 5: "simple {email} pattern". */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UK_PHONE_PATTERN = new RegExp(`^0\\d{${PHONE_DIGITS - 1}}$`);
+
+function requiredText(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true });
+}
+
+/**
+ * POST /api/v1/contact {name, email, subject, message}. Every field is required first ('All fields are
+ * required.'), then the e-mail must look like one ('Invalid email format.'), trimmed and lower-cased.
+ */
+export const ZContactRequestSchema = z
+  .object({
+    name: requiredText(MESSAGES.contact.allRequired),
+    email: requiredText(MESSAGES.contact.allRequired),
+    subject: requiredText(MESSAGES.contact.allRequired),
+    message: requiredText(MESSAGES.contact.allRequired),
+  })
+  .pipe(
+    z.object({
+      name: z.string().max(200, CONTACT_MESSAGES.tooLong),
+      email: z.string().toLowerCase().max(254, MESSAGES.contact.invalidEmail).regex(EMAIL_PATTERN, MESSAGES.contact.invalidEmail),
+      subject: z.enum(CONTACT_SUBJECTS, { error: CONTACT_MESSAGES.subjectUnknown }),
+      message: z.string().max(5000, CONTACT_MESSAGES.tooLong),
+    }),
+  );
+export type TContactRequest = z.infer<typeof ZContactRequestSchema>;
+
+/**
+ * POST /api/v1/contact/garage {full_name, garage_name, phone, best_time, message?, submitted_by?}.
+ * submitted_by is not taken from the body: the server sets it from a valid access token, if one is sent.
+ */
+export const ZCallbackRequestSchema = z.object({
+  full_name: requiredText(MESSAGES.callback.nameRequired).max(200, CONTACT_MESSAGES.tooLong),
+  garage_name: requiredText(MESSAGES.callback.nameRequired).max(200, CONTACT_MESSAGES.tooLong),
+  best_time: z.enum(BEST_TIMES, { error: MESSAGES.callback.bestTimeRequired }),
+  phone: z
+    .string({ error: MESSAGES.callback.phoneRequired })
+    .transform((raw) => raw.replace(/\s+/g, ''))
+    .pipe(z.string().min(1, { error: MESSAGES.callback.phoneRequired, abort: true }).regex(UK_PHONE_PATTERN, MESSAGES.signup.phoneInvalid)),
+  message: z
+    .string()
+    .trim()
+    .max(2000, CONTACT_MESSAGES.tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type TCallbackRequest = z.infer<typeof ZCallbackRequestSchema>;

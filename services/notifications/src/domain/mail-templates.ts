@@ -1,0 +1,14 @@
+/** The mails this service sends; the name is stored with each queued mail. */
+export const MAIL_TEMPLATES = [
+  'email_confirmation',
+  'password_reset',
+  'garage_welcome',
+  'trial_started',
+  'trial_ending',
+  'payment_failed',
+  'subscription_cancelled',
+  'contact_message',
+  'callback_request',
+] as const;
+
+export type TMailTemplate = (typeof MAIL_TEMPLATES)[number];

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { EventHandlers } from '@sh/shared/server';
+import { chooseSubscriptionMail } from '../domain/choose-subscription-mail.js';
+import { composeCallbackRequestMail } from '../domain/compose-callback-request-mail.js';
+import { composeContactMessageMail } from '../domain/compose-contact-message-mail.js';
+import { composeEmailConfirmationMail } from '../domain/compose-email-confirmation-mail.js';
+import { composeGarageWelcomeMail } from '../domain/compose-garage-welcome-mail.js';
+import { composePasswordResetMail } from '../domain/compose-password-reset-mail.js';
+import type { MailContext } from '../domain/mail-layout.js';
+import { enqueueMail } from '../store/enqueue-mail.js';
+import { findCallbackRequest } from '../store/find-callback-request.js';
+import { findContactMessage } from '../store/find-contact-message.js';
+
+const isEmailAddress = (value: string) => z.email().safeParse(value).success;
+
+/**
+ * What notifications does with the events it hears: compose the mail and queue it in the event's own
+ * transaction (the delivery loop sends it). A redelivered event queues nothing twice.
+ */
+export function createNotificationsHandlers(context: MailContext): EventHandlers {
+  return {
+    'user.email_confirmation_requested': async (db, event) => {
+      const mail = composeEmailConfirmationMail(context, { token: event.payload.token });
+      await enqueueMail(db, { eventId: event.id, template: 'email_confirmation', to: event.payload.email, ...mail });
+    },
+    'user.password_reset_requested': async (db, event) => {
+      const mail = composePasswordResetMail(context, { token: event.payload.token });
+      await enqueueMail(db, { eventId: event.id, template: 'password_reset', to: event.payload.email, ...mail });
+    },
+    'garage.registered': async (db, event) => {
+      const { name, fullName, referralCode, email } = event.payload;
+      const mail = composeGarageWelcomeMail(context, { garageName: name, fullName, referralCode });
+      await enqueueMail(db, { eventId: event.id, template: 'garage_welcome', to: email, ...mail });
+    },
+    'subscription.changed': async (db, event) => {
+      const chosen = chooseSubscriptionMail(context, event.payload);
+      if (!chosen) return;
+      await enqueueMail(db, {
+        eventId: event.id,
+        template: chosen.template,
+        dedupeKey: chosen.dedupeKey,
+        to: event.payload.email,
+        ...chosen.mail,
+      });
+    },
+    'contact.received': async (db, event) => {
+      const { messageId, name, email, subject } = event.payload;
+      const stored = await findContactMessage(db, messageId);
+      const mail = composeContactMessageMail(context, { name, email, subject, message: stored?.message ?? null, messageId });
+      await enqueueMail(db, {
+        eventId: event.id,
+        template: 'contact_message',
+        to: context.supportEmail,
+        replyTo: isEmailAddress(email) ? email : null,
+        ...mail,
+      });
+    },
+    'callback.requested': async (db, event) => {
+      const { requestId, fullName, garageName, phone } = event.payload;
+      const stored = await findCallbackRequest(db, requestId);
+      const mail = composeCallbackRequestMail(context, {
+        fullName,
+        garageName,
+        phone,
+        bestTime: stored?.best_time ?? null,
+        message: stored?.message ?? null,
+        requestId,
+      });
+      await enqueueMail(db, { eventId: event.id, template: 'callback_request', to: context.supportEmail, ...mail });
+    },
+  };
+}

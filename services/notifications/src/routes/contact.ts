@@ -1,0 +1,25 @@
+import { Router } from 'express';
+import { MESSAGES } from '@sh/shared/contract';
+import type { Pool, TokenVerifier } from '@sh/shared/server';
+import { receiveContactMessage } from '../domain/receive-contact-message.js';
+import { requestCallback } from '../domain/request-callback.js';
+import { identifyCaller } from './identify-caller.js';
+
+/**
+ * POST /api/v1/contact: the public contact form (200, SPEC.md section 7).
+ * POST /api/v1/contact/garage: a garage's callback request (201), from a visitor or a signed-in user.
+ */
+export function contactRoutes(pool: Pool, verifier: TokenVerifier): Router {
+  const router = Router();
+  router.post('/api/v1/contact', async (req, res) => {
+    const { id } = await receiveContactMessage(pool, req.body);
+    req.log.info({ contactMessageId: id }, 'contact message received');
+    res.status(200).json({ status: 200, message: MESSAGES.contact.success, data: { id } });
+  });
+  router.post('/api/v1/contact/garage', identifyCaller(verifier), async (req, res) => {
+    const { id } = await requestCallback(pool, req.body, req.auth?.sub ?? null);
+    req.log.info({ callbackRequestId: id }, 'callback requested');
+    res.status(201).json({ status: 201, message: MESSAGES.callback.success, data: { id } });
+  });
+  return router;
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import type { ParsedMail } from 'mailparser';
+import type { TEventPayload } from '@sh/shared/contract';
+import { createRedis, createTokenVerifier, queueNameFor } from '@sh/shared/server';
+import { createTestKeyPair, listenForTest, testLogger, TEST_REDIS_URL } from '@sh/shared/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildNotificationsApp } from '../src/app.js';
+import { linkLabelled, startPlatform, TEST_CONTEXT, type Platform } from './harness.js';
+
+let platform: Platform;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+});
+afterAll(async () => {
+  await platform?.stop();
+});
+
+const uniqueEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@example.co.uk`;
+
+function subscriptionChange(overrides: Partial<TEventPayload<'subscription.changed'>>): TEventPayload<'subscription.changed'> {
+  return {
+    garageId: randomUUID(),
+    email: uniqueEmail('garage'),
+    status: 'trialing',
+    previousStatus: 'inactive',
+    customerId: 'cus_test123',
+    subscriptionId: `sub_${randomUUID().slice(0, 12)}`,
+    currentPeriodEnd: Date.UTC(2026, 2, 14, 12) / 1000,
+    trialEnd: Date.UTC(2026, 2, 14, 12) / 1000,
+    cancelAtPeriodEnd: false,
+    reason: 'trial_started',
+    stateAt: Math.floor(Date.now() / 1000),
+    ...overrides,
+  };
+}
+
+function expectBothParts(mail: ParsedMail) {
+  expect(typeof mail.html).toBe('string');
+  expect(mail.text?.length).toBeGreaterThan(50);
+  expect(mail.from?.value).toEqual([{ name: 'Service History', address: 'no-reply@servicehistory.test' }]);
+}
+
+async function queuedRows(eventId: string) {
+  const { rows } = await platform.db.pool.query<{ template: string; status: string; html_body: string | null }>(
+    'SELECT template, status, html_body FROM mail_queue WHERE event_id = $1',
+    [eventId],
+  );
+  return rows;
+}
+
+describe('user.email_confirmation_requested', () => {
+  it('mails a link to /confirm-email that carries the token back, in HTML and in text', async () => {
+    const email = uniqueEmail('new.user');
+    const token = 'tok+en/with=odd&chars_' + randomUUID();
+    await platform.publish('user.email_confirmation_requested', { userId: randomUUID(), email, token });
+
+    const mail = await platform.smtp.waitForMail(email);
+    expect(mail.subject).toBe('Please confirm your email address');
+    expectBothParts(mail);
+    const link = linkLabelled(mail.html as string, 'Confirm email address');
+    expect(`${link.origin}${link.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/confirm-email`);
+    expect(link.searchParams.get('token')).toBe(token);
+    expect(mail.text).toContain(link.toString());
+  });
+});
+
+describe('user.password_reset_requested', () => {
+  it('mails a link to /reset-password with the token, saying it is valid for 1 hour', async () => {
+    const email = uniqueEmail('forgetful');
+    const token = randomUUID();
+    await platform.publish('user.password_reset_requested', { userId: randomUUID(), email, token });
+
+    const mail = await platform.smtp.waitForMail(email);
+    expect(mail.subject).toBe('Reset your Service History password');
+    expectBothParts(mail);
+    const link = linkLabelled(mail.html as string, 'Reset password');
+    expect(`${link.origin}${link.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/reset-password`);
+    expect(link.searchParams.get('token')).toBe(token);
+    expect(mail.text).toContain('valid for 1 hour');
+    expect(mail.html).toContain('valid for 1 hour');
+  });
+
+  it('keeps the log of the sent mail but not its body, which holds the reset link', async () => {
+    const email = uniqueEmail('privacy');
+    const eventId = await platform.publish('user.password_reset_requested', { userId: randomUUID(), email, token: randomUUID() });
+    await platform.smtp.waitForMail(email);
+    await expect.poll(async () => (await queuedRows(eventId))[0]?.status).toBe('sent');
+    expect(await queuedRows(eventId)).toEqual([{ template: 'password_reset', status: 'sent', html_body: null }]);
+  });
+});
+
+describe('garage.registered', () => {
+  it('welcomes the garage with its referral code and next steps, escaping what the garage typed', async () => {
+    const email = uniqueEmail('owner');
+    await platform.publish('garage.registered', {
+      garageId: randomUUID(),
+      name: 'Smith & Sons <Motors>',
+      address: '1 High Street, Leeds, LS1 1AA',
+      email,
+      phone: '01132345678',
+      fullName: 'Priya Smith',
+      referralCode: 'GAR-7K2M9QXA',
+      referredBy: null,
+    });
+
+    const mail = await platform.smtp.waitForMail(email);
+    expect(mail.subject).toBe('Welcome to Service History, Smith & Sons <Motors>');
+    expectBothParts(mail);
+    expect(mail.html).toContain('Smith &amp; Sons &lt;Motors&gt;');
+    expect(mail.html).not.toContain('<Motors>');
+    expect(mail.html).toContain('GAR-7K2M9QXA');
+    expect(mail.text).toContain('GAR-7K2M9QXA');
+    expect(mail.text).toContain('Dear Priya,');
+    expect(linkLabelled(mail.html as string, 'Go to your dashboard').toString()).toBe(`${TEST_CONTEXT.publicUrl}/garage`);
+  });
+});
+
+describe('subscription.changed', () => {
+  it('trial_started: says the 14-day free trial has started and when it ends, in en-GB long form', async () => {
+    const change = subscriptionChange({ reason: 'trial_started', trialEnd: Date.UTC(2026, 2, 14, 12) / 1000 });
+    await platform.publish('subscription.changed', change);
+    const mail = await platform.smtp.waitForMail(change.email);
+    expect(mail.subject).toBe('Your 14-day free trial has started');
+    expectBothParts(mail);
+    expect(mail.text).toContain('Your trial ends on 14 March 2026.');
+    expect(mail.text).toContain('£34.99 a month');
+  });
+
+  it('trial_will_end: says the trial ends in 3 days, with a link to manage billing', async () => {
+    const change = subscriptionChange({ reason: 'trial_will_end', trialEnd: Date.UTC(2026, 2, 14, 12) / 1000 });
+    await platform.publish('subscription.changed', change);
+    const mail = await platform.smtp.waitForMail(change.email);
+    expect(mail.subject).toBe('Your free trial ends in 3 days');
+    expect(mail.text).toContain('ends on 14 March 2026');
+    expect(linkLabelled(mail.html as string, 'Manage billing').toString()).toBe(`${TEST_CONTEXT.publicUrl}/account`);
+  });
+
+  it('payment_failed: asks the garage to update its card', async () => {
+    const change = subscriptionChange({ reason: 'payment_failed', status: 'past_due', previousStatus: 'active' });
+    await platform.publish('subscription.changed', change);
+    const mail = await platform.smtp.waitForMail(change.email);
+    expect(mail.subject).toBe('Payment failed: please update your card details');
+    expect(linkLabelled(mail.html as string, 'Update your card').toString()).toBe(`${TEST_CONTEXT.publicUrl}/account`);
+  });
+
+  it('canceled: confirms the cancellation and that the records stay visible', async () => {
+    const change = subscriptionChange({ reason: 'canceled', status: 'canceled', previousStatus: 'active' });
+    await platform.publish('subscription.changed', change);
+    const mail = await platform.smtp.waitForMail(change.email);
+    expect(mail.subject).toBe('Your subscription has been cancelled');
+    expect(mail.text).toContain('Your records stay visible');
+  });
+
+  it.each(['activated', 'updated'] as const)('%s: sends no mail', async (reason) => {
+    const change = subscriptionChange({ reason, status: 'active' });
+    const eventId = await platform.publish('subscription.changed', change);
+    await expect.poll(() => platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount)).toBe(1);
+    expect(await queuedRows(eventId)).toEqual([]);
+    await platform.sender.flush();
+    expect(platform.smtp.mailsTo(change.email)).toHaveLength(0);
+  });
+
+  it('sends one "trial started" mail per subscription even when two events report it', async () => {
+    const change = subscriptionChange({ reason: 'trial_started' });
+    const first = await platform.publish('subscription.changed', change);
+    const second = await platform.publish('subscription.changed', { ...change, stateAt: change.stateAt + 1 });
+    for (const eventId of [first, second]) {
+      await expect.poll(() => platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount)).toBe(1);
+    }
+    await platform.smtp.waitForMail(change.email);
+    await platform.sender.flush();
+    expect(platform.smtp.mailsTo(change.email)).toHaveLength(1);
+  });
+});
+
+describe('contact.received and callback.requested', () => {
+  it('mails the support address the contact message, replying to the sender', async () => {
+    const messageId = randomUUID();
+    await platform.db.pool.query(
+      `INSERT INTO contact_messages (id, name, email, subject, message) VALUES ($1, 'Alex Jones', 'alex@example.co.uk', 'billing', 'Can I pay annually?')`,
+      [messageId],
+    );
+    await platform.publish('contact.received', { messageId, name: 'Alex Jones', email: 'alex@example.co.uk', subject: 'billing' });
+    const mail = await waitForSupportMail((m) => m.text?.includes(messageId) ?? false);
+    expect(mail.subject).toBe('Contact form: Billing from Alex Jones');
+    expect(mail.replyTo?.value[0]?.address).toBe('alex@example.co.uk');
+    expect(mail.text).toContain('Message: Can I pay annually?');
+  });
+
+  it('mails the support address the callback request with the best time to call', async () => {
+    const requestId = randomUUID();
+    await platform.db.pool.query(
+      `INSERT INTO callback_requests (id, full_name, garage_name, phone, best_time, message) VALUES ($1, 'Sam Patel', 'Patel Autos', '07700900123', 'afternoon', NULL)`,
+      [requestId],
+    );
+    await platform.publish('callback.requested', { requestId, fullName: 'Sam Patel', garageName: 'Patel Autos', phone: '07700900123' });
+    const mail = await waitForSupportMail((m) => m.text?.includes(requestId) ?? false);
+    expect(mail.subject).toBe('Callback request: Patel Autos (Sam Patel)');
+    expect(mail.text).toContain('Phone: 07700900123');
+    expect(mail.text).toContain('Best time to call: Afternoon');
+  });
+});
+
+describe('redelivery', () => {
+  it('sends one mail when the relay publishes the same event again', async () => {
+    const email = uniqueEmail('once');
+    const eventId = await platform.publish('user.email_confirmation_requested', { userId: randomUUID(), email, token: randomUUID() });
+    await platform.smtp.waitForMail(email);
+
+    // The relay died after publishing but before marking the row: it publishes the same event again.
+    await platform.db.pool.query('UPDATE event_outbox SET published_at = NULL WHERE id = $1', [eventId]);
+    await expect.poll(() => platform.db.pool.query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId]).then((r) => r.rows[0]?.published_at)).not.toBeNull();
+    const connection = createRedis(TEST_REDIS_URL);
+    const queue = new Queue(queueNameFor('notifications'), { connection, prefix: platform.prefix });
+    expect(await queue.getJobState(eventId)).toBe('completed');
+    await queue.close();
+    connection.disconnect();
+
+    await platform.sender.flush();
+    expect(await queuedRows(eventId)).toHaveLength(1);
+    expect(platform.smtp.mailsTo(email)).toHaveLength(1);
+  });
+});
+
+describe('GET /healthz and /readyz', () => {
+  it('answers 200 when Postgres answers', async () => {
+    const server = await listenForTest(buildNotificationsApp({ pool: platform.db.pool, logger: testLogger, verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }) }));
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 200, data: { ok: true, checks: { postgres: true } } });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+async function waitForSupportMail(predicate: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(() => {
+      found = platform.smtp.mailsTo(TEST_CONTEXT.supportEmail).find(predicate);
+      return found !== undefined;
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return found as ParsedMail;
+}
