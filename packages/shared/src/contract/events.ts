@@ -50,7 +50,7 @@ export const EVENTS = {
       cancelAtPeriodEnd: z.boolean(),
       /** Which Stripe happening caused it: lets notifications pick the mail to send. */
       reason: z.enum(['trial_started', 'activated', 'payment_failed', 'canceled', 'trial_will_end', 'updated']),
-      /** Unix seconds of the Stripe state this reflects; consumers keep the newest. */
+      /** Unix milliseconds at which this state of the subscription was read from Stripe; consumers keep the newest. */
       stateAt: z.number().int(),
     }),
   },

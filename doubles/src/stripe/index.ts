@@ -1,0 +1,136 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PLAN } from '@sh/shared/contract';
+import { createApiHandler } from './api.js';
+import { createControlApi } from './control.js';
+import { createHostedPages } from './hosted.js';
+import { readBody, sendHtml, sendJson } from './http.js';
+import { StripeApiError } from './objects.js';
+import { notFoundPage } from './pages.js';
+import { StripeState, type CatalogueEntry } from './state.js';
+import { WebhookSender } from './webhooks.js';
+
+export { signPayload } from './webhooks.js';
+export type { CatalogueEntry, AdvanceTarget } from './state.js';
+export type { EventObject, SubscriptionObject, CheckoutSessionObject } from './objects.js';
+
+/** The product and price billing is configured with in development (its STRIPE_PRODUCT_ID / STRIPE_PRICE_ID defaults). */
+export const LOCAL_PRODUCT_ID = 'prod_local_professional';
+export const LOCAL_PRICE_ID = 'price_local_professional_monthly';
+export const LOCAL_WEBHOOK_SECRET = 'whsec_local_double';
+
+/** The plan of SPEC.md section 1, as the double's catalogue holds it. */
+export const DEFAULT_CATALOGUE: CatalogueEntry[] = [
+  {
+    productId: LOCAL_PRODUCT_ID,
+    priceId: LOCAL_PRICE_ID,
+    name: PLAN.name,
+    description: PLAN.description,
+    unitAmount: PLAN.amountMinor,
+    currency: PLAN.currency,
+    interval: PLAN.interval,
+  },
+];
+
+export interface StripeDoubleOptions {
+  port?: number;
+  host?: string;
+  /** Where signed webhooks go; null or unset keeps them (see GET /_control/events). Can be set later. */
+  webhookUrl?: string | null;
+  webhookSecret?: string;
+  /** Base URL of the hosted pages as browsers reach them; defaults to http://{host}:{port}. */
+  publicUrl?: string;
+  catalogue?: CatalogueEntry[];
+  /** Delivery attempts per event before the double gives up (default 4, backing off from 500 ms). */
+  maxDeliveryAttempts?: number;
+  retryDelayMs?: number;
+  log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+export interface StripeDouble {
+  /** Base URL: the SDK's host/port/protocol point here; hosted pages live under it. */
+  url: string;
+  host: string;
+  port: number;
+  state: StripeState;
+  webhooks: WebhookSender;
+  setWebhookUrl(url: string | null): void;
+  /** Resolves when every webhook sent so far has been delivered (or given up on). */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the local Stripe double: Stripe's REST API for what billing uses, a hosted checkout page that takes
+ * test cards, a customer portal, signed webhooks, and a control API (/_control/...) for tests and demos.
+ */
+export async function startStripeDouble(options: StripeDoubleOptions = {}): Promise<StripeDouble> {
+  const host = options.host ?? '127.0.0.1';
+  let baseUrl = options.publicUrl?.replace(/\/$/, '') ?? '';
+  const webhooks = new WebhookSender({
+    url: options.webhookUrl ?? null,
+    secret: options.webhookSecret ?? LOCAL_WEBHOOK_SECRET,
+    maxAttempts: options.maxDeliveryAttempts,
+    retryDelayMs: options.retryDelayMs,
+    log: options.log,
+  });
+  const state = new StripeState({
+    baseUrl: () => baseUrl,
+    catalogue: options.catalogue ?? DEFAULT_CATALOGUE,
+    onEvent: (event) => webhooks.enqueue(event),
+  });
+  const api = createApiHandler(state);
+  const hosted = createHostedPages(state, webhooks);
+  const control = createControlApi(state, webhooks);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://double.local');
+    if (url.pathname.startsWith('/v1/')) {
+      const body = req.method === 'GET' ? '' : await readBody(req);
+      return api(req, res, url.pathname, url.search.slice(1), body);
+    }
+    if (await control(req, res, url.pathname)) return;
+    if (await hosted(req, res, url)) return;
+    sendHtml(res, 404, notFoundPage(`Nothing at ${url.pathname}.`));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      if (error instanceof StripeApiError) {
+        const isPage = !(req.url ?? '').startsWith('/_control/');
+        if (isPage) sendHtml(res, error.status, notFoundPage(error.message));
+        else sendJson(res, error.status, error.toJSON());
+        return;
+      }
+      sendJson(res, 500, { error: { type: 'api_error', message: (error as Error).message } });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  if (!baseUrl) baseUrl = `http://${reachableHost}:${port}`;
+
+  return {
+    url: baseUrl,
+    host: reachableHost,
+    port,
+    state,
+    webhooks,
+    setWebhookUrl: (url) => webhooks.setUrl(url),
+    settled: () => webhooks.settled(),
+    close: async () => {
+      webhooks.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { createServiceApp, authenticate, createTokenVerifier, type Logger, type Pool, type Redis } from '@sh/shared/server';
+import type { BillingConfig } from './config.js';
+import { buildPlanCatalogue } from './domain/plan-catalogue.js';
+import { checkoutRoutes } from './routes/checkout.js';
+import { planRoutes } from './routes/plans.js';
+import { portalRoutes } from './routes/portal.js';
+import { subscriptionRoutes } from './routes/subscription.js';
+import { webhookRoutes } from './routes/webhook.js';
+import type { Stripe } from './stripe/create-stripe-client.js';
+
+export type BillingAppConfig = Pick<
+  BillingConfig,
+  'PUBLIC_URL' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRODUCT_ID' | 'STRIPE_PRICE_ID' | 'JWT_PUBLIC_KEY' | 'IDENTITY_URL'
+>;
+
+/** Builds the billing service's app (no listen), for main.ts and the tests. */
+export function buildBillingApp(deps: { pool: Pool; redis?: Redis; logger: Logger; stripe: Stripe; config: BillingAppConfig }) {
+  const { pool, stripe, config } = deps;
+  const requireToken = authenticate(createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }));
+  const products = buildPlanCatalogue({ productId: config.STRIPE_PRODUCT_ID, priceId: config.STRIPE_PRICE_ID });
+  return createServiceApp({
+    logger: deps.logger,
+    pool,
+    redis: deps.redis,
+    rawRoutes: (app) => {
+      app.use(webhookRoutes({ pool, stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET }));
+    },
+    routes: (app) => {
+      app.use(planRoutes(products));
+      app.use(checkoutRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL, priceId: config.STRIPE_PRICE_ID }, requireToken));
+      app.use(subscriptionRoutes({ pool, stripe }, requireToken));
+      app.use(portalRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL }, requireToken));
+    },
+  });
+}

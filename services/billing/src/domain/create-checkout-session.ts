@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { BILLING_MESSAGES, MESSAGES, PLAN, ZCreateCheckoutSessionRequestSchema, type TFieldError } from '@sh/shared/contract';
+import { AppError, parseOrThrow, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
+import type { Stripe } from '../stripe/create-stripe-client.js';
+import { findCurrentSubscription } from '../store/find-subscription.js';
+import { hasAnySubscription } from '../store/has-any-subscription.js';
+import { ensureStripeCustomer } from './ensure-stripe-customer.js';
+import { isOnOrigin } from './return-url.js';
+
+export interface CheckoutDeps {
+  pool: Pool;
+  stripe: Stripe;
+  logger: Logger;
+  publicUrl: string;
+  priceId: string;
+}
+
+/** Clicks on Subscribe within this window reuse one checkout session. */
+const IDEMPOTENCY_WINDOW_MS = 30_000;
+
+/** Statuses in which a garage already has a subscription to pay for: a second checkout would bill it twice. */
+const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
+
+/**
+ * Starts a Stripe Checkout session in subscription mode for the signed-in garage: its own Stripe customer,
+ * the catalogue's price, a 14-day trial on its first subscription, and return addresses on the site only.
+ */
+export async function createCheckoutSession(deps: CheckoutDeps, caller: TAuthClaims, input: unknown): Promise<{ url: string }> {
+  const request = parseOrThrow(ZCreateCheckoutSessionRequestSchema, input);
+  if (request.price_id !== deps.priceId) {
+    throw new AppError('validation_failed', BILLING_MESSAGES.unknownPrice, {
+      errors: [{ path: 'price_id', message: BILLING_MESSAGES.unknownPrice }],
+    });
+  }
+  const foreign: TFieldError[] = (['success_url', 'cancel_url'] as const)
+    .filter((field) => !isOnOrigin(request[field], deps.publicUrl))
+    .map((field) => ({ path: field, message: BILLING_MESSAGES.returnUrlForeign }));
+  if (foreign.length > 0) throw new AppError('validation_failed', BILLING_MESSAGES.returnUrlForeign, { errors: foreign });
+
+  const garageId = caller.sub;
+  const current = await findCurrentSubscription(deps.pool, garageId);
+  if (current && SUBSCRIBED_STATUSES.has(current.status)) throw new AppError('conflict', BILLING_MESSAGES.alreadySubscribed);
+  const isFirstSubscription = !(await hasAnySubscription(deps.pool, garageId));
+
+  try {
+    const customer = await ensureStripeCustomer(deps.pool, deps.stripe, { id: garageId, email: caller.email });
+    const bucket = Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS);
+    const urlsKey = createHash('sha256').update(`${request.success_url}\n${request.cancel_url}`).digest('hex').slice(0, 16);
+    const session = await deps.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        customer: customer.stripe_customer_id,
+        client_reference_id: garageId,
+        line_items: [{ price: request.price_id, quantity: 1 }],
+        subscription_data: {
+          metadata: { garage_id: garageId },
+          ...(isFirstSubscription ? { trial_period_days: PLAN.trialDays } : {}),
+        },
+        metadata: { garage_id: garageId },
+        success_url: request.success_url,
+        cancel_url: request.cancel_url,
+      },
+      { idempotencyKey: `checkout-${garageId}-${request.price_id}-${urlsKey}-${bucket}` },
+    );
+    if (!session.url) throw new AppError('bad_gateway', MESSAGES.checkout.noUrl);
+    deps.logger.info({ garageId, sessionId: session.id }, 'checkout session created');
+    return { url: session.url };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    deps.logger.error({ err: error, garageId }, 'Stripe refused to create a checkout session');
+    throw new AppError('bad_gateway', MESSAGES.checkout.createFailed, { cause: error });
+  }
+}

@@ -1,0 +1,19 @@
+import { PLAN, PLAN_FEATURES, type TPlanProduct } from '@sh/shared/contract';
+
+/** The one-item plan catalogue (SPEC.md section 1), with Stripe's product and price ids from configuration. */
+export function buildPlanCatalogue(ids: { productId: string; priceId: string }): TPlanProduct[] {
+  return [
+    {
+      name: PLAN.name,
+      description: PLAN.description,
+      price: PLAN.amountMinor,
+      currency: PLAN.currency,
+      interval: PLAN.interval,
+      mode: PLAN.mode,
+      priceId: ids.priceId,
+      productId: ids.productId,
+      trialDays: PLAN.trialDays,
+      features: [...PLAN_FEATURES],
+    },
+  ];
+}
