@@ -235,13 +235,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         name: 'companies-house',
         script: 'doubles/src/companies-house/main.ts',
         port: ports.companiesHouseFake,
-        env: { PORT: String(ports.companiesHouseFake), FIXTURES_PATH: path.join(ROOT, 'data/companies-house/companies.json') },
+        env: { COMPANIES_HOUSE_FAKE_PORT: String(ports.companiesHouseFake), COMPANIES_HOUSE_FIXTURES: path.join(ROOT, 'data/companies-house/companies.json') },
       },
       {
         name: 'stripe',
         script: 'doubles/src/stripe/main.ts',
         port: ports.stripeDouble,
-        env: { PORT: String(ports.stripeDouble), STRIPE_DOUBLE_WEBHOOK_URL: `${local(ports.gateway)}/api/v1/stripe/webhook` },
+        env: { STRIPE_DOUBLE_PORT: String(ports.stripeDouble), STRIPE_DOUBLE_WEBHOOK_URL: `${local(ports.gateway)}/api/v1/stripe/webhook` },
       },
     ];
     const onlyDoubles = process.env.SH_DOUBLES?.split(',').map((s) => s.trim());
