@@ -22,6 +22,8 @@ export const IDENTITY_MESSAGES = {
   passwordUpdated: 'Password updated',
   currentPasswordIncorrect: 'Current password is incorrect',
   sessionExpired: 'Your session has expired. Please log in again.',
+  confirmationSent: 'A new confirmation link is on its way to your email address.',
+  alreadyConfirmed: 'Your email address is already confirmed.',
 } as const;
 
 /** A simple e-mail pattern (SPEC.md section 5: "simple {email} pattern"). */
@@ -68,7 +70,11 @@ export const ZLoginRequestSchema = z.object({
     .max(1024, MESSAGES.login.invalidCredentials),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
-export const ZLoginResponseSchema = successEnvelope(z.object({ session: ZSessionSchema, userType: ZUserTypeSchema }));
+// A user whose e-mail is not confirmed yet may log in (the signup journey logs in straight away);
+// emailConfirmed lets the SPA show a notice, and POST /users/resend-confirmation sends a new link.
+export const ZLoginResponseSchema = successEnvelope(
+  z.object({ session: ZSessionSchema, userType: ZUserTypeSchema, emailConfirmed: z.boolean() }),
+);
 export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
 
 /** A refresh token in a body (refresh and logout). */
@@ -91,7 +97,7 @@ export type TLogoutResponse = z.infer<typeof ZLogoutResponseSchema>;
 
 // GET /api/v1/auth/me
 export const ZMeResponseSchema = successEnvelope(
-  z.object({ id: z.string().uuid(), email: z.string(), userType: ZUserTypeSchema }),
+  z.object({ id: z.string().uuid(), email: z.string(), userType: ZUserTypeSchema, emailConfirmed: z.boolean() }),
 );
 export type TMeResponse = z.infer<typeof ZMeResponseSchema>;
 
@@ -129,6 +135,10 @@ export const ZConfirmEmailRequestSchema = z.object({
 export type TConfirmEmailRequest = z.infer<typeof ZConfirmEmailRequestSchema>;
 export const ZConfirmEmailResponseSchema = successEnvelope(z.object({}));
 export type TConfirmEmailResponse = z.infer<typeof ZConfirmEmailResponseSchema>;
+
+// POST /api/v1/users/resend-confirmation (signed in; no body): a new confirmation link for the user's e-mail.
+export const ZResendConfirmationResponseSchema = successEnvelope(z.object({ emailConfirmed: z.boolean() }));
+export type TResendConfirmationResponse = z.infer<typeof ZResendConfirmationResponseSchema>;
 
 /** The {id} of users/email|password|phone/{id}: a UUID (SPEC.md section 5, "Ids must be UUIDs"). */
 export const ZUserIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.platform.invalidRequest) });

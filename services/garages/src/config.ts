@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { baseConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+
+/** The real Companies House public data API. */
+export const COMPANIES_HOUSE_API_URL = 'https://api.company-information.service.gov.uk';
+
+/** A PEM given in one line with literal "\n" (as many secret stores hold it) becomes a real PEM again. */
+const pemText = z.string().transform((value) => value.replace(/\\n/g, '\n'));
+
+export const configShape = {
+  ...baseConfigShape,
+  PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.garages),
+  DATABASE_URL: z.string().url(),
+  IDENTITY_URL: z.string().url(),
+  /** Identity's public key; when not set it is fetched from IDENTITY_URL's public-key endpoint. */
+  JWT_PUBLIC_KEY: pemText.optional(),
+  INTERNAL_TOKEN: z.string().min(16),
+  COMPANIES_HOUSE_URL: z.string().url().default(COMPANIES_HOUSE_API_URL),
+  COMPANIES_HOUSE_API_KEY: z.string().min(1),
+  /** Companies House allows 600 requests per 5 minutes per key; every instance shares the count in Redis. */
+  COMPANIES_HOUSE_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  COMPANIES_HOUSE_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  /** Signs the short-lived company verification tokens of POST /companies/validate. */
+  COMPANY_TOKEN_SECRET: z.string().min(32),
+};
+
+export type GaragesConfig = ReturnType<typeof readConfig>;
+
+/** Reads the garages service's configuration once; exits naming every bad variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  return loadConfig('garages', configShape, {
+    DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.garages),
+    REDIS_URL: LOCAL_REDIS_URL,
+    IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
+    INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+    COMPANIES_HOUSE_URL: `http://127.0.0.1:${LOCAL_PORTS.companiesHouseFake}`,
+    COMPANIES_HOUSE_API_KEY: 'dev-key',
+    COMPANY_TOKEN_SECRET: 'dev-company-token-secret-not-for-production',
+  }, env);
+}

@@ -1,0 +1,41 @@
+import { companyNameMismatchMessage, GARAGE_MESSAGES, MESSAGES } from '@sh/shared/contract';
+import { AppError } from '@sh/shared/server';
+import {
+  CompaniesHouseRateLimitedError,
+  CompaniesHouseUnavailableError,
+  type CompaniesHouseClient,
+} from '../clients/companies-house.js';
+import { companyNamesMatch } from './company-name.js';
+
+/** The outcome of asking Companies House about a number and a name. */
+export type CompanyCheck =
+  | { isVerified: true; companyNumber: string; registeredName: string }
+  | { isVerified: false; field: 'companyNumber' | 'companyName'; message: string };
+
+/**
+ * Asks Companies House about a company: it must exist, be active, and carry the typed name. A Companies
+ * House that cannot be reached is a 502 with SPEC.md's message; our allowance used up is a 429.
+ */
+export async function checkCompany(client: CompaniesHouseClient, companyNumber: string, companyName: string): Promise<CompanyCheck> {
+  let profile: Awaited<ReturnType<CompaniesHouseClient['getCompany']>>;
+  try {
+    profile = await client.getCompany(companyNumber);
+  } catch (error) {
+    if (error instanceof CompaniesHouseRateLimitedError) {
+      throw new AppError('rate_limited', MESSAGES.platform.rateLimited, {
+        cause: error,
+        headers: { 'retry-after': String(Math.ceil(error.retryAfterMs / 1000)) },
+      });
+    }
+    if (error instanceof CompaniesHouseUnavailableError) {
+      throw new AppError('bad_gateway', MESSAGES.signup.companyValidateFailed, { cause: error });
+    }
+    throw error;
+  }
+  if (!profile) return { isVerified: false, field: 'companyNumber', message: GARAGE_MESSAGES.companyNotFound };
+  if (profile.companyStatus !== 'active') return { isVerified: false, field: 'companyNumber', message: GARAGE_MESSAGES.companyNotActive };
+  if (!companyNamesMatch(companyName, profile.companyName)) {
+    return { isVerified: false, field: 'companyName', message: companyNameMismatchMessage(profile.companyName) };
+  }
+  return { isVerified: true, companyNumber: profile.companyNumber, registeredName: profile.companyName };
+}

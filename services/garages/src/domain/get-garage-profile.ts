@@ -1,0 +1,11 @@
+import { MESSAGES, type TGarageProfile } from '@sh/shared/contract';
+import { AppError, type Queryable } from '@sh/shared/server';
+import { findGarageById } from '../store/garages.js';
+import { presentGarageProfile } from './garage-profile.js';
+
+/** GET /garages/me: the signed-in garage's profile. */
+export async function getGarageProfile(db: Queryable, garageId: string): Promise<TGarageProfile> {
+  const garage = await findGarageById(db, garageId);
+  if (!garage) throw new AppError('not_found', MESSAGES.platform.notFound);
+  return presentGarageProfile(garage);
+}

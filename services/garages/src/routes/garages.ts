@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import {
+  GARAGE_MESSAGES,
+  MESSAGES,
+  ZCheckDuplicatesRequestSchema,
+  ZCreateGarageRequestSchema,
+  ZValidateReferralRequestSchema,
+} from '@sh/shared/contract';
+import { authenticate, parseOrThrow, requireRole, type Pool, type TokenVerifier } from '@sh/shared/server';
+import { checkDuplicates } from '../domain/check-duplicates.js';
+import { getGarageProfile } from '../domain/get-garage-profile.js';
+import { registerGarage, type RegisterGarageDeps } from '../domain/register-garage.js';
+import { validateReferral } from '../domain/validate-referral.js';
+
+/** /api/v1/garages*: signup and its checks (public), and the signed-in garage's profile. */
+export function garageRoutes(deps: RegisterGarageDeps & { pool: Pool; verifier: TokenVerifier }): Router {
+  const router = Router();
+
+  router.post('/api/v1/garages/check-duplicates', async (req, res) => {
+    const input = parseOrThrow(ZCheckDuplicatesRequestSchema, req.body ?? {});
+    const data = await checkDuplicates(deps.pool, input);
+    res.json({ status: 200, message: data.message, data });
+  });
+
+  router.post('/api/v1/garages/validate-referral', async (req, res) => {
+    const { referralCode } = parseOrThrow(ZValidateReferralRequestSchema, req.body ?? {});
+    const data = await validateReferral(deps.pool, referralCode);
+    res.json({ status: 200, message: data.valid ? GARAGE_MESSAGES.referralValid : MESSAGES.signup.referralInvalid, data });
+  });
+
+  router.post(['/api/v1/garages', '/api/v1/garages/'], async (req, res) => {
+    const input = parseOrThrow(ZCreateGarageRequestSchema, req.body ?? {});
+    const garage = await registerGarage(deps, input, req.log);
+    res.status(201).json({ status: 201, message: GARAGE_MESSAGES.garageRegistered, data: { garage } });
+  });
+
+  router.get('/api/v1/garages/me', authenticate(deps.verifier), requireRole('garage'), async (req, res) => {
+    const garage = await getGarageProfile(deps.pool, req.auth!.sub);
+    res.setHeader('cache-control', 'no-store');
+    res.json({ status: 200, data: { garage } });
+  });
+
+  return router;
+}

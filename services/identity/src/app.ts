@@ -1,0 +1,28 @@
+import { createServiceApp, createTokenVerifier, type Logger, type Pool, type Redis } from '@sh/shared/server';
+import type { SigningKeys } from './domain/signing-keys.js';
+import { authRoutes } from './routes/auth.js';
+import { internalRoutes } from './routes/internal.js';
+import { userRoutes } from './routes/users.js';
+
+export interface IdentityAppDeps {
+  pool: Pool;
+  redis?: Redis;
+  logger: Logger;
+  keys: SigningKeys;
+  internalToken: string;
+}
+
+/** Builds the identity service's app (no listen), for main.ts and the tests. */
+export function buildIdentityApp(deps: IdentityAppDeps) {
+  const verifier = createTokenVerifier({ publicKey: deps.keys.publicKey });
+  return createServiceApp({
+    logger: deps.logger,
+    pool: deps.pool,
+    redis: deps.redis,
+    routes: (app) => {
+      app.use(internalRoutes({ pool: deps.pool, internalToken: deps.internalToken }));
+      app.use(authRoutes({ pool: deps.pool, keys: deps.keys, verifier }));
+      app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier }));
+    },
+  });
+}

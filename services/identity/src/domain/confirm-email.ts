@@ -1,0 +1,18 @@
+import { MESSAGES } from '@sh/shared/contract';
+import { AppError, withTransaction, type Pool } from '@sh/shared/server';
+import { consumeOneTimeToken } from '../store/one-time-tokens.js';
+import { markEmailConfirmed } from '../store/users.js';
+import { hashToken } from './tokens.js';
+
+/** Confirms the e-mail of a confirmation link's token (single use, 7 days). */
+export async function confirmEmail(pool: Pool, token: string): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    const userId = await consumeOneTimeToken(client, 'email_confirmation', hashToken(token));
+    if (!userId) {
+      throw new AppError('validation_failed', MESSAGES.confirmEmail.invalidOrExpired, {
+        errors: [{ path: 'token', message: MESSAGES.confirmEmail.invalidOrExpired }],
+      });
+    }
+    await markEmailConfirmed(client, userId);
+  });
+}

@@ -1,0 +1,9 @@
+import type { Pool } from '@sh/shared/server';
+import { findRefreshTokenFamily, revokeRefreshTokenFamily } from '../store/refresh-tokens.js';
+import { hashToken } from './tokens.js';
+
+/** Ends a session: revokes the refresh token's whole family. An unknown token changes nothing. */
+export async function logOut(pool: Pool, refreshToken: string): Promise<void> {
+  const familyId = await findRefreshTokenFamily(pool, hashToken(refreshToken));
+  if (familyId) await revokeRefreshTokenFamily(pool, familyId);
+}

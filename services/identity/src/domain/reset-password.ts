@@ -1,0 +1,28 @@
+import { MESSAGES, type TResetPasswordRequest } from '@sh/shared/contract';
+import { AppError, withTransaction, type Pool } from '@sh/shared/server';
+import { consumeOneTimeToken, retireUserOneTimeTokens } from '../store/one-time-tokens.js';
+import { revokeUserRefreshTokens } from '../store/refresh-tokens.js';
+import { markEmailConfirmed, updatePasswordHash } from '../store/users.js';
+import { hashPassword } from './passwords.js';
+import { hashToken } from './tokens.js';
+
+/**
+ * Sets a new password with a reset link's token (single use, one hour), retires the user's other reset
+ * links and revokes every refresh token, so every other session ends. Following the e-mailed link also
+ * proves the address, so it counts as a confirmation.
+ */
+export async function resetPassword(pool: Pool, input: TResetPasswordRequest): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await withTransaction(pool, async (client) => {
+    const userId = await consumeOneTimeToken(client, 'password_reset', hashToken(input.token));
+    if (!userId) {
+      throw new AppError('validation_failed', MESSAGES.resetPassword.invalidLink, {
+        errors: [{ path: 'token', message: MESSAGES.resetPassword.invalidLink }],
+      });
+    }
+    await updatePasswordHash(client, userId, passwordHash);
+    await retireUserOneTimeTokens(client, 'password_reset', userId);
+    await revokeUserRefreshTokens(client, userId);
+    await markEmailConfirmed(client, userId);
+  });
+}

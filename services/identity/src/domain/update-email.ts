@@ -1,0 +1,32 @@
+import { MESSAGES } from '@sh/shared/contract';
+import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
+import { findUserById, updateEmail as updateEmailRow } from '../store/users.js';
+import { requestEmailConfirmation } from './request-email-confirmation.js';
+import { isUniqueViolation } from './unique-violation.js';
+import { assertSelfOrAdmin } from './user-type.js';
+
+/**
+ * Changes a user's e-mail (the user themself or an admin). The new address needs confirming: a confirmation
+ * link is requested in the same transaction. A taken address is a 409 with SPEC.md's message.
+ */
+export async function updateEmail(pool: Pool, actor: TAuthClaims, userId: string, email: string): Promise<{ id: string; email: string }> {
+  assertSelfOrAdmin(actor, userId);
+  try {
+    return await withTransaction(pool, async (client) => {
+      const user = await findUserById(client, userId);
+      if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
+      if (user.email === email) return { id: user.id, email };
+      await updateEmailRow(client, user.id, email);
+      await requestEmailConfirmation(client, { id: user.id, email });
+      return { id: user.id, email };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError('duplicate_email', MESSAGES.signup.duplicateEmail, {
+        errors: [{ path: 'email', message: MESSAGES.signup.duplicateEmail }],
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}

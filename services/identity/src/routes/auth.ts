@@ -1,0 +1,69 @@
+import { Router } from 'express';
+import {
+  IDENTITY_MESSAGES,
+  ZForgotPasswordRequestSchema,
+  ZLoginRequestSchema,
+  ZLogoutRequestSchema,
+  ZRefreshRequestSchema,
+  ZResetPasswordRequestSchema,
+  MESSAGES,
+} from '@sh/shared/contract';
+import { authenticate, parseOrThrow, type Pool, type TokenVerifier } from '@sh/shared/server';
+import { getCurrentUser } from '../domain/get-current-user.js';
+import { logIn } from '../domain/log-in.js';
+import { logOut } from '../domain/log-out.js';
+import { refreshSession } from '../domain/refresh-session.js';
+import { requestPasswordReset } from '../domain/request-password-reset.js';
+import { resetPassword } from '../domain/reset-password.js';
+import type { SigningKeys } from '../domain/signing-keys.js';
+
+/** /api/v1/auth/*: login, refresh, logout, me, the public key, forgot and reset password. */
+export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: TokenVerifier }): Router {
+  const { pool, keys } = deps;
+  const router = Router();
+
+  router.post('/api/v1/auth/login', async (req, res) => {
+    const input = parseOrThrow(ZLoginRequestSchema, req.body ?? {});
+    const data = await logIn(pool, keys, input);
+    res.setHeader('cache-control', 'no-store');
+    res.json({ status: 200, message: IDENTITY_MESSAGES.loginSuccess, data });
+  });
+
+  router.post('/api/v1/auth/refresh', async (req, res) => {
+    const { refresh_token } = parseOrThrow(ZRefreshRequestSchema, req.body ?? {});
+    const data = await refreshSession(pool, keys, refresh_token);
+    res.setHeader('cache-control', 'no-store');
+    res.json({ status: 200, message: IDENTITY_MESSAGES.refreshSuccess, data });
+  });
+
+  router.post('/api/v1/auth/logout', async (req, res) => {
+    const { refresh_token } = parseOrThrow(ZLogoutRequestSchema, req.body ?? {});
+    await logOut(pool, refresh_token);
+    res.json({ status: 200, message: IDENTITY_MESSAGES.logoutSuccess, data: {} });
+  });
+
+  router.get('/api/v1/auth/me', authenticate(deps.verifier), async (req, res) => {
+    const data = await getCurrentUser(pool, req.auth!.sub);
+    res.setHeader('cache-control', 'no-store');
+    res.json({ status: 200, data });
+  });
+
+  router.get('/api/v1/auth/public-key', (_req, res) => {
+    res.setHeader('cache-control', 'public, max-age=300');
+    res.json({ status: 200, data: { publicKey: keys.publicKey } });
+  });
+
+  router.post('/api/v1/auth/forgot-password', async (req, res) => {
+    const { email } = parseOrThrow(ZForgotPasswordRequestSchema, req.body ?? {});
+    await requestPasswordReset(pool, email);
+    res.json({ status: 200, message: IDENTITY_MESSAGES.forgotPasswordSent, data: {} });
+  });
+
+  router.post('/api/v1/auth/reset-password', async (req, res) => {
+    const input = parseOrThrow(ZResetPasswordRequestSchema, req.body ?? {});
+    await resetPassword(pool, input);
+    res.json({ status: 200, message: MESSAGES.resetPassword.success, data: {} });
+  });
+
+  return router;
+}

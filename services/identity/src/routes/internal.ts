@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { ZCreateUserRequestSchema, ZUserIdParamSchema, ZVerifyPasswordRequestSchema } from '@sh/shared/contract';
+import { parseOrThrow, requireInternalToken, type Pool } from '@sh/shared/server';
+import { createUser } from '../domain/create-user.js';
+import { deleteUser } from '../domain/delete-user.js';
+import { verifyUserPassword } from '../domain/verify-user-password.js';
+
+/** /internal/users*: service-to-service calls, only with the internal token (the gateway never forwards them). */
+export function internalRoutes(deps: { pool: Pool; internalToken: string }): Router {
+  const { pool } = deps;
+  const router = Router();
+  router.use('/internal', requireInternalToken(deps.internalToken));
+
+  router.post('/internal/users', async (req, res) => {
+    const input = parseOrThrow(ZCreateUserRequestSchema, req.body ?? {});
+    const id = await createUser(pool, input);
+    res.status(201).json({ status: 201, data: { id } });
+  });
+
+  router.post('/internal/users/verify-password', async (req, res) => {
+    const { userId, password } = parseOrThrow(ZVerifyPasswordRequestSchema, req.body ?? {});
+    const valid = await verifyUserPassword(pool, userId, password);
+    res.json({ status: 200, data: { valid } });
+  });
+
+  router.delete('/internal/users/:id', async (req, res) => {
+    const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
+    const deleted = await deleteUser(pool, id);
+    res.json({ status: 200, data: { deleted } });
+  });
+
+  return router;
+}

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import {
+  IDENTITY_MESSAGES,
+  ZConfirmEmailRequestSchema,
+  ZUpdateEmailRequestSchema,
+  ZUpdatePasswordRequestSchema,
+  ZUserIdParamSchema,
+} from '@sh/shared/contract';
+import { authenticate, parseOrThrow, type Pool, type TokenVerifier } from '@sh/shared/server';
+import { confirmEmail } from '../domain/confirm-email.js';
+import { resendEmailConfirmation } from '../domain/resend-email-confirmation.js';
+import type { SigningKeys } from '../domain/signing-keys.js';
+import { updateEmail } from '../domain/update-email.js';
+import { updatePassword } from '../domain/update-password.js';
+import { assertSelfOrAdmin } from '../domain/user-type.js';
+
+/** /api/v1/users/*: e-mail confirmation and the account changes (users/phone/ belongs to garages). */
+export function userRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: TokenVerifier }): Router {
+  const { pool, keys } = deps;
+  const router = Router();
+
+  router.post('/api/v1/users/confirm-email', async (req, res) => {
+    const { token } = parseOrThrow(ZConfirmEmailRequestSchema, req.body ?? {});
+    await confirmEmail(pool, token);
+    res.json({ status: 200, message: IDENTITY_MESSAGES.emailConfirmed, data: {} });
+  });
+
+  router.post('/api/v1/users/resend-confirmation', authenticate(deps.verifier), async (req, res) => {
+    const data = await resendEmailConfirmation(pool, req.auth!.sub);
+    res.json({ status: 200, message: data.emailConfirmed ? IDENTITY_MESSAGES.alreadyConfirmed : IDENTITY_MESSAGES.confirmationSent, data });
+  });
+
+  // Order of checks: token (401), id shape (400), self or admin (403), body (400), user exists (404).
+  router.patch('/api/v1/users/email/:id', authenticate(deps.verifier), async (req, res) => {
+    const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
+    assertSelfOrAdmin(req.auth!, id);
+    const { email } = parseOrThrow(ZUpdateEmailRequestSchema, req.body ?? {});
+    const data = await updateEmail(pool, req.auth!, id, email);
+    res.json({ status: 200, message: IDENTITY_MESSAGES.emailUpdated, data });
+  });
+
+  router.patch('/api/v1/users/password/:id', authenticate(deps.verifier), async (req, res) => {
+    const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
+    assertSelfOrAdmin(req.auth!, id);
+    const input = parseOrThrow(ZUpdatePasswordRequestSchema, req.body ?? {});
+    const data = await updatePassword(pool, keys, req.auth!, id, input);
+    res.setHeader('cache-control', 'no-store');
+    res.json({ status: 200, message: IDENTITY_MESSAGES.passwordUpdated, data });
+  });
+
+  return router;
+}

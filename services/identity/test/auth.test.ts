@@ -1,0 +1,273 @@
+import jwt from 'jsonwebtoken';
+import {
+  IDENTITY_MESSAGES,
+  MESSAGES,
+  ZErrorEnvelopeSchema,
+  ZLoginResponseSchema,
+  ZMeResponseSchema,
+  ZPublicKeyResponseSchema,
+} from '@sh/shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, call, logIn, outboxEvents, startIdentity, type RunningIdentity } from './helpers.js';
+
+let identity: RunningIdentity;
+
+beforeAll(async () => {
+  identity = await startIdentity();
+});
+afterAll(async () => {
+  await identity?.close();
+});
+
+describe('POST /api/v1/auth/login', () => {
+  it('answers the session, the user type and a message, with an RS256 token carrying sub, role and email', async () => {
+    const user = await buildUser(identity.db.pool, { email: 'reception@ashcombe-autos.co.uk', password: 'Spanner42' });
+    const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/login', {
+      body: { email: '  Reception@Ashcombe-Autos.co.uk ', password: 'Spanner42' },
+    });
+    expect(status).toBe(200);
+    const parsed = ZLoginResponseSchema.parse(body);
+    expect(parsed.status).toBe(200);
+    expect(parsed.message).toBe(IDENTITY_MESSAGES.loginSuccess);
+    expect(parsed.data.userType).toBe('garage');
+    expect(parsed.data.session.user).toEqual({ id: user.id, email: 'reception@ashcombe-autos.co.uk' });
+    expect(parsed.data.session.expires_in).toBe(900);
+    const claims = jwt.verify(parsed.data.session.access_token, identity.keys.publicKey, { algorithms: ['RS256'] }) as jwt.JwtPayload;
+    expect(claims).toMatchObject({ sub: user.id, role: 'garage', email: user.email });
+    const { rows } = await identity.db.pool.query('SELECT token_hash FROM refresh_tokens WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).not.toBe(parsed.data.session.refresh_token);
+  });
+
+  it('answers userType admin for a user in the admin table and none for a plain user', async () => {
+    const admin = await buildUser(identity.db.pool, { role: 'none', isAdmin: true });
+    const plain = await buildUser(identity.db.pool, { role: 'none' });
+    const adminLogin = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: admin.email, password: admin.password } });
+    const plainLogin = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: plain.email, password: plain.password } });
+    expect(ZLoginResponseSchema.parse(adminLogin.body).data.userType).toBe('admin');
+    expect(ZLoginResponseSchema.parse(plainLogin.body).data.userType).toBe('none');
+  });
+
+  it('lets a user whose e-mail is not confirmed yet log in, saying so in emailConfirmed', async () => {
+    const unconfirmed = await buildUser(identity.db.pool, { confirmed: false });
+    const confirmed = await buildUser(identity.db.pool);
+    const first = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: unconfirmed.email, password: unconfirmed.password } });
+    const second = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: confirmed.email, password: confirmed.password } });
+    expect(first.status).toBe(200);
+    expect(ZLoginResponseSchema.parse(first.body).data.emailConfirmed).toBe(false);
+    expect(ZLoginResponseSchema.parse(second.body).data.emailConfirmed).toBe(true);
+  });
+
+  it('answers 401 with the same message for an unknown e-mail and for a wrong password', async () => {
+    const user = await buildUser(identity.db.pool);
+    const unknown = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: 'nobody@nowhere.co.uk', password: 'Spanner42' } });
+    const wrong = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'Wrong-one1' } });
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(ZErrorEnvelopeSchema.parse(unknown.body)).toEqual({ status: 401, code: 'unauthorized', message: MESSAGES.login.invalidCredentials });
+    expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it('takes comparable time for an unknown e-mail and a wrong password (medians of 20 tries within 20%)', async () => {
+    const user = await buildUser(identity.db.pool);
+    const timeLogin = async (email: string) => {
+      const started = performance.now();
+      const { status } = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email, password: 'Not-the-password1' } });
+      expect(status).toBe(401);
+      return performance.now() - started;
+    };
+    await timeLogin('warm-up@nowhere.co.uk');
+    await timeLogin(user.email);
+    const unknownTimes: number[] = [];
+    const wrongTimes: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      unknownTimes.push(await timeLogin(`unknown${i}@nowhere.co.uk`));
+      wrongTimes.push(await timeLogin(user.email));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const [unknownMedian, wrongMedian] = [median(unknownTimes), median(wrongTimes)];
+    expect(Math.abs(unknownMedian - wrongMedian) / Math.max(unknownMedian, wrongMedian)).toBeLessThanOrEqual(0.2);
+  });
+
+  it('answers 400 with the message of the first missing field', async () => {
+    const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: '', password: 'x' } });
+    expect(status).toBe(400);
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'validation_failed', message: MESSAGES.signup.emailRequired });
+    const noPassword = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: 'a@b.co.uk' } });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.message).toBe(MESSAGES.signup.passwordRequired);
+  });
+});
+
+describe('POST /api/v1/auth/refresh', () => {
+  it('rotates: answers a new session and the old refresh token no longer works', async () => {
+    const user = await buildUser(identity.db.pool);
+    const first = await logIn(identity.url, user.email, user.password);
+    const refreshed = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    const session = ZLoginResponseSchema.parse(refreshed.body).data.session;
+    expect(session.refresh_token).not.toBe(first.refreshToken);
+    expect(session.user.id).toBe(user.id);
+    const again = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refresh_token } });
+    expect(again.status).toBe(200);
+  });
+
+  it('revokes the whole family when an already-used token comes back, and answers 401', async () => {
+    const user = await buildUser(identity.db.pool);
+    const first = await logIn(identity.url, user.email, user.password);
+    const second = ZLoginResponseSchema.parse(
+      (await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } })).body,
+    ).data.session.refresh_token;
+    const otherSession = await logIn(identity.url, user.email, user.password);
+
+    const reuse = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect(ZErrorEnvelopeSchema.parse(reuse.body)).toMatchObject({ code: 'unauthorized', message: IDENTITY_MESSAGES.sessionExpired });
+    const successor = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: second } });
+    expect(successor.status).toBe(401);
+    const unrelated = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: otherSession.refreshToken } });
+    expect(unrelated.status).toBe(200);
+  });
+
+  it('answers 401 for an unknown or expired token and 400 without one', async () => {
+    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: 'made-up' } })).status).toBe(401);
+    const user = await buildUser(identity.db.pool);
+    const session = await logIn(identity.url, user.email, user.password);
+    await identity.db.pool.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
+    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+    const missing = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(IDENTITY_MESSAGES.sessionExpired);
+  });
+});
+
+describe('POST /api/v1/auth/logout', () => {
+  it('revokes the session: its refresh token stops working', async () => {
+    const user = await buildUser(identity.db.pool);
+    const session = await logIn(identity.url, user.email, user.password);
+    const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/logout', { body: { refresh_token: session.refreshToken } });
+    expect(status).toBe(200);
+    expect(body.message).toBe(IDENTITY_MESSAGES.logoutSuccess);
+    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+  });
+
+  it('answers 400 without a refresh token', async () => {
+    const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/logout', { body: {} });
+    expect(status).toBe(400);
+    expect(body.message).toBe(IDENTITY_MESSAGES.sessionExpired);
+  });
+});
+
+describe('GET /api/v1/auth/me', () => {
+  it('answers id, e-mail and userType from identity\'s own data', async () => {
+    const admin = await buildUser(identity.db.pool, { role: 'none', isAdmin: true });
+    const { accessToken } = await logIn(identity.url, admin.email, admin.password);
+    const { status, body } = await call(identity.url, 'GET', '/api/v1/auth/me', { token: accessToken });
+    expect(status).toBe(200);
+    expect(ZMeResponseSchema.parse(body).data).toEqual({ id: admin.id, email: admin.email, userType: 'admin', emailConfirmed: true });
+  });
+
+  it('answers 401 without a token and with a token signed by another key', async () => {
+    const none = await call(identity.url, 'GET', '/api/v1/auth/me');
+    expect(none.status).toBe(401);
+    expect(none.body.message).toBe(MESSAGES.platform.unauthorized);
+    const { privateKey } = (await import('@sh/shared/testing')).createTestKeyPair();
+    const { signAccessToken } = await import('@sh/shared/server');
+    const forged = signAccessToken(privateKey, { sub: '00000000-0000-4000-8000-000000000000', role: 'admin', email: 'x@y.co.uk' });
+    expect((await call(identity.url, 'GET', '/api/v1/auth/me', { token: forged })).status).toBe(401);
+  });
+});
+
+describe('GET /api/v1/auth/public-key', () => {
+  it('publishes the PEM public key without authentication', async () => {
+    const { status, body } = await call(identity.url, 'GET', '/api/v1/auth/public-key');
+    expect(status).toBe(200);
+    expect(ZPublicKeyResponseSchema.parse(body).data.publicKey.replace(/\s/g, '')).toBe(identity.keys.publicKey.replace(/\s/g, ''));
+  });
+});
+
+describe('POST /api/v1/auth/forgot-password and /reset-password', () => {
+  async function requestReset(email: string) {
+    return call(identity.url, 'POST', '/api/v1/auth/forgot-password', { body: { email } });
+  }
+
+  it('answers the same for a known and an unknown e-mail, and asks for a mail only for the known one', async () => {
+    const user = await buildUser(identity.db.pool);
+    const before = (await outboxEvents(identity.db.pool, 'user.password_reset_requested')).length;
+    const known = await requestReset(user.email.toUpperCase());
+    const unknown = await requestReset('stranger@nowhere.co.uk');
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    const events = await outboxEvents(identity.db.pool, 'user.password_reset_requested');
+    expect(events).toHaveLength(before + 1);
+    expect(events.at(-1)).toMatchObject({ userId: user.id, email: user.email });
+    const { rows } = await identity.db.pool.query('SELECT token_hash FROM password_reset_tokens WHERE user_id = $1', [user.id]);
+    expect(rows.map((r) => r.token_hash)).not.toContain(events.at(-1)!.token);
+  });
+
+  it('answers 400 with the message for a missing or malformed e-mail', async () => {
+    const missing = await requestReset('');
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(MESSAGES.signup.emailRequired);
+    const malformed = await requestReset('not-an-email');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe(MESSAGES.signup.emailInvalid);
+  });
+
+  it('resets once with the mailed token, revokes every session, and the old password stops working', async () => {
+    const user = await buildUser(identity.db.pool);
+    const session = await logIn(identity.url, user.email, user.password);
+    await requestReset(user.email);
+    const token = (await outboxEvents(identity.db.pool, 'user.password_reset_requested')).at(-1)!.token!;
+
+    const reset = await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token, password: 'newpass' } });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe(MESSAGES.resetPassword.success);
+
+    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+    expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
+    expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'newpass' } })).status).toBe(200);
+
+    const second = await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token, password: 'another' } });
+    expect(second.status).toBe(400);
+    expect(ZErrorEnvelopeSchema.parse(second.body)).toMatchObject({ code: 'validation_failed', message: MESSAGES.resetPassword.invalidLink });
+  });
+
+  it('refuses an expired token', async () => {
+    const user = await buildUser(identity.db.pool);
+    await requestReset(user.email);
+    const token = (await outboxEvents(identity.db.pool, 'user.password_reset_requested')).at(-1)!.token!;
+    await identity.db.pool.query("UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
+    const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token, password: 'newpass' } });
+    expect(status).toBe(400);
+    expect(body.message).toBe(MESSAGES.resetPassword.invalidLink);
+    expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(200);
+  });
+
+  it('makes a reset link valid for one hour', async () => {
+    const user = await buildUser(identity.db.pool);
+    await requestReset(user.email);
+    const { rows } = await identity.db.pool.query<{ seconds: number }>(
+      'SELECT extract(epoch FROM expires_at - created_at)::int AS seconds FROM password_reset_tokens WHERE user_id = $1',
+      [user.id],
+    );
+    expect(rows[0]!.seconds).toBe(3600);
+  });
+
+  it('answers 400 with SPEC.md\'s messages for a short password and a missing token, changing nothing', async () => {
+    const user = await buildUser(identity.db.pool);
+    await requestReset(user.email);
+    const token = (await outboxEvents(identity.db.pool, 'user.password_reset_requested')).at(-1)!.token!;
+    const short = await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token, password: 'abc12' } });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(MESSAGES.resetPassword.tooShort);
+    const noToken = await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { password: 'longenough' } });
+    expect(noToken.status).toBe(400);
+    expect(noToken.body.message).toBe(MESSAGES.resetPassword.invalidLink);
+    const bogus = await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token: 'bogus', password: 'longenough' } });
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.message).toBe(MESSAGES.resetPassword.invalidLink);
+    // The short-password attempt did not use up the token.
+    expect((await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token, password: 'fine-now' } })).status).toBe(200);
+  });
+});

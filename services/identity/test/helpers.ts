@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, type TestDatabase } from '@sh/shared/testing';
+import type { Queryable } from '@sh/shared/server';
+import { buildIdentityApp } from '../src/app.js';
+import { hashPassword } from '../src/domain/passwords.js';
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../migrations');
+export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789';
+
+export interface RunningIdentity {
+  db: TestDatabase;
+  url: string;
+  keys: { publicKey: string; privateKey: string };
+  close(): Promise<void>;
+}
+
+/** Identity on a real port with its own fresh database and a test key pair. */
+export async function startIdentity(): Promise<RunningIdentity> {
+  const db = await createTestDatabase('identity', MIGRATIONS_DIR);
+  const keys = createTestKeyPair();
+  const server = await listenForTest(buildIdentityApp({ pool: db.pool, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN }));
+  return {
+    db,
+    url: server.url,
+    keys,
+    async close() {
+      await server.close();
+      await db.drop();
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** Inserts a user straight into the table (with an admin membership when asked). */
+export async function buildUser(
+  db: Queryable,
+  overrides: Partial<{ email: string; password: string; role: 'garage' | 'none'; isAdmin: boolean; confirmed: boolean }> = {},
+) {
+  userCounter += 1;
+  const user = {
+    email: overrides.email ?? `owner${userCounter}.${Date.now()}@hartley-motors.co.uk`,
+    password: overrides.password ?? 'Spanner42',
+    role: overrides.role ?? 'garage',
+  };
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO users (email, password_hash, role, email_confirmed_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [user.email, await hashPassword(user.password), user.role, overrides.confirmed === false ? null : new Date()],
+  );
+  const id = rows[0]!.id;
+  if (overrides.isAdmin) await db.query('INSERT INTO admin_users (user_id) VALUES ($1)', [id]);
+  return { id, ...user };
+}
+
+/** A JSON call against the running service. */
+export async function call(
+  baseUrl: string,
+  method: string,
+  urlPath: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Record<string, unknown> & { data?: Record<string, unknown> } }> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Logs in and answers the session's tokens. */
+export async function logIn(baseUrl: string, email: string, password: string) {
+  const { status, body } = await call(baseUrl, 'POST', '/api/v1/auth/login', { body: { email, password } });
+  if (status !== 200) throw new Error(`login answered ${status}`);
+  const session = (body.data as { session: { access_token: string; refresh_token: string } }).session;
+  return { accessToken: session.access_token, refreshToken: session.refresh_token };
+}
+
+/** The outbox events of one name, oldest first. */
+export async function outboxEvents(db: Queryable, name: string) {
+  const { rows } = await db.query<{ payload: Record<string, string> }>(
+    'SELECT payload FROM event_outbox WHERE name = $1 ORDER BY occurred_at, id',
+    [name],
+  );
+  return rows.map((row) => row.payload);
+}

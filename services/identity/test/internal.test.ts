@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, ZCreateUserResponseSchema, ZDeleteUserResponseSchema, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, call, logIn, outboxEvents, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from './helpers.js';
+
+let identity: RunningIdentity;
+const internal = { 'x-internal-token': TEST_INTERNAL_TOKEN };
+
+beforeAll(async () => {
+  identity = await startIdentity();
+});
+afterAll(async () => {
+  await identity?.close();
+});
+
+describe('POST /internal/users', () => {
+  it('creates a user with the role, answers 201 {id}, and writes user.registered and the confirmation request', async () => {
+    const { status, body } = await call(identity.url, 'POST', '/internal/users', {
+      headers: internal,
+      body: { email: ' Owner@Clent-Hills.co.uk', password: 'Spanner42', role: 'garage' },
+    });
+    expect(status).toBe(201);
+    const { id } = ZCreateUserResponseSchema.parse(body).data;
+    const { rows } = await identity.db.pool.query('SELECT email, role, email_confirmed_at FROM users WHERE id = $1', [id]);
+    expect(rows[0]).toEqual({ email: 'owner@clent-hills.co.uk', role: 'garage', email_confirmed_at: null });
+    expect((await outboxEvents(identity.db.pool, 'user.registered')).find((e) => e.userId === id)).toEqual({
+      userId: id,
+      email: 'owner@clent-hills.co.uk',
+      role: 'garage',
+    });
+    const confirmation = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).find((e) => e.userId === id);
+    expect(confirmation?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const login = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: 'owner@clent-hills.co.uk', password: 'Spanner42' } });
+    expect((login.body.data as { userType: string }).userType).toBe('garage');
+  });
+
+  it('answers 409 duplicate_email with SPEC.md\'s message for a taken e-mail', async () => {
+    const user = await buildUser(identity.db.pool);
+    const { status, body } = await call(identity.url, 'POST', '/internal/users', {
+      headers: internal,
+      body: { email: user.email.toUpperCase(), password: 'Spanner42', role: 'garage' },
+    });
+    expect(status).toBe(409);
+    expect(body).toMatchObject({ status: 409, code: 'duplicate_email', message: MESSAGES.signup.duplicateEmail });
+  });
+
+  it('answers 400 with the message for a bad payload', async () => {
+    const { status, body } = await call(identity.url, 'POST', '/internal/users', { headers: internal, body: { email: 'bad', password: 'Spanner42', role: 'garage' } });
+    expect(status).toBe(400);
+    expect(body.message).toBe(MESSAGES.signup.emailInvalid);
+  });
+
+  it('answers 403 without the internal token or with a wrong one, and creates nothing', async () => {
+    const before = await identity.db.pool.query('SELECT count(*)::int AS n FROM users');
+    const payload = { email: 'sneaky@nowhere.co.uk', password: 'Spanner42', role: 'garage' };
+    const missing = await call(identity.url, 'POST', '/internal/users', { body: payload });
+    const wrong = await call(identity.url, 'POST', '/internal/users', { body: payload, headers: { 'x-internal-token': 'wrong-token-wrong-token' } });
+    expect(missing.status).toBe(403);
+    expect(wrong.status).toBe(403);
+    expect(missing.body.message).toBe(MESSAGES.platform.forbidden);
+    const after = await identity.db.pool.query('SELECT count(*)::int AS n FROM users');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+});
+
+describe('POST /internal/users/verify-password', () => {
+  it('answers valid true for the right password and false for a wrong one or an unknown user', async () => {
+    const user = await buildUser(identity.db.pool);
+    const verify = async (userId: string, password: string) =>
+      ZVerifyPasswordResponseSchema.parse((await call(identity.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId, password } })).body)
+        .data.valid;
+    expect(await verify(user.id, user.password)).toBe(true);
+    expect(await verify(user.id, 'Wrong1')).toBe(false);
+    expect(await verify(randomUUID(), user.password)).toBe(false);
+  });
+
+  it('answers 403 without the internal token and 400 for a non-UUID user id', async () => {
+    const user = await buildUser(identity.db.pool);
+    expect((await call(identity.url, 'POST', '/internal/users/verify-password', { body: { userId: user.id, password: user.password } })).status).toBe(403);
+    const bad = await call(identity.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId: 'nope', password: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(MESSAGES.platform.invalidRequest);
+  });
+});
+
+describe('DELETE /internal/users/{id}', () => {
+  it('removes the user, its tokens and its unpublished events', async () => {
+    const created = await call(identity.url, 'POST', '/internal/users', {
+      headers: internal,
+      body: { email: 'short-lived@eden-valley.co.uk', password: 'Spanner42', role: 'garage' },
+    });
+    const { id } = ZCreateUserResponseSchema.parse(created.body).data;
+    await logIn(identity.url, 'short-lived@eden-valley.co.uk', 'Spanner42');
+    const { status, body } = await call(identity.url, 'DELETE', `/internal/users/${id}`, { headers: internal });
+    expect(status).toBe(200);
+    expect(ZDeleteUserResponseSchema.parse(body).data.deleted).toBe(true);
+    const counts = await identity.db.pool.query(
+      `SELECT (SELECT count(*)::int FROM users WHERE id = $1) AS users,
+              (SELECT count(*)::int FROM refresh_tokens WHERE user_id = $1) AS refresh,
+              (SELECT count(*)::int FROM email_confirmation_tokens WHERE user_id = $1) AS confirmations,
+              (SELECT count(*)::int FROM event_outbox WHERE payload->>'userId' = $1::text) AS events`,
+      [id],
+    );
+    expect(counts.rows[0]).toEqual({ users: 0, refresh: 0, confirmations: 0, events: 0 });
+    const again = await call(identity.url, 'DELETE', `/internal/users/${id}`, { headers: internal });
+    expect(ZDeleteUserResponseSchema.parse(again.body).data.deleted).toBe(false);
+  });
+
+  it('answers 403 without the internal token and deletes nothing', async () => {
+    const user = await buildUser(identity.db.pool);
+    expect((await call(identity.url, 'DELETE', `/internal/users/${user.id}`)).status).toBe(403);
+    expect((await call(identity.url, 'DELETE', `/internal/users/${user.id}`, { headers: { 'x-internal-token': 'x'.repeat(30) } })).status).toBe(403);
+    const { rows } = await identity.db.pool.query('SELECT count(*)::int AS n FROM users WHERE id = $1', [user.id]);
+    expect(rows[0].n).toBe(1);
+  });
+});
