@@ -3,8 +3,10 @@
  * service's own database after its migrations. Every insert is keyed on the data's fixed ids, so running
  * it again changes nothing.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import argon2 from 'argon2';
 import pg from 'pg';
 import { ensureDatabase, migrate } from '@sh/shared/server';
 import { availableServices, databaseUrl, ROOT, type ServiceName } from './stack.js';
@@ -70,7 +72,49 @@ export async function prepareDatabases(postgresUrl: string, suffix: string, serv
 
 type Seeder = (client: pg.Client) => Promise<string>;
 
+interface SeedCompany {
+  company_number: string;
+  company_name: string;
+}
+
+const seedCompanies = (): SeedCompany[] =>
+  JSON.parse(readFileSync(path.join(ROOT, 'data/companies-house/companies.json'), 'utf8')) as SeedCompany[];
+
 const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
+  identity: async (client) => {
+    // One confirmed garage user per seeded garage (a garage's id is its user's id). Only the demo garage
+    // gets a password anyone knows; the others get a random one, to be reset through the real flow.
+    const accounts = seedAccounts();
+    let created = 0;
+    for (const garage of seedGarages()) {
+      const password = garage.id === accounts.garage.garage_id ? accounts.garage.password : randomBytes(24).toString('base64url');
+      const { rowCount } = await client.query(
+        `INSERT INTO users (id, email, password_hash, role, email_confirmed_at, created_at)
+         VALUES ($1, $2, $3, 'garage', $4, $4) ON CONFLICT DO NOTHING`,
+        [garage.id, garage.email, await argon2.hash(password, { type: argon2.argon2id }), garage.created_at],
+      );
+      created += rowCount ?? 0;
+    }
+    return `${created} new garage users`;
+  },
+  garages: async (client) => {
+    const companies = new Map(seedCompanies().map((c) => [c.company_number, c.company_name]));
+    const garages = seedGarages().sort((a, b) => a.created_at.localeCompare(b.created_at));
+    let created = 0;
+    for (const g of garages) {
+      const { rowCount } = await client.query(
+        `INSERT INTO garages (id, name, company_name, companies_house_number, email, phone, address, full_name, referral_code,
+                              referred_by, subscription_status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+        [
+          g.id, g.name, companies.get(g.companies_house_number) ?? g.name.toUpperCase(), g.companies_house_number, g.email, g.phone,
+          g.address, g.full_name, g.referral_code, g.referred_by, g.subscription_status, g.created_at,
+        ],
+      );
+      created += rowCount ?? 0;
+    }
+    return `${created} new garages`;
+  },
   records: async (client) => {
     const garages = seedGarages();
     await client.query(

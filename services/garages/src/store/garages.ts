@@ -100,7 +100,7 @@ export async function updateGaragePhone(db: Queryable, id: string, phone: string
 }
 
 /**
- * Stores a garage's subscription state unless a newer one is already held (stateAt in unix seconds), so
+ * Stores a garage's subscription state unless a newer one is already held (stateAt in unix milliseconds), so
  * events applied out of order end in the newest state. Ids that an event leaves null keep their value.
  */
 export async function updateGarageSubscription(
