@@ -176,7 +176,9 @@ describe('gateway documents and pages', () => {
     expect(status).toBe(200);
     const document = body as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toContain('/service-records/lookup/{registration}');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/service-records/lookup/{registration}', '/auth/login', '/garages', '/stripe/create-checkout-session', '/billing/subscription']),
+    );
   });
 
   it('serves a browsable docs page', async () => {

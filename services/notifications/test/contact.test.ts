@@ -4,7 +4,7 @@ import { createTokenVerifier, signAccessToken } from '@sh/shared/server';
 import { createTestKeyPair, listenForTest, testLogger } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNotificationsApp } from '../src/app.js';
-import { CONTACT_MESSAGES } from '../src/domain/contact-schemas.js';
+import { CONTACT_MESSAGES } from '@sh/shared/contract';
 import { startPlatform, TEST_CONTEXT, type Platform } from './harness.js';
 
 let platform: Platform;

@@ -11,3 +11,4 @@ export * from './garages.js';
 export * from './billing.js';
 export * from './openapi.js';
 export * from './operations.js';
+export * from './contact.js';

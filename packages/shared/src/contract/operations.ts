@@ -1,16 +1,87 @@
+import { z } from 'zod';
+import {
+  ZCheckoutSessionResponseSchema,
+  ZBillingPortalResponseSchema,
+  ZCreateCheckoutSessionRequestSchema,
+  ZPlansResponseSchema,
+  ZSubscriptionQuerySchema,
+  ZSubscriptionResponseSchema,
+} from './billing.js';
+import { ZCallbackRequestSchema, ZCallbackResponseSchema, ZContactRequestSchema, ZContactResponseSchema } from './contact.js';
+import {
+  ZCheckDuplicatesRequestSchema,
+  ZCheckDuplicatesResponseSchema,
+  ZCompanyValidateRequestSchema,
+  ZCompanyValidateResponseSchema,
+  ZCreateGarageRequestSchema,
+  ZCreateGarageResponseSchema,
+  ZGarageProfileResponseSchema,
+  ZUpdatePhoneRequestSchema,
+  ZUpdatePhoneResponseSchema,
+  ZValidateReferralRequestSchema,
+  ZValidateReferralResponseSchema,
+} from './garages.js';
+import {
+  ZConfirmEmailRequestSchema,
+  ZConfirmEmailResponseSchema,
+  ZForgotPasswordRequestSchema,
+  ZForgotPasswordResponseSchema,
+  ZLoginRequestSchema,
+  ZLoginResponseSchema,
+  ZLogoutRequestSchema,
+  ZLogoutResponseSchema,
+  ZMeResponseSchema,
+  ZPublicKeyResponseSchema,
+  ZRefreshRequestSchema,
+  ZRefreshResponseSchema,
+  ZResendConfirmationResponseSchema,
+  ZResetPasswordRequestSchema,
+  ZResetPasswordResponseSchema,
+  ZUpdateEmailRequestSchema,
+  ZUpdateEmailResponseSchema,
+  ZUpdatePasswordRequestSchema,
+  ZUpdatePasswordResponseSchema,
+  ZUserIdParamSchema,
+} from './identity.js';
+import { successEnvelope } from './envelope.js';
 import type { TOperation } from './openapi.js';
 import { ZLookupRequestSchema, ZLookupResponseSchema } from './records.js';
 
+const ZWebhookAckSchema = successEnvelope(z.object({ received: z.boolean(), duplicate: z.boolean() }));
+
 /** Every public call of the API, for the OpenAPI document the gateway serves. */
 export const OPERATIONS: TOperation[] = [
+  // Service records
   {
-    method: 'get',
-    path: '/service-records/lookup/{registration}',
-    summary: "A vehicle's public service history, newest service first",
-    tag: 'Service records',
-    auth: 'public',
-    pathParams: ZLookupRequestSchema,
-    response: ZLookupResponseSchema,
-    errors: [400, 429],
+    method: 'get', path: '/service-records/lookup/{registration}', summary: "A vehicle's public service history, newest service first",
+    tag: 'Service records', auth: 'public', pathParams: ZLookupRequestSchema, response: ZLookupResponseSchema, errors: [400, 429],
   },
+  // Identity
+  { method: 'post', path: '/auth/login', summary: 'Sign in with e-mail and password', tag: 'Identity', auth: 'public', body: ZLoginRequestSchema, response: ZLoginResponseSchema, errors: [400, 401, 429] },
+  { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token for a new session (reuse revokes the family)', tag: 'Identity', auth: 'public', body: ZRefreshRequestSchema, response: ZRefreshResponseSchema, errors: [400, 401] },
+  { method: 'post', path: '/auth/logout', summary: 'Revoke a refresh token and its family', tag: 'Identity', auth: 'public', body: ZLogoutRequestSchema, response: ZLogoutResponseSchema, errors: [400] },
+  { method: 'get', path: '/auth/me', summary: 'The signed-in user and their type', tag: 'Identity', auth: 'signed-in', response: ZMeResponseSchema, errors: [401] },
+  { method: 'get', path: '/auth/public-key', summary: 'The public key that verifies access tokens (RS256)', tag: 'Identity', auth: 'public', response: ZPublicKeyResponseSchema },
+  { method: 'post', path: '/auth/forgot-password', summary: 'Send a password-reset link if the account exists (the answer never says)', tag: 'Identity', auth: 'public', body: ZForgotPasswordRequestSchema, response: ZForgotPasswordResponseSchema, errors: [400, 429] },
+  { method: 'post', path: '/auth/reset-password', summary: 'Set a new password with a single-use reset token', tag: 'Identity', auth: 'public', body: ZResetPasswordRequestSchema, response: ZResetPasswordResponseSchema, errors: [400] },
+  { method: 'post', path: '/users/confirm-email', summary: 'Confirm an e-mail address with the mailed token', tag: 'Identity', auth: 'public', body: ZConfirmEmailRequestSchema, response: ZConfirmEmailResponseSchema, errors: [400] },
+  { method: 'post', path: '/users/resend-confirmation', summary: 'Send a new confirmation link', tag: 'Identity', auth: 'signed-in', response: ZResendConfirmationResponseSchema, errors: [401] },
+  { method: 'patch', path: '/users/email/{id}', summary: "Change a user's e-mail (the user or an admin)", tag: 'Identity', auth: 'signed-in', pathParams: ZUserIdParamSchema, body: ZUpdateEmailRequestSchema, response: ZUpdateEmailResponseSchema, errors: [400, 401, 403, 404, 409] },
+  { method: 'patch', path: '/users/password/{id}', summary: "Change a user's password (the user with the current one, or an admin)", tag: 'Identity', auth: 'signed-in', pathParams: ZUserIdParamSchema, body: ZUpdatePasswordRequestSchema, response: ZUpdatePasswordResponseSchema, errors: [400, 401, 403, 404] },
+  // Garages
+  { method: 'post', path: '/companies/validate', summary: 'Check a company number and name with Companies House', tag: 'Garages', auth: 'public', body: ZCompanyValidateRequestSchema, response: ZCompanyValidateResponseSchema, errors: [400, 429, 502] },
+  { method: 'post', path: '/garages/check-duplicates', summary: 'Whether the e-mail or company already has an account', tag: 'Garages', auth: 'public', body: ZCheckDuplicatesRequestSchema, response: ZCheckDuplicatesResponseSchema, errors: [400] },
+  { method: 'post', path: '/garages/validate-referral', summary: "Check another garage's referral code", tag: 'Garages', auth: 'public', body: ZValidateReferralRequestSchema, response: ZValidateReferralResponseSchema, errors: [400] },
+  { method: 'post', path: '/garages', summary: 'Register a garage and its account', tag: 'Garages', auth: 'public', body: ZCreateGarageRequestSchema, response: ZCreateGarageResponseSchema, successStatus: 201, errors: [400, 409, 429, 500, 502] },
+  { method: 'get', path: '/garages/me', summary: "The signed-in garage's profile", tag: 'Garages', auth: 'garage', response: ZGarageProfileResponseSchema, errors: [401, 403, 404] },
+  { method: 'patch', path: '/users/phone/{id}', summary: "Change a garage's phone number", tag: 'Garages', auth: 'garage', pathParams: ZUserIdParamSchema, body: ZUpdatePhoneRequestSchema, response: ZUpdatePhoneResponseSchema, errors: [400, 401, 403, 404] },
+  // Billing
+  { method: 'get', path: '/billing/plans', summary: 'The plan catalogue', tag: 'Billing', auth: 'public', response: ZPlansResponseSchema },
+  { method: 'post', path: '/stripe/create-checkout-session', summary: 'Start Stripe Checkout for the plan, with a 14-day trial', tag: 'Billing', auth: 'garage', body: ZCreateCheckoutSessionRequestSchema, response: ZCheckoutSessionResponseSchema, errors: [400, 401, 403, 409, 502] },
+  { method: 'post', path: '/stripe/webhook', summary: "Stripe's signed events (raw body, Stripe-Signature header)", tag: 'Billing', auth: 'stripe-signature', response: ZWebhookAckSchema, errors: [400] },
+  { method: 'get', path: '/billing/subscription', summary: "The signed-in garage's subscription", tag: 'Billing', auth: 'garage', query: ZSubscriptionQuerySchema, response: ZSubscriptionResponseSchema, errors: [400, 401, 403] },
+  { method: 'post', path: '/billing/portal', summary: "A Stripe customer-portal link (cancel, change card)", tag: 'Billing', auth: 'garage', response: ZBillingPortalResponseSchema, errors: [401, 403, 404] },
+  // Contact
+  { method: 'post', path: '/contact', summary: 'Send a message to support', tag: 'Contact', auth: 'public', body: ZContactRequestSchema, response: ZContactResponseSchema, errors: [400, 429] },
+  { method: 'post', path: '/contact/garage', summary: 'Ask for a callback about adding a garage', tag: 'Contact', auth: 'public', body: ZCallbackRequestSchema, response: ZCallbackResponseSchema, successStatus: 201, errors: [400, 429] },
 ];

@@ -54,6 +54,7 @@ export function requiresAuthentication(method: string, pathname: string): boolea
   const rest = pathname.slice(API_PREFIX.length);
   if (/^auth\/me$/.test(rest)) return true;
   if (/^users\/(email|password|phone)\//.test(rest)) return true;
+  if (/^users\/resend-confirmation$/.test(rest)) return true;
   if (/^garages\/me(\/|$)/.test(rest)) return true;
   if (/^billing\/(subscription|portal)(\/|$)/.test(rest)) return true;
   if (/^stripe\/create-checkout-session$/.test(rest)) return true;

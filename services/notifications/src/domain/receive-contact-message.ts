@@ -1,6 +1,6 @@
 import { parseOrThrow, withTransaction, writeEvent, type Pool } from '@sh/shared/server';
 import { insertContactMessage } from '../store/insert-contact-message.js';
-import { ZContactRequestSchema } from './contact-schemas.js';
+import { ZContactRequestSchema } from '@sh/shared/contract';
 
 /**
  * Checks and stores a contact-form message and announces it (contact.received), in one transaction; the

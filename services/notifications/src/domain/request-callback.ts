@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseOrThrow, withTransaction, writeEvent, type Pool } from '@sh/shared/server';
 import { insertCallbackRequest } from '../store/insert-callback-request.js';
-import { ZCallbackRequestSchema } from './contact-schemas.js';
+import { ZCallbackRequestSchema } from '@sh/shared/contract';
 
 /**
  * Checks and stores a garage's callback request and announces it (callback.requested), in one transaction.

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { MESSAGES, PHONE_DIGITS } from '@sh/shared/contract';
+import { PHONE_DIGITS } from './constants.js';
+import { MESSAGES } from './messages.js';
+import { successEnvelope } from './envelope.js';
 
 /**
  * The contact form's and the callback form's request schemas (SPEC.md sections 3, 5 and 7) and the few
- * messages of ours SPEC.md does not word. Browser-safe: they belong in packages/shared/src/contract once
- * the lead moves them there, so that the SPA validates with the same schemas.
+ * messages of ours SPEC.md does not word. Shared by the notifications service and the SPA.
  */
 export const CONTACT_MESSAGES = {
   subjectUnknown: 'Please choose a subject from the list',
@@ -63,3 +64,6 @@ export const ZCallbackRequestSchema = z.object({
     .transform((value) => (value ? value : null)),
 });
 export type TCallbackRequest = z.infer<typeof ZCallbackRequestSchema>;
+
+export const ZContactResponseSchema = successEnvelope(z.object({ id: z.string().uuid() }));
+export const ZCallbackResponseSchema = successEnvelope(z.object({ id: z.string().uuid() }));
