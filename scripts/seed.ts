@@ -9,6 +9,7 @@ import path from 'node:path';
 import argon2 from 'argon2';
 import pg from 'pg';
 import { ensureDatabase, migrate } from '@sh/shared/server';
+import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
 import { availableServices, databaseUrl, ROOT, type ServiceName } from './stack.js';
 
 interface SeedGarage {
@@ -70,7 +71,40 @@ export async function prepareDatabases(postgresUrl: string, suffix: string, serv
   }
 }
 
-type Seeder = (client: pg.Client) => Promise<string>;
+type Seeder = (client: pg.ClientBase) => Promise<string>;
+
+/**
+ * Billing's rows for the demo garages' seeded Stripe customers and subscriptions: the very ones the Stripe
+ * double creates at start from the same data (doubles/src/stripe/seed-subscriptions.ts). state_at 0 lets
+ * any snapshot billing later reads from Stripe win. A garage that already has a customer of its own (it went
+ * through checkout) keeps it and gets no seeded subscription. Running it again changes nothing.
+ */
+export async function seedBilling(client: pg.ClientBase, garages: readonly SeedGarage[], now = Math.floor(Date.now() / 1000)): Promise<string> {
+  let customers = 0;
+  let subscriptions = 0;
+  for (const seed of seedSubscriptionsFor(garages, now)) {
+    const customer = await client.query(
+      `INSERT INTO billing_customers (garage_id, stripe_customer_id, email, created_at)
+       VALUES ($1, $2, $3, to_timestamp($4)) ON CONFLICT DO NOTHING`,
+      [seed.garageId, seed.customerId, seed.email, seed.created],
+    );
+    customers += customer.rowCount ?? 0;
+    const subscription = await client.query(
+      `INSERT INTO subscriptions (subscription_id, garage_id, customer_id, status, price_id, current_period_start,
+                                  current_period_end, trial_end, cancel_at_period_end, payment_method_brand,
+                                  payment_method_last4, state_at, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, to_timestamp($12), to_timestamp($12)
+        WHERE EXISTS (SELECT 1 FROM billing_customers WHERE garage_id = $2 AND stripe_customer_id = $3)
+       ON CONFLICT DO NOTHING`,
+      [
+        seed.subscriptionId, seed.garageId, seed.customerId, seed.status, seed.priceId, seed.currentPeriodStart,
+        seed.currentPeriodEnd, seed.trialEnd, seed.cancelAtPeriodEnd, seed.card.brand, seed.card.last4, seed.created,
+      ],
+    );
+    subscriptions += subscription.rowCount ?? 0;
+  }
+  return `${customers} new billing customers, ${subscriptions} new subscriptions`;
+}
 
 interface SeedCompany {
   company_number: string;
@@ -155,6 +189,7 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
     );
     return `${inserted.rowCount ?? 0} new service records (${rows.length} in the data)`;
   },
+  billing: (client) => seedBilling(client, seedGarages()),
 };
 
 /** Seeds every available service that has a seeder; returns one line per service. */

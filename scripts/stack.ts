@@ -3,7 +3,7 @@
  * gateway in front. `npm start` and the browser journeys both use it, on different ports and databases.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -224,6 +224,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       port: number;
       env: Record<string, string>;
     }
+    mkdirSync(path.join(ROOT, '.data'), { recursive: true });
     const allDoubles: Double[] = [
       {
         name: 'smtp-catcher',
@@ -241,7 +242,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         name: 'stripe',
         script: 'doubles/src/stripe/main.ts',
         port: ports.stripeDouble,
-        env: { STRIPE_DOUBLE_PORT: String(ports.stripeDouble), STRIPE_DOUBLE_WEBHOOK_URL: `${local(ports.gateway)}/api/v1/stripe/webhook` },
+        env: {
+          STRIPE_DOUBLE_PORT: String(ports.stripeDouble),
+          STRIPE_DOUBLE_WEBHOOK_URL: `${local(ports.gateway)}/api/v1/stripe/webhook`,
+          STRIPE_DOUBLE_STATE_FILE: path.join(ROOT, '.data', `stripe-double-${options.databaseSuffix.replace(/^_+/, '') || 'dev'}.json`),
+          STRIPE_DOUBLE_SEED_FILE: path.join(ROOT, 'data/seed/garages.json'),
+        },
       },
     ];
     const onlyDoubles = process.env.SH_DOUBLES?.split(',').map((s) => s.trim());

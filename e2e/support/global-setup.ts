@@ -2,10 +2,12 @@
  * Starts the whole platform for the browser journeys: fresh *_e2e_test databases with the demo seed,
  * its own queue prefix, every service, the doubles and the gateway on ports 10000 above development's.
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { prepareDatabases, seedDemoData } from '../../scripts/seed.js';
-import { availableServices, checkInfrastructure, databaseUrl, stackPorts, startStack, type RunningStack } from '../../scripts/stack.js';
+import { availableServices, checkInfrastructure, databaseUrl, ROOT, stackPorts, startStack, type RunningStack } from '../../scripts/stack.js';
 import { buildWebIfStale } from '../../scripts/web-build.js';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,6 +33,8 @@ export default async function setup(project: TestProject) {
   if (problems.length > 0) throw new Error(problems.join('\n'));
   buildWebIfStale();
   await dropE2eDatabases();
+  // The Stripe double's saved state belongs with the databases just dropped.
+  rmSync(path.join(ROOT, '.data/stripe-double-e2e.json'), { force: true });
   await prepareDatabases(postgresUrl, E2E_SUFFIX);
   await seedDemoData(postgresUrl, E2E_SUFFIX);
   const logs: string[] = [];

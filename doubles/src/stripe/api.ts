@@ -143,13 +143,7 @@ function buildRoutes(state: StripeState): ApiRoute[] {
     ),
     route('POST', '/v1/checkout/sessions', (p) => createCheckoutSession(state, p)),
     route('GET', '/v1/checkout/sessions/:id', (_p, [id]) => state.checkoutSession(id!)),
-    route('POST', '/v1/checkout/sessions/:id/expire', (_p, [id]) => {
-      const session = state.checkoutSession(id!);
-      if (session.status !== 'open') throw invalidParam('session', `Only Checkout Sessions with a status of open can be expired.`);
-      session.status = 'expired';
-      session.url = null;
-      return session;
-    }),
+    route('POST', '/v1/checkout/sessions/:id/expire', (_p, [id]) => state.expireCheckoutSession(id!)),
     route('GET', '/v1/subscriptions', (p) => {
       const customer = stringParam(p, 'customer');
       const status = stringParam(p, 'status');

@@ -34,7 +34,7 @@ export function createControlApi(state: StripeState, webhooks: WebhookSender) {
   return async (req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> => {
     const method = req.method ?? 'GET';
     let match: RegExpExecArray | null;
-    if ((match = /^\/_control\/subscriptions\/(sub_[A-Za-z0-9]+)\/advance$/.exec(path)) && method === 'POST') {
+    if ((match = /^\/_control\/subscriptions\/(sub_[A-Za-z0-9_]+)\/advance$/.exec(path)) && method === 'POST') {
       const { to } = await readControlBody(req);
       if (typeof to !== 'string' || !ADVANCE_TARGETS.includes(to as AdvanceTarget)) {
         badRequest(res, 'to', `to must be one of ${ADVANCE_TARGETS.join(', ')}`);

@@ -112,7 +112,7 @@ export function createHostedPages(state: StripeState, webhooks: WebhookSender) {
       await portal(req, res, url, match[1]!, match[2]);
       return true;
     }
-    if ((match = /^\/dashboard\/subscriptions\/(sub_[A-Za-z0-9]+)\/advance$/.exec(path)) && req.method === 'POST') {
+    if ((match = /^\/dashboard\/subscriptions\/(sub_[A-Za-z0-9_]+)\/advance$/.exec(path)) && req.method === 'POST') {
       const to = stringParam(decodeForm(await readBody(req)), 'to');
       if (to && ADVANCE_TARGETS.includes(to as AdvanceTarget)) state.advanceSubscription(match[1]!, to as AdvanceTarget);
       redirect(res, '/');

@@ -1,36 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PLAN } from '@sh/shared/contract';
 import { createApiHandler } from './api.js';
+import { nowSeconds } from './calendar.js';
+import { DEFAULT_CATALOGUE, LOCAL_WEBHOOK_SECRET } from './catalogue.js';
 import { createControlApi } from './control.js';
 import { createHostedPages } from './hosted.js';
 import { readBody, sendHtml, sendJson } from './http.js';
 import { StripeApiError } from './objects.js';
 import { notFoundPage } from './pages.js';
+import { createStateFileWriter, readStateFile, type StateFileWriter } from './persistence.js';
+import { seedSubscriptionsFor, type SeedGarage } from './seed-subscriptions.js';
 import { StripeState, type CatalogueEntry } from './state.js';
 import { WebhookSender } from './webhooks.js';
 
 export { signPayload } from './webhooks.js';
+export { DEFAULT_CATALOGUE, LOCAL_PRICE_ID, LOCAL_PRODUCT_ID, LOCAL_WEBHOOK_SECRET } from './catalogue.js';
+export { seedSubscriptionsFor, seedIdSuffix, type SeedGarage, type SeedSubscription } from './seed-subscriptions.js';
 export type { CatalogueEntry, AdvanceTarget } from './state.js';
 export type { EventObject, SubscriptionObject, CheckoutSessionObject } from './objects.js';
-
-/** The product and price billing is configured with in development (its STRIPE_PRODUCT_ID / STRIPE_PRICE_ID defaults). */
-export const LOCAL_PRODUCT_ID = 'prod_local_professional';
-export const LOCAL_PRICE_ID = 'price_local_professional_monthly';
-export const LOCAL_WEBHOOK_SECRET = 'whsec_local_double';
-
-/** The plan of SPEC.md section 1, as the double's catalogue holds it. */
-export const DEFAULT_CATALOGUE: CatalogueEntry[] = [
-  {
-    productId: LOCAL_PRODUCT_ID,
-    priceId: LOCAL_PRICE_ID,
-    name: PLAN.name,
-    description: PLAN.description,
-    unitAmount: PLAN.amountMinor,
-    currency: PLAN.currency,
-    interval: PLAN.interval,
-  },
-];
 
 export interface StripeDoubleOptions {
   port?: number;
@@ -44,7 +32,40 @@ export interface StripeDoubleOptions {
   /** Delivery attempts per event before the double gives up (default 4, backing off from 500 ms). */
   maxDeliveryAttempts?: number;
   retryDelayMs?: number;
+  /**
+   * A JSON file holding the double's state: read at start when it exists, rewritten (atomically, shortly
+   * after each change, and on close) as the state changes. Unset keeps everything in memory only.
+   */
+  stateFile?: string | null;
+  /**
+   * The demo garages (data/seed/garages.json): at start, each one's seeded customer, card and subscription
+   * (seed-subscriptions.ts) is created unless the state already holds it. No events are sent for them.
+   */
+  seedFile?: string | null;
   log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+function isSeedGarage(value: unknown): value is SeedGarage {
+  const garage = value as Record<string, unknown> | null;
+  return (
+    typeof garage === 'object' &&
+    garage !== null &&
+    ['id', 'name', 'email', 'created_at', 'subscription_status'].every((key) => typeof garage[key] === 'string')
+  );
+}
+
+/** The garages of a seed file (a JSON array of garages with id, name, email, created_at, subscription_status). */
+function readSeedFile(file: string): SeedGarage[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read the seed file ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  if (!Array.isArray(parsed) || !parsed.every(isSeedGarage)) {
+    throw new Error(`the seed file ${file} is not an array of garages with id, name, email, created_at and subscription_status`);
+  }
+  return parsed;
 }
 
 export interface StripeDouble {
@@ -74,11 +95,23 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     retryDelayMs: options.retryDelayMs,
     log: options.log,
   });
+  let writer: StateFileWriter | null = null;
   const state = new StripeState({
     baseUrl: () => baseUrl,
     catalogue: options.catalogue ?? DEFAULT_CATALOGUE,
     onEvent: (event) => webhooks.enqueue(event),
+    onChange: () => writer?.schedule(),
   });
+  if (options.stateFile) {
+    const saved = readStateFile(options.stateFile);
+    if (saved) state.restore(saved);
+    writer = createStateFileWriter(options.stateFile, state, { log: options.log });
+    options.log?.('state file', { file: options.stateFile, loadedObjects: saved?.objects.length ?? 0 });
+  }
+  if (options.seedFile) {
+    const seeded = state.seed(seedSubscriptionsFor(readSeedFile(options.seedFile), nowSeconds()));
+    options.log?.('seeded demo subscriptions', { file: options.seedFile, ...seeded });
+  }
   const api = createApiHandler(state);
   const hosted = createHostedPages(state, webhooks);
   const control = createControlApi(state, webhooks);
@@ -131,6 +164,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      writer?.flush();
     },
   };
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import { addInterval, DAY, nowSeconds } from './calendar.js';
 import type { CardDetails } from './cards.js';
+import type { SeedSubscription } from './seed-subscriptions.js';
 import {
   invalidParam,
   noSuch,
@@ -18,6 +20,8 @@ import {
   type SubscriptionObject,
 } from './objects.js';
 
+export { nowSeconds };
+
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A Stripe-looking id: prefix, underscore, 24 random letters and digits. */
@@ -26,27 +30,6 @@ export function newId(prefix: string): string {
   let suffix = '';
   for (const byte of bytes) suffix += ID_ALPHABET[byte % ID_ALPHABET.length];
   return `${prefix}_${suffix}`;
-}
-
-/** Unix seconds now. */
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
-}
-
-const DAY = 24 * 60 * 60;
-
-/** The same day of the month one interval later, as Stripe bills (clamped to the month's last day). */
-function addInterval(start: number, interval: 'day' | 'week' | 'month' | 'year', count: number): number {
-  if (interval === 'day') return start + count * DAY;
-  if (interval === 'week') return start + count * 7 * DAY;
-  const date = new Date(start * 1000);
-  const day = date.getUTCDate();
-  const months = interval === 'year' ? 12 * count : count;
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, lastDay));
-  return Math.floor(date.getTime() / 1000);
 }
 
 function copy<T>(value: T): T {
@@ -65,7 +48,7 @@ export interface CatalogueEntry {
 }
 
 /** What a checkout session was asked to sell, kept beside the public session object. */
-interface SessionTerms {
+export interface SessionTerms {
   priceId: string;
   quantity: number;
   trialPeriodDays: number | null;
@@ -80,6 +63,16 @@ export interface StateOptions {
   baseUrl: () => string;
   catalogue: CatalogueEntry[];
   onEvent: (event: EventObject) => void;
+  /** Called after anything in the state changed (the state file's writer listens). */
+  onChange?: () => void;
+}
+
+/** Everything the double knows, as JSON: what the state file holds. */
+export interface PersistedState {
+  version: 1;
+  objects: AnyStripeObject[];
+  sessionTerms: Array<[string, SessionTerms]>;
+  invoiceCounter: number;
 }
 
 /**
@@ -171,6 +164,118 @@ export class StripeState {
     return [...this.objects.values()].filter((o): o is Extract<AnyStripeObject, { object: K }> => o.object === kind);
   }
 
+  /** Stores a new or changed object and tells the listener. */
+  private put(object: AnyStripeObject): void {
+    this.objects.set(object.id, object);
+    this.options.onChange?.();
+  }
+
+  /** The whole state as JSON (see restore). */
+  snapshot(): PersistedState {
+    return {
+      version: 1,
+      objects: [...this.objects.values()],
+      sessionTerms: [...this.sessionTerms.entries()],
+      invoiceCounter: this.invoiceCounter,
+    };
+  }
+
+  /**
+   * Takes back a snapshot taken earlier (a restart). The catalogue given at construction wins over the
+   * products and prices of the snapshot; events keep their order, and are not sent again.
+   */
+  restore(saved: PersistedState): void {
+    for (const object of saved.objects) {
+      const isCatalogue = (object.object === 'product' || object.object === 'price') && this.objects.has(object.id);
+      if (!isCatalogue) this.objects.set(object.id, object);
+      if (object.object === 'event') this.eventLog.push(object);
+    }
+    for (const [id, terms] of saved.sessionTerms) this.sessionTerms.set(id, terms);
+    this.invoiceCounter = Math.max(this.invoiceCounter, saved.invoiceCounter);
+  }
+
+  /**
+   * Creates the demo garages' customers, cards and subscriptions (see seed-subscriptions.ts) that the
+   * state does not hold yet, without events: they exist as if made long ago. Answers how many were new.
+   */
+  seed(seeds: readonly SeedSubscription[]): { customers: number; subscriptions: number } {
+    let customers = 0;
+    let subscriptions = 0;
+    for (const seed of seeds) {
+      const price = this.price(seed.priceId);
+      if (!this.objects.has(seed.paymentMethodId)) {
+        this.put({
+          id: seed.paymentMethodId,
+          object: 'payment_method',
+          type: 'card',
+          card: { ...seed.card, display_brand: seed.card.brand, country: 'GB' },
+          billing_details: { name: seed.cardholderName, email: seed.email },
+          customer: seed.customerId,
+          created: seed.created,
+          livemode: false,
+          metadata: {},
+        });
+      }
+      if (!this.objects.has(seed.customerId)) {
+        this.put({
+          id: seed.customerId,
+          object: 'customer',
+          email: seed.email,
+          name: seed.garageName,
+          description: null,
+          invoice_settings: { default_payment_method: seed.paymentMethodId },
+          created: seed.created,
+          livemode: false,
+          metadata: { garage_id: seed.garageId },
+        });
+        customers += 1;
+      }
+      if (this.objects.has(seed.subscriptionId)) continue;
+      this.put({
+        id: seed.subscriptionId,
+        object: 'subscription',
+        customer: seed.customerId,
+        status: seed.status,
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: seed.subscriptionItemId,
+              object: 'subscription_item',
+              price: copy(price),
+              quantity: 1,
+              subscription: seed.subscriptionId,
+              current_period_start: seed.currentPeriodStart,
+              current_period_end: seed.currentPeriodEnd,
+              created: seed.created,
+              metadata: {},
+            },
+          ],
+          has_more: false,
+          url: `/v1/subscription_items?subscription=${seed.subscriptionId}`,
+        },
+        currency: price.currency,
+        collection_method: 'charge_automatically',
+        billing_cycle_anchor: seed.trialEnd ?? seed.created,
+        cancel_at_period_end: seed.cancelAtPeriodEnd,
+        cancel_at: null,
+        canceled_at: seed.canceledAt,
+        ended_at: seed.endedAt,
+        trial_start: seed.trialStart,
+        trial_end: seed.trialEnd,
+        start_date: seed.created,
+        default_payment_method: seed.paymentMethodId,
+        latest_invoice: null,
+        description: null,
+        created: seed.created,
+        livemode: false,
+        metadata: { garage_id: seed.garageId },
+      });
+      subscriptions += 1;
+    }
+    return { customers, subscriptions };
+  }
+
   /** Every event emitted so far, oldest first. */
   events(): EventObject[] {
     return [...this.eventLog];
@@ -188,7 +293,7 @@ export class StripeState {
       pending_webhooks: 1,
       request: { id: requestId, idempotency_key: null },
     };
-    this.objects.set(event.id, event);
+    this.put(event);
     this.eventLog.push(event);
     this.options.onEvent(event);
   }
@@ -205,7 +310,7 @@ export class StripeState {
       livemode: false,
       metadata: input.metadata,
     };
-    this.objects.set(customer.id, customer);
+    this.put(customer);
     this.emit('customer.created', customer);
     return customer;
   }
@@ -262,13 +367,23 @@ export class StripeState {
       livemode: false,
       metadata: input.metadata,
     };
-    this.objects.set(id, session);
+    this.put(session);
     this.sessionTerms.set(id, {
       priceId: price.id,
       quantity: input.quantity,
       trialPeriodDays: input.trialPeriodDays,
       subscriptionMetadata: input.subscriptionMetadata,
     });
+    return session;
+  }
+
+  /** Expires an open checkout session: its page no longer takes payment. */
+  expireCheckoutSession(id: string): CheckoutSessionObject {
+    const session = this.checkoutSession(id);
+    if (session.status !== 'open') throw invalidParam('session', `Only Checkout Sessions with a status of open can be expired.`);
+    session.status = 'expired';
+    session.url = null;
+    this.options.onChange?.();
     return session;
   }
 
@@ -298,7 +413,7 @@ export class StripeState {
       livemode: false,
       metadata: {},
     };
-    this.objects.set(paymentMethod.id, paymentMethod);
+    this.put(paymentMethod);
     return paymentMethod;
   }
 
@@ -353,7 +468,7 @@ export class StripeState {
       livemode: false,
       metadata: {},
     };
-    this.objects.set(id, invoice);
+    this.put(invoice);
     subscription.latest_invoice = id;
     return invoice;
   }
@@ -418,7 +533,7 @@ export class StripeState {
       livemode: false,
       metadata: { ...terms.subscriptionMetadata },
     };
-    this.objects.set(subscriptionId, subscription);
+    this.put(subscription);
     const invoice = this.createInvoice(subscription, {
       amount: trialEnd ? 0 : terms.price.unit_amount * terms.quantity,
       status: 'paid',
@@ -571,7 +686,7 @@ export class StripeState {
       created: nowSeconds(),
       livemode: false,
     };
-    this.objects.set(id, session);
+    this.put(session);
     return session;
   }
 

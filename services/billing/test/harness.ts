@@ -25,10 +25,11 @@ export interface BillingHarness {
   close(): Promise<void>;
 }
 
-export async function startBillingHarness(): Promise<BillingHarness> {
+/** `seedFile`: the double starts with the seeded subscriptions of those garages (data/seed/garages.json). */
+export async function startBillingHarness(options: { seedFile?: string } = {}): Promise<BillingHarness> {
   const db = await createTestDatabase('billing', MIGRATIONS_DIR);
   const keys = createTestKeyPair();
-  const double = await startStripeDouble({ port: 0, webhookSecret: WEBHOOK_SECRET, retryDelayMs: 50 });
+  const double = await startStripeDouble({ port: 0, webhookSecret: WEBHOOK_SECRET, retryDelayMs: 50, seedFile: options.seedFile });
   const config = readConfig({
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
