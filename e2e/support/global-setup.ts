@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   buildWebIfStale();
   await dropE2eDatabases();
   // The Stripe double's saved state belongs with the databases just dropped.
-  rmSync(path.join(ROOT, '.data/stripe-double-e2e.json'), { force: true });
+  rmSync(path.join(ROOT, '.data', `stripe-double-${E2E_SUFFIX.replace(/^_+/, '')}.json`), { force: true });
   await prepareDatabases(postgresUrl, E2E_SUFFIX);
   await seedDemoData(postgresUrl, E2E_SUFFIX);
   const logs: string[] = [];
