@@ -2,4 +2,8 @@
 export const BRAND = {
   name: 'ServiceStamp',
   strapline: 'Verified service history for UK vehicles',
+  domain: 'servicestamp.co.uk',
 } as const;
+
+/** Where customers write for help; shown on the checkout pages (SPEC.md section 2). */
+export const SUPPORT_EMAIL = `support@${BRAND.domain}`;

@@ -9,6 +9,8 @@ import './styles/home.css';
 import './styles/lookup.css';
 import './styles/results.css';
 import './styles/content.css';
+import './styles/forms.css';
+import './styles/billing.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element to render into');

@@ -83,9 +83,9 @@ describe('routing', () => {
     );
   });
 
-  it('redirects /dashboard to /garage (which, until the dashboard exists, goes home)', () => {
+  it('redirects /dashboard to /garage, whose guard sends a signed-out visitor to /login', () => {
     renderApp('/dashboard');
-    expect(screen.getByTestId('path').textContent).toBe('/');
+    expect(screen.getByTestId('path').textContent).toBe('/login');
   });
 
   it('renders the garages page with its claims and a link to pricing', () => {

@@ -1,5 +1,5 @@
 import { MESSAGES, ZErrorEnvelopeSchema, type TFieldError } from '@sh/shared/contract';
-import { getAccessToken } from '../auth/access-token';
+import { getAccessToken, refreshAccessTokenAfterUnauthorized } from '../auth/access-token';
 import { WEB_MESSAGES } from '../messages';
 
 /** A failed API call: the server's error envelope, or one we made up for a failure without one. */
@@ -31,6 +31,11 @@ export type TApiClientOptions = {
   baseUrl?: string;
   /** Returns the bearer token to send, or null to send none. */
   getToken?: () => string | null | undefined;
+  /**
+   * Called once when a request that carried a token is answered 401: resolves to a fresh token to retry
+   * the request with once, or null to give up (the 401 then reaches the caller).
+   */
+  onUnauthorized?: () => Promise<string | null>;
   fetch?: typeof fetch;
 };
 
@@ -48,6 +53,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
     schema: TResponseSchema<T>,
     body: unknown,
     requestOptions: TRequestOptions,
+    isRetryAfterRefresh = false,
   ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = getToken();
@@ -66,6 +72,11 @@ export function createApiClient(options: TApiClientOptions = {}) {
     } catch (error) {
       if (isAbortError(error)) throw error;
       throw new ApiError({ status: 0, code: 'network_error', message: WEB_MESSAGES.networkFailure });
+    }
+
+    if (response.status === 401 && token && options.onUnauthorized && !isRetryAfterRefresh) {
+      const freshToken = await options.onUnauthorized();
+      if (freshToken) return request(method, path, schema, body, requestOptions, true);
     }
 
     const payload = await readJson(response);
@@ -90,8 +101,11 @@ export function createApiClient(options: TApiClientOptions = {}) {
   };
 }
 
-/** The app's client: same-origin /api/v1, with the signed-in user's token when there is one. */
-export const api = createApiClient({ getToken: getAccessToken });
+/**
+ * The app's client: same-origin /api/v1, with the signed-in user's token when there is one; a 401 refreshes
+ * the session once and retries.
+ */
+export const api = createApiClient({ getToken: getAccessToken, onUnauthorized: refreshAccessTokenAfterUnauthorized });
 
 function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;

@@ -1,13 +1,26 @@
-type TAccessTokenReader = () => string | null;
+import { readStoredSession } from './session-storage';
 
-let readAccessToken: TAccessTokenReader = () => null;
+type TRefresher = () => Promise<string | null>;
+
+let refresher: TRefresher | null = null;
 
 /** The signed-in user's access token for API calls, or null when signed out. */
 export function getAccessToken(): string | null {
-  return readAccessToken();
+  return readStoredSession()?.accessToken ?? null;
 }
 
-/** Lets the sign-in flow tell the API client where the current access token lives. */
-export function registerAccessTokenReader(reader: TAccessTokenReader): void {
-  readAccessToken = reader;
+/**
+ * Asks the session to refresh after the API answered 401 to a request with a token; resolves to the new
+ * access token, or null when there is no session or it could not be refreshed.
+ */
+export function refreshAccessTokenAfterUnauthorized(): Promise<string | null> {
+  return refresher ? refresher() : Promise.resolve(null);
+}
+
+/** Lets the session (AuthProvider) handle the API client's 401s; returns the function that undoes it. */
+export function registerAccessTokenRefresher(next: TRefresher): () => void {
+  refresher = next;
+  return () => {
+    if (refresher === next) refresher = null;
+  };
 }

@@ -1,5 +1,9 @@
+import type { TUserType } from '@sh/shared/contract';
+import { useAuth } from './AuthProvider';
+import { useSubscription } from './SubscriptionProvider';
+
 /** The kinds of account SPEC.md section 4 knows. */
-export type TUserRole = 'admin' | 'garage' | 'none';
+export type TUserRole = TUserType;
 
 /** The signed-in user as the header and route guards need them. */
 export type TSessionUser = {
@@ -22,12 +26,19 @@ export type TSession =
       signOut: () => Promise<void>;
     };
 
-const SIGNED_OUT: TSession = { status: 'signed-out' };
-
 /**
- * The current session. Accounts arrive in a later issue; until then everyone is signed out, and every
- * auth-dependent part of the UI (header, LOG SERVICE) already reads its state from here.
+ * The session in one value, for the header and the home page: useAuth and useSubscription together.
+ * Needs the AuthProvider and SubscriptionProvider that App puts around every page.
  */
 export function useSession(): TSession {
-  return SIGNED_OUT;
+  const auth = useAuth();
+  const { hasActiveSubscription } = useSubscription();
+  if (auth.status === 'loading') return { status: 'loading' };
+  if (!auth.user) return { status: 'signed-out' };
+  return {
+    status: 'signed-in',
+    user: { id: auth.user.id, email: auth.user.email, role: auth.user.userType },
+    hasActiveSubscription,
+    signOut: auth.logout,
+  };
 }

@@ -6,6 +6,7 @@ export function PageHero({
   title,
   lead,
   isWide = false,
+  isCompact = false,
   children,
 }: {
   eyebrow?: string;
@@ -13,10 +14,12 @@ export function PageHero({
   lead?: ReactNode;
   /** Line the text up with a full-width page body instead of a narrow column. */
   isWide?: boolean;
+  /** Extra room at the bottom for a card that overlaps the band. */
+  isCompact?: boolean;
   children?: ReactNode;
 }) {
   return (
-    <section className="page-hero" aria-labelledby="page-title">
+    <section className={`page-hero${isCompact ? ' page-hero--compact' : ''}`} aria-labelledby="page-title">
       <div className={isWide ? 'container' : 'container narrow'}>
         {eyebrow ? <p className="eyebrow eyebrow--on-dark">{eyebrow}</p> : null}
         <h1 id="page-title">{title}</h1>

@@ -220,3 +220,29 @@ export function StarIcon(props: TIconProps) {
     </StrokeIcon>
   );
 }
+
+export function MailIcon(props: TIconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3.5" y="5.5" width="17" height="13" rx="2" />
+      <path d="m4 7 8 6 8-6" />
+    </StrokeIcon>
+  );
+}
+
+export function CardIcon(props: TIconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="3" y="5.5" width="18" height="13" rx="2" />
+      <path d="M3 10h18M7 15h3" />
+    </StrokeIcon>
+  );
+}
+
+export function ArrowRightIcon(props: TIconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </StrokeIcon>
+  );
+}

@@ -55,3 +55,14 @@ export function formatPrice(amountMinor: number, currency: string): string {
     amountMinor / 100,
   );
 }
+
+/** Formats a unix time in seconds as a long en-GB date in UK time ("17 July 2025"); null when unknown. */
+export function formatUnixDate(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
+  return longDateInLondon.format(new Date(seconds * 1000));
+}
+
+/** "£34.99 per month". */
+export function formatPricePerInterval(amountMinor: number, currency: string, interval: string): string {
+  return `${formatPrice(amountMinor, currency)} per ${interval}`;
+}

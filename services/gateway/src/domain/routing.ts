@@ -77,7 +77,7 @@ export function isPublicLookup(pathname: string): boolean {
  * guessing, mail bombing and form spam.
  */
 export function isCredentialCall(pathname: string): boolean {
-  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/confirm-email|garages\/?$|companies\/validate|contact(\/garage)?\/?$)/.test(
+  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation)|garages\/?$|companies\/validate|contact(\/garage)?\/?$)/.test(
     pathname,
   );
 }

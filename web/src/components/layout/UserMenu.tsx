@@ -1,20 +1,31 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TSessionUser } from '../../auth/use-session';
 import { ChevronDownIcon, PersonIcon } from '../icons';
 
 /**
- * The signed-in user's menu: opens on hover (SPEC.md section 2) and on click or keyboard, and shows
- * "Signed in as {email}", Account and Logout.
+ * The signed-in user's menu: opens on hover (SPEC.md section 2), on keyboard focus and on click, and shows
+ * "Signed in as {email}", Account and Logout. It closes when the pointer or the focus leaves it, or on Escape.
  */
 export function UserMenu({ user, onSignOut }: { user: TSessionUser; onSignOut: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
+  const isHovering = useRef(false);
   const menuId = useId();
   return (
     <div
       className={`user-menu${isOpen ? ' is-open' : ''}`}
-      onMouseEnter={() => setIsOpen(true)}
-      onMouseLeave={() => setIsOpen(false)}
+      onMouseEnter={() => {
+        isHovering.current = true;
+        setIsOpen(true);
+      }}
+      onMouseLeave={() => {
+        isHovering.current = false;
+        setIsOpen(false);
+      }}
+      onFocus={() => setIsOpen(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setIsOpen(false);
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') setIsOpen(false);
       }}
@@ -24,7 +35,8 @@ export function UserMenu({ user, onSignOut }: { user: TSessionUser; onSignOut: (
         className="user-menu__toggle"
         aria-expanded={isOpen}
         aria-controls={menuId}
-        onClick={() => setIsOpen((open) => !open)}
+        // A pointer click on a menu the hover already opened keeps it open; Enter and Space toggle it.
+        onClick={(event) => setIsOpen((open) => (event.detail > 0 && isHovering.current ? true : !open))}
       >
         <PersonIcon size={20} />
         <span className="user-menu__label">Account</span>

@@ -1,0 +1,40 @@
+import {
+  ZBillingPortalResponseSchema,
+  ZCheckoutSessionResponseSchema,
+  ZPlansResponseSchema,
+  ZSubscriptionResponseSchema,
+  type TCreateCheckoutSessionRequest,
+  type TGarageSubscription,
+  type TPlanProduct,
+} from '@sh/shared/contract';
+import { api, type TApiClient, type TRequestOptions } from './client';
+
+/** The billing service's calls (billing/ and stripe/). */
+
+/** GET billing/plans: the public plan catalogue. */
+export async function fetchPlans(requestOptions: TRequestOptions = {}, client: TApiClient = api): Promise<TPlanProduct[]> {
+  return (await client.get('billing/plans', ZPlansResponseSchema, requestOptions)).data.products;
+}
+
+/** POST stripe/create-checkout-session: where to send the browser to pay. */
+export async function createCheckoutSession(input: TCreateCheckoutSessionRequest, client: TApiClient = api): Promise<string> {
+  return (await client.post('stripe/create-checkout-session', input, ZCheckoutSessionResponseSchema)).data.url;
+}
+
+/**
+ * GET billing/subscription: the signed-in garage's subscription. With the checkout's session id the server
+ * syncs with Stripe straight away instead of waiting for the webhook.
+ */
+export async function fetchSubscription(
+  sessionId: string | null = null,
+  requestOptions: TRequestOptions = {},
+  client: TApiClient = api,
+): Promise<TGarageSubscription> {
+  const query = sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : '';
+  return (await client.get(`billing/subscription${query}`, ZSubscriptionResponseSchema, requestOptions)).data;
+}
+
+/** POST billing/portal: a Stripe customer-portal address to cancel or change the card. */
+export async function createBillingPortalSession(client: TApiClient = api): Promise<string> {
+  return (await client.post('billing/portal', undefined, ZBillingPortalResponseSchema)).data.url;
+}

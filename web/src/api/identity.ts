@@ -1,0 +1,78 @@
+import {
+  ZConfirmEmailResponseSchema,
+  ZForgotPasswordResponseSchema,
+  ZLoginResponseSchema,
+  ZLogoutResponseSchema,
+  ZMeResponseSchema,
+  ZRefreshResponseSchema,
+  ZResendConfirmationResponseSchema,
+  ZResetPasswordResponseSchema,
+  ZUpdatePasswordResponseSchema,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TMeResponse,
+  type TResetPasswordRequest,
+  type TUpdatePasswordRequest,
+  type TUpdatePasswordResponse,
+} from '@sh/shared/contract';
+import { api, createApiClient, type TApiClient } from './client';
+
+/**
+ * The identity service's calls (auth/ and users/). Calls that carry their credential in the body (login,
+ * refresh, logout, the one-time links) use a client that sends no bearer token and never refreshes.
+ */
+const anonymous = createApiClient();
+
+/** POST auth/login: the session and the user's type. */
+export async function logIn(input: TLoginRequest, client: TApiClient = anonymous): Promise<TLoginResponse> {
+  return client.post('auth/login', input, ZLoginResponseSchema);
+}
+
+/** POST auth/refresh: exchanges (rotates) the refresh token for a new session. */
+export async function refreshSession(refreshToken: string, client: TApiClient = anonymous): Promise<TLoginResponse> {
+  return client.post('auth/refresh', { refresh_token: refreshToken }, ZRefreshResponseSchema);
+}
+
+/** POST auth/logout: revokes the refresh token's family. */
+export async function logOut(refreshToken: string, client: TApiClient = anonymous): Promise<void> {
+  await client.post('auth/logout', { refresh_token: refreshToken }, ZLogoutResponseSchema);
+}
+
+/** GET auth/me: who the access token belongs to, with their user type. */
+export async function fetchCurrentUser(client: TApiClient = api): Promise<TMeResponse['data']> {
+  return (await client.get('auth/me', ZMeResponseSchema)).data;
+}
+
+/** POST auth/forgot-password: always the same answer, whether or not the account exists. */
+export async function requestPasswordReset(email: string, client: TApiClient = anonymous): Promise<string | undefined> {
+  return (await client.post('auth/forgot-password', { email }, ZForgotPasswordResponseSchema)).message;
+}
+
+/** POST auth/reset-password with the e-mailed link's token. */
+export async function resetPassword(input: TResetPasswordRequest, client: TApiClient = anonymous): Promise<string | undefined> {
+  return (await client.post('auth/reset-password', input, ZResetPasswordResponseSchema)).message;
+}
+
+/** POST users/confirm-email with the e-mailed link's token; resolves to the answer's status and message. */
+export async function confirmEmail(
+  token: string,
+  client: TApiClient = anonymous,
+): Promise<{ status: number; message: string | undefined }> {
+  const envelope = await client.post('users/confirm-email', { token }, ZConfirmEmailResponseSchema);
+  return { status: envelope.status, message: envelope.message };
+}
+
+/** PATCH users/password/{id}: the user's own change answers a fresh session (the old ones are revoked). */
+export async function updatePassword(
+  userId: string,
+  input: TUpdatePasswordRequest,
+  client: TApiClient = api,
+): Promise<TUpdatePasswordResponse> {
+  return client.patch(`users/password/${encodeURIComponent(userId)}`, input, ZUpdatePasswordResponseSchema);
+}
+
+/** POST users/resend-confirmation: a new confirmation link for the signed-in user's e-mail. */
+export async function resendEmailConfirmation(client: TApiClient = api): Promise<{ emailConfirmed: boolean; message: string | undefined }> {
+  const envelope = await client.post('users/resend-confirmation', undefined, ZResendConfirmationResponseSchema);
+  return { emailConfirmed: envelope.data.emailConfirmed, message: envelope.message };
+}

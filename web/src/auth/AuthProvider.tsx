@@ -1,0 +1,67 @@
+import { createContext, useContext, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES, type TSession as TApiSession, type TUserType } from '@sh/shared/contract';
+import { registerAccessTokenRefresher } from './access-token';
+import { createAuthStore, type TAuthStore, type TAuthUser, type TLoginResult } from './auth-store';
+
+/** What useAuth gives a component: who is signed in, and how to sign in and out. */
+export type TAuthContextValue = {
+  status: 'loading' | 'signed-out' | 'signed-in';
+  user: TAuthUser | null;
+  userType: TUserType | null;
+  isAuthenticated: boolean;
+  /** Signs in (the e-mail is trimmed and lower-cased); resolves to success and a message. */
+  login: (email: string, password: string) => Promise<TLoginResult>;
+  /** Ends the session, clears the stored authentication and sends the browser to /. */
+  logout: () => Promise<void>;
+  /** Takes a session the API answered outside login (after a password change). */
+  adoptSession: (session: TApiSession) => void;
+};
+
+const AuthContext = createContext<TAuthContextValue | null>(null);
+
+/**
+ * Holds the session for the whole app. It must sit inside the router (logout navigates). `store` lets a test
+ * hand in its own store.
+ */
+export function AuthProvider({ children, store: givenStore }: { children: ReactNode; store?: TAuthStore }) {
+  const [store] = useState(() => givenStore ?? createAuthStore());
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const navigate = useNavigate();
+
+  // A layout effect, so that the API client can refresh on a 401 before any page's effects make calls.
+  useLayoutEffect(() => {
+    const unregister = registerAccessTokenRefresher(store.refresh);
+    store.start();
+    return () => {
+      store.stop();
+      unregister();
+    };
+  }, [store]);
+
+  const value = useMemo<TAuthContextValue>(() => {
+    const user = state.status === 'signed-in' ? state.user : null;
+    return {
+      status: state.status,
+      user,
+      userType: user?.userType ?? null,
+      isAuthenticated: user !== null,
+      login: (email, password) => store.login(email, password),
+      logout: async () => {
+        const revoked = store.logout();
+        navigate('/', { replace: true });
+        await revoked;
+      },
+      adoptSession: (session) => store.adoptSession(session),
+    };
+  }, [state, store, navigate]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The session; throws outside an AuthProvider (SPEC.md section 8's message). */
+export function useAuth(): TAuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error(MESSAGES.authContext.missingProvider);
+  return value;
+}

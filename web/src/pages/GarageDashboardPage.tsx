@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { TGarageProfile } from '@sh/shared/contract';
+import { fetchMyGarage } from '../api/garages';
+import { fetchCurrentUser, resendEmailConfirmation } from '../api/identity';
+import { useSubscription } from '../auth/SubscriptionProvider';
+import { FormAlert } from '../components/FormAlert';
+import { FullServiceIcon, MailIcon, WrenchIcon } from '../components/icons';
+import { Spinner } from '../components/Spinner';
+import { messageOf } from '../lib/error-message';
+import { formatUnixDate } from '../lib/format';
+import { subscriptionStatusLabel, subscriptionStatusTone } from '../lib/subscription';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+type TProfileState = { status: 'loading' } | { status: 'loaded'; garage: TGarageProfile } | { status: 'failed'; message: string };
+
+/**
+ * /garage: the garage's dashboard header, with its own name from its profile and its subscription state,
+ * and what to do next (log a service when subscribed, otherwise subscribe).
+ */
+export function GarageDashboardPage() {
+  useDocumentTitle('Dashboard');
+  const [profile, setProfile] = useState<TProfileState>({ status: 'loading' });
+  const subscription = useSubscription();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchMyGarage({ signal: controller.signal }).then(
+      (garage) => setProfile({ status: 'loaded', garage }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setProfile({ status: 'failed', message: messageOf(error) });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const isSubscribed = subscription.hasActiveSubscription;
+  const status = subscription.subscription?.subscription_status ?? null;
+  const periodEnd = formatUnixDate(subscription.subscription?.current_period_end);
+
+  return (
+    <div className="dashboard-page">
+      <section className="page-hero page-hero--compact dashboard-hero" aria-labelledby="dashboard-title">
+        <div className="container dashboard-hero__inner">
+          <div>
+            <p className="eyebrow eyebrow--on-dark">Garage dashboard</p>
+            <h1 id="dashboard-title">{profile.status === 'loaded' ? profile.garage.name : 'Your garage'}</h1>
+            {profile.status === 'loaded' ? <p className="page-hero__lead">{profile.garage.address}</p> : null}
+            {status ? (
+              <p className="dashboard-hero__status">
+                <span className={`status-badge status-badge--${subscriptionStatusTone(status)}`}>{subscriptionStatusLabel(status)}</span>
+                {isSubscribed && periodEnd ? <span>Next billing date {periodEnd}</span> : null}
+              </p>
+            ) : null}
+          </div>
+          <div className="dashboard-hero__actions">
+            {subscription.status === 'loading' ? null : isSubscribed ? (
+              <Link to="/add-service" className="button button--primary button--large">
+                <WrenchIcon size={20} />
+                Add Service History
+              </Link>
+            ) : (
+              <Link to="/pricing" className="button button--primary button--large">
+                Subscribe to Add Records
+              </Link>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <div className="container dashboard-body">
+        {profile.status === 'loading' ? <Spinner label="Loading your garage…" /> : null}
+        {profile.status === 'failed' ? <FormAlert tone="error">{profile.message}</FormAlert> : null}
+        <EmailConfirmationNotice />
+        <section className="empty-state dashboard-empty" aria-labelledby="records-title">
+          <FullServiceIcon size={40} />
+          <h2 id="records-title">Service records</h2>
+          <p className="empty-state__message">
+            {isSubscribed
+              ? 'Log each service against the vehicle’s registration; your records will be listed here, newest first.'
+              : 'Subscribe to start logging services against vehicle registrations. Records you log are listed here.'}
+          </p>
+          {subscription.status === 'loading' ? null : isSubscribed ? (
+            <Link to="/add-service" className="button button--primary">
+              Add First Record
+            </Link>
+          ) : (
+            <Link to="/pricing" className="button button--primary">
+              Subscribe to Get Started
+            </Link>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A garage may log in before confirming its e-mail (the signup goes straight to checkout); until it does,
+ * the dashboard says so and offers a new link.
+ */
+function EmailConfirmationNotice() {
+  const [me, setMe] = useState<{ email: string; emailConfirmed: boolean } | null>(null);
+  const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const [isSending, setIsSending] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    fetchCurrentUser().then(
+      (user) => {
+        if (isCurrent) setMe(user);
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  if (!me || me.emailConfirmed) return null;
+
+  async function resend() {
+    setIsSending(true);
+    try {
+      const answer = await resendEmailConfirmation();
+      setFeedback({ tone: 'success', message: answer.message ?? `We sent a new link to ${me?.email}.` });
+    } catch (error) {
+      setFeedback({ tone: 'error', message: messageOf(error) });
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  return (
+    <div className="notice notice--info dashboard-notice">
+      <MailIcon size={22} />
+      <div>
+        <h2 className="notice__title">Please confirm your email address</h2>
+        <p>
+          We sent a confirmation link to <strong>{me.email}</strong> when you registered.
+        </p>
+        {feedback ? <FormAlert tone={feedback.tone}>{feedback.message}</FormAlert> : null}
+        <button type="button" className="button button--ghost button--small" disabled={isSending} aria-busy={isSending} onClick={() => void resend()}>
+          Resend confirmation email
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { useNavigate } from 'react-router-dom';
+import { PLAN, type TPlanProduct } from '@sh/shared/contract';
+import { useAuth } from '../auth/AuthProvider';
+import { useSubscription } from '../auth/SubscriptionProvider';
+import { Accordion, type TAccordionItem } from '../components/Accordion';
+import { FormAlert } from '../components/FormAlert';
+import { ArrowRightIcon, CheckIcon, ClockIcon, ShieldCheckIcon, StarIcon } from '../components/icons';
+import { PageHero } from '../components/PageHero';
+import { Spinner } from '../components/Spinner';
+import { resolveGetStartedPath } from '../lib/checkout';
+import { formatPrice } from '../lib/format';
+import { usePlans } from '../lib/use-plans';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const price = formatPrice(PLAN.amountMinor, PLAN.currency);
+
+const BENEFITS = [
+  {
+    icon: StarIcon,
+    title: 'Win more reviews',
+    text: 'Garages using digital service records see 28% more reviews within 60 days.',
+  },
+  {
+    icon: ClockIcon,
+    title: 'Cut the paperwork',
+    text: 'Log a service in under a minute from the workshop: 70% less admin time than paper books.',
+  },
+  {
+    icon: ShieldCheckIcon,
+    title: 'Give buyers confidence',
+    text: '91% customer confidence when a vehicle comes with a history logged by the garage that did the work.',
+  },
+] as const;
+
+const FAQ: TAccordionItem[] = [
+  {
+    id: 'trial',
+    title: 'Is there a free trial?',
+    content: (
+      <p>
+        Yes. New garages get a {PLAN.trialDays}-day free trial. You enter a card at checkout and the first payment of{' '}
+        {price} is taken when the trial ends; cancel before then and you pay nothing.
+      </p>
+    ),
+  },
+  {
+    id: 'cancel',
+    title: 'Can I cancel at any time?',
+    content: (
+      <p>
+        Yes, there is no contract. Cancel from the Billing section of your account page. Your plan stays active until the
+        end of the month you have paid for; part months are not refunded.
+      </p>
+    ),
+  },
+  {
+    id: 'records-after-cancel',
+    title: 'What happens to my records if I cancel?',
+    content: (
+      <p>
+        They stay on the vehicles’ histories and remain visible to owners and buyers. You will not be able to add new
+        records until you subscribe again.
+      </p>
+    ),
+  },
+  {
+    id: 'limits',
+    title: 'Is there a limit on how many services I can log?',
+    content: <p>No. The plan includes unlimited service entries and public vehicle searches, for one flat monthly price.</p>,
+  },
+  {
+    id: 'payment',
+    title: 'How do I pay?',
+    content: (
+      <p>
+        By debit or credit card through our payment provider, Stripe. You are billed monthly in advance on the same date
+        each month, and you can change your card at any time from your account page.
+      </p>
+    ),
+  },
+];
+
+/** /pricing: the plan from the catalogue, Get Started by SPEC.md's three rules, benefits and a short FAQ. */
+export function PricingPage() {
+  useDocumentTitle('Pricing');
+  const plans = usePlans();
+
+  return (
+    <>
+      <PageHero
+        isWide
+        isCompact
+        eyebrow="Pricing"
+        title="One plan, everything included"
+        lead={`Unlimited service records for ${price} a month, with a ${PLAN.trialDays}-day free trial. No contract: cancel any time.`}
+      />
+      <div className="container content-body">
+        <div className="pricing-plan">
+          {plans.status === 'loading' ? <Spinner label="Loading the plan…" /> : null}
+          {plans.status === 'failed' ? (
+            <div className="pricing-plan__failed">
+              <FormAlert tone="error" title="We couldn't load the plan">
+                {plans.message}
+              </FormAlert>
+              <button type="button" className="button button--primary" onClick={plans.retry}>
+                Try again
+              </button>
+            </div>
+          ) : null}
+          {plans.status === 'loaded'
+            ? plans.products.slice(0, 1).map((product) => <PlanCard key={product.priceId} product={product} products={plans.products} />)
+            : null}
+        </div>
+
+        <section aria-labelledby="benefits-title">
+          <h2 id="benefits-title" className="visually-hidden">
+            Why garages subscribe
+          </h2>
+          <ul className="reason-grid pricing-benefits">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit.title} className="reason">
+                <span className="reason__icon">
+                  <benefit.icon size={24} />
+                </span>
+                <h3>{benefit.title}</h3>
+                <p>{benefit.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="pricing-faq" aria-labelledby="pricing-faq-title">
+          <h2 id="pricing-faq-title">Frequently asked questions</h2>
+          <Accordion items={FAQ} headingLevel={3} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+function PlanCard({ product, products }: { product: TPlanProduct; products: readonly TPlanProduct[] }) {
+  const auth = useAuth();
+  const subscription = useSubscription();
+  const navigate = useNavigate();
+  const isDeciding = auth.status === 'loading' || subscription.status === 'loading';
+
+  return (
+    <article className="card plan-card" aria-labelledby="plan-name">
+      <p className="eyebrow">For garages</p>
+      <h2 id="plan-name" className="plan-card__name">
+        {product.name}
+      </h2>
+      <p className="plan-card__description">{product.description}</p>
+      <p className="plan-card__price">
+        <span className="plan-card__amount">{formatPrice(product.price, product.currency)}</span>
+        <span className="plan-card__interval">per {product.interval}</span>
+      </p>
+      {product.trialDays > 0 ? (
+        <p className="plan-card__trial">{product.trialDays}-day free trial · cancel any time</p>
+      ) : null}
+      <ul className="check-list" aria-label="Included in the plan">
+        {product.features.map((feature) => (
+          <li key={feature}>
+            <CheckIcon size={18} />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button button--primary button--large plan-card__cta"
+        disabled={isDeciding}
+        onClick={() =>
+          navigate(
+            resolveGetStartedPath({
+              isSignedIn: auth.isAuthenticated,
+              hasActiveSubscription: subscription.hasActiveSubscription,
+              products,
+            }),
+          )
+        }
+      >
+        Get Started
+        <ArrowRightIcon size={18} />
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { MESSAGES, PLAN } from '@sh/shared/contract';
+import { fetchPlans } from '../api/billing';
+import { useAuth } from '../auth/AuthProvider';
+import { useSubscription } from '../auth/SubscriptionProvider';
+import { FormAlert } from '../components/FormAlert';
+import { CheckIcon, LockIcon, SearchIcon } from '../components/icons';
+import { PageHero } from '../components/PageHero';
+import { CheckoutStartError, startCheckout } from '../lib/checkout';
+import { formatPrice } from '../lib/format';
+import { messageOf } from '../lib/error-message';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const INCLUDED = [
+  'Unlimited service records',
+  'Public vehicle lookup of your work',
+  'Secure cloud storage',
+  'Your garage’s branding on every record',
+  'Email support',
+  `${PLAN.trialDays}-day free trial`,
+] as const;
+
+/**
+ * /subscription: shown when adding records needs a subscription. Subscribe starts the real checkout for a
+ * signed-in garage (the catalogue's first plan); anyone else is sent to /signup.
+ */
+export function SubscriptionPage() {
+  useDocumentTitle('Subscription required');
+  const auth = useAuth();
+  const subscription = useSubscription();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [isStarting, setIsStarting] = useState(false);
+
+  async function handleSubscribe() {
+    if (auth.user?.userType !== 'garage') {
+      navigate('/signup');
+      return;
+    }
+    if (subscription.hasActiveSubscription) {
+      navigate('/garage');
+      return;
+    }
+    setError(null);
+    setIsStarting(true);
+    try {
+      const [plan] = await fetchPlans();
+      if (!plan) throw new CheckoutStartError(MESSAGES.checkout.createFailed);
+      await startCheckout(plan.priceId, auth.user.email);
+    } catch (caught) {
+      setIsStarting(false);
+      setError(caught instanceof CheckoutStartError ? caught.message : messageOf(caught, MESSAGES.checkout.startFailed));
+    }
+  }
+
+  return (
+    <>
+      <PageHero
+        isCompact
+        eyebrow="Subscription required"
+        title="Subscribe to log service records"
+        lead="Adding records to vehicle histories is part of the Professional Plan. Searching stays free for everyone."
+      />
+      <div className="container narrow content-body">
+        <article className="card plan-card plan-card--inline" aria-labelledby="subscription-plan-name">
+          <div>
+            <h2 id="subscription-plan-name" className="plan-card__name">
+              {PLAN.name}
+            </h2>
+            <p className="plan-card__price">
+              <span className="plan-card__amount">{formatPrice(PLAN.amountMinor, PLAN.currency)}</span>
+              <span className="plan-card__interval">/{PLAN.interval}</span>
+            </p>
+            <ul className="check-list">
+              {INCLUDED.map((item) => (
+                <li key={item}>
+                  <CheckIcon size={18} />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="plan-card__side">
+            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+            <button
+              type="button"
+              className="button button--primary button--large"
+              disabled={isStarting || auth.status === 'loading'}
+              aria-busy={isStarting}
+              onClick={() => void handleSubscribe()}
+            >
+              <LockIcon size={18} />
+              Subscribe
+            </button>
+            <p className="plan-card__trial">Cancel any time. No contract.</p>
+          </div>
+        </article>
+        <p className="subscription-lookup">
+          <SearchIcon size={18} />
+          <span>
+            Just checking a vehicle? <Link to="/lookup">Search service histories for free</Link>
+          </span>
+        </p>
+      </div>
+    </>
+  );
+}

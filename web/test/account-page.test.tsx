@@ -1,0 +1,193 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GARAGE_MESSAGES, IDENTITY_MESSAGES, MESSAGES, type TGarageProfile } from '@sh/shared/contract';
+import { sendBrowserTo } from '../src/lib/browser-location';
+import { AUTH_STORAGE_KEYS } from '../src/auth/session-storage';
+import {
+  ADMIN_USER,
+  buildApiSession,
+  buildSubscription,
+  currentLocation,
+  failure,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  PLAN_PRODUCT,
+  renderApp,
+  storeSession,
+} from './support';
+
+vi.mock('../src/lib/browser-location', () => ({ sendBrowserTo: vi.fn(), siteOrigin: () => 'https://servicestamp.example' }));
+
+const PROFILE: TGarageProfile = {
+  id: GARAGE_USER.id,
+  name: 'Hartley Motors',
+  address: '4 Mill Lane, Leeds LS1 4AB',
+  email: GARAGE_USER.email,
+  phone: '01632960123',
+  referral_code: 'GAR-ZX98YW76',
+  subscription_status: 'trialing',
+  created_at: '2025-07-03T09:00:00.000Z',
+};
+
+beforeEach(() => {
+  vi.mocked(sendBrowserTo).mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function changePassword(current: string, next: string, confirm: string) {
+  fireEvent.change(screen.getByLabelText('Current password'), { target: { value: current } });
+  fireEvent.change(screen.getByLabelText('New password'), { target: { value: next } });
+  fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: confirm } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update password' }));
+}
+
+describe('AccountPage', () => {
+  it('shows the e-mail read-only and checks the password change with the three settings messages', () => {
+    const api = mockApi({});
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/account');
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(email.value).toBe(ADMIN_USER.email);
+    expect(email.readOnly).toBe(true);
+    expect(screen.queryByLabelText('Phone number')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Billing' })).toBeNull();
+
+    changePassword('', 'newpass', 'newpass');
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.settings.fillPasswordFields);
+    changePassword('oldpass', 'newpass', 'newpasx');
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.settings.newPasswordsMismatch);
+    changePassword('oldpass', 'short', 'short');
+    expect(screen.getByRole('alert').textContent).toBe(MESSAGES.settings.newPasswordTooShort);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('changes the password and keeps the page signed in with the fresh session answered', async () => {
+    const api = mockApi({
+      'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': ok(
+        { id: ADMIN_USER.id, session: buildApiSession(ADMIN_USER, { access_token: 'access-9', refresh_token: 'refresh-9' }) },
+        IDENTITY_MESSAGES.passwordUpdated,
+      ),
+    });
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/account');
+    changePassword('oldpass', 'newpass', 'newpass');
+    expect((await screen.findByRole('status')).textContent).toBe(IDENTITY_MESSAGES.passwordUpdated);
+    expect(api.calls[0]?.body).toEqual({ currentPassword: 'oldpass', password: 'newpass' });
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBe('refresh-9');
+    expect(currentLocation()).toBe('/account');
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    mockApi({
+      'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': failure(400, 'validation_failed', IDENTITY_MESSAGES.currentPasswordIncorrect, [
+        { path: 'currentPassword', message: IDENTITY_MESSAGES.currentPasswordIncorrect },
+      ]),
+    });
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/account');
+    changePassword('wrong', 'newpass', 'newpass');
+    expect(await screen.findByText(IDENTITY_MESSAGES.currentPasswordIncorrect)).toBeTruthy();
+  });
+
+  it("lets a garage update its phone (UK, 11 digits starting with 0) and shows its billing", async () => {
+    const api = mockApi({
+      'GET garages/me': ok({ garage: PROFILE }),
+      'GET billing/subscription': ok(
+        buildSubscription({
+          customer_id: 'cus_1',
+          subscription_id: 'sub_1',
+          subscription_status: 'trialing',
+          current_period_end: Date.UTC(2025, 6, 17, 12) / 1000,
+          payment_method_brand: 'visa',
+          payment_method_last4: '4242',
+        }),
+      ),
+      'PATCH users/phone/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b': ok({ id: GARAGE_USER.id, phone: '02079460000' }, GARAGE_MESSAGES.phoneUpdated),
+      'POST billing/portal': ok({ url: 'https://billing.stripe.example/p/session_1' }),
+    });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/account');
+
+    const phone = (await screen.findByDisplayValue('01632960123')) as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: '1207946000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update phone' }));
+    expect(screen.getByText(MESSAGES.signup.phoneInvalid)).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '020 7946 0000' } });
+    expect(phone.value).toBe('02079460000');
+    fireEvent.click(screen.getByRole('button', { name: 'Update phone' }));
+    expect(await screen.findByText(GARAGE_MESSAGES.phoneUpdated)).toBeTruthy();
+    expect(api.callsTo('PATCH users/phone/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b')[0]?.body).toEqual({ phone: '02079460000' });
+
+    const billing = screen.getByRole('heading', { name: 'Billing' }).closest('section')!;
+    expect(within(billing).getByText('Free Trial')).toBeTruthy();
+    expect(within(billing).getByText('17 July 2025')).toBeTruthy();
+    expect(within(billing).getByText('Visa ending 4242')).toBeTruthy();
+    expect(within(billing).queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    fireEvent.click(within(billing).getByRole('button', { name: 'Manage billing' }));
+    await vi.waitFor(() => expect(sendBrowserTo).toHaveBeenCalledWith('https://billing.stripe.example/p/session_1'));
+  });
+
+  it('offers Subscribe to a garage without a subscription, to the checkout of the plan', async () => {
+    mockApi({
+      'GET garages/me': ok({ garage: { ...PROFILE, subscription_status: 'inactive' } }),
+      'GET billing/subscription': ok(buildSubscription()),
+      'GET billing/plans': ok({ products: [PLAN_PRODUCT] }),
+    });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/account');
+    const billing = (await screen.findByRole('heading', { name: 'Billing' })).closest('section')!;
+    fireEvent.click(await within(billing).findByRole('button', { name: 'Subscribe' }));
+    expect(within(billing).getByText('Not subscribed')).toBeTruthy();
+    expect(within(billing).queryByRole('button', { name: 'Manage billing' })).toBeNull();
+    await vi.waitFor(() => expect(currentLocation()).toBe('/checkout?price_id=price_professional_monthly'));
+  });
+});
+
+describe('GarageDashboardPage', () => {
+  it("shows the garage's own name from its profile, its subscription state and Add First Record when subscribed", async () => {
+    mockApi({
+      'GET garages/me': ok({ garage: PROFILE }),
+      'GET billing/subscription': ok(buildSubscription({ subscription_status: 'trialing' })),
+      'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: true }),
+    });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/garage');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hartley Motors' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Please confirm your email address' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Add First Record' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add First Record' }).getAttribute('href')).toBe('/add-service');
+    expect(within(screen.getByRole('main')).getByText('Free Trial')).toBeTruthy();
+  });
+
+  it('asks a garage that has not confirmed its e-mail to do so, and resends the link', async () => {
+    const api = mockApi({
+      'GET garages/me': ok({ garage: PROFILE }),
+      'GET billing/subscription': ok(buildSubscription({ subscription_status: 'trialing' })),
+      'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: false }),
+      'POST users/resend-confirmation': ok({ emailConfirmed: false }, IDENTITY_MESSAGES.confirmationSent),
+    });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/garage');
+    expect(await screen.findByRole('heading', { name: 'Please confirm your email address' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await screen.findByText(IDENTITY_MESSAGES.confirmationSent)).toBeTruthy();
+    expect(api.callsTo('POST users/resend-confirmation')).toHaveLength(1);
+  });
+
+  it('offers Subscribe to Get Started when not subscribed', async () => {
+    mockApi({
+      'GET garages/me': ok({ garage: { ...PROFILE, subscription_status: 'inactive' } }),
+      'GET billing/subscription': ok(buildSubscription()),
+      'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: true }),
+    });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/garage');
+    expect((await screen.findByRole('link', { name: 'Subscribe to Get Started' })).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByRole('link', { name: 'Subscribe to Add Records' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByRole('link', { name: 'Add First Record' })).toBeNull();
+  });
+});

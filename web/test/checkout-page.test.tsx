@@ -1,0 +1,113 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BILLING_MESSAGES, MESSAGES } from '@sh/shared/contract';
+import { sendBrowserTo } from '../src/lib/browser-location';
+import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, PLAN_PRODUCT, renderApp, storeSession } from './support';
+
+vi.mock('../src/lib/browser-location', () => ({
+  sendBrowserTo: vi.fn(),
+  siteOrigin: () => 'https://servicestamp.example',
+}));
+
+const PLANS = ok({ products: [PLAN_PRODUCT] });
+const CHECKOUT_URL = 'https://checkout.stripe.example/c/pay/cs_test_a1B2c3';
+
+beforeEach(() => {
+  vi.mocked(sendBrowserTo).mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('CheckoutPage', () => {
+  it('sends a missing price_id to /pricing', async () => {
+    mockApi({ 'GET billing/plans': PLANS });
+    renderApp('/checkout');
+    expect(currentLocation()).toBe('/pricing');
+    await screen.findByRole('button', { name: /Get Started/ });
+  });
+
+  it('sends an unknown price_id to /pricing once the catalogue is known', async () => {
+    mockApi({ 'GET billing/plans': PLANS });
+    renderApp('/checkout?price_id=price_unknown');
+    await screen.findByRole('button', { name: /Get Started/ });
+    expect(currentLocation()).toBe('/pricing');
+  });
+
+  it('shows the plan, the price per month in pounds, the features, the cancelled message and the support e-mail', async () => {
+    mockApi({ 'GET billing/plans': PLANS, 'GET billing/subscription': ok(buildSubscription()) });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/checkout?price_id=price_professional_monthly&canceled=true');
+
+    expect(await screen.findByRole('heading', { name: 'Professional Plan' })).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('full access to all features')).toBeTruthy();
+    expect(within(main).getAllByText('£34.99 per month').length).toBeGreaterThan(0);
+    for (const feature of PLAN_PRODUCT.features) expect(within(main).getByText(feature)).toBeTruthy();
+    expect(within(main).getByText(GARAGE_USER.email)).toBeTruthy();
+    expect(within(main).getByText(MESSAGES.checkout.cancelled)).toBeTruthy();
+    expect(within(main).getByRole('link', { name: 'support@servicestamp.co.uk' }).getAttribute('href')).toBe(
+      'mailto:support@servicestamp.co.uk',
+    );
+    expect(within(main).getByRole('link', { name: 'Back to pricing' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('does not show the cancelled message without canceled=true', async () => {
+    mockApi({ 'GET billing/plans': PLANS, 'GET billing/subscription': ok(buildSubscription()) });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/checkout?price_id=price_professional_monthly');
+    await screen.findByRole('button', { name: 'Subscribe Now' });
+    expect(screen.queryByText(MESSAGES.checkout.cancelled)).toBeNull();
+  });
+
+  it('asks a visitor who is not signed in to log in or sign up first', async () => {
+    mockApi({ 'GET billing/plans': PLANS });
+    renderApp('/checkout?price_id=price_professional_monthly');
+    expect(await screen.findByRole('heading', { name: 'Log in or sign up first' })).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(within(main).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
+    expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
+  });
+
+  it('Subscribe Now creates the checkout session with the return addresses and sends the browser to it', async () => {
+    const api = mockApi({
+      'GET billing/plans': PLANS,
+      'GET billing/subscription': ok(buildSubscription()),
+      'POST stripe/create-checkout-session': ok({ url: CHECKOUT_URL }),
+    });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/checkout?price_id=price_professional_monthly');
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+
+    await vi.waitFor(() => expect(sendBrowserTo).toHaveBeenCalledWith(CHECKOUT_URL));
+    const call = api.callsTo('POST stripe/create-checkout-session')[0];
+    expect(call?.authorization).toBe('Bearer access-1');
+    expect(call?.body).toEqual({
+      price_id: 'price_professional_monthly',
+      mode: 'subscription',
+      customerEmail: GARAGE_USER.email,
+      success_url: 'https://servicestamp.example/checkout-success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://servicestamp.example/checkout?price_id=price_professional_monthly&canceled=true',
+    });
+  });
+
+  it.each([
+    ['the server refuses', failure(409, 'conflict', BILLING_MESSAGES.alreadySubscribed), BILLING_MESSAGES.alreadySubscribed],
+    ['the answer has no url', ok({}), MESSAGES.checkout.noUrl],
+    ['the server fails without an envelope', { status: 500, body: null }, MESSAGES.checkout.createFailed],
+    ['the network fails', new TypeError('Failed to fetch'), MESSAGES.checkout.startFailed],
+  ] as const)('shows why the checkout did not start when %s', async (_case, reply, message) => {
+    mockApi({
+      'GET billing/plans': PLANS,
+      'GET billing/subscription': ok(buildSubscription()),
+      'POST stripe/create-checkout-session': reply,
+    });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/checkout?price_id=price_professional_monthly');
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(sendBrowserTo).not.toHaveBeenCalled();
+  });
+});

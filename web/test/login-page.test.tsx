@@ -1,0 +1,134 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@sh/shared/contract';
+import { AUTH_STORAGE_KEYS, clearUserTypeCache } from '../src/auth/session-storage';
+import {
+  ADMIN_USER,
+  buildSubscription,
+  currentLocation,
+  failure,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  OTHER_USER,
+  renderApp,
+  sessionAnswer,
+  pending,
+  storeSession,
+} from './support';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function logIn(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('LoginPage', () => {
+  it('links to Forgot password? and Sign Up', () => {
+    mockApi({});
+    renderApp('/login');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+  });
+
+  it('requires the e-mail and the password', () => {
+    const api = mockApi({});
+    renderApp('/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText(MESSAGES.signup.emailRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.signup.passwordRequired)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends the e-mail trimmed and lower-cased, reads "Logging in..." meanwhile, and takes a garage to /garage', async () => {
+    let answerLogin: (() => void) | undefined;
+    const api = mockApi({
+      'POST auth/login': () =>
+        new Promise((resolve) => {
+          answerLogin = () => resolve(ok(sessionAnswer(GARAGE_USER, 'garage'), 'Login successful'));
+        }),
+      'GET billing/subscription': ok(buildSubscription()),
+      'GET garages/me': pending,
+      'GET auth/me': pending,
+    });
+    renderApp('/login');
+    logIn('  Owner@HartleyMotors.CO.UK ', 'Sparkplug1');
+
+    expect((await screen.findByRole('button', { name: 'Logging in...' })).hasAttribute('disabled')).toBe(true);
+    expect(api.callsTo('POST auth/login')[0]?.body).toEqual({ email: 'owner@hartleymotors.co.uk', password: 'Sparkplug1' });
+    answerLogin?.();
+    await screen.findByRole('heading', { level: 1, name: 'Your garage' });
+    expect(currentLocation()).toBe('/garage');
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.accessToken)).toBe('access-1');
+  });
+
+  it('takes an admin to /admin', async () => {
+    mockApi({ 'POST auth/login': ok(sessionAnswer(ADMIN_USER, 'admin')) });
+    renderApp('/login');
+    logIn(ADMIN_USER.email, 'Admin-pass1');
+    await screen.findByRole('heading', { level: 1, name: 'Admin' });
+    expect(currentLocation()).toBe('/admin');
+    expect(within(screen.getByRole('main')).getByText(ADMIN_USER.email)).toBeTruthy();
+  });
+
+  it('tells any other account it is not registered as a garage, keeps no session and revokes the one issued', async () => {
+    const api = mockApi({
+      'POST auth/login': ok(sessionAnswer(OTHER_USER, 'none', { refresh_token: 'refresh-none' })),
+      'POST auth/logout': ok({}),
+    });
+    renderApp('/login');
+    logIn(OTHER_USER.email, 'Whatever1');
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.login.notGarage);
+    expect(currentLocation()).toBe('/login');
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.accessToken)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(api.callsTo('POST auth/logout')[0]?.body).toEqual({ refresh_token: 'refresh-none' });
+  });
+
+  it("shows the server's message for wrong credentials, and 'Login failed. Please try again.' when the call fails", async () => {
+    mockApi({
+      'POST auth/login': (_call, count) =>
+        count === 1 ? failure(401, 'unauthorized', MESSAGES.login.invalidCredentials) : new TypeError('Failed to fetch'),
+    });
+    renderApp('/login');
+    logIn(GARAGE_USER.email, 'wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.login.invalidCredentials);
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(MESSAGES.login.failed)).toBeTruthy();
+  });
+
+  it('redirects a visitor already signed in as a garage or an admin', () => {
+    mockApi({ 'GET billing/subscription': ok(buildSubscription()), 'GET garages/me': pending, 'GET auth/me': pending });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/login');
+    expect(currentLocation()).toBe('/garage');
+  });
+});
+
+describe('the route guard', () => {
+  it('sends a signed-out visitor of /account to /login', () => {
+    mockApi({});
+    renderApp('/account');
+    expect(currentLocation()).toBe('/login');
+  });
+
+  it('sends an admin who opens /garage to /login, which sends them on to /admin', () => {
+    mockApi({});
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/garage');
+    expect(currentLocation()).toBe('/admin');
+  });
+
+  it('shows a spinner while a stored session whose user type is unknown is being checked', () => {
+    mockApi({ 'GET auth/me': pending });
+    storeSession(GARAGE_USER, 'garage');
+    clearUserTypeCache();
+    renderApp('/account');
+    expect(screen.getByRole('status').textContent).toContain('Checking your session');
+    expect(currentLocation()).toBe('/account');
+  });
+});

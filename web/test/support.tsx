@@ -1,0 +1,135 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { TGarageSubscription, TPlanProduct, TSession as TApiSession, TUserType } from '@sh/shared/contract';
+import { App } from '../src/App';
+import { cacheUserType, toStoredSession, writeStoredSession } from '../src/auth/session-storage';
+import { recordUnroutedCall } from './unrouted-calls';
+
+/** Test helpers shared by the web tests: an API double routed by "METHOD path", a stored session, the app. */
+
+export type TApiCall = { method: string; path: string; query: string; body: unknown; authorization: string | null };
+export type TApiReply = { status: number; body: unknown } | Error;
+export type TApiRoute = TApiReply | ((call: TApiCall, count: number) => TApiReply | Promise<TApiReply>);
+
+/**
+ * Stubs fetch with routes keyed by method and path under /api/v1 ("POST auth/login"; the query is not part
+ * of the key). A call nobody routed fails the test (see test/setup.ts).
+ */
+export function mockApi(routes: Record<string, TApiRoute>) {
+  const calls: TApiCall[] = [];
+  const unrouted: string[] = [];
+  const counts = new Map<string, number>();
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = url.pathname.replace(/^\/api\/v1\//, '');
+    const method = init?.method ?? 'GET';
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const call: TApiCall = {
+      method,
+      path,
+      query: url.search,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      authorization: headers.Authorization ?? null,
+    };
+    calls.push(call);
+    const key = `${method} ${path}`;
+    const route = routes[key];
+    if (!route) {
+      unrouted.push(key);
+      recordUnroutedCall(key);
+      throw new Error(`No API route for ${key}`);
+    }
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    const reply = typeof route === 'function' ? await route(call, count) : route;
+    if (reply instanceof Error) throw reply;
+    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    unrouted,
+    callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
+  };
+}
+
+/** A route that never answers (a request still in flight). */
+export const pending: TApiRoute = () => new Promise<TApiReply>(() => {});
+
+export function ok(data: unknown, message?: string): TApiReply {
+  return { status: 200, body: { status: 200, ...(message ? { message } : {}), data } };
+}
+
+export function failure(status: number, code: string, message: string, errors?: Array<{ path: string; message: string }>): TApiReply {
+  return { status, body: { status, code, message, ...(errors ? { errors } : {}) } };
+}
+
+export const GARAGE_USER = { id: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b', email: 'owner@hartleymotors.co.uk' };
+export const ADMIN_USER = { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: 'admin@servicestamp.co.uk' };
+export const OTHER_USER = { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', email: 'someone@example.com' };
+
+export function buildApiSession(user: { id: string; email: string }, overrides: Partial<TApiSession> = {}): TApiSession {
+  return { access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 900, user, ...overrides };
+}
+
+/** The data of a login or refresh answer. */
+export function sessionAnswer(user: { id: string; email: string }, userType: TUserType, overrides: Partial<TApiSession> = {}) {
+  return { session: buildApiSession(user, overrides), userType, emailConfirmed: true };
+}
+
+/** Stores a signed-in session as a login would, so the app starts signed in. */
+export function storeSession(user: { id: string; email: string }, userType: TUserType, overrides: Partial<TApiSession> = {}): void {
+  cacheUserType(user.id, userType);
+  writeStoredSession(toStoredSession(buildApiSession(user, overrides), Date.now()));
+}
+
+export const PLAN_PRODUCT: TPlanProduct = {
+  name: 'Professional Plan',
+  description: 'full access to all features',
+  price: 3499,
+  currency: 'gbp',
+  interval: 'month',
+  mode: 'subscription',
+  priceId: 'price_professional_monthly',
+  productId: 'prod_professional',
+  trialDays: 14,
+  features: ['Secure cloud storage', 'Unlimited service entries', 'Public vehicle search'],
+};
+
+export function buildSubscription(overrides: Partial<TGarageSubscription> = {}): TGarageSubscription {
+  return {
+    customer_id: null,
+    subscription_id: null,
+    subscription_status: 'inactive',
+    price_id: null,
+    current_period_start: null,
+    current_period_end: null,
+    trial_end: null,
+    cancel_at_period_end: false,
+    payment_method_brand: null,
+    payment_method_last4: null,
+    ...overrides,
+  };
+}
+
+function CurrentLocation() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+/** Renders the whole app (providers, layout, routes) at a URL, with the current location in data-testid="location". */
+export function renderApp(url: string, extra?: ReactNode) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <App />
+      <CurrentLocation />
+      {extra}
+    </MemoryRouter>,
+  );
+}
+
+export function currentLocation(): string {
+  return document.querySelector('[data-testid="location"]')?.textContent ?? '';
+}
