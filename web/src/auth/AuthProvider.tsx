@@ -1,4 +1,4 @@
-import { createContext, useContext, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, type TSession as TApiSession, type TUserType } from '@sh/shared/contract';
 import { registerAccessTokenRefresher } from './access-token';
@@ -16,6 +16,8 @@ export type TAuthContextValue = {
   logout: () => Promise<void>;
   /** Takes a session the API answered outside login (after a password change). */
   adoptSession: (session: TApiSession) => void;
+  /** True once this tab's user logged out, so guarded pages send them home rather than to /login. */
+  hasLoggedOut: boolean;
 };
 
 const AuthContext = createContext<TAuthContextValue | null>(null);
@@ -39,6 +41,7 @@ export function AuthProvider({ children, store: givenStore }: { children: ReactN
     };
   }, [store]);
 
+  const hasLoggedOut = useRef(false);
   const value = useMemo<TAuthContextValue>(() => {
     const user = state.status === 'signed-in' ? state.user : null;
     return {
@@ -46,12 +49,17 @@ export function AuthProvider({ children, store: givenStore }: { children: ReactN
       user,
       userType: user?.userType ?? null,
       isAuthenticated: user !== null,
-      login: (email, password) => store.login(email, password),
-      logout: async () => {
-        const revoked = store.logout();
-        navigate('/', { replace: true });
-        await revoked;
+      login: (email, password) => {
+        hasLoggedOut.current = false;
+        return store.login(email, password);
       },
+      logout: async () => {
+        // The session's end renders before the navigation does; the guard reads this and sends the user home too.
+        hasLoggedOut.current = true;
+        navigate('/', { replace: true });
+        await store.logout();
+      },
+      hasLoggedOut: hasLoggedOut.current,
       adoptSession: (session) => store.adoptSession(session),
     };
   }, [state, store, navigate]);

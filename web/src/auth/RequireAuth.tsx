@@ -15,7 +15,7 @@ export function RequireAuth({ userType, children }: { userType?: TUserType; chil
   if (auth.status === 'loading' || (auth.status === 'signed-in' && !auth.userType)) {
     return <Spinner label="Checking your session…" />;
   }
-  if (!auth.user) return <Navigate to="/login" replace />;
+  if (!auth.user) return <Navigate to={auth.hasLoggedOut ? '/' : '/login'} replace />;
   if (userType && auth.user.userType !== userType) return <Navigate to="/login" replace />;
   return <>{children}</>;
 }

@@ -1,0 +1,91 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { tradingName, unregisteredCompanies } from './support/data.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Registers a garage through the public API, as the signup page does. */
+async function registerGarage(page: Page, companyIndex: number, email: string, password: string): Promise<void> {
+  const company = unregisteredCompanies[companyIndex]!;
+  const validated = await page.request.post('/api/v1/companies/validate', {
+    data: { companyNumber: company.company_number, companyName: tradingName(company) },
+  });
+  expect(validated.status()).toBe(200);
+  const { data } = (await validated.json()) as { data: { verificationToken: string } };
+  const created = await page.request.post('/api/v1/garages', {
+    data: {
+      name: tradingName(company),
+      email,
+      phone: '01632960777',
+      address: '3 Quay Street, Swansea, SA1 1AA',
+      companies_house_number: company.company_number,
+      full_name: 'Carys Morgan',
+      password,
+      referral_code: null,
+      company_verification_token: data.verificationToken,
+    },
+  });
+  expect(created.status()).toBe(201);
+}
+
+const navLinks = (page: Page) => page.getByRole('banner').getByRole('link').allTextContents();
+
+describe('a new garage subscribes', () => {
+  it('goes from pricing to checkout, pays on the Stripe page and starts its 14-day free trial', async () => {
+    const email = `billing.${Date.now()}@example.co.uk`;
+    const password = 'Workshop2026';
+    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    await registerGarage(page, 3, email, password);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/garage');
+    await expect.poll(async () => (await navLinks(page)).map((t) => t.trim())).toContain('Pricing');
+
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true }).first().click();
+    await page.waitForURL('**/pricing');
+    await page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first().click();
+    await page.waitForURL('**/checkout?price_id=*');
+    await expect.poll(() => page.getByText('£34.99').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
+    await screenshot(page, 'checkout');
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+
+    await page.waitForURL((url) => url.origin === new URL(inject('stripeUrl')).origin && url.pathname.startsWith('/checkout/'));
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry date').fill('12 / 34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Name on card').fill('Carys Morgan');
+    await screenshot(page, 'stripe-checkout');
+    await page.getByRole('button', { name: 'Start trial' }).click();
+
+    await page.waitForURL('**/checkout-success?session_id=*', { timeout: 20_000 });
+    await expect.poll(() => page.getByText('Free trial started').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const fourteenDaysAhead = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(
+      new Date(Date.now() + 14 * 24 * 60 * 60 * 1000),
+    );
+    await expect.poll(() => page.getByText(fourteenDaysAhead).count()).toBeGreaterThan(0);
+    await screenshot(page, 'checkout-success');
+    await expect.poll(async () => (await navLinks(page)).map((t) => t.trim())).not.toContain('Pricing');
+
+    const subscription = await page.evaluate(async () => {
+      const token = Object.entries(window.localStorage).find(([key]) => key.endsWith('access_token'))?.[1];
+      const response = await fetch('/api/v1/billing/subscription', { headers: { authorization: `Bearer ${token}` } });
+      return (await response.json()) as { data: { subscription_status: string; payment_method_last4: string } };
+    });
+    expect(subscription.data).toMatchObject({ subscription_status: 'trialing', payment_method_last4: '4242' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

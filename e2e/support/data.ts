@@ -1,0 +1,37 @@
+/** The demo data the journeys run against, read from the same files the seed step loads. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.join(import.meta.dirname, '../..');
+const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T;
+
+export interface SeedGarage {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  full_name: string;
+  companies_house_number: string;
+  referral_code: string;
+  subscription_status: string;
+}
+interface Company {
+  company_number: string;
+  company_name: string;
+  company_status: string;
+}
+
+export const seedGarages = read<SeedGarage[]>('data/seed/garages.json');
+export const seedAccounts = read<{ garage: { garage_id: string; password: string } }>('data/seed/accounts.json');
+const companies = read<Company[]>('data/companies-house/companies.json');
+
+/** Active fixture companies that no seeded garage has signed up with, in file order. */
+export const unregisteredCompanies = companies.filter(
+  (c) => c.company_status === 'active' && !seedGarages.some((g) => g.companies_house_number === c.company_number),
+);
+
+/** A garage name as a person would type it for a company ("BRIDGEND AUTO REPAIRS LTD" -> "Bridgend Auto Repairs Ltd"). */
+export function tradingName(company: Company): string {
+  return company.company_name.toLowerCase().replace(/\b\w/g, (letter) => letter.toUpperCase());
+}
