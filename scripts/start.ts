@@ -47,6 +47,7 @@ Service History is running at ${stack.urls.gateway}
   Services:        ${stack.services.join(', ')} behind the gateway
   API docs:        ${stack.urls.gateway}/api/v1/docs
   Mail inbox:      ${stack.urls.smtpInbox}   (every e-mail the platform sends in development)
+  Stripe double:   ${stack.urls.stripeDouble}   (test card 4242 4242 4242 4242; its dashboard moves subscriptions on)
   Demo data:       ${seeded.join('; ') || 'nothing to seed'}
   Try a lookup:    ${stack.urls.gateway}/vehicle-results?reg=AD61HCX   (more in data/seed/README.md)
   Demo admin:      ${accounts.admin.email} / ${accounts.admin.password}
