@@ -7,7 +7,8 @@
  *    autocannon: 100 connections, no pipelining, 20 s, each request a random seeded registration.
  * 3. Loads, the same way, a bare node:http server answering the same lookup with one prepared pg query,
  *    and the same bare server returning a body serialised once in advance.
- * It prints req/s and p50/p99 latency for each, and the ratios of the platform to each baseline.
+ * It prints req/s and p50/p99 latency for each, and the ratios of the platform to each baseline; the records
+ * service is also loaded on its own, to show how the cost splits between the gateway and the service.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
@@ -171,6 +172,7 @@ try {
   const results: Result[] = [];
   for (const [name, port] of [
     ['platform (gateway -> records)', PORTS.gateway],
+    ['records service alone (no gateway)', PORTS.records],
     ['bare node:http + prepared pg query', PORTS.bareQuery],
     ['bare node:http, pre-serialised body', PORTS.barePreserialised],
   ] as const) {
@@ -178,7 +180,7 @@ try {
     results.push(await load(name, `http://127.0.0.1:${port}`, (reg) => `/api/v1/service-records/lookup/${reg}`));
   }
 
-  const [platform, bareQuery, preserialised] = results as [Result, Result, Result];
+  const [platform, recordsAlone, bareQuery, preserialised] = results as [Result, Result, Result, Result];
   console.log(`\n${'target'.padEnd(40)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`);
   for (const r of results) {
     console.log(
@@ -188,6 +190,7 @@ try {
   console.log(`\nplatform / bare query:         ${(platform.requestsPerSecond / bareQuery.requestsPerSecond).toFixed(2)}x throughput`);
   console.log(`platform / pre-serialised:     ${(platform.requestsPerSecond / preserialised.requestsPerSecond).toFixed(2)}x throughput`);
   console.log(`bare query / pre-serialised:   ${(bareQuery.requestsPerSecond / preserialised.requestsPerSecond).toFixed(2)}x throughput`);
+  console.log(`records alone / bare query:    ${(recordsAlone.requestsPerSecond / bareQuery.requestsPerSecond).toFixed(2)}x throughput (the gateway's share is the rest)`);
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(path.join(ROOT, 'bench/results/lookup.json'), JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2));
 } finally {

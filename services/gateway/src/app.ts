@@ -70,8 +70,10 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
   const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix);
   const when = (predicate: (req: express.Request) => boolean, handler: RequestHandler): RequestHandler => (req, res, next) =>
     predicate(req) ? handler(req, res, next) : next();
-  app.use('/api/', limits.api);
-  app.use(when((req) => req.method === 'GET' && isPublicLookup(req.path), limits.lookup));
+  // The public lookup is counted by its own budget only: one Redis round trip per lookup, not two.
+  const isLookup = (req: express.Request) => req.method === 'GET' && isPublicLookup(req.path);
+  app.use(when((req) => req.path.startsWith('/api/') && !isLookup(req), limits.api));
+  app.use(when(isLookup, limits.lookup));
   app.use(when((req) => req.method === 'POST' && isCredentialCall(req.path), limits.credentials));
 
   const requireToken = authenticate(deps.verifier);
