@@ -21,6 +21,7 @@ export function buildWebIfStale(): void {
   const isStale = sources.some((source) => (existsSync(source) && statSync(source).isFile() ? statSync(source).mtimeMs : newestMtime(source)) > builtAt);
   if (!isStale) return;
   console.log('Building the web app...');
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
+  // A production build whatever this process runs under (vitest sets NODE_ENV=test, which would build React for development).
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('The web app did not build; see above.');
 }

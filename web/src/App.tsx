@@ -3,31 +3,37 @@ import { AuthProvider } from './auth/AuthProvider';
 import { RequireAuth } from './auth/RequireAuth';
 import { SubscriptionProvider } from './auth/SubscriptionProvider';
 import { Layout } from './components/layout/Layout';
-import { AboutPage } from './pages/AboutPage';
-import { AccountPage } from './pages/AccountPage';
-import { AdminPage } from './pages/AdminPage';
-import { CheckoutPage } from './pages/CheckoutPage';
-import { CheckoutSuccessPage } from './pages/CheckoutSuccessPage';
-import { ConfirmEmailPage } from './pages/ConfirmEmailPage';
-import { CookiePolicyPage } from './pages/CookiePolicyPage';
-import { FaqPage } from './pages/FaqPage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { GarageDashboardPage } from './pages/GarageDashboardPage';
-import { GaragesPage } from './pages/GaragesPage';
-import { GettingStartedPage } from './pages/GettingStartedPage';
 import { HomePage } from './pages/HomePage';
-import { LoginPage } from './pages/LoginPage';
-import { LookupPage } from './pages/LookupPage';
-import { PricingPage } from './pages/PricingPage';
-import { PrivacyPolicyPage } from './pages/PrivacyPolicyPage';
-import { ResetPasswordPage } from './pages/ResetPasswordPage';
-import { SignupPage } from './pages/SignupPage';
-import { SubscriptionPage } from './pages/SubscriptionPage';
-import { SupportPage } from './pages/SupportPage';
-import { TermsOfServicePage } from './pages/TermsOfServicePage';
-import { VehicleResultsPage } from './pages/VehicleResultsPage';
+import {
+  AboutPage,
+  AccountPage,
+  AdminPage,
+  CheckoutPage,
+  CheckoutSuccessPage,
+  ConfirmEmailPage,
+  ContactPage,
+  CookiePolicyPage,
+  FaqPage,
+  ForgotPasswordPage,
+  GarageDashboardPage,
+  GaragesPage,
+  GettingStartedPage,
+  LoginPage,
+  LookupPage,
+  PricingPage,
+  PrivacyPolicyPage,
+  ResetPasswordPage,
+  SignupPage,
+  SubscriptionPage,
+  SupportPage,
+  TermsOfServicePage,
+  VehicleResultsPage,
+} from './route-pages';
 
-/** The routes of SPEC.md section 2 built so far, inside the session and subscription; every other path goes home. */
+/**
+ * The routes of SPEC.md section 2 built so far, inside the session and subscription; every other path goes
+ * home. Pages other than home load on first use (route-pages.ts) while the frame stays on screen.
+ */
 export function App() {
   return (
     <AuthProvider>
@@ -49,6 +55,7 @@ export function App() {
             <Route path="garages" element={<GaragesPage />} />
             <Route path="faq" element={<FaqPage />} />
             <Route path="about" element={<AboutPage />} />
+            <Route path="contact" element={<ContactPage />} />
             <Route path="support" element={<SupportPage />} />
             <Route path="getting-started" element={<GettingStartedPage />} />
             <Route path="privacy-policy" element={<PrivacyPolicyPage />} />

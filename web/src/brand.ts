@@ -5,5 +5,5 @@ export const BRAND = {
   domain: 'servicestamp.co.uk',
 } as const;
 
-/** Where customers write for help; shown on the checkout pages (SPEC.md section 2). */
+/** Where customers write for help; shown on the checkout pages (SPEC.md section 2) and the contact page. */
 export const SUPPORT_EMAIL = `support@${BRAND.domain}`;

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { App } from '../src/App';
@@ -34,7 +34,7 @@ describe('the shared frame', () => {
     expect(within(header).getByRole('link', { name: 'ServiceStamp home' }).getAttribute('href')).toBe('/');
   });
 
-  it('opens and closes the mobile menu with a toggle that reports aria-expanded', () => {
+  it('opens and closes the mobile menu with a toggle that reports aria-expanded', async () => {
     renderApp('/');
     const toggle = screen.getByRole('button', { name: 'Menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -42,7 +42,8 @@ describe('the shared frame', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('navigation', { name: 'Main' }).className).toContain('is-open');
     fireEvent.click(screen.getByRole('link', { name: 'Individuals' }));
-    expect(screen.getByTestId('path').textContent).toBe('/lookup');
+    // The lookup page's code loads first; the navigation completes once it has.
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/lookup'));
     expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 
@@ -83,13 +84,23 @@ describe('routing', () => {
     );
   });
 
-  it('redirects /dashboard to /garage, whose guard sends a signed-out visitor to /login', () => {
+  it('redirects /dashboard to /garage, whose guard sends a signed-out visitor to /login', async () => {
     renderApp('/dashboard');
-    expect(screen.getByTestId('path').textContent).toBe('/login');
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/login'));
   });
 
-  it('renders the garages page with its claims and a link to pricing', () => {
+  it('shows a spinner inside the frame while a page loads its code, then the page', async () => {
+    renderApp('/about');
+    expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Loading…');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Making service history something you can trust' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).queryByRole('status')).toBeNull();
+  });
+
+  it('renders the garages page with its claims and a link to pricing', async () => {
     renderApp('/garages');
+    await screen.findByRole('heading', { level: 1, name: 'Turn every service into proof of your good work' });
     const main = screen.getByRole('main');
     for (const claim of ['28%', '91%', '70%']) expect(main.textContent).toContain(claim);
     expect(within(main).getAllByRole('link', { name: /pricing/i })[0]?.getAttribute('href')).toBe('/pricing');

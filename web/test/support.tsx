@@ -5,9 +5,14 @@ import { vi } from 'vitest';
 import type { TGarageSubscription, TPlanProduct, TSession as TApiSession, TUserType } from '@sh/shared/contract';
 import { App } from '../src/App';
 import { cacheUserType, toStoredSession, writeStoredSession } from '../src/auth/session-storage';
+import { preloadRoutePages } from '../src/route-pages';
 import { recordUnroutedCall } from './unrouted-calls';
 
 /** Test helpers shared by the web tests: an API double routed by "METHOD path", a stored session, the app. */
+
+// The route pages load on first use (React.lazy). With their code loaded up front, renderApp shows the page
+// at once, as every test here expects; test/app-frame.test.tsx covers the loading itself.
+await preloadRoutePages();
 
 export type TApiCall = { method: string; path: string; query: string; body: unknown; authorization: string | null };
 export type TApiReply = { status: number; body: unknown } | Error;

@@ -1,14 +1,17 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { useFieldIds } from './field-ids';
 
 type TInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'>;
 
 /**
  * A labelled text input with an optional hint, an error under it, and room for a button beside it. The label
- * is the input's accessible name; the hint and the error describe it.
+ * is the input's accessible name; the hint and the error describe it. `isInvalid` marks the input invalid
+ * when the message that explains why stands elsewhere (under another field, or above the form).
  */
 export function FormField({
   label,
   error,
+  isInvalid = false,
   hint,
   action,
   status,
@@ -17,6 +20,7 @@ export function FormField({
 }: TInputProps & {
   label: string;
   error?: string | null;
+  isInvalid?: boolean;
   hint?: ReactNode;
   /** A control beside the input (a Validate button). */
   action?: ReactNode;
@@ -24,12 +28,10 @@ export function FormField({
   status?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const { id, hintId, errorId, describedBy } = useFieldIds({ hasError: Boolean(error), hasHint: Boolean(hint) });
+  const isMarked = Boolean(error) || isInvalid;
   return (
-    <div className={`form-field${error ? ' has-error' : ''}`}>
+    <div className={`form-field${isMarked ? ' has-error' : ''}`}>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
@@ -43,7 +45,7 @@ export function FormField({
           ref={ref}
           id={id}
           className="text-input"
-          aria-invalid={error ? true : undefined}
+          aria-invalid={isMarked ? true : undefined}
           aria-describedby={describedBy}
           {...inputProps}
         />

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { PLAN } from '@sh/shared/contract';
+import { GarageCallbackForm } from '../components/GarageCallbackForm';
 import {
+  CheckIcon,
   ClockIcon,
   GarageIcon,
   LockIcon,
@@ -51,7 +53,10 @@ const REASONS = [
   },
 ] as const;
 
-/** /garages: why a garage should join, with the marketing claims of SPEC.md section 1 and a link to pricing. */
+/**
+ * /garages: why a garage should join, with the marketing claims of SPEC.md section 1, the "Are you a garage
+ * owner?" block with the Add My Garage callback form, and a link to pricing.
+ */
 export function GaragesPage() {
   useDocumentTitle('For garages');
   const price = formatPrice(PLAN.amountMinor, PLAN.currency);
@@ -111,6 +116,41 @@ export function GaragesPage() {
               </li>
             ))}
           </ul>
+        </div>
+      </section>
+
+      <section id="add-my-garage" className="section section--tinted" aria-labelledby="callback-title">
+        <div className="container callback">
+          <div className="callback__intro">
+            <p className="eyebrow">Add My Garage</p>
+            <h2 id="callback-title">Are you a garage owner?</h2>
+            <p className="section__lead">
+              Leave your details and a member of our team will call you back at a time that suits you, answer your
+              questions and help you get your garage set up.
+            </p>
+            <ul className="check-list">
+              <li>
+                <CheckIcon size={18} />
+                No obligation, and we call at the time that suits you
+              </li>
+              <li>
+                <CheckIcon size={18} />A {PLAN.trialDays}-day free trial when you are ready to start
+              </li>
+              <li>
+                <CheckIcon size={18} />
+                Talk it through with our UK-based team before you sign up
+              </li>
+            </ul>
+            <p className="callback__self-serve">
+              Prefer to do it yourself? <Link to="/signup">Register your garage</Link> in a few minutes.
+            </p>
+          </div>
+          <div className="card callback__card">
+            <h3 id="callback-form-title" className="callback__card-title">
+              Request a callback
+            </h3>
+            <GarageCallbackForm titleId="callback-form-title" />
+          </div>
         </div>
       </section>
 

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageBoundary } from './PageBoundary';
 
-/** The frame around every page: skip link, header, the page itself and the footer. */
+/** The frame around every page: skip link, header, the page itself (loaded on demand) and the footer. */
 export function Layout() {
   const { pathname } = useLocation();
 
@@ -18,7 +19,9 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <PageBoundary resetKey={pathname}>
+          <Outlet />
+        </PageBoundary>
       </main>
       <Footer />
     </div>
