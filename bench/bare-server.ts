@@ -34,7 +34,11 @@ async function lookup(registration: string): Promise<string> {
   });
 }
 
-const preserialised = mode === 'preserialised' ? await lookup('BX45HPY') : '';
+// The same answer the other targets give for one real vehicle of the benchmark data, serialised once.
+const preserialised = mode === 'preserialised' ? await lookup(process.env.PRESERIALISED_REGISTRATION ?? '') : '';
+if (mode === 'preserialised' && !preserialised.includes('"vehicle_registration"')) {
+  throw new Error(`No records for ${process.env.PRESERIALISED_REGISTRATION}: the pre-serialised body would be empty`);
+}
 
 createServer((req, res) => {
   if (req.url === '/healthz') {

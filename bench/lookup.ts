@@ -158,7 +158,12 @@ try {
   );
   children.push(launch('bare-query', 'bench/bare-server.ts', { PORT: String(PORTS.bareQuery), DATABASE_URL: BENCH_DB, MODE: 'query' }));
   children.push(
-    launch('bare-preserialised', 'bench/bare-server.ts', { PORT: String(PORTS.barePreserialised), DATABASE_URL: BENCH_DB, MODE: 'preserialised' }),
+    launch('bare-preserialised', 'bench/bare-server.ts', {
+      PORT: String(PORTS.barePreserialised),
+      DATABASE_URL: BENCH_DB,
+      MODE: 'preserialised',
+      PRESERIALISED_REGISTRATION: registrationOf(12345),
+    }),
   );
   await Promise.all([
     waitFor(`http://127.0.0.1:${PORTS.gateway}/readyz`),
