@@ -23,7 +23,9 @@ interface Company {
 }
 
 export const seedGarages = read<SeedGarage[]>('data/seed/garages.json');
-export const seedAccounts = read<{ garage: { garage_id: string; password: string } }>('data/seed/accounts.json');
+export const seedAccounts = read<{ admin: { email: string; password: string }; garage: { garage_id: string; password: string } }>(
+  'data/seed/accounts.json',
+);
 const companies = read<Company[]>('data/companies-house/companies.json');
 
 /** Active fixture companies that no seeded garage has signed up with, in file order. */

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { prepareDatabases, seedDemoData } from '../../scripts/seed.js';
+import { prepareDatabases, seedAccounts, seedDemoData } from '../../scripts/seed.js';
 import { availableServices, checkInfrastructure, databaseUrl, ROOT, stackPorts, startStack, type RunningStack } from '../../scripts/stack.js';
 import { buildWebIfStale } from '../../scripts/web-build.js';
 
@@ -45,7 +45,12 @@ export default async function setup(project: TestProject) {
     databaseSuffix: E2E_SUFFIX,
     queuePrefix: `e2e_${process.pid}`,
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
-    env: { RATE_LIMIT_AUTH_PER_MINUTE: '300', GATEWAY_HOST: '127.0.0.1' },
+    env: {
+      RATE_LIMIT_AUTH_PER_MINUTE: '300',
+      GATEWAY_HOST: '127.0.0.1',
+      ADMIN_EMAIL: seedAccounts().admin.email,
+      ADMIN_PASSWORD: seedAccounts().admin.password,
+    },
     onOutput: (name, line) => {
       logs.push(`[${name}] ${line}`);
       if (process.env.E2E_LOG_LEVEL) process.stdout.write(`[${name}] ${line}\n`);

@@ -1,0 +1,120 @@
+/**
+ * SPEC.md section 6 enforced on the server: every protected call built so far, made through the gateway by a
+ * visitor, a garage without a subscription, a garage with one, another garage, and an admin.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { seedAccounts, seedGarages, tradingName, unregisteredCompanies } from './support/data.js';
+
+type Caller = 'public' | 'garageWithout' | 'garageWith' | 'anotherGarage' | 'admin';
+const tokens: Partial<Record<Caller, string>> = {};
+const ids: Partial<Record<Caller, string>> = {};
+
+async function api(method: string, path: string, caller: Caller, body?: unknown): Promise<number> {
+  const token = tokens[caller];
+  const response = await fetch(`${inject('gatewayUrl')}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { status: number };
+  expect(envelope.status).toBe(response.status);
+  return response.status;
+}
+
+async function logIn(email: string, password: string): Promise<{ token: string; id: string }> {
+  const response = await fetch(`${inject('gatewayUrl')}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  const { data } = (await response.json()) as { data: { session: { access_token: string; user: { id: string } } } };
+  return { token: data.session.access_token, id: data.session.user.id };
+}
+
+async function registerGarage(companyIndex: number, email: string, password: string): Promise<void> {
+  const company = unregisteredCompanies[companyIndex]!;
+  const post = (path: string, body: unknown) =>
+    fetch(`${inject('gatewayUrl')}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const validated = await post('/companies/validate', { companyNumber: company.company_number, companyName: tradingName(company) });
+  const { data } = (await validated.json()) as { data: { verificationToken: string } };
+  const created = await post('/garages', {
+    name: tradingName(company), email, phone: '01632960888', address: '9 Bridge Street, Penrith, CA11 7AA',
+    companies_house_number: company.company_number, full_name: 'Alex Reid', password, referral_code: null,
+    company_verification_token: data.verificationToken,
+  });
+  expect(created.status).toBe(201);
+}
+
+beforeAll(async () => {
+  const stamp = Date.now();
+  await registerGarage(5, `matrix.a.${stamp}@example.co.uk`, 'Matrix2026');
+  await registerGarage(6, `matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
+  const without = await logIn(`matrix.a.${stamp}@example.co.uk`, 'Matrix2026');
+  const another = await logIn(`matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
+  const subscribedGarage = seedGarages.find((g) => g.id !== seedAccounts.garage.garage_id && g.subscription_status === 'active')!;
+  // A seeded garage with an active subscription; its password is unknown, so the admin (created at start-up
+  // from ADMIN_EMAIL / ADMIN_PASSWORD) sets one, which is itself a call this matrix checks.
+  const admin = await logIn(seedAccounts.admin.email, seedAccounts.admin.password);
+  tokens.admin = admin.token;
+  ids.admin = admin.id;
+  expect(await api('PATCH', `/users/password/${subscribedGarage.id}`, 'admin', { password: 'Matrix2026' })).toBe(200);
+  const withSubscription = await logIn(subscribedGarage.email, 'Matrix2026');
+  Object.assign(tokens, { garageWithout: without.token, anotherGarage: another.token, garageWith: withSubscription.token });
+  Object.assign(ids, { garageWithout: without.id, anotherGarage: another.id, garageWith: withSubscription.id });
+});
+
+describe('who may do what (SPEC.md section 6)', () => {
+  it('lets anyone search a vehicle history', async () => {
+    for (const caller of ['public', 'garageWithout', 'garageWith', 'admin'] as Caller[]) {
+      expect(await api('GET', '/service-records/lookup/AD61HCX', caller)).toBe(200);
+    }
+  });
+
+  it.each<[string, string, Record<Caller, number>]>([
+    ['GET', '/auth/me', { public: 401, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 200 }],
+    ['GET', '/garages/me', { public: 401, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 403 }],
+    ['GET', '/billing/subscription', { public: 401, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 403 }],
+  ])('%s %s answers each caller as SPEC.md says', async (method, path, expected) => {
+    for (const [caller, status] of Object.entries(expected) as [Caller, number][]) {
+      expect({ caller, status: await api(method, path, caller) }).toEqual({ caller, status });
+    }
+  });
+
+  it("keeps a garage's phone to that garage (and the admin)", async () => {
+    const target = () => `/users/phone/${ids.garageWithout}`;
+    const body = { phone: '01632960999' };
+    expect(await api('PATCH', target(), 'public', body)).toBe(401);
+    expect(await api('PATCH', target(), 'anotherGarage', body)).toBe(403);
+    expect(await api('PATCH', target(), 'garageWith', body)).toBe(403);
+    expect(await api('PATCH', target(), 'garageWithout', body)).toBe(200);
+    expect(await api('PATCH', target(), 'admin', body)).toBe(200);
+  });
+
+  it("keeps a user's e-mail and password to that user (and the admin)", async () => {
+    const target = `/users/password/${ids.garageWithout}`;
+    expect(await api('PATCH', target, 'public', { password: 'Another2026' })).toBe(401);
+    expect(await api('PATCH', target, 'anotherGarage', { currentPassword: 'Matrix2026', password: 'Another2026' })).toBe(403);
+    expect(await api('PATCH', `/users/email/${ids.garageWithout}`, 'anotherGarage', { email: 'taken@example.co.uk' })).toBe(403);
+    expect(await api('PATCH', '/users/email/not-a-uuid', 'garageWithout', { email: 'x@example.co.uk' })).toBe(400);
+  });
+
+  it('lets only a garage start checkout or open billing, and never bills a subscribed garage twice', async () => {
+    const origin = new URL(inject('gatewayUrl')).origin;
+    const plans = (await (await fetch(`${inject('gatewayUrl')}/api/v1/billing/plans`)).json()) as { data: { products: { priceId: string }[] } };
+    const checkout = {
+      price_id: plans.data.products[0]!.priceId,
+      mode: 'subscription',
+      customerEmail: 'ignored@example.co.uk',
+      success_url: `${origin}/checkout-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/checkout?canceled=true`,
+    };
+    expect(await api('POST', '/stripe/create-checkout-session', 'public', checkout)).toBe(401);
+    expect(await api('POST', '/stripe/create-checkout-session', 'admin', checkout)).toBe(403);
+    expect(await api('POST', '/stripe/create-checkout-session', 'garageWith', checkout)).toBe(409);
+    expect(await api('POST', '/stripe/create-checkout-session', 'garageWithout', checkout)).toBe(200);
+    expect(await api('POST', '/billing/portal', 'public')).toBe(401);
+    expect(await api('POST', '/billing/portal', 'admin')).toBe(403);
+    expect(await api('POST', '/billing/portal', 'garageWith')).toBe(200);
+  });
+});
