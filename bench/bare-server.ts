@@ -5,22 +5,18 @@
  */
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { normaliseRegistration } from '@sh/shared/contract';
+import { FIND_RECORDS_BY_REGISTRATION_SQL } from '../services/records/src/store/find-records-by-registration.js';
 
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 const port = Number(process.env.PORT);
 const mode = process.env.MODE ?? 'query';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
-const LOOKUP_SQL = `SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type,
-       r.notes, r.technician_name, r.created_at,
-       COALESCE(r.mileage < max(r.mileage) OVER (ORDER BY r.service_date, r.created_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), false) AS mileage_anomaly,
-       g.name AS garage_name, g.address AS garage_address
-  FROM service_records r LEFT JOIN garage_directory g ON g.garage_id = r.garage_id
- WHERE r.vehicle_registration = $1 AND r.withdrawn_at IS NULL
- ORDER BY r.service_date DESC, r.created_at DESC LIMIT 500`;
+
 
 async function lookup(registration: string): Promise<string> {
-  const { rows } = await pool.query({ name: 'lookup', text: LOOKUP_SQL, values: [registration] });
+  const { rows } = await pool.query({ name: 'lookup', text: FIND_RECORDS_BY_REGISTRATION_SQL, values: [registration] });
   return JSON.stringify({
     status: 200,
     data: {
@@ -45,7 +41,7 @@ createServer((req, res) => {
     res.end('ok');
     return;
   }
-  const registration = decodeURIComponent(req.url?.split('/').pop() ?? '').replace(/\s+/g, '').toUpperCase();
+  const registration = normaliseRegistration(decodeURIComponent(req.url?.split('/').pop() ?? ''));
   const send = (body: string) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
     res.end(body);

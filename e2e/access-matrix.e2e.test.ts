@@ -3,7 +3,8 @@
  * visitor, a garage without a subscription, a garage with one, another garage, and an admin.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { seedAccounts, seedGarages, tradingName, unregisteredCompanies } from './support/data.js';
+import { logInThroughApi, registerGarage } from './support/api.js';
+import { seedAccounts, seedGarages } from './support/data.js';
 
 type Caller = 'public' | 'garageWithout' | 'garageWith' | 'anotherGarage' | 'admin';
 const tokens: Partial<Record<Caller, string>> = {};
@@ -21,45 +22,20 @@ async function api(method: string, path: string, caller: Caller, body?: unknown)
   return response.status;
 }
 
-async function logIn(email: string, password: string): Promise<{ token: string; id: string }> {
-  const response = await fetch(`${inject('gatewayUrl')}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status).toBe(200);
-  const { data } = (await response.json()) as { data: { session: { access_token: string; user: { id: string } } } };
-  return { token: data.session.access_token, id: data.session.user.id };
-}
-
-async function registerGarage(companyIndex: number, email: string, password: string): Promise<void> {
-  const company = unregisteredCompanies[companyIndex]!;
-  const post = (path: string, body: unknown) =>
-    fetch(`${inject('gatewayUrl')}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const validated = await post('/companies/validate', { companyNumber: company.company_number, companyName: tradingName(company) });
-  const { data } = (await validated.json()) as { data: { verificationToken: string } };
-  const created = await post('/garages', {
-    name: tradingName(company), email, phone: '01632960888', address: '9 Bridge Street, Penrith, CA11 7AA',
-    companies_house_number: company.company_number, full_name: 'Alex Reid', password, referral_code: null,
-    company_verification_token: data.verificationToken,
-  });
-  expect(created.status).toBe(201);
-}
-
 beforeAll(async () => {
   const stamp = Date.now();
   await registerGarage(5, `matrix.a.${stamp}@example.co.uk`, 'Matrix2026');
   await registerGarage(6, `matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
-  const without = await logIn(`matrix.a.${stamp}@example.co.uk`, 'Matrix2026');
-  const another = await logIn(`matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
+  const without = await logInThroughApi(`matrix.a.${stamp}@example.co.uk`, 'Matrix2026');
+  const another = await logInThroughApi(`matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
   const subscribedGarage = seedGarages.find((g) => g.id !== seedAccounts.garage.garage_id && g.subscription_status === 'active')!;
   // A seeded garage with an active subscription; its password is unknown, so the admin (created at start-up
   // from ADMIN_EMAIL / ADMIN_PASSWORD) sets one, which is itself a call this matrix checks.
-  const admin = await logIn(seedAccounts.admin.email, seedAccounts.admin.password);
+  const admin = await logInThroughApi(seedAccounts.admin.email, seedAccounts.admin.password);
   tokens.admin = admin.token;
   ids.admin = admin.id;
   expect(await api('PATCH', `/users/password/${subscribedGarage.id}`, 'admin', { password: 'Matrix2026' })).toBe(200);
-  const withSubscription = await logIn(subscribedGarage.email, 'Matrix2026');
+  const withSubscription = await logInThroughApi(subscribedGarage.email, 'Matrix2026');
   Object.assign(tokens, { garageWithout: without.token, anotherGarage: another.token, garageWith: withSubscription.token });
   Object.assign(ids, { garageWithout: without.id, anotherGarage: another.id, garageWith: withSubscription.id });
 });

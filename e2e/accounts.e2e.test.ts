@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
 import { seedAccounts, seedGarages, tradingName, unregisteredCompanies } from './support/data.js';
 import { linkIn, waitForMail } from './support/mail.js';
 
@@ -26,13 +26,6 @@ async function storedSession(page: Page): Promise<Record<string, string>> {
     }
     return entries;
   });
-}
-
-async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 describe('a garage signs up, confirms its e-mail, logs in and out', () => {
@@ -73,7 +66,7 @@ describe('a garage signs up, confirms its e-mail, logs in and out', () => {
     await expect.poll(() => other.page.getByText('Your email has been confirmed! Redirecting...').count()).toBe(1);
     await other.page.waitForURL('**/login', { timeout: 10_000 });
 
-    await logIn(other.page, email, password);
+    await logInThroughPage(other.page, email, password);
     await other.page.waitForURL('**/garage');
     await expect.poll(() => other.page.getByRole('heading', { name: tradingName(company) }).count()).toBeGreaterThan(0);
     const signedIn = await storedSession(other.page);
@@ -139,7 +132,7 @@ describe('a garage that forgot its password resets it', () => {
     await expect.poll(() => page.getByText('Password Reset Successfully!').count()).toBe(1);
     await page.waitForURL('**/login', { timeout: 10_000 });
 
-    await logIn(page, garage.email, newPassword);
+    await logInThroughPage(page, garage.email, newPassword);
     await page.waitForURL('**/garage');
     await page.evaluate(() => {
       window.localStorage.clear();
@@ -147,7 +140,7 @@ describe('a garage that forgot its password resets it', () => {
     });
 
     const retry = await openPage(browser, inject('gatewayUrl'));
-    await logIn(retry.page, garage.email, oldPassword);
+    await logInThroughPage(retry.page, garage.email, oldPassword);
     await expect.poll(() => retry.page.getByText('Invalid email or password').count()).toBeGreaterThan(0);
     expect(new URL(retry.page.url()).pathname).toBe('/login');
 

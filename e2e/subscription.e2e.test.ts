@@ -2,8 +2,8 @@
 // page.evaluate callbacks run in the browser.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support/browser.js';
-import { tradingName, unregisteredCompanies } from './support/data.js';
+import { registerGarage } from './support/api.js';
+import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,30 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Registers a garage through the public API, as the signup page does. */
-async function registerGarage(page: Page, companyIndex: number, email: string, password: string): Promise<void> {
-  const company = unregisteredCompanies[companyIndex]!;
-  const validated = await page.request.post('/api/v1/companies/validate', {
-    data: { companyNumber: company.company_number, companyName: tradingName(company) },
-  });
-  expect(validated.status()).toBe(200);
-  const { data } = (await validated.json()) as { data: { verificationToken: string } };
-  const created = await page.request.post('/api/v1/garages', {
-    data: {
-      name: tradingName(company),
-      email,
-      phone: '01632960777',
-      address: '3 Quay Street, Swansea, SA1 1AA',
-      companies_house_number: company.company_number,
-      full_name: 'Carys Morgan',
-      password,
-      referral_code: null,
-      company_verification_token: data.verificationToken,
-    },
-  });
-  expect(created.status()).toBe(201);
-}
-
 const navLinks = (page: Page) => page.getByRole('banner').getByRole('link').allTextContents();
 
 describe('a new garage subscribes', () => {
@@ -44,12 +20,9 @@ describe('a new garage subscribes', () => {
     const email = `billing.${Date.now()}@example.co.uk`;
     const password = 'Workshop2026';
     const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
-    await registerGarage(page, 3, email, password);
+    await registerGarage(3, email, password);
 
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInThroughPage(page, email, password);
     await page.waitForURL('**/garage');
     await expect.poll(async () => (await navLinks(page)).map((t) => t.trim())).toContain('Pricing');
 

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import argon2 from 'argon2';
 import pg from 'pg';
 import { ensureDatabase, migrate } from '@sh/shared/server';
 import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
+import { hashPassword } from '../services/identity/src/domain/passwords.js';
 import { availableServices, databaseUrl, ROOT, type ServiceName } from './stack.js';
 
 interface SeedGarage {
@@ -119,13 +119,17 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
     // One confirmed garage user per seeded garage (a garage's id is its user's id). Only the demo garage
     // gets a password anyone knows; the others get a random one, to be reset through the real flow.
     const accounts = seedAccounts();
+    const garages = seedGarages();
+    // Hash only for users not there yet: argon2 is deliberately slow, and every `npm start` runs the seed.
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[])', [garages.map((g) => g.id)]);
+    const existing = new Set(rows.map((row) => row.id));
     let created = 0;
-    for (const garage of seedGarages()) {
+    for (const garage of garages.filter((g) => !existing.has(g.id))) {
       const password = garage.id === accounts.garage.garage_id ? accounts.garage.password : randomBytes(24).toString('base64url');
       const { rowCount } = await client.query(
         `INSERT INTO users (id, email, password_hash, role, email_confirmed_at, created_at)
          VALUES ($1, $2, $3, 'garage', $4, $4) ON CONFLICT DO NOTHING`,
-        [garage.id, garage.email, await argon2.hash(password, { type: argon2.argon2id }), garage.created_at],
+        [garage.id, garage.email, await hashPassword(password), garage.created_at],
       );
       created += rowCount ?? 0;
     }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, ZLookupResponseSchema } from '@sh/shared/contract';
 import { ApiError, createApiClient } from '../src/api/client';
-import { WEB_MESSAGES } from '../src/messages';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -76,7 +75,7 @@ describe('createApiClient', () => {
     const client = createApiClient({ fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')) });
     const error = await captureError(client.get('anything', ZLookupResponseSchema));
     expect(error.status).toBe(0);
-    expect(error.message).toBe(WEB_MESSAGES.networkFailure);
+    expect(error.message).toBe(MESSAGES.platform.networkFailure);
   });
 
   it('rejects a success body that does not match the schema', async () => {

@@ -3,7 +3,6 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
 import { VehicleResultsPage } from '../src/pages/VehicleResultsPage';
-import { WEB_MESSAGES } from '../src/messages';
 
 function buildRecord(overrides: Partial<TPublicServiceRecord> = {}): TPublicServiceRecord {
   return {
@@ -109,11 +108,11 @@ describe('VehicleResultsPage', () => {
     expect(within(newest).getByText('Replaced air filter and wiper blades.')).toBeTruthy();
     expect(within(newest).getByText('12 Quay Street, Bristol BS1 4DJ')).toBeTruthy();
     expect(newest.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('full-service');
-    expect(within(newest).queryByText(WEB_MESSAGES.mileageAnomaly)).toBeNull();
+    expect(within(newest).queryByText(MESSAGES.platform.mileageAnomaly)).toBeNull();
 
     expect(within(middle).getByRole('heading', { name: 'Brake Replacement' })).toBeTruthy();
     expect(middle.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('brake');
-    expect(within(middle).getByText(WEB_MESSAGES.mileageAnomaly)).toBeTruthy();
+    expect(within(middle).getByText(MESSAGES.platform.mileageAnomaly)).toBeTruthy();
 
     expect(within(oldest).getByRole('heading', { name: 'Oil Change' })).toBeTruthy();
     expect(within(oldest).getByText('2 November 2023')).toBeTruthy();
@@ -181,6 +180,6 @@ describe('VehicleResultsPage', () => {
   it('shows a generic message when the network fails', async () => {
     mockFetch(new TypeError('Failed to fetch'));
     renderAt('/vehicle-results?reg=AB12CDE');
-    expect((await screen.findByRole('alert')).textContent).toContain(WEB_MESSAGES.networkFailure);
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.platform.networkFailure);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { baseConfigShape, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 
 /** The key and webhook secret the local Stripe double accepts; never valid at Stripe. */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_double';
@@ -9,8 +9,7 @@ export const configShape = {
   ...baseConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.billing),
   DATABASE_URL: z.string().url(),
-  IDENTITY_URL: z.string().url(),
-  JWT_PUBLIC_KEY: z.string().optional(),
+  ...tokenVerifierConfigShape,
   INTERNAL_TOKEN: z.string().min(16),
   /** The site the SPA is served from: checkout and portal return addresses must be on it. */
   PUBLIC_URL: z.string().url(),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { LOCAL_PRICE_ID, LOCAL_PRODUCT_ID, startStripeDouble, type StripeDouble } from '@sh/doubles/src/stripe/index.js';
 import type { TEventPayload } from '@sh/shared/contract';
 import { signAccessToken, type TAuthClaims } from '@sh/shared/server';
-import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, type TestDatabase } from '@sh/shared/testing';
+import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, type TestDatabase, callJson } from '@sh/shared/testing';
 import { buildBillingApp } from '../src/app.js';
 import { readConfig, type BillingConfig } from '../src/config.js';
 import { createStripeClient } from '../src/stripe/create-stripe-client.js';
@@ -70,21 +70,8 @@ export function newGarage(harness: BillingHarness) {
 export type TestGarage = ReturnType<typeof newGarage>;
 
 /** Calls billing; answers the HTTP status and the parsed body. */
-export async function call(
-  harness: BillingHarness,
-  method: string,
-  pathAndQuery: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${harness.url}${pathAndQuery}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+export function call(harness: BillingHarness, method: string, pathAndQuery: string, options: { token?: string; body?: unknown } = {}) {
+  return callJson(harness.url, method, pathAndQuery, options);
 }
 
 /** The request body the checkout page sends. */

@@ -1,48 +1,14 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { createTestDatabase, testQueuePrefix, type TestDatabase } from '@sh/shared/testing';
+import { createTestDatabase, runServiceMain, testQueuePrefix, type TestDatabase } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config.js';
 import { MIGRATIONS_DIR } from './harness.js';
 
 const SERVICE_DIR = path.join(import.meta.dirname, '..');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs src/main.ts (one node process with tsx's loader) with exactly the given environment; stops it once it listens. */
-function runMain(env: Record<string, string>, onListening?: (port: number) => Promise<void>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: SERVICE_DIR,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let isHandled = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /"port":(\d+),"msg":"billing listening"/.exec(stdout);
-      if (match && !isHandled) {
-        isHandled = true;
-        (onListening ? onListening(Number(match[1])) : Promise.resolve()).finally(() => child.kill('SIGTERM'));
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const deadline = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(deadline);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** This service's entry point, run for real with exactly the given environment; stopped once it listens. */
+const runMain = (env: Record<string, string>, onListening?: (port: number) => Promise<void>) =>
+  runServiceMain({ serviceDir: SERVICE_DIR, service: 'billing', env, onListening });
 
 const PRODUCTION_ENV = {
   NODE_ENV: 'production',

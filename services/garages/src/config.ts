@@ -1,19 +1,14 @@
 import { z } from 'zod';
-import { baseConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { baseConfigShape, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 
 /** The real Companies House public data API. */
 export const COMPANIES_HOUSE_API_URL = 'https://api.company-information.service.gov.uk';
-
-/** A PEM given in one line with literal "\n" (as many secret stores hold it) becomes a real PEM again. */
-const pemText = z.string().transform((value) => value.replace(/\\n/g, '\n'));
 
 export const configShape = {
   ...baseConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.garages),
   DATABASE_URL: z.string().url(),
-  IDENTITY_URL: z.string().url(),
-  /** Identity's public key; when not set it is fetched from IDENTITY_URL's public-key endpoint. */
-  JWT_PUBLIC_KEY: pemText.optional(),
+  ...tokenVerifierConfigShape,
   INTERNAL_TOKEN: z.string().min(16),
   COMPANIES_HOUSE_URL: z.string().url().default(COMPANIES_HOUSE_API_URL),
   COMPANIES_HOUSE_API_KEY: z.string().min(1),

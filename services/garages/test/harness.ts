@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createRedis, createTokenVerifier, signAccessToken, type Redis, type TAuthClaims } from '@sh/shared/server';
 import {
+  callJson,
   createTestDatabase,
   createTestKeyPair,
   listenForTest,
@@ -110,22 +111,7 @@ export async function startStack(options: { rateLimit?: number; companiesHouse?:
 }
 
 /** A JSON call against a running service. */
-export async function call(
-  baseUrl: string,
-  method: string,
-  urlPath: string,
-  options: { body?: unknown; token?: string } = {},
-): Promise<{ status: number; headers: Headers; body: Record<string, unknown> & { data?: Record<string, unknown> } }> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
-}
+export const call = callJson;
 
 /** A valid signup payload for a fixture company; override any field. */
 export function signupPayload(company: { number: string; name: string }, overrides: Record<string, unknown> = {}) {

@@ -1,54 +1,14 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createRedis } from '@sh/shared/server';
-import { createTestDatabase, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
+import { createTestDatabase, testQueuePrefix, TEST_REDIS_URL, type TestDatabase, runServiceMain } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GARAGES_MIGRATIONS } from './harness.js';
 
 const SERVICE_DIR = path.join(import.meta.dirname, '..');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs src/main.ts with exactly the given environment; once it listens, runs onListening and sends SIGTERM.
- * With `viaNpx` it is started as `npx tsx src/main.ts` (npx does not pass signals on, so only for runs that
- * exit by themselves); otherwise as one node process with tsx's loader, which receives the SIGTERM itself.
- */
-function runMain(env: Record<string, string>, options: { viaNpx?: boolean; onListening?: (port: number) => Promise<void> } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const [command, args] = options.viaNpx ? (['npx', ['tsx', 'src/main.ts']] as const) : ([process.execPath, ['--import', 'tsx', 'src/main.ts']] as const);
-    const child = spawn(command, args, {
-      cwd: SERVICE_DIR,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let isHandled = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /"port":(\d+),"msg":"garages listening"/.exec(stdout);
-      if (match && !isHandled) {
-        isHandled = true;
-        (options.onListening ? options.onListening(Number(match[1])) : Promise.resolve()).finally(() => child.kill('SIGTERM'));
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    // A run that never gets to listen or never stops is cut off rather than left behind.
-    const deadline = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(deadline);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** This service's entry point, run for real with exactly the given environment. */
+const runMain = (env: Record<string, string>, options: { viaNpx?: boolean; onListening?: (port: number) => Promise<void> } = {}) =>
+  runServiceMain({ serviceDir: SERVICE_DIR, service: 'garages', env, ...options });
 
 let db: TestDatabase;
 

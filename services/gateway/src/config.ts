@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, LOCAL_PORTS, LOCAL_REDIS_URL } from '@sh/shared/server';
+import { baseConfigShape, pemText, loadConfig, LOCAL_PORTS, LOCAL_REDIS_URL } from '@sh/shared/server';
 
 const optionalUrl = z.string().url().optional();
 const perMinute = z.coerce.number().int().positive();
@@ -16,7 +16,7 @@ export const configShape = {
   RECORDS_URL: optionalUrl,
   BILLING_URL: optionalUrl,
   NOTIFICATIONS_URL: optionalUrl,
-  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY: pemText.optional(),
   WEB_DIST: z.string().default(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist')),
   /** Which proxies in front of the gateway may set X-Forwarded-For: false, true, a hop count, or addresses. */
   TRUST_PROXY: z

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { baseConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { baseConfigShape, pemText, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 
-/** A PEM given in one line with literal "\n" (as many secret stores hold it) becomes a real PEM again. */
-const pemText = z.string().transform((value) => value.replace(/\\n/g, '\n'));
+const privateKeyPem = pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }));
 
 /** The configuration shape; the signing key is required in production only (development keeps one in the database). */
 export function configShapeFor(env: NodeJS.ProcessEnv) {
@@ -13,9 +12,7 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
     DATABASE_URL: z.string().url(),
     INTERNAL_TOKEN: z.string().min(16),
     /** RS256 private key (PKCS#8 or PKCS#1 PEM) that signs access tokens. */
-    JWT_PRIVATE_KEY: isProduction
-      ? pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }))
-      : pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' })).optional(),
+    JWT_PRIVATE_KEY: isProduction ? privateKeyPem : privateKeyPem.optional(),
     /** The first admin of a deployment, created at start-up when no such user exists. */
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, type TestDatabase } from '@sh/shared/testing';
+import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, type TestDatabase, callJson } from '@sh/shared/testing';
 import type { Queryable } from '@sh/shared/server';
 import { buildIdentityApp } from '../src/app.js';
 import { hashPassword } from '../src/domain/passwords.js';
@@ -53,22 +53,7 @@ export async function buildUser(
 }
 
 /** A JSON call against the running service. */
-export async function call(
-  baseUrl: string,
-  method: string,
-  urlPath: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: Record<string, unknown> & { data?: Record<string, unknown> } }> {
-  const headers: Record<string, string> = { ...(options.headers ?? {}) };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+export const call = callJson;
 
 /** Logs in and answers the session's tokens. */
 export async function logIn(baseUrl: string, email: string, password: string) {

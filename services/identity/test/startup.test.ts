@@ -1,13 +1,16 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createRedis } from '@sh/shared/server';
-import { createTestDatabase, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
+import { createTestDatabase, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase, runServiceMain } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../src/domain/ensure-admin.js';
 import { loadSigningKeys } from '../src/domain/signing-keys.js';
 import { MIGRATIONS_DIR } from './helpers.js';
 
 const SERVICE_DIR = path.join(import.meta.dirname, '..');
+
+/** This service's entry point, run for real with exactly the given environment. */
+const runMain = (env: Record<string, string>, options: { viaNpx?: boolean; onListening?: (port: number) => Promise<void> } = {}) =>
+  runServiceMain({ serviceDir: SERVICE_DIR, service: 'identity', env, ...options });
 
 let db: TestDatabase;
 
@@ -17,49 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.drop();
 });
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs src/main.ts with exactly the given environment; once it listens, runs onListening and sends SIGTERM.
- * With `viaNpx` it is started as `npx tsx src/main.ts` (npx does not pass signals on, so only for runs that
- * exit by themselves); otherwise as one node process with tsx's loader, which receives the SIGTERM itself.
- */
-function runMain(env: Record<string, string>, options: { viaNpx?: boolean; onListening?: (port: number) => Promise<void> } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const [command, args] = options.viaNpx ? ['npx', ['tsx', 'src/main.ts']] as const : [process.execPath, ['--import', 'tsx', 'src/main.ts']] as const;
-    const child = spawn(command, args, {
-      cwd: SERVICE_DIR,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let isHandled = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /"port":(\d+),"msg":"identity listening"/.exec(stdout);
-      if (match && !isHandled) {
-        isHandled = true;
-        (options.onListening ? options.onListening(Number(match[1])) : Promise.resolve()).finally(() => child.kill('SIGTERM'));
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    // A run that never gets to listen or never stops is cut off rather than left behind.
-    const deadline = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(deadline);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 describe('identity start-up in production', () => {
   it('exits non-zero naming JWT_PRIVATE_KEY, DATABASE_URL, INTERNAL_TOKEN and REDIS_URL when they are missing', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { baseConfigShape, tokenVerifierConfigShape, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 
 /** An address inside a From header such as 'Service History <no-reply@example.co.uk>'. */
 const MAIL_ADDRESS_PATTERN = /<?([^<>\s@]+@[^<>\s@]+\.?[^<>\s@]*)>?\s*$/;
@@ -19,8 +19,7 @@ export const configShape = {
     .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL')
     .transform((value) => value.replace(/\/+$/, '')),
   SUPPORT_EMAIL: z.email(),
-  IDENTITY_URL: z.string().url(),
-  JWT_PUBLIC_KEY: z.string().optional(),
+  ...tokenVerifierConfigShape,
 };
 
 export type NotificationsConfig = ReturnType<typeof readConfig>;

@@ -1,30 +1,10 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { runServiceMain } from '@sh/shared/testing';
 import { describe, expect, it } from 'vitest';
 
-const MAIN = path.join(import.meta.dirname, '../src/main.ts');
-
 /** Starts the real entry point the way `npm start` does and collects how it ends. */
-function startService(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the service did not exit; stderr: ${stderr}`));
-    }, 15_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stderr });
-    });
-  });
-}
+const startService = (env: Record<string, string>) =>
+  runServiceMain({ serviceDir: path.join(import.meta.dirname, '..'), service: 'notifications', env });
 
 const PRODUCTION = {
   NODE_ENV: 'production',

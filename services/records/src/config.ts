@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { baseConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { baseConfigShape, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 
 export const configShape = {
   ...baseConfigShape,
   PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.records),
   DATABASE_URL: z.string().url(),
-  IDENTITY_URL: z.string().url(),
-  JWT_PUBLIC_KEY: z.string().optional(),
+  ...tokenVerifierConfigShape,
   INTERNAL_TOKEN: z.string().min(16),
 };
 

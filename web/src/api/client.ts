@@ -1,6 +1,5 @@
 import { MESSAGES, ZErrorEnvelopeSchema, type TFieldError } from '@sh/shared/contract';
 import { getAccessToken, refreshAccessTokenAfterUnauthorized } from '../auth/access-token';
-import { WEB_MESSAGES } from '../messages';
 
 /** A failed API call: the server's error envelope, or one we made up for a failure without one. */
 export class ApiError extends Error {
@@ -71,7 +70,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
       });
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new ApiError({ status: 0, code: 'network_error', message: WEB_MESSAGES.networkFailure });
+      throw new ApiError({ status: 0, code: 'network_error', message: MESSAGES.platform.networkFailure });
     }
 
     if (response.status === 401 && token && options.onUnauthorized && !isRetryAfterRefresh) {

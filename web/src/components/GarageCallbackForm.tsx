@@ -14,9 +14,9 @@ import {
 } from '../lib/callback-form';
 import { fieldErrorsOf } from '../lib/error-message';
 import { firstFieldWithError, messagesShownOnce } from '../lib/form-errors';
-import { toPhoneInput } from '../lib/signup-form';
 import { FormAlert } from './FormAlert';
 import { FormField } from './FormField';
+import { PhoneField } from './PhoneField';
 import { CheckIcon } from './icons';
 import { RadioGroupField } from './RadioGroupField';
 import { TextAreaField } from './TextAreaField';
@@ -110,16 +110,7 @@ export function GarageCallbackForm({ titleId }: { titleId: string }) {
         <FormField label="Full name" autoComplete="name" aria-required="true" {...bind('fullName')} />
         <FormField label="Garage name" autoComplete="organization" aria-required="true" {...bind('garageName')} />
         <div className="form__wide">
-          <FormField
-            label="Phone number"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            hint="11 digits starting with 0"
-            aria-required="true"
-            {...bind('phone')}
-            onChange={(event) => update('phone', toPhoneInput(event.target.value))}
-          />
+          <PhoneField aria-required="true" {...bind('phone')} onPhoneChange={(digits) => update('phone', digits)} />
         </div>
         <div className="form__wide">
           <RadioGroupField<TBestTime>

@@ -17,6 +17,7 @@ import { useSubscription } from '../auth/SubscriptionProvider';
 import type { TAuthUser } from '../auth/auth-store';
 import { FormAlert } from '../components/FormAlert';
 import { FormField } from '../components/FormField';
+import { PhoneField } from '../components/PhoneField';
 import { CardIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
 import { sendBrowserTo } from '../lib/browser-location';
@@ -212,17 +213,12 @@ function PhoneSection({ user }: { user: TAuthUser }) {
       ) : null}
       <form className="form" noValidate onSubmit={handleSubmit} aria-labelledby="phone-title">
         {feedback ? <FormAlert tone={feedback.tone}>{feedback.message}</FormAlert> : null}
-        <FormField
-          label="Phone number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          hint="11 digits starting with 0"
+        <PhoneField
           value={phone}
           disabled={!profile && !loadError}
           error={fieldError}
-          onChange={(event) => {
-            setPhone(toPhoneInput(event.target.value));
+          onPhoneChange={(digits) => {
+            setPhone(digits);
             setFieldError(null);
           }}
         />

@@ -13,13 +13,13 @@ import { useAuth } from '../auth/AuthProvider';
 import { AuthShell } from '../components/AuthShell';
 import { FormAlert } from '../components/FormAlert';
 import { FormField } from '../components/FormField';
+import { PhoneField } from '../components/PhoneField';
 import { CheckIcon } from '../components/icons';
 import { buildCheckoutPath } from '../lib/checkout';
 import { fieldErrorsOf, messageOf, isServerError } from '../lib/error-message';
 import {
   buildCreateGarageRequest,
   SIGNUP_FIELD_ORDER,
-  toPhoneInput,
   toSignupErrors,
   validateSignupForm,
   type TSignupErrors,
@@ -231,16 +231,7 @@ export function SignupPage() {
                 aria-required="true"
                 {...bind('name')}
               />
-              <FormField
-                label="Phone number"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                hint="11 digits starting with 0"
-                aria-required="true"
-                {...bind('phone')}
-                onChange={(event) => update('phone', toPhoneInput(event.target.value))}
-              />
+              <PhoneField aria-required="true" {...bind('phone')} onPhoneChange={(digits) => update('phone', digits)} />
               <div className="form__wide">
                 <FormField
                   label="Companies House number"

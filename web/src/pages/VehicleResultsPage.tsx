@@ -19,7 +19,6 @@ import { ServiceTypeIcon } from '../components/ServiceTypeIcon';
 import { Spinner } from '../components/Spinner';
 import { formatMileage, formatRecordCount, formatServiceDate } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { WEB_MESSAGES } from '../messages';
 
 type TLookupOutcome =
   | { kind: 'loading' }
@@ -48,7 +47,7 @@ function RegistrationHistory({ registration }: { registration: string }) {
       (records) => setAnswer({ attempt, outcome: { kind: 'loaded', records: sortNewestFirst(records) } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const message = error instanceof ApiError ? error.message : WEB_MESSAGES.networkFailure;
+        const message = error instanceof ApiError ? error.message : MESSAGES.platform.networkFailure;
         setAnswer({ attempt, outcome: { kind: 'failed', message } });
       },
     );
@@ -140,7 +139,7 @@ function ServiceRecordCard({ record }: { record: TPublicServiceRecord }) {
       {record.mileage_anomaly ? (
         <p className="badge badge--warning">
           <WarningIcon size={16} />
-          {WEB_MESSAGES.mileageAnomaly}
+          {MESSAGES.platform.mileageAnomaly}
         </p>
       ) : null}
 

@@ -9,6 +9,18 @@ export const baseConfigShape = {
   BULLMQ_PREFIX: z.string().min(1).default('sh'),
 };
 
+/** A PEM given on one line with literal "\n" (as many secret stores hold it) becomes a real PEM again. */
+export const pemText = z.string().transform((value) => value.replace(/\\n/g, '\n'));
+
+/**
+ * How a service verifies access tokens: identity's public key from JWT_PUBLIC_KEY, or else fetched from
+ * IDENTITY_URL (see createTokenVerifier).
+ */
+export const tokenVerifierConfigShape = {
+  IDENTITY_URL: z.string().url(),
+  JWT_PUBLIC_KEY: pemText.optional(),
+};
+
 /** Thrown by parseConfig; lists every bad variable at once. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -13,6 +13,7 @@ import {
   type TEventPayload,
   type TServiceName,
 } from '../contract/events.js';
+import { startBatchLoop } from './batch-loop.js';
 import type { Queryable } from './db.js';
 
 /** The BullMQ queue a service consumes its events from. */
@@ -77,8 +78,6 @@ export function startRelay(options: RelayOptions): Relay {
   const batchSize = options.batchSize ?? 100;
   const connection = createRedis(options.redisUrl);
   const queues = new Map<TServiceName, Queue>();
-  let stopped = false;
-  let running: Promise<number> | null = null;
 
   const queueFor = (service: TServiceName): Queue => {
     let queue = queues.get(service);
@@ -124,34 +123,17 @@ export function startRelay(options: RelayOptions): Relay {
     }
   };
 
-  const flush = async (): Promise<number> => {
-    while (running) await running.catch(() => undefined);
-    running = publishBatch();
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  };
-
-  const loop = async (): Promise<void> => {
-    while (!stopped) {
-      try {
-        const count = await flush();
-        if (count === batchSize) continue;
-      } catch (error) {
-        if (!stopped) logger.warn({ err: error }, 'outbox relay failed; retrying');
-      }
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
-    }
-  };
-  const looping = loop();
+  const batches = startBatchLoop({
+    runBatch: publishBatch,
+    batchSize,
+    pollMs,
+    onError: (error) => logger.warn({ err: error }, 'outbox relay failed; retrying'),
+  });
 
   return {
-    flush,
+    flush: batches.flush,
     async stop() {
-      stopped = true;
-      await looping;
+      await batches.stop();
       await Promise.all([...queues.values()].map((q) => q.close()));
       connection.disconnect();
     },

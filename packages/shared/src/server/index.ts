@@ -11,3 +11,4 @@ export * from './auth.js';
 export * from './app.js';
 export * from './lifecycle.js';
 export * from './services.js';
+export * from './batch-loop.js';

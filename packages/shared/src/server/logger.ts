@@ -28,8 +28,9 @@ export function requestContext(logger: Logger) {
     res.setHeader('x-request-id', id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : 'info';
+      if (!req.log.isLevelEnabled(level)) return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       req.log[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     next();

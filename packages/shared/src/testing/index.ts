@@ -1,4 +1,5 @@
 /** Helpers for integration tests that talk to the machine's real Postgres and Redis. */
+import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -74,4 +75,79 @@ export function createTestKeyPair(): { publicKey: string; privateKey: string } {
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
+}
+
+export interface ServiceRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a service's real entry point (`<serviceDir>/src/main.ts`, one node process with tsx's loader) with
+ * exactly the given environment, and collects how it ends. Once the service logs that it listens, runs
+ * `onListening` with its port and then sends SIGTERM, so a clean shutdown is part of the run. With `viaNpx` it
+ * is started as `npx tsx src/main.ts` instead (npx does not pass signals on: only for runs that end by
+ * themselves). A run that neither ends nor listens within 30 s is killed.
+ */
+export function runServiceMain(options: {
+  serviceDir: string;
+  service: string;
+  env: Record<string, string>;
+  viaNpx?: boolean;
+  onListening?: (port: number) => Promise<void>;
+}): Promise<ServiceRun> {
+  return new Promise((resolve, reject) => {
+    const [command, args] = options.viaNpx
+      ? (['npx', ['tsx', 'src/main.ts']] as const)
+      : ([process.execPath, ['--import', 'tsx', 'src/main.ts']] as const);
+    const child = spawn(command, args, {
+      cwd: options.serviceDir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const listening = new RegExp(`"port":(\\d+),"msg":"${options.service} listening"`);
+    let stdout = '';
+    let stderr = '';
+    let isHandled = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = listening.exec(stdout);
+      if (match && !isHandled) {
+        isHandled = true;
+        (options.onListening ? options.onListening(Number(match[1])) : Promise.resolve()).finally(() => child.kill('SIGTERM'));
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const deadline = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(deadline);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A JSON body as tests read it: the envelope with its data. */
+export type TestBody = Record<string, unknown> & { data?: Record<string, unknown> };
+
+/** Calls a running service with a JSON body and an optional bearer token; answers the status, headers and parsed body. */
+export async function callJson(
+  baseUrl: string,
+  method: string,
+  pathAndQuery: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: TestBody }> {
+  const response = await fetch(`${baseUrl}${pathAndQuery}`, {
+    method,
+    headers: {
+      ...(options.headers ?? {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as TestBody };
 }

@@ -1,25 +1,16 @@
 import type { TEventPayload } from '@sh/shared/contract';
+import type { SubscriptionWrite } from '../store/upsert-subscription.js';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 
-/** A subscription as read from Stripe at one moment, in the terms billing stores. */
-export interface SubscriptionSnapshot {
-  subscriptionId: string;
-  customerId: string;
-  /** Stripe's own status (active, trialing, past_due, canceled, unpaid, incomplete, ...). */
-  status: string;
-  priceId: string | null;
-  currentPeriodStart: number | null;
-  currentPeriodEnd: number | null;
-  trialEnd: number | null;
-  cancelAtPeriodEnd: boolean;
-  paymentMethodBrand: string | null;
-  paymentMethodLast4: string | null;
+/**
+ * A subscription as read from Stripe at one moment, in the terms billing stores (status is Stripe's own:
+ * active, trialing, past_due, canceled, unpaid, incomplete, ...), before it is tied to a garage.
+ */
+export type SubscriptionSnapshot = Omit<SubscriptionWrite, 'garageId'> & {
   /** The garage named in the subscription's or the customer's metadata, when it is a well-formed id. */
   metadataGarageId: string | null;
   customerEmail: string | null;
-  /** Unix milliseconds at which Stripe answered: newer snapshots win. */
-  stateAt: number;
-}
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

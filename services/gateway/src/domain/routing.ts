@@ -51,6 +51,7 @@ export function isForbiddenPath(rawUrl: string): boolean {
  * checks it again and decides roles itself.
  */
 export function requiresAuthentication(method: string, pathname: string): boolean {
+  if (!pathname.startsWith(API_PREFIX)) return false;
   const rest = pathname.slice(API_PREFIX.length);
   if (/^auth\/me$/.test(rest)) return true;
   if (/^users\/(email|password|phone)\//.test(rest)) return true;

@@ -1,9 +1,9 @@
-import { MESSAGES, type TCreateUserRequest } from '@sh/shared/contract';
-import { AppError, withTransaction, writeEvent, type Pool } from '@sh/shared/server';
+import type { TCreateUserRequest } from '@sh/shared/contract';
+import { withTransaction, writeEvent, type Pool } from '@sh/shared/server';
 import { insertUser } from '../store/users.js';
 import { hashPassword } from './passwords.js';
 import { requestEmailConfirmation } from './request-email-confirmation.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { asDuplicateEmail } from './unique-violation.js';
 
 /**
  * Creates a user with a role (garages' signup), announces it and asks for the confirmation e-mail, all in
@@ -19,12 +19,6 @@ export async function createUser(pool: Pool, input: TCreateUserRequest): Promise
       return id;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('duplicate_email', MESSAGES.signup.duplicateEmail, {
-        errors: [{ path: 'email', message: MESSAGES.signup.duplicateEmail }],
-        cause: error,
-      });
-    }
-    throw error;
+    throw asDuplicateEmail(error);
   }
 }

@@ -2,7 +2,7 @@ import { MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
 import { findUserById, updateEmail as updateEmailRow } from '../store/users.js';
 import { requestEmailConfirmation } from './request-email-confirmation.js';
-import { isUniqueViolation } from './unique-violation.js';
+import { asDuplicateEmail } from './unique-violation.js';
 import { assertSelfOrAdmin } from './user-type.js';
 
 /**
@@ -21,12 +21,6 @@ export async function updateEmail(pool: Pool, actor: TAuthClaims, userId: string
       return { id: user.id, email };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('duplicate_email', MESSAGES.signup.duplicateEmail, {
-        errors: [{ path: 'email', message: MESSAGES.signup.duplicateEmail }],
-        cause: error,
-      });
-    }
-    throw error;
+    throw asDuplicateEmail(error);
   }
 }

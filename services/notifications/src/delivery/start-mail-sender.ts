@@ -1,4 +1,4 @@
-import type { Logger, Pool } from '@sh/shared/server';
+import { startBatchLoop, type BatchLoop, type Logger, type Pool } from '@sh/shared/server';
 import { DEFAULT_RETRY_POLICY, planMailRetry, type DeliveryFailure, type RetryPolicy } from '../domain/plan-mail-retry.js';
 import { claimDueMail, type ClaimedMail } from '../store/claim-due-mail.js';
 import { markMailFailed } from '../store/mark-mail-failed.js';
@@ -21,11 +21,8 @@ export interface MailSenderOptions {
   leaseMs?: number;
 }
 
-export interface MailSender {
-  /** Sends what is due now; resolves with how many mails were attempted. */
-  flush(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** flush() sends what is due now and resolves with how many mails were attempted. */
+export type MailSender = BatchLoop;
 
 /** The Message-ID of a queued mail: fixed by its row, so every attempt of the same mail carries the same one. */
 export function messageIdFor(mailId: string, domain: string): string {
@@ -62,9 +59,6 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? 120_000;
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  let wake: (() => void) | null = null;
 
   const deliver = async (mail: ClaimedMail): Promise<void> => {
     const messageId = messageIdFor(mail.id, options.messageIdDomain);
@@ -108,44 +102,10 @@ export function startMailSender(options: MailSenderOptions): MailSender {
     return claimed.length;
   };
 
-  const flush = async (): Promise<number> => {
-    while (running) await running.catch(() => undefined);
-    running = sendBatch();
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  };
-
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  const loop = async (): Promise<void> => {
-    while (!stopped) {
-      try {
-        const count = await flush();
-        if (count === batchSize) continue;
-      } catch (error) {
-        if (!stopped) logger.warn({ err: error }, 'mail delivery loop failed; retrying');
-      }
-      if (!stopped) await pause();
-    }
-  };
-  const looping = loop();
-
-  return {
-    flush,
-    async stop() {
-      stopped = true;
-      wake?.();
-      await looping;
-    },
-  };
+  return startBatchLoop({
+    runBatch: sendBatch,
+    batchSize,
+    pollMs,
+    onError: (error) => logger.warn({ err: error }, 'mail delivery loop failed; retrying'),
+  });
 }

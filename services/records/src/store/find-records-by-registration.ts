@@ -19,15 +19,8 @@ export interface PublicRecordRow {
 /** The most records one lookup returns; no real vehicle comes near it. */
 export const LOOKUP_LIMIT = 500;
 
-/**
- * The public history of one registration, newest service first, with the garage's name and address and
- * a flag on any record whose mileage is below an earlier-dated record's. Withdrawn records are left out.
- */
-export async function findRecordsByRegistration(db: Queryable, registration: string): Promise<PublicRecordRow[]> {
-  const { rows } = await db.query<PublicRecordRow>(
-    {
-      name: 'find-records-by-registration',
-      text: `SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type,
+/** The lookup's one query; the benchmark's bare baseline runs exactly this text too. */
+export const FIND_RECORDS_BY_REGISTRATION_SQL = `SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type,
                   r.notes, r.technician_name, r.created_at,
                   COALESCE(r.mileage < max(r.mileage) OVER (
                     ORDER BY r.service_date, r.created_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), false)
@@ -37,7 +30,17 @@ export async function findRecordsByRegistration(db: Queryable, registration: str
              LEFT JOIN garage_directory g ON g.garage_id = r.garage_id
             WHERE r.vehicle_registration = $1 AND r.withdrawn_at IS NULL
             ORDER BY r.service_date DESC, r.created_at DESC
-            LIMIT ${LOOKUP_LIMIT}`,
+            LIMIT ${LOOKUP_LIMIT}`;
+
+/**
+ * The public history of one registration, newest service first, with the garage's name and address and
+ * a flag on any record whose mileage is below an earlier-dated record's. Withdrawn records are left out.
+ */
+export async function findRecordsByRegistration(db: Queryable, registration: string): Promise<PublicRecordRow[]> {
+  const { rows } = await db.query<PublicRecordRow>(
+    {
+      name: 'find-records-by-registration',
+      text: FIND_RECORDS_BY_REGISTRATION_SQL,
       values: [registration],
     },
   );

@@ -1,0 +1,39 @@
+/** Calls the journeys make through the gateway's public API, as the SPA would. */
+import { expect, inject } from 'vitest';
+import { tradingName, unregisteredCompanies } from './data.js';
+
+async function post(path: string, body: unknown): Promise<Response> {
+  return fetch(`${inject('gatewayUrl')}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Registers a garage for one of the unregistered fixture companies, as the signup page does. */
+export async function registerGarage(companyIndex: number, email: string, password: string): Promise<void> {
+  const company = unregisteredCompanies[companyIndex]!;
+  const validated = await post('/companies/validate', { companyNumber: company.company_number, companyName: tradingName(company) });
+  expect(validated.status).toBe(200);
+  const { data } = (await validated.json()) as { data: { verificationToken: string } };
+  const created = await post('/garages', {
+    name: tradingName(company),
+    email,
+    phone: '01632960777',
+    address: '3 Quay Street, Swansea, SA1 1AA',
+    companies_house_number: company.company_number,
+    full_name: 'Carys Morgan',
+    password,
+    referral_code: null,
+    company_verification_token: data.verificationToken,
+  });
+  expect(created.status).toBe(201);
+}
+
+/** Signs in through the API; answers the access token and the user's id. */
+export async function logInThroughApi(email: string, password: string): Promise<{ token: string; id: string }> {
+  const response = await post('/auth/login', { email, password });
+  expect(response.status).toBe(200);
+  const { data } = (await response.json()) as { data: { session: { access_token: string; user: { id: string } } } };
+  return { token: data.session.access_token, id: data.session.user.id };
+}

@@ -1,0 +1,24 @@
+import type { ComponentProps } from 'react';
+import { toPhoneInput } from '../lib/signup-form';
+import { FormField } from './FormField';
+
+/**
+ * A UK phone number field (SPEC.md section 5): only digits are kept, at most 11, as typed or pasted. There is
+ * no maxLength, so "01632 960 555" pasted whole still yields its 11 digits.
+ */
+export function PhoneField({
+  onPhoneChange,
+  ...fieldProps
+}: Omit<ComponentProps<typeof FormField>, 'label' | 'onChange' | 'type'> & { onPhoneChange: (digits: string) => void }) {
+  return (
+    <FormField
+      label="Phone number"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      hint="11 digits starting with 0"
+      {...fieldProps}
+      onChange={(event) => onPhoneChange(toPhoneInput(event.target.value))}
+    />
+  );
+}
