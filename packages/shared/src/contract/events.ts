@@ -56,7 +56,23 @@ export const EVENTS = {
   },
   'service_record.created': {
     version: 1,
-    payload: z.object({ recordId: z.string().uuid(), garageId: z.string().uuid(), registration: z.string() }),
+    // What the receipt and customer mails need; the customer's e-mail is contact data the garage gave for
+    // this mail, and nothing secret rides here.
+    payload: z.object({
+      recordId: z.string().uuid(),
+      garageId: z.string().uuid(),
+      garageName: z.string(),
+      garageEmail: z.string().nullable(),
+      registration: z.string(),
+      vin: z.string(),
+      serviceDate: z.string(),
+      mileage: z.number().int(),
+      serviceType: z.string(),
+      signedBy: z.string(),
+      hash: z.string(),
+      position: z.number().int(),
+      customerEmail: z.string().nullable(),
+    }),
   },
   'service_record.amended': {
     version: 1,
@@ -98,7 +114,7 @@ export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
   'garage.registered': ['records', 'notifications'],
   'garage.updated': ['records'],
   'subscription.changed': ['garages', 'records', 'notifications'],
-  'service_record.created': [],
+  'service_record.created': ['notifications'],
   'service_record.amended': [],
   'service_record.withdrawn': [],
   'contact.received': ['notifications'],

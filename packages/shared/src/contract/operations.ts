@@ -45,7 +45,21 @@ import {
 } from './identity.js';
 import { successEnvelope } from './envelope.js';
 import type { TOperation } from './openapi.js';
-import { ZLookupRequestSchema, ZLookupResponseSchema } from './records.js';
+import {
+  ZCreateServiceRecordRequestSchema,
+  ZCreateServiceRecordResponseSchema,
+  ZLookupRequestSchema,
+  ZLookupResponseSchema,
+  ZMyServiceRecordsQuerySchema,
+  ZMyServiceRecordsResponseSchema,
+  ZSigningKeyResponseSchema,
+  ZValidateVehicleRequestSchema,
+  ZValidateVehicleResponseSchema,
+  ZVerifyChainRequestSchema,
+  ZVerifyChainResponseSchema,
+  ZVinLookupRequestSchema,
+  ZVinLookupResponseSchema,
+} from './records.js';
 
 const ZWebhookAckSchema = successEnvelope(z.object({ received: z.boolean(), duplicate: z.boolean() }));
 
@@ -56,6 +70,12 @@ export const OPERATIONS: TOperation[] = [
     method: 'get', path: '/service-records/lookup/{registration}', summary: "A vehicle's public service history, newest service first",
     tag: 'Service records', auth: 'public', pathParams: ZLookupRequestSchema, response: ZLookupResponseSchema, errors: [400, 429],
   },
+  { method: 'get', path: '/service-records/verify/{registration}', summary: "Recompute a vehicle's record chain and say whether it is intact", tag: 'Service records', auth: 'public', pathParams: ZVerifyChainRequestSchema, response: ZVerifyChainResponseSchema, errors: [400, 429] },
+  { method: 'get', path: '/service-records/signing-key', summary: 'The Ed25519 public key that signs record receipts', tag: 'Service records', auth: 'public', response: ZSigningKeyResponseSchema },
+  { method: 'get', path: '/service-records/vin/{registration}', summary: 'The VIN last recorded for a registration', tag: 'Service records', auth: 'garage', pathParams: ZVinLookupRequestSchema, response: ZVinLookupResponseSchema, errors: [400, 401, 403, 404] },
+  { method: 'post', path: '/service-records/validate', summary: 'Check a registration and VIN before logging a service (warns when the VIN differs from the recorded one)', tag: 'Service records', auth: 'garage', body: ZValidateVehicleRequestSchema, response: ZValidateVehicleResponseSchema, errors: [400, 401, 403] },
+  { method: 'post', path: '/service-records', summary: 'Log a service (active or trialing subscription; password re-checked; Idempotency-Key honoured)', tag: 'Service records', auth: 'garage', body: ZCreateServiceRecordRequestSchema, response: ZCreateServiceRecordResponseSchema, successStatus: 201, errors: [400, 401, 403, 409, 429, 503] },
+  { method: 'get', path: '/service-records/mine', summary: "The signed-in garage's records, newest first, one page at a time", tag: 'Service records', auth: 'garage', query: ZMyServiceRecordsQuerySchema, response: ZMyServiceRecordsResponseSchema, errors: [400, 401, 403] },
   // Identity
   { method: 'post', path: '/auth/login', summary: 'Sign in with e-mail and password', tag: 'Identity', auth: 'public', body: ZLoginRequestSchema, response: ZLoginResponseSchema, errors: [400, 401, 429] },
   { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token for a new session (reuse revokes the family)', tag: 'Identity', auth: 'public', body: ZRefreshRequestSchema, response: ZRefreshResponseSchema, errors: [400, 401] },

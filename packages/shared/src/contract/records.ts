@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { SERVICE_CATEGORIES } from './categories.js';
+import { REGISTRATION_MAX_LENGTH } from './constants.js';
 import { successEnvelope } from './envelope.js';
+import { UK_PHONE_PATTERN } from './garages.js';
+import { MESSAGES } from './messages.js';
 import { normaliseRegistration, ZRegistrationSchema } from './registration.js';
 
 /** Path parameters of GET /service-records/lookup/{registration}. */
@@ -30,50 +34,265 @@ export const ZLookupResponseSchema = successEnvelope(
 );
 export type TLookupResponse = z.infer<typeof ZLookupResponseSchema>;
 
-// The remaining calls of SPEC.md section 7 on service records. Their endpoints arrive with the issues on
-// logging services and on the admin tools; the shapes are fixed here so that both sides build on one contract.
+// The garage's calls of SPEC.md section 7: the VIN lookup, the vehicle check, creation and the garage's own list,
+// and the integrity chain anyone can check (DESIGN.md, "Records are what the marketing says they are").
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
-const vinField = z
-  .string()
+/** Messages of ours for adding a record, where SPEC.md gives none. */
+export const RECORD_MESSAGES = {
+  registrationInvalid: 'Please enter a valid UK registration number',
+  vinRequired: 'Please enter the VIN',
+  vinInvalid: 'A VIN has 17 letters and digits, and never uses I, O or Q',
+  vinNotFound: 'No VIN is on record for this registration yet. Please enter it from the vehicle.',
+  vinMismatch: 'This registration was recorded before with a different VIN. Check the VIN, or confirm that the plate has moved to this vehicle.',
+  mileageRequired: 'Please enter the mileage',
+  mileageInvalid: 'Mileage must be a whole number from 0 to 999,999',
+  mileageLower: 'This is lower than the last recorded mileage. Please confirm it is correct.',
+  serviceTypeRequired: 'Please choose at least one service',
+  serviceTypeUnknown: 'Please choose services from the checklist',
+  notesTooLong: 'Notes can be at most 2,000 characters',
+  technicianTooLong: 'The technician name can be at most 100 characters',
+  customerEmailInvalid: 'Please enter a valid customer email address',
+  customerPhoneInvalid: 'Please enter a valid UK phone number (11 digits starting with 0)',
+  subscriptionRequired: 'An active subscription or free trial is needed to add service records. Please subscribe to add records.',
+  passwordAttemptsExceeded: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+  idempotencyKeyReused: 'This submission was already used for a different service record. Please start a new one.',
+  garageMismatch: 'A garage can only add records for itself',
+  cursorInvalid: 'The page link is not valid. Please start from the first page.',
+} as const;
+
+/** Mileage is a whole number of miles from 0 to this (SPEC.md: a required number). */
+export const MILEAGE_MAX = 999_999;
+/** The longest note a record keeps. */
+export const NOTES_MAX_LENGTH = 2000;
+/** The most records one page of a garage's list holds. */
+export const MY_RECORDS_PAGE_MAX = 100;
+export const MY_RECORDS_PAGE_DEFAULT = 20;
+/** How the selected services are joined into service_type (SPEC.md section 3). */
+export const SERVICE_TYPE_SEPARATOR = ', ';
+
+/**
+ * The UK registration formats, checked after normalising (upper case, no spaces): current (AB12CDE), prefix
+ * (A123BCD), suffix (ABC123D), dateless (1ABC, ABC1234) and Northern Ireland (ABZ1234, which the dateless forms
+ * cover). Each is a fixed sequence of bounded character classes, so checking one is linear in its length.
+ */
+const UK_REGISTRATION_FORMATS = [
+  /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/,
+  /^[A-Z][0-9]{1,3}[A-Z]{3}$/,
+  /^[A-Z]{3}[0-9]{1,3}[A-Z]$/,
+  /^[0-9]{1,4}[A-Z]{1,3}$/,
+  /^[A-Z]{1,3}[0-9]{1,4}$/,
+];
+
+/** Whether a normalised registration has one of the UK formats. */
+export function isUkRegistration(registration: string): boolean {
+  return registration.length <= REGISTRATION_MAX_LENGTH && UK_REGISTRATION_FORMATS.some((format) => format.test(registration));
+}
+
+/** A registration a record is stored under: normalised, then one of the UK formats. */
+export const ZUkRegistrationSchema = z
+  .string({ error: RECORD_MESSAGES.registrationInvalid })
+  .max(32, RECORD_MESSAGES.registrationInvalid)
   .transform(normaliseRegistration)
-  .pipe(z.string().regex(/^[A-HJ-NPR-Z0-9]{17}$/, 'A VIN has 17 letters and digits (never I, O or Q)'));
+  .refine(isUkRegistration, RECORD_MESSAGES.registrationInvalid);
 
-/** POST /service-records: a garage logs a service (SPEC.md section 7). */
+/** A VIN: normalised, 17 letters and digits without I, O or Q (ISO 3779). */
+export const ZVinSchema = z
+  .string({ error: RECORD_MESSAGES.vinRequired })
+  .max(64, RECORD_MESSAGES.vinInvalid)
+  .transform(normaliseRegistration)
+  .pipe(z.string().min(1, { error: RECORD_MESSAGES.vinRequired, abort: true }).regex(/^[A-HJ-NPR-Z0-9]{17}$/, RECORD_MESSAGES.vinInvalid));
+
+const SERVICE_ITEM_NAMES: ReadonlySet<string> = new Set(SERVICE_CATEGORIES.flatMap((category) => [...category.items]));
+
+/** Whether a name is one of the checklist's items. */
+export function isServiceItem(name: string): boolean {
+  return SERVICE_ITEM_NAMES.has(name);
+}
+
+/** Joins the chosen checklist items the way service_type stores them. */
+export function joinServiceItems(items: readonly string[]): string {
+  return items.join(SERVICE_TYPE_SEPARATOR);
+}
+
+/** service_type as created: one or more checklist items, each once, joined by comma and space. */
+export const ZServiceTypeSchema = z
+  .string({ error: RECORD_MESSAGES.serviceTypeRequired })
+  .max(2000, RECORD_MESSAGES.serviceTypeUnknown)
+  .refine((value) => value.trim().length > 0, { error: RECORD_MESSAGES.serviceTypeRequired, abort: true })
+  .refine((value) => {
+    const items = value.split(SERVICE_TYPE_SEPARATOR);
+    return items.every(isServiceItem) && new Set(items).size === items.length;
+  }, RECORD_MESSAGES.serviceTypeUnknown);
+
+/** Mileage in miles: required, a whole number from 0 to 999,999. */
+export const ZMileageSchema = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? RECORD_MESSAGES.mileageRequired : RECORD_MESSAGES.mileageInvalid) })
+  .int(RECORD_MESSAGES.mileageInvalid)
+  .min(0, RECORD_MESSAGES.mileageInvalid)
+  .max(MILEAGE_MAX, RECORD_MESSAGES.mileageInvalid);
+
+/**
+ * An optional customer e-mail: length is checked before the pattern, and the pattern has no nested or
+ * overlapping repetition (each part stops at the character that starts the next), so it runs in linear time.
+ */
+const CUSTOMER_EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .max(max * 2, message)
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => (value ? value : null));
+const ZCustomerEmailSchema = z
+  .string()
+  .max(254, RECORD_MESSAGES.customerEmailInvalid)
+  .trim()
+  .toLowerCase()
+  .refine((value) => value === '' || CUSTOMER_EMAIL_PATTERN.test(value), RECORD_MESSAGES.customerEmailInvalid)
+  .nullish()
+  .transform((value) => (value ? value : null));
+const ZCustomerPhoneSchema = z
+  .string()
+  .max(40, RECORD_MESSAGES.customerPhoneInvalid)
+  .transform((raw) => raw.replace(/\s+/g, ''))
+  .refine((value) => value === '' || UK_PHONE_PATTERN.test(value), RECORD_MESSAGES.customerPhoneInvalid)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/**
+ * POST /service-records: a garage logs a service (SPEC.md section 7). The garage is the caller's token's;
+ * service_date is set by the server to today in Europe/London, so neither is taken from here (a garage_id
+ * that is not the caller's is refused). full_name and password sign the record: the password is re-checked
+ * by identity and never stored.
+ */
 export const ZCreateServiceRecordRequestSchema = z.object({
-  garage_id: z.string().uuid(),
-  vin: vinField,
-  vehicle_registration: ZRegistrationSchema,
-  service_date: isoDate,
-  mileage: z.number().int().min(0).max(2_000_000),
-  service_type: z.string().trim().min(1).max(1000),
-  notes: z.string().trim().max(4000).nullable(),
-  technician_name: z.string().trim().max(200).nullable().optional(),
+  garage_id: z.string().uuid().optional(),
+  vin: ZVinSchema,
+  vehicle_registration: ZUkRegistrationSchema,
+  mileage: ZMileageSchema,
+  service_type: ZServiceTypeSchema,
+  notes: optionalText(NOTES_MAX_LENGTH, RECORD_MESSAGES.notesTooLong),
+  technician_name: optionalText(100, RECORD_MESSAGES.technicianTooLong),
+  customer_email: ZCustomerEmailSchema,
+  customer_phone: ZCustomerPhoneSchema,
   vehicleCheck: z.boolean().optional(),
+  full_name: z.string({ error: MESSAGES.submit.fillAllFields }).max(200, MESSAGES.submit.fillAllFields).trim().min(1, MESSAGES.submit.fillAllFields).max(100, MESSAGES.submit.fillAllFields),
+  password: z.string({ error: MESSAGES.submit.fillAllFields }).min(1, MESSAGES.submit.fillAllFields).max(200, MESSAGES.submit.fillAllFields),
 });
 export type TCreateServiceRecordRequest = z.infer<typeof ZCreateServiceRecordRequestSchema>;
-export const ZCreateServiceRecordResponseSchema = successEnvelope(z.object({ id: z.string().uuid() }));
+/** What the form holds before parsing (strings and numbers as typed). */
+export type TCreateServiceRecordInput = z.input<typeof ZCreateServiceRecordRequestSchema>;
 
-/** PATCH /service-records/{id}: an admin amends a record (kept as an amendment, never overwritten). */
-export const ZUpdateServiceRecordRequestSchema = z.object({
-  service_type: z.string().trim().min(1).max(1000),
-  notes: z.string().trim().max(4000).nullable(),
-  service_date: isoDate,
-  customer_email: z.string().trim().toLowerCase().max(254).nullable(),
-  customer_phone: z.string().trim().max(20).nullable(),
+/** The header that makes a retried submit answer the first record instead of storing a second. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** An Idempotency-Key: 8 to 100 visible ASCII characters (a UUID is usual). */
+export const ZIdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 visible characters');
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+/**
+ * The signed receipt of a record's entry in its vehicle's chain. `signature` is Ed25519 (base64) by the records
+ * service's key (GET /service-records/signing-key) over the RFC 8785 canonical JSON of
+ * {hash, position, prev_hash, registration, signed_at}.
+ */
+export const ZReceiptSchema = z.object({
+  hash: sha256Hex,
+  prev_hash: sha256Hex.nullable(),
+  position: z.number().int().min(1),
+  registration: z.string(),
+  signed_at: z.string(),
+  signature: z.string(),
 });
-export type TUpdateServiceRecordRequest = z.infer<typeof ZUpdateServiceRecordRequestSchema>;
+export type TReceipt = z.infer<typeof ZReceiptSchema>;
 
-/** GET /service-records/vin/{registration}: the VIN last recorded for a registration, if any. */
-export const ZVinLookupResponseSchema = successEnvelope(z.object({ vin: z.string().nullable() }));
-
-/** POST /service-records/validate: whether a VIN and registration belong together as far as the records know. */
-export const ZValidateVehicleRequestSchema = z.object({ vin: vinField, vehicleRegistration: ZRegistrationSchema });
-
-/** A record as the admin tools list it: the public fields plus customer contact and the garage's e-mail. */
-export const ZAdminServiceRecordSchema = ZPublicServiceRecordSchema.extend({
+/** A record as its own garage sees it: the public fields, the customer contact, who signed it, and its receipt. */
+export const ZGarageServiceRecordSchema = ZPublicServiceRecordSchema.extend({
   customer_email: z.string().nullable(),
   customer_phone: z.string().nullable(),
-  garage: z.object({ name: z.string(), address: z.string(), email: z.string().nullable() }),
+  signed_by: z.string().nullable(),
+  receipt: ZReceiptSchema.nullable(),
 });
-export type TAdminServiceRecord = z.infer<typeof ZAdminServiceRecordSchema>;
+export type TGarageServiceRecord = z.infer<typeof ZGarageServiceRecordSchema>;
+
+export const ZCreateServiceRecordResponseSchema = successEnvelope(
+  z.object({ serviceRecord: ZGarageServiceRecordSchema, receipt: ZReceiptSchema }),
+);
+export type TCreateServiceRecordResponse = z.infer<typeof ZCreateServiceRecordResponseSchema>;
+
+/** GET /service-records/vin/{registration}: the VIN last recorded for a registration, and its last mileage. */
+export const ZVinLookupRequestSchema = z.object({ registration: ZUkRegistrationSchema });
+export const ZVinLookupResponseSchema = successEnvelope(
+  z.object({ vin: z.string(), registration: z.string(), lastMileage: z.number().int().nullable(), lastServiceDate: z.string().nullable() }),
+);
+export type TVinLookupResponse = z.infer<typeof ZVinLookupResponseSchema>;
+
+/** POST /service-records/validate: whether a VIN and registration are well formed and agree with what is recorded. */
+export const ZValidateVehicleRequestSchema = z.object({ vin: ZVinSchema, vehicleRegistration: ZUkRegistrationSchema });
+export type TValidateVehicleRequest = z.infer<typeof ZValidateVehicleRequestSchema>;
+export const ZVehicleWarningSchema = z.object({
+  code: z.literal('vin_mismatch'),
+  message: z.string(),
+  recordedVin: z.string(),
+});
+export const ZValidateVehicleResponseSchema = successEnvelope(
+  z.object({
+    valid: z.literal(true),
+    vin: z.string(),
+    vehicleRegistration: z.string(),
+    lastMileage: z.number().int().nullable(),
+    warnings: z.array(ZVehicleWarningSchema),
+  }),
+);
+export type TValidateVehicleResponse = z.infer<typeof ZValidateVehicleResponseSchema>;
+
+/** GET /service-records/mine: the signed-in garage's records, newest service first, one page at a time. */
+export const ZMyServiceRecordsQuerySchema = z.object({
+  cursor: z.string().max(300).regex(/^[A-Za-z0-9_-]*$/, RECORD_MESSAGES.cursorInvalid).optional(),
+  limit: z.coerce.number().int().min(1).max(MY_RECORDS_PAGE_MAX).default(MY_RECORDS_PAGE_DEFAULT),
+  registration: z
+    .string()
+    .max(32, MESSAGES.platform.registrationTooLong)
+    .transform(normaliseRegistration)
+    .pipe(z.string().max(REGISTRATION_MAX_LENGTH, MESSAGES.platform.registrationTooLong).regex(/^[A-Z0-9]*$/, MESSAGES.platform.registrationInvalidCharacters))
+    .optional(),
+});
+export type TMyServiceRecordsQuery = z.infer<typeof ZMyServiceRecordsQuerySchema>;
+export const ZMyServiceRecordsResponseSchema = successEnvelope(
+  z.object({ serviceRecords: z.array(ZGarageServiceRecordSchema), nextCursor: z.string().nullable() }),
+);
+export type TMyServiceRecordsResponse = z.infer<typeof ZMyServiceRecordsResponseSchema>;
+
+/** GET /service-records/signing-key: the Ed25519 public key that signs receipts. */
+export const ZSigningKeyResponseSchema = successEnvelope(
+  z.object({ algorithm: z.literal('Ed25519'), publicKey: z.string(), keyId: z.string() }),
+);
+
+/** One entry of a vehicle's chain, with the fields its hash covers. */
+export const ZChainEntrySchema = z.object({
+  position: z.number().int().min(1),
+  kind: z.enum(['record']),
+  record_id: z.string().uuid(),
+  hash: sha256Hex,
+  prev_hash: sha256Hex.nullable(),
+  /** The fields hashed: SHA-256 over the RFC 8785 canonical JSON of this object is `hash`. */
+  content: z.record(z.string(), z.unknown()),
+});
+export type TChainEntry = z.infer<typeof ZChainEntrySchema>;
+
+/** GET /service-records/verify/{registration}: the chain recomputed from the stored records. */
+export const ZVerifyChainRequestSchema = z.object({ registration: ZRegistrationSchema });
+export const ZVerifyChainResponseSchema = successEnvelope(
+  z.object({
+    registration: z.string(),
+    valid: z.boolean(),
+    length: z.number().int().min(0),
+    head: sha256Hex.nullable(),
+    /** The first entry that does not match, when the chain is broken. */
+    brokenAt: z
+      .object({ position: z.number().int(), record_id: z.string().uuid().nullable(), reason: z.string() })
+      .nullable(),
+    entries: z.array(ZChainEntrySchema),
+  }),
+);
+export type TVerifyChainResponse = z.infer<typeof ZVerifyChainResponseSchema>;
