@@ -3,6 +3,7 @@ import type { SigningKeys } from './domain/signing-keys.js';
 import { authRoutes } from './routes/auth.js';
 import { internalRoutes } from './routes/internal.js';
 import { userRoutes } from './routes/users.js';
+import { createPasswordAttemptStore } from './store/password-attempts.js';
 
 export interface IdentityAppDeps {
   pool: Pool;
@@ -10,6 +11,8 @@ export interface IdentityAppDeps {
   logger: Logger;
   keys: SigningKeys;
   internalToken: string;
+  /** Prefix of identity's Redis keys (BULLMQ_PREFIX). */
+  keyPrefix?: string;
 }
 
 /** Builds the identity service's app (no listen), for main.ts and the tests. */
@@ -20,7 +23,11 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
     pool: deps.pool,
     redis: deps.redis,
     routes: (app) => {
-      app.use(internalRoutes({ pool: deps.pool, internalToken: deps.internalToken }));
+      app.use(internalRoutes({
+        pool: deps.pool,
+        internalToken: deps.internalToken,
+        passwordAttempts: deps.redis ? createPasswordAttemptStore(deps.redis, deps.keyPrefix ?? 'sh') : null,
+      }));
       app.use(authRoutes({ pool: deps.pool, keys: deps.keys, verifier }));
       app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier }));
     },

@@ -21,7 +21,7 @@ const redis = createRedis(config.REDIS_URL);
 const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });
 await runService({
   name: 'identity',
-  app: buildIdentityApp({ pool, redis, logger, keys, internalToken: config.INTERNAL_TOKEN }),
+  app: buildIdentityApp({ pool, redis, logger, keys, internalToken: config.INTERNAL_TOKEN, keyPrefix: config.BULLMQ_PREFIX }),
   host: config.HOST,
   port: config.PORT,
   logger,

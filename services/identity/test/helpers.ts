@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, type TestDatabase, callJson } from '@sh/shared/testing';
-import type { Queryable } from '@sh/shared/server';
+import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase, callJson } from '@sh/shared/testing';
+import { createRedis, type Queryable } from '@sh/shared/server';
 import { buildIdentityApp } from '../src/app.js';
 import { hashPassword } from '../src/domain/passwords.js';
 
@@ -18,13 +18,17 @@ export interface RunningIdentity {
 export async function startIdentity(): Promise<RunningIdentity> {
   const db = await createTestDatabase('identity', MIGRATIONS_DIR);
   const keys = createTestKeyPair();
-  const server = await listenForTest(buildIdentityApp({ pool: db.pool, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN }));
+  const redis = createRedis(TEST_REDIS_URL);
+  const server = await listenForTest(
+    buildIdentityApp({ pool: db.pool, redis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: testQueuePrefix() }),
+  );
   return {
     db,
     url: server.url,
     keys,
     async close() {
       await server.close();
+      redis.disconnect();
       await db.drop();
     },
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, ZCreateUserResponseSchema, ZDeleteUserResponseSchema, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, RECORD_MESSAGES, ZCreateUserResponseSchema, ZDeleteUserResponseSchema, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, call, logIn, outboxEvents, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from './helpers.js';
 
@@ -72,6 +72,27 @@ describe('POST /internal/users/verify-password', () => {
     expect(await verify(user.id, user.password)).toBe(true);
     expect(await verify(user.id, 'Wrong1')).toBe(false);
     expect(await verify(randomUUID(), user.password)).toBe(false);
+  });
+
+  it('stops checking after 5 wrong passwords for one account with 429 and Retry-After, even for the right one', async () => {
+    const user = await buildUser(identity.db.pool);
+    const other = await buildUser(identity.db.pool);
+    const verify = (userId: string, password: string) =>
+      call(identity.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId, password } });
+    for (let i = 0; i < 5; i += 1) expect((await verify(user.id, `Wrong${i}`)).body.data).toEqual({ valid: false });
+    const blocked = await verify(user.id, user.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: 'rate_limited', message: RECORD_MESSAGES.passwordAttemptsExceeded });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    expect((await verify(other.id, other.password)).body.data).toEqual({ valid: true });
+  });
+
+  it('does not count right passwords against the budget', async () => {
+    const user = await buildUser(identity.db.pool);
+    for (let i = 0; i < 8; i += 1) {
+      const answer = await call(identity.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId: user.id, password: user.password } });
+      expect(answer.body.data).toEqual({ valid: true });
+    }
   });
 
   it('answers 403 without the internal token and 400 for a non-UUID user id', async () => {

@@ -1,9 +1,30 @@
 import type { Queryable } from '@sh/shared/server';
+import type { PasswordAttemptStore } from '../store/password-attempts.js';
 import { findUserById } from '../store/users.js';
 import { verifyPassword } from './passwords.js';
 
-/** Re-checks a user's password (another service's secure step); an unknown user is simply not valid. */
-export async function verifyUserPassword(db: Queryable, userId: string, password: string): Promise<boolean> {
+/** Wrong re-checks an account may give before it has to wait (another service's secure step, not a login). */
+export const PASSWORD_RECHECK_BUDGET = { failures: 5, windowSeconds: 15 * 60 } as const;
+
+export type PasswordRecheck = { outcome: 'checked'; valid: boolean } | { outcome: 'blocked'; retryAfterSeconds: number };
+
+/**
+ * Re-checks a user's password for another service (a garage signing a record). An unknown user is simply not
+ * valid. Wrong answers count against a per-account budget, so the check cannot be used to guess a password: once
+ * it is spent, nothing is checked until the window ends.
+ */
+export async function verifyUserPassword(
+  db: Queryable,
+  attempts: PasswordAttemptStore | null,
+  userId: string,
+  password: string,
+): Promise<PasswordRecheck> {
+  if (attempts) {
+    const { failures, retryAfterSeconds } = await attempts.read(userId);
+    if (failures >= PASSWORD_RECHECK_BUDGET.failures) return { outcome: 'blocked', retryAfterSeconds };
+  }
   const user = await findUserById(db, userId);
-  return verifyPassword(user?.password_hash ?? null, password);
+  const valid = await verifyPassword(user?.password_hash ?? null, password);
+  if (!valid && attempts) await attempts.recordFailure(userId, PASSWORD_RECHECK_BUDGET.windowSeconds);
+  return { outcome: 'checked', valid };
 }

@@ -1,12 +1,13 @@
 import { Router } from 'express';
-import { ZCreateUserRequestSchema, ZUserIdParamSchema, ZVerifyPasswordRequestSchema } from '@sh/shared/contract';
-import { parseOrThrow, requireInternalToken, type Pool } from '@sh/shared/server';
+import { RECORD_MESSAGES, ZCreateUserRequestSchema, ZUserIdParamSchema, ZVerifyPasswordRequestSchema } from '@sh/shared/contract';
+import { AppError, parseOrThrow, requireInternalToken, type Pool } from '@sh/shared/server';
 import { createUser } from '../domain/create-user.js';
 import { deleteUser } from '../domain/delete-user.js';
 import { verifyUserPassword } from '../domain/verify-user-password.js';
+import type { PasswordAttemptStore } from '../store/password-attempts.js';
 
 /** /internal/users*: service-to-service calls, only with the internal token (the gateway never forwards them). */
-export function internalRoutes(deps: { pool: Pool; internalToken: string }): Router {
+export function internalRoutes(deps: { pool: Pool; internalToken: string; passwordAttempts: PasswordAttemptStore | null }): Router {
   const { pool } = deps;
   const router = Router();
   router.use('/internal', requireInternalToken(deps.internalToken));
@@ -19,8 +20,13 @@ export function internalRoutes(deps: { pool: Pool; internalToken: string }): Rou
 
   router.post('/internal/users/verify-password', async (req, res) => {
     const { userId, password } = parseOrThrow(ZVerifyPasswordRequestSchema, req.body ?? {});
-    const valid = await verifyUserPassword(pool, userId, password);
-    res.json({ status: 200, data: { valid } });
+    const recheck = await verifyUserPassword(pool, deps.passwordAttempts, userId, password);
+    if (recheck.outcome === 'blocked') {
+      throw new AppError('rate_limited', RECORD_MESSAGES.passwordAttemptsExceeded, {
+        headers: { 'retry-after': String(recheck.retryAfterSeconds) },
+      });
+    }
+    res.json({ status: 200, data: { valid: recheck.valid } });
   });
 
   router.delete('/internal/users/:id', async (req, res) => {
