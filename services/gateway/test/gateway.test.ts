@@ -8,6 +8,7 @@ import { createRedis, createTokenVerifier, signAccessToken, type Redis } from '@
 import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../../records/src/app.js';
+import { readOnlyRecordsDeps } from '../../records/test/harness.js';
 import { buildGatewayApp } from '../src/app.js';
 
 const keys = createTestKeyPair();
@@ -33,7 +34,7 @@ async function freePortThatIsClosed(): Promise<string> {
 beforeAll(async () => {
   redis = createRedis(TEST_REDIS_URL);
   recordsDb = await createTestDatabase('records', path.join(import.meta.dirname, '../../records/migrations'));
-  records = await listenForTest(buildRecordsApp({ pool: recordsDb.pool, logger: testLogger }));
+  records = await listenForTest(buildRecordsApp(readOnlyRecordsDeps(recordsDb.pool)));
   sentinel = createServer((req: IncomingMessage, res) => {
     sentinelSeen.push(req.url ?? '');
     res.setHeader('content-type', 'application/json');

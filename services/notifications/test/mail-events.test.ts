@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type { ParsedMail } from 'mailparser';
 import type { TEventPayload } from '@sh/shared/contract';
-import { createRedis, createTokenVerifier, queueNameFor } from '@sh/shared/server';
+import { applyEventOnce, createRedis, createTokenVerifier, queueNameFor } from '@sh/shared/server';
 import { createTestKeyPair, listenForTest, testLogger, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNotificationsApp } from '../src/app.js';
+import { createNotificationsHandlers } from '../src/events/handlers.js';
 import { linkLabelled, startPlatform, TEST_CONTEXT, type Platform } from './harness.js';
 
 let platform: Platform;
@@ -34,6 +35,39 @@ function subscriptionChange(overrides: Partial<TEventPayload<'subscription.chang
     stateAt: Math.floor(Date.now() / 1000),
     ...overrides,
   };
+}
+
+/** A registration no other test uses, so the mails about it can be told apart. */
+function uniqueRegistration(): string {
+  const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+  const pick = () => letters[Math.floor(Math.random() * letters.length)];
+  return `AB${String(Math.floor(Math.random() * 90) + 10)}${pick()}${pick()}${pick()}`;
+}
+
+function serviceRecordCreated(overrides: Partial<TEventPayload<'service_record.created'>> = {}): TEventPayload<'service_record.created'> {
+  return {
+    recordId: randomUUID(),
+    garageId: randomUUID(),
+    garageName: 'Smith & Sons <Motors>',
+    garageEmail: uniqueEmail('workshop'),
+    registration: uniqueRegistration(),
+    vin: 'WVWZZZ1JZXW000001',
+    serviceDate: '2026-03-14',
+    mileage: 45_210,
+    serviceType: 'Full Service, Oil & Filter Change',
+    signedBy: 'Priya Smith',
+    hash: createHash('sha256').update(randomUUID()).digest('hex'),
+    position: 3,
+    customerEmail: uniqueEmail('driver'),
+    ...overrides,
+  };
+}
+
+/** Every captured mail whose subject names the registration, whoever it went to. */
+const mailsAbout = (registration: string) => platform.smtp.mails.filter((mail) => mail.subject?.includes(registration));
+
+async function waitUntilProcessed(eventId: string) {
+  await expect.poll(() => platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount)).toBe(1);
 }
 
 function expectBothParts(mail: ParsedMail) {
@@ -172,6 +206,95 @@ describe('subscription.changed', () => {
     await platform.smtp.waitForMail(change.email);
     await platform.sender.flush();
     expect(platform.smtp.mailsTo(change.email)).toHaveLength(1);
+  });
+});
+
+describe('service_record.created', () => {
+  it('mails the garage a receipt with the hash and links, and the customer a notice, both queued for the one event', async () => {
+    const record = serviceRecordCreated();
+    const garageEmail = record.garageEmail as string;
+    const customerEmail = record.customerEmail as string;
+    const eventId = await platform.publish('service_record.created', record);
+
+    const receipt = await platform.smtp.waitForMail(garageEmail);
+    expect(receipt.subject).toBe(`Service record receipt: ${record.registration}`);
+    expectBothParts(receipt);
+    expect(receipt.text).toContain(`VIN: ${record.vin}`);
+    expect(receipt.text).toContain('Service date: 14 March 2026');
+    expect(receipt.text).toContain('Mileage: 45,210 miles');
+    expect(receipt.text).toContain('Services: Full Service, Oil & Filter Change');
+    expect(receipt.html).toContain('Full Service, Oil &amp; Filter Change');
+    expect(receipt.text).toContain('Signed by: Priya Smith');
+    expect(receipt.text).toContain("Position in history: Entry 3 of this vehicle's history");
+    expect(receipt.text).toContain(record.hash);
+    expect(receipt.html).toContain(record.hash);
+    expect(receipt.text).not.toMatch(/tamper[- ]?proof/i);
+    expect(linkLabelled(receipt.html as string, 'Go to your dashboard').toString()).toBe(`${TEST_CONTEXT.publicUrl}/garage`);
+    const history = linkLabelled(receipt.html as string, `View the public history of ${record.registration}`);
+    expect(`${history.origin}${history.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/vehicle-results`);
+    expect(history.searchParams.get('reg')).toBe(record.registration);
+    expect(linkLabelled(receipt.html as string, 'How anyone can check a vehicle history').toString()).toBe(`${TEST_CONTEXT.publicUrl}/verify-records`);
+
+    const notice = await platform.smtp.waitForMail(customerEmail);
+    expect(notice.subject).toBe(`Smith & Sons <Motors> recorded a service for ${record.registration}`);
+    expectBothParts(notice);
+    expect(notice.text).toContain(`Smith & Sons <Motors> recorded a service for ${record.registration} on 14 March 2026.`);
+    expect(notice.html).toContain('Smith &amp; Sons &lt;Motors&gt;');
+    expect(notice.html).not.toContain('<Motors>');
+    expect(notice.text).toContain('entered this email address when logging a service');
+    expect(notice.text).not.toContain(record.hash);
+    const customerHistory = linkLabelled(notice.html as string, 'View the service history');
+    expect(`${customerHistory.origin}${customerHistory.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/vehicle-results`);
+    expect(customerHistory.searchParams.get('reg')).toBe(record.registration);
+
+    expect((await queuedRows(eventId)).map((row) => row.template).sort()).toEqual(['customer_service_recorded', 'service_record_receipt']);
+  });
+
+  it('sends no customer mail when the garage gave no customer e-mail', async () => {
+    const record = serviceRecordCreated({ customerEmail: null });
+    const eventId = await platform.publish('service_record.created', record);
+    await platform.smtp.waitForMail(record.garageEmail as string);
+    await waitUntilProcessed(eventId);
+    await platform.sender.flush();
+    expect((await queuedRows(eventId)).map((row) => row.template)).toEqual(['service_record_receipt']);
+    expect(mailsAbout(record.registration).map((mail) => mail.subject)).toEqual([`Service record receipt: ${record.registration}`]);
+  });
+
+  it('sends no receipt when the garage has no e-mail, and still tells the customer', async () => {
+    const record = serviceRecordCreated({ garageEmail: null });
+    const eventId = await platform.publish('service_record.created', record);
+    await platform.smtp.waitForMail(record.customerEmail as string);
+    await waitUntilProcessed(eventId);
+    await platform.sender.flush();
+    expect((await queuedRows(eventId)).map((row) => row.template)).toEqual(['customer_service_recorded']);
+    expect(mailsAbout(record.registration).map((mail) => mail.subject)).toEqual([`Smith & Sons <Motors> recorded a service for ${record.registration}`]);
+  });
+
+  it('sends each of the two mails once when the event is delivered again', async () => {
+    const record = serviceRecordCreated();
+    const eventId = await platform.publish('service_record.created', record);
+    await platform.smtp.waitForMail(record.garageEmail as string);
+    await platform.smtp.waitForMail(record.customerEmail as string);
+    await waitUntilProcessed(eventId);
+
+    // The consumer sees the same event again (a job run twice): processed_events turns it away.
+    const envelope = { id: eventId, name: 'service_record.created' as const, version: 1, occurredAt: new Date().toISOString(), payload: record };
+    const handlers = createNotificationsHandlers(TEST_CONTEXT);
+    expect(await applyEventOnce(platform.db.pool, handlers, envelope)).toBe('duplicate');
+    // Even run past that guard, the handler queues neither mail again: one row per (event, template).
+    const handle = handlers['service_record.created'];
+    if (!handle) throw new Error('notifications has no service_record.created handler');
+    const client = await platform.db.pool.connect();
+    try {
+      await handle(client, envelope);
+    } finally {
+      client.release();
+    }
+
+    await platform.sender.flush();
+    expect((await queuedRows(eventId)).map((row) => row.template).sort()).toEqual(['customer_service_recorded', 'service_record_receipt']);
+    expect(platform.smtp.mailsTo(record.garageEmail as string)).toHaveLength(1);
+    expect(platform.smtp.mailsTo(record.customerEmail as string)).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { runServiceMain } from '@sh/shared/testing';
 import { describe, expect, it } from 'vitest';
+import { signerFromPrivateKey } from '../src/domain/signing-key.js';
 
 describe('records start-up configuration', () => {
   it('stops in production with a message naming each missing variable', async () => {
@@ -12,6 +14,12 @@ describe('records start-up configuration', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('DATABASE_URL is required');
     expect(result.stderr).toContain('INTERNAL_TOKEN is required');
+    expect(result.stderr).toContain('RECORDS_SIGNING_KEY is required');
     expect(result.stderr).not.toContain('REDIS_URL');
+  });
+
+  it('refuses a receipt signing key that is not Ed25519', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(() => signerFromPrivateKey(rsa)).toThrow('RECORDS_SIGNING_KEY must be an Ed25519 private key');
   });
 });

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ZLookupResponseSchema, type TEventEnvelope, type TEventPayload } from '@sh/shared/contract';
 import { applyEventOnce } from '@sh/shared/server';
-import { createTestDatabase, listenForTest, testLogger, type TestDatabase } from '@sh/shared/testing';
+import { createTestDatabase, listenForTest, type TestDatabase } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../src/app.js';
+import { readOnlyRecordsDeps } from './harness.js';
 import { recordsEventHandlers } from '../src/events/handlers.js';
 import { findEntitlement } from '../src/store/upsert-entitlement.js';
 import { buildGarage, buildServiceRecord } from './builders.js';
@@ -14,7 +15,7 @@ let server: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   db = await createTestDatabase('records', path.join(import.meta.dirname, '../migrations'));
-  server = await listenForTest(buildRecordsApp({ pool: db.pool, logger: testLogger }));
+  server = await listenForTest(buildRecordsApp(readOnlyRecordsDeps(db.pool)));
 });
 afterAll(async () => {
   await server?.close();

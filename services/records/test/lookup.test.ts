@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { ZErrorEnvelopeSchema, ZLookupResponseSchema, MESSAGES } from '@sh/shared/contract';
-import { createTestDatabase, listenForTest, testLogger, type TestDatabase } from '@sh/shared/testing';
+import { createTestDatabase, listenForTest, type TestDatabase } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../src/app.js';
+import { readOnlyRecordsDeps } from './harness.js';
 import { buildGarage, buildServiceRecord } from './builders.js';
 
 let db: TestDatabase;
@@ -10,7 +11,7 @@ let server: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   db = await createTestDatabase('records', path.join(import.meta.dirname, '../migrations'));
-  server = await listenForTest(buildRecordsApp({ pool: db.pool, logger: testLogger }));
+  server = await listenForTest(buildRecordsApp(readOnlyRecordsDeps(db.pool)));
 });
 afterAll(async () => {
   await server?.close();

@@ -22,6 +22,7 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
 export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
+  password_mismatch: 401,
   payment_required: 402,
   forbidden: 403,
   subscription_required: 403,

@@ -13,11 +13,10 @@ export function createPasswordAttemptStore(redis: Redis, prefix: string): Passwo
   const keyFor = (userId: string) => `${prefix}:password-recheck-failures:${userId}`;
   return {
     async read(userId) {
-      const [count, ttl] = await redis.multi().get(keyFor(userId)).ttl(keyFor(userId)).exec().then((replies) => [
-        Number(replies?.[0]?.[1] ?? 0),
-        Number(replies?.[1]?.[1] ?? -2),
-      ]);
-      return { failures: count, retryAfterSeconds: Math.max(ttl ?? 0, 1) };
+      const replies = await redis.multi().get(keyFor(userId)).ttl(keyFor(userId)).exec();
+      const failures = Number(replies?.[0]?.[1] ?? 0);
+      const ttlSeconds = Number(replies?.[1]?.[1] ?? 0);
+      return { failures, retryAfterSeconds: Math.max(ttlSeconds, 1) };
     },
     async recordFailure(userId, windowSeconds) {
       await redis.multi().incr(keyFor(userId)).expire(keyFor(userId), windowSeconds, 'NX').exec();

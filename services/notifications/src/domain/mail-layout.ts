@@ -42,16 +42,40 @@ export function formatLongDate(unixSeconds: number): string {
   );
 }
 
+/**
+ * A calendar date given as YYYY-MM-DD (a service date) in the long British form, e.g. "14 March 2026". It is
+ * a day, not an instant, so no time zone moves it; anything that is not a real date is shown as given.
+ */
+export function formatCalendarDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return isoDate;
+  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** A mileage as a British reader writes it, e.g. "45,210 miles". */
+export function formatMileage(miles: number): string {
+  return `${new Intl.NumberFormat(DISPLAY_LOCALE).format(miles)} ${miles === 1 ? 'mile' : 'miles'}`;
+}
+
 /** The plan's price as a British customer reads it, e.g. "£34.99". */
 export function formatPlanPrice(): string {
   return new Intl.NumberFormat(DISPLAY_LOCALE, { style: 'currency', currency: PLAN.currency.toUpperCase() }).format(PLAN.amountMinor / 100);
 }
 
-/** One block of a mail's body: a paragraph, a list, a button or a table of details. */
+/**
+ * One block of a mail's body: a paragraph, a list, a button, a plain link (for a second or third place to
+ * go, under the one button), a table of details, a highlighted value, or a long code (a hash) that may wrap
+ * anywhere.
+ */
 export type MailBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'list'; items: string[]; ordered?: boolean }
   | { kind: 'button'; label: string; url: string }
+  | { kind: 'link'; label: string; url: string }
+  | { kind: 'code'; label: string; value: string }
   | { kind: 'details'; rows: Array<[label: string, value: string]> }
   | { kind: 'highlight'; label: string; value: string };
 
@@ -87,6 +111,11 @@ function renderBlockHtml(block: MailBlock): string {
 <a href="${escapeHtml(block.url)}" target="_blank" style="display: inline-block; padding: 14px 28px; ${FONT} font-size: 16px; font-weight: bold; color: #ffffff; text-decoration: none; border-radius: 6px;">${escapeHtml(block.label)}</a>
 </td></tr></table>
 <p style="margin: 0 0 16px; ${FONT} font-size: 13px; line-height: 20px; color: ${COLOURS.muted};">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(block.url)}" style="color: ${COLOURS.brand}; word-break: break-all;">${escapeHtml(block.url)}</a></p>`;
+    case 'link':
+      return `<p style="margin: 0 0 12px; ${FONT} font-size: 16px; line-height: 24px;"><a href="${escapeHtml(block.url)}" target="_blank" style="color: ${COLOURS.brand};">${escapeHtml(block.label)}</a></p>`;
+    case 'code':
+      return `<p style="margin: 0 0 4px; ${FONT} font-size: 14px; line-height: 20px; color: ${COLOURS.muted};">${escapeHtml(block.label)}</p>
+<p style="margin: 0 0 16px; padding: 8px 12px; background-color: ${COLOURS.background}; border-radius: 4px; font-family: Consolas, Menlo, 'Courier New', monospace; font-size: 13px; line-height: 20px; color: ${COLOURS.text}; word-break: break-all;">${escapeHtml(block.value)}</p>`;
     case 'details': {
       const rows = block.rows
         .map(
@@ -111,7 +140,10 @@ function renderBlockText(block: MailBlock): string {
     case 'list':
       return block.items.map((item, index) => (block.ordered ? `${index + 1}. ${item}` : `- ${item}`)).join('\n');
     case 'button':
+    case 'link':
       return `${block.label}:\n${block.url}`;
+    case 'code':
+      return `${block.label}\n${block.value}`;
     case 'details':
       return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
     case 'highlight':

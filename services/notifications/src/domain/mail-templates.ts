@@ -9,6 +9,8 @@ export const MAIL_TEMPLATES = [
   'subscription_cancelled',
   'contact_message',
   'callback_request',
+  'service_record_receipt',
+  'customer_service_recorded',
 ] as const;
 
 export type TMailTemplate = (typeof MAIL_TEMPLATES)[number];

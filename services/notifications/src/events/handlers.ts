@@ -3,9 +3,11 @@ import type { EventHandlers } from '@sh/shared/server';
 import { chooseSubscriptionMail } from '../domain/choose-subscription-mail.js';
 import { composeCallbackRequestMail } from '../domain/compose-callback-request-mail.js';
 import { composeContactMessageMail } from '../domain/compose-contact-message-mail.js';
+import { composeCustomerServiceRecordedMail } from '../domain/compose-customer-service-recorded-mail.js';
 import { composeEmailConfirmationMail } from '../domain/compose-email-confirmation-mail.js';
 import { composeGarageWelcomeMail } from '../domain/compose-garage-welcome-mail.js';
 import { composePasswordResetMail } from '../domain/compose-password-reset-mail.js';
+import { composeServiceRecordReceiptMail } from '../domain/compose-service-record-receipt-mail.js';
 import type { MailContext } from '../domain/mail-layout.js';
 import { enqueueMail } from '../store/enqueue-mail.js';
 import { findCallbackRequest } from '../store/find-callback-request.js';
@@ -15,7 +17,8 @@ const isEmailAddress = (value: string) => z.email().safeParse(value).success;
 
 /**
  * What notifications does with the events it hears: compose the mail and queue it in the event's own
- * transaction (the delivery loop sends it). A redelivered event queues nothing twice.
+ * transaction (the delivery loop sends it). A redelivered event queues nothing twice: a mail is unique by
+ * (event, template), so one event may queue several different mails, each once.
  */
 export function createNotificationsHandlers(context: MailContext): EventHandlers {
   return {
@@ -42,6 +45,17 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
         to: event.payload.email,
         ...chosen.mail,
       });
+    },
+    'service_record.created': async (db, event) => {
+      const record = event.payload;
+      if (record.garageEmail) {
+        const mail = composeServiceRecordReceiptMail(context, record);
+        await enqueueMail(db, { eventId: event.id, template: 'service_record_receipt', to: record.garageEmail, ...mail });
+      }
+      if (record.customerEmail) {
+        const mail = composeCustomerServiceRecordedMail(context, record);
+        await enqueueMail(db, { eventId: event.id, template: 'customer_service_recorded', to: record.customerEmail, ...mail });
+      }
     },
     'contact.received': async (db, event) => {
       const { messageId, name, email, subject } = event.payload;

@@ -1,13 +1,14 @@
 import type { Queryable } from '@sh/shared/server';
 
-/** Records or refreshes a garage's public name and address. */
+/** Records or refreshes a garage's public name and address, and the e-mail its receipts go to when known. */
 export async function upsertGarageDirectory(
   db: Queryable,
-  garage: { garageId: string; name: string; address: string },
+  garage: { garageId: string; name: string; address: string; email?: string },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO garage_directory (garage_id, name, address) VALUES ($1, $2, $3)
-     ON CONFLICT (garage_id) DO UPDATE SET name = EXCLUDED.name, address = EXCLUDED.address, updated_at = now()`,
-    [garage.garageId, garage.name, garage.address],
+    `INSERT INTO garage_directory (garage_id, name, address, email) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (garage_id) DO UPDATE
+       SET name = EXCLUDED.name, address = EXCLUDED.address, email = COALESCE(EXCLUDED.email, garage_directory.email), updated_at = now()`,
+    [garage.garageId, garage.name, garage.address, garage.email ?? null],
   );
 }

@@ -1,0 +1,32 @@
+import { MESSAGES, RECORD_MESSAGES, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
+import { AppError, callInternal } from '@sh/shared/server';
+
+/** Identity's password re-check, the secure step before a record is stored. */
+export interface PasswordChecker {
+  /** Whether the password is the account's. A spent attempt budget is a 429 AppError; identity unreachable a 503. */
+  isPasswordValid(userId: string, password: string): Promise<boolean>;
+}
+
+export function createIdentityClient(options: { baseUrl: string; internalToken: string }): PasswordChecker {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  return {
+    async isPasswordValid(userId, password) {
+      let result: Awaited<ReturnType<typeof callInternal>>;
+      try {
+        result = await callInternal(`${baseUrl}/internal/users/verify-password`, options.internalToken, {
+          method: 'POST',
+          body: { userId, password },
+          timeoutMs: 10_000,
+        });
+      } catch (error) {
+        throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
+      }
+      if (result.status === 200) return ZVerifyPasswordResponseSchema.parse(result.body).data.valid;
+      if (result.status === 429) {
+        // Identity's budget is 5 wrong answers per 15-minute window; the full window is the honest upper bound.
+        throw new AppError('rate_limited', RECORD_MESSAGES.passwordAttemptsExceeded, { headers: { 'retry-after': '900' } });
+      }
+      throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable);
+    },
+  };
+}

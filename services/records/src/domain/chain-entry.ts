@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+
+/** The fields of a stored record that its chain entry seals. Customer contact is not part of a vehicle's history. */
+export interface ChainedRecordFields {
+  id: string;
+  garage_id: string;
+  vin: string;
+  vehicle_registration: string;
+  service_date: string;
+  mileage: number | null;
+  service_type: string;
+  notes: string | null;
+  technician_name: string | null;
+  signed_by: string | null;
+  created_at: Date;
+}
+
+/** Where an entry sits in its vehicle's chain. */
+export interface ChainLink {
+  position: number;
+  prevHash: string | null;
+}
+
+/**
+ * What a record's entry hashes: the record's fields, its position and the previous entry's hash, so that changing
+ * any of them, or any earlier entry, changes this hash and every one after it.
+ */
+export function recordEntryContent(record: ChainedRecordFields, link: ChainLink): Record<string, unknown> {
+  return {
+    kind: 'record',
+    position: link.position,
+    prev_hash: link.prevHash,
+    record: {
+      id: record.id,
+      garage_id: record.garage_id,
+      vin: record.vin,
+      vehicle_registration: record.vehicle_registration,
+      service_date: record.service_date,
+      mileage: record.mileage,
+      service_type: record.service_type,
+      notes: record.notes,
+      technician_name: record.technician_name,
+      signed_by: record.signed_by,
+      created_at: record.created_at.toISOString(),
+    },
+  };
+}
+
+/** RFC 8785 (JCS) canonical JSON of a value: one byte sequence for one meaning, whoever computes it. */
+export function canonicalJson(value: unknown): string {
+  const text = canonicalize(value);
+  if (text === undefined) throw new Error('value has no canonical JSON form');
+  return text;
+}
+
+/** SHA-256 (hex) over the canonical JSON of an entry's content. */
+export function hashEntryContent(content: unknown): string {
+  return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
+}
+
+/** The receipt fields that are signed. */
+export interface ReceiptFields {
+  hash: string;
+  position: number;
+  prev_hash: string | null;
+  registration: string;
+  signed_at: string;
+}
+
+/** The exact text a receipt's Ed25519 signature covers: the canonical JSON of its fields. */
+export function receiptMessage(fields: ReceiptFields): string {
+  return canonicalJson({
+    hash: fields.hash,
+    position: fields.position,
+    prev_hash: fields.prev_hash,
+    registration: fields.registration,
+    signed_at: fields.signed_at,
+  });
+}

@@ -1,0 +1,99 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { MESSAGES, RECORD_MESSAGES, type TCreateServiceRecordRequest, type TGarageServiceRecord, type TReceipt } from '@sh/shared/contract';
+import { AppError, withTransaction, type Pool } from '@sh/shared/server';
+import type { PasswordChecker } from '../clients/identity.js';
+import { publishRecordCreated } from '../events/publish-record-created.js';
+import { claimIdempotencyKey } from '../store/claim-idempotency-key.js';
+import { findGarageContact } from '../store/find-garage-contact.js';
+import { findGarageRecord } from '../store/find-garage-record.js';
+import { insertServiceRecord } from '../store/insert-service-record.js';
+import { lockVehicleChain } from '../store/lock-vehicle-chain.js';
+import { findEntitlement } from '../store/upsert-entitlement.js';
+import { canonicalJson } from './chain-entry.js';
+import { presentGarageRecord, UNKNOWN_GARAGE } from './present-garage-record.js';
+import { sealRecord } from './seal-record.js';
+import { serviceDateFor } from './service-date.js';
+import type { ReceiptSigner } from './signing-key.js';
+
+export interface CreateServiceRecordDeps {
+  pool: Pool;
+  signer: ReceiptSigner;
+  identity: PasswordChecker;
+  now?: () => Date;
+}
+
+export interface CreatedServiceRecord {
+  serviceRecord: TGarageServiceRecord;
+  receipt: TReceipt;
+  /** True when an Idempotency-Key answered a record stored by an earlier request. */
+  isReplay: boolean;
+}
+
+/**
+ * A garage logs a service (SPEC.md sections 4, 5 and 7). The garage is the caller; it must be entitled (active
+ * or trialing); the signer's password is re-checked by identity before anything is stored; the service date is
+ * today in Europe/London. The record, its chain entry and its event commit together, and an Idempotency-Key
+ * already used answers the record it made instead of storing a second.
+ */
+export async function createServiceRecord(
+  deps: CreateServiceRecordDeps,
+  garageId: string,
+  input: TCreateServiceRecordRequest,
+  idempotencyKey: string | null,
+): Promise<CreatedServiceRecord> {
+  if (input.garage_id !== undefined && input.garage_id !== garageId) {
+    throw new AppError('forbidden', RECORD_MESSAGES.garageMismatch);
+  }
+  const entitlement = await findEntitlement(deps.pool, garageId);
+  if (!entitlement?.canAddRecords) throw new AppError('subscription_required', RECORD_MESSAGES.subscriptionRequired);
+  if (!(await deps.identity.isPasswordValid(garageId, input.password))) {
+    throw new AppError('password_mismatch', MESSAGES.submit.passwordMismatch);
+  }
+
+  const now = deps.now?.() ?? new Date();
+  const createdAt = new Date(Math.floor(now.getTime()));
+  const record = {
+    id: randomUUID(),
+    garage_id: garageId,
+    vin: input.vin,
+    vehicle_registration: input.vehicle_registration,
+    service_date: serviceDateFor(now),
+    mileage: input.mileage,
+    service_type: input.service_type,
+    notes: input.notes,
+    technician_name: input.technician_name,
+    signed_by: input.full_name,
+    customer_email: input.customer_email,
+    customer_phone: input.customer_phone,
+    created_at: createdAt,
+  };
+
+  const outcome = await withTransaction(deps.pool, async (client) => {
+    if (idempotencyKey) {
+      const fingerprint = fingerprintOf(input);
+      const claim = await claimIdempotencyKey(client, { garageId, key: idempotencyKey, fingerprint, recordId: record.id });
+      if (claim.outcome === 'used') {
+        if (claim.fingerprint !== fingerprint) throw new AppError('conflict', RECORD_MESSAGES.idempotencyKeyReused);
+        return { recordId: claim.recordId, isReplay: true };
+      }
+    }
+    const head = await lockVehicleChain(client, record.vehicle_registration);
+    await insertServiceRecord(client, record);
+    const receipt = await sealRecord(client, deps.signer, record, head, createdAt);
+    const garage = (await findGarageContact(client, garageId)) ?? { name: UNKNOWN_GARAGE.name, email: null };
+    await publishRecordCreated(client, { record, garage, receipt });
+    return { recordId: record.id, isReplay: false };
+  });
+
+  const stored = await findGarageRecord(deps.pool, garageId, outcome.recordId);
+  if (!stored) throw new Error(`record ${outcome.recordId} was not found after it was stored`);
+  const serviceRecord = presentGarageRecord(stored);
+  if (!serviceRecord.receipt) throw new Error(`record ${outcome.recordId} has no chain entry`);
+  return { serviceRecord, receipt: serviceRecord.receipt, isReplay: outcome.isReplay };
+}
+
+/** What makes two submits the same: every field but the password, canonically serialised and hashed. */
+function fingerprintOf(input: TCreateServiceRecordRequest): string {
+  const { password: _password, garage_id: _garageId, ...fields } = input;
+  return createHash('sha256').update(canonicalJson(fields)).digest('hex');
+}

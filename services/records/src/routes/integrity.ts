@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import { ZVerifyChainRequestSchema } from '@sh/shared/contract';
+import { parseOrThrow, type Pool } from '@sh/shared/server';
+import type { ReceiptSigner } from '../domain/signing-key.js';
+import { verifyVehicleChain } from '../domain/verify-vehicle-chain.js';
+
+/** The public integrity calls: anyone may recompute a vehicle's chain and fetch the key that signs receipts. */
+export function integrityRoutes(deps: { pool: Pool; signer: ReceiptSigner }): Router {
+  const router = Router();
+
+  router.get('/api/v1/service-records/verify{/:registration}', async (req, res) => {
+    const { registration } = parseOrThrow(ZVerifyChainRequestSchema, { registration: req.params.registration ?? '' });
+    res.setHeader('cache-control', 'no-cache');
+    res.json({ status: 200, data: await verifyVehicleChain(deps.pool, registration) });
+  });
+
+  router.get('/api/v1/service-records/signing-key', (_req, res) => {
+    res.setHeader('cache-control', 'public, max-age=3600');
+    res.json({ status: 200, data: { algorithm: 'Ed25519', publicKey: deps.signer.publicKeyPem, keyId: deps.signer.keyId } });
+  });
+
+  return router;
+}

@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  MESSAGES,
+  ZCreateServiceRecordRequestSchema,
+  ZIdempotencyKeySchema,
+  ZMyServiceRecordsQuerySchema,
+  ZValidateVehicleRequestSchema,
+  ZVinLookupRequestSchema,
+} from '@sh/shared/contract';
+import { authenticate, parseOrThrow, requireRole, type TokenVerifier } from '@sh/shared/server';
+import { checkVehicle } from '../domain/check-vehicle.js';
+import { createServiceRecord, type CreateServiceRecordDeps } from '../domain/create-service-record.js';
+import { findRecordedVin } from '../domain/find-recorded-vin.js';
+import { listGarageRecords } from '../domain/list-garage-records.js';
+
+/**
+ * The garage's calls (SPEC.md section 7): the VIN lookup, the vehicle check, logging a service, and the garage's
+ * own records. Every one needs a garage's token; an admin or a user of no type is refused with 403.
+ */
+export function serviceRecordRoutes(deps: CreateServiceRecordDeps & { verifier: TokenVerifier }): Router {
+  const { pool } = deps;
+  const router = Router();
+  const garageOnly = [authenticate(deps.verifier), requireRole('garage')];
+
+  router.get('/api/v1/service-records/vin/:registration', ...garageOnly, async (req, res) => {
+    const { registration } = parseOrThrow(ZVinLookupRequestSchema, req.params);
+    res.json({ status: 200, data: await findRecordedVin(pool, registration) });
+  });
+
+  router.post('/api/v1/service-records/validate', ...garageOnly, async (req, res) => {
+    const input = parseOrThrow(ZValidateVehicleRequestSchema, req.body ?? {});
+    res.json({ status: 200, data: await checkVehicle(pool, input) });
+  });
+
+  router.get('/api/v1/service-records/mine', ...garageOnly, async (req, res) => {
+    const query = parseOrThrow(ZMyServiceRecordsQuerySchema, req.query);
+    res.setHeader('cache-control', 'private, no-store');
+    res.json({ status: 200, data: await listGarageRecords(pool, req.auth!.sub, query) });
+  });
+
+  router.post('/api/v1/service-records', ...garageOnly, async (req, res) => {
+    const input = parseOrThrow(ZCreateServiceRecordRequestSchema, req.body ?? {});
+    const rawKey = req.header(IDEMPOTENCY_KEY_HEADER);
+    const idempotencyKey = rawKey === undefined ? null : parseOrThrow(ZIdempotencyKeySchema, rawKey);
+    const created = await createServiceRecord(deps, req.auth!.sub, input, idempotencyKey);
+    req.log?.info({ recordId: created.serviceRecord.id, isReplay: created.isReplay }, 'service record created');
+    if (created.isReplay) res.setHeader('idempotent-replayed', 'true');
+    res.status(201).json({
+      status: 201,
+      message: MESSAGES.submit.success,
+      data: { serviceRecord: created.serviceRecord, receipt: created.receipt },
+    });
+  });
+
+  return router;
+}

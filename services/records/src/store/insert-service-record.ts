@@ -1,0 +1,18 @@
+import type { PoolClient } from '@sh/shared/server';
+import type { ChainedRecordFields } from '../domain/chain-entry.js';
+
+/** Stores a new record; it is never updated afterwards (corrections are appended, DESIGN.md). */
+export async function insertServiceRecord(
+  client: PoolClient,
+  record: ChainedRecordFields & { customer_email: string | null; customer_phone: string | null },
+): Promise<void> {
+  await client.query(
+    `INSERT INTO service_records (id, garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes,
+                                  technician_name, signed_by, customer_email, customer_phone, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      record.id, record.garage_id, record.vin, record.vehicle_registration, record.service_date, record.mileage, record.service_type,
+      record.notes, record.technician_name, record.signed_by, record.customer_email, record.customer_phone, record.created_at,
+    ],
+  );
+}

@@ -1,0 +1,146 @@
+import { generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
+import { createRedis, createTokenVerifier, signAccessToken, type Pool, type Redis, type TAuthClaims } from '@sh/shared/server';
+import {
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  testLogger,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '@sh/shared/testing';
+import { buildIdentityApp } from '../../identity/src/app.js';
+import { hashPassword } from '../../identity/src/domain/passwords.js';
+import { buildRecordsApp, type RecordsAppDeps } from '../src/app.js';
+import { createIdentityClient } from '../src/clients/identity.js';
+import { signerFromPrivateKey, type ReceiptSigner } from '../src/domain/signing-key.js';
+
+export const RECORDS_MIGRATIONS = path.join(import.meta.dirname, '../migrations');
+export const IDENTITY_MIGRATIONS = path.join(import.meta.dirname, '../../identity/migrations');
+export const TEST_INTERNAL_TOKEN = 'records-test-internal-token-0123';
+
+/** A receipt signer with a fresh Ed25519 key. */
+export function createTestSigner(): ReceiptSigner {
+  return signerFromPrivateKey(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+}
+
+/**
+ * The records app's dependencies for tests that only read (lookup, entitlements, the gateway's): tokens are
+ * verified with a test key and identity is an address nobody listens on, so a call that needs it fails loudly.
+ */
+export function readOnlyRecordsDeps(pool: Pool): RecordsAppDeps {
+  return {
+    pool,
+    logger: testLogger,
+    verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }),
+    signer: createTestSigner(),
+    identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: TEST_INTERNAL_TOKEN }),
+  };
+}
+
+export interface RecordsStack {
+  url: string;
+  db: TestDatabase;
+  identityUrl: string;
+  identityDb: TestDatabase;
+  signer: ReceiptSigner;
+  redis: Redis;
+  /** Signs an access token with identity's key, as identity would. */
+  tokenFor(claims: TAuthClaims): string;
+  close(): Promise<void>;
+}
+
+/**
+ * Records with what it talks to, for real: identity's app on its own port and database (the password re-check
+ * over HTTP with the internal token, its attempt budget in Redis), Postgres and Redis.
+ */
+export async function startRecordsStack(options: { now?: () => Date } = {}): Promise<RecordsStack> {
+  const keys = createTestKeyPair();
+  const redis = createRedis(TEST_REDIS_URL);
+  const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
+  const identity = await listenForTest(
+    buildIdentityApp({ pool: identityDb.pool, redis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: testQueuePrefix() }),
+  );
+  const db = await createTestDatabase('records', RECORDS_MIGRATIONS);
+  const signer = createTestSigner();
+  const records = await listenForTest(
+    buildRecordsApp({
+      pool: db.pool,
+      logger: testLogger,
+      verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+      signer,
+      identity: createIdentityClient({ baseUrl: identity.url, internalToken: TEST_INTERNAL_TOKEN }),
+      now: options.now,
+    }),
+  );
+  return {
+    url: records.url,
+    db,
+    identityUrl: identity.url,
+    identityDb,
+    signer,
+    redis,
+    tokenFor: (claims) => signAccessToken(keys.privateKey, claims),
+    async close() {
+      await records.close();
+      await identity.close();
+      redis.disconnect();
+      await db.drop();
+      await identityDb.drop();
+    },
+  };
+}
+
+let garageCounter = 0;
+
+/**
+ * A garage as records and identity know it: a user with a password in identity, a directory entry and an
+ * entitlement (`status` null: none heard yet) in records, and a token for it.
+ */
+export async function buildGarageAccount(
+  stack: RecordsStack,
+  options: { status?: string | null; password?: string; name?: string } = {},
+): Promise<{ id: string; email: string; password: string; name: string; token: string }> {
+  garageCounter += 1;
+  const email = `workshop${garageCounter}.${Date.now()}@hartley-motors.co.uk`;
+  const password = options.password ?? 'Spanner42';
+  const name = options.name ?? `Hartley Motors ${garageCounter}`;
+  const { rows } = await stack.identityDb.pool.query<{ id: string }>(
+    `INSERT INTO users (email, password_hash, role, email_confirmed_at) VALUES ($1, $2, 'garage', now()) RETURNING id`,
+    [email, await hashPassword(password)],
+  );
+  const id = rows[0]!.id;
+  await stack.db.pool.query('INSERT INTO garage_directory (garage_id, name, address, email) VALUES ($1, $2, $3, $4)', [
+    id,
+    name,
+    '12 Station Road, Leeds, LS1 4AB',
+    email,
+  ]);
+  const status = options.status === undefined ? 'active' : options.status;
+  if (status !== null) {
+    await stack.db.pool.query(
+      `INSERT INTO garage_entitlements (garage_id, subscription_status, can_add_records, state_at) VALUES ($1, $2, $3, 1)`,
+      [id, status, status === 'active' || status === 'trialing'],
+    );
+  }
+  return { id, email, password, name, token: stack.tokenFor({ sub: id, role: 'garage', email }) };
+}
+
+/** A complete, valid create body for a garage account; override any field. */
+export function buildCreateBody(password: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    vin: 'WVWZZZ1JZXW000001',
+    vehicle_registration: 'AB12 CDE',
+    mileage: 45210,
+    service_type: 'Full Service, Oil & Filter Change',
+    notes: 'All fluids topped up',
+    technician_name: 'Sam Patel',
+    customer_email: null,
+    customer_phone: null,
+    vehicleCheck: true,
+    full_name: 'Sam Patel',
+    password,
+    ...overrides,
+  };
+}
