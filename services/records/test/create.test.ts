@@ -139,7 +139,7 @@ describe('POST /api/v1/service-records', () => {
     ['canceled', 'a cancelled subscription'],
     ['past_due', 'a payment that failed'],
     [null, 'no subscription heard of'],
-  ])('refuses a garage with %s (%s) with 403 subscription_required', async (subscription) => {
+  ] as const)('refuses a garage with %s (%s) with 403 subscription_required', async (subscription, _why) => {
     const garage = await buildGarageAccount(stack, { status: subscription });
     const registration = newRegistration();
     const { status, body } = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration }));

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import {
+  RECORD_MESSAGES,
+  ZCreateServiceRecordResponseSchema,
+  ZMyServiceRecordsResponseSchema,
+  ZValidateVehicleResponseSchema,
+  ZVerifyChainResponseSchema,
+  ZVinLookupResponseSchema,
+} from '@sh/shared/contract';
+import { callJson } from '@sh/shared/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainWaitingRecords } from '../src/domain/chain-waiting-records.js';
+import { buildCreateBody, buildGarageAccount, startRecordsStack, type RecordsStack } from './harness.js';
+
+let stack: RecordsStack;
+
+beforeAll(async () => {
+  stack = await startRecordsStack();
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function logService(garage: { token: string; password: string }, overrides: Record<string, unknown>) {
+  const answer = await callJson(stack.url, 'POST', '/api/v1/service-records', { token: garage.token, body: buildCreateBody(garage.password, overrides) });
+  expect(answer.status).toBe(201);
+  return ZCreateServiceRecordResponseSchema.parse(answer.body).data.serviceRecord;
+}
+
+describe('GET /api/v1/service-records/vin/{registration}', () => {
+  it('answers the VIN and mileage last recorded for the registration', async () => {
+    const garage = await buildGarageAccount(stack);
+    await logService(garage, { vehicle_registration: 'VN19AAA', vin: 'SAJAA01A12B000001', mileage: 10000 });
+    await logService(garage, { vehicle_registration: 'VN19AAA', vin: 'SAJAA01A12B000002', mileage: 12000 });
+    const { status, body } = await callJson(stack.url, 'GET', '/api/v1/service-records/vin/vn19%20aaa', { token: garage.token });
+    expect(status).toBe(200);
+    expect(ZVinLookupResponseSchema.parse(body).data).toMatchObject({ vin: 'SAJAA01A12B000002', registration: 'VN19AAA', lastMileage: 12000 });
+  });
+
+  it('answers 404 with a clear message for a registration never recorded, and 400 for one that is not a UK registration', async () => {
+    const garage = await buildGarageAccount(stack);
+    const unknown = await callJson(stack.url, 'GET', '/api/v1/service-records/vin/ZZ99ZZZ', { token: garage.token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'not_found', message: RECORD_MESSAGES.vinNotFound });
+    const bad = await callJson(stack.url, 'GET', '/api/v1/service-records/vin/ABCDEFG', { token: garage.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(RECORD_MESSAGES.registrationInvalid);
+  });
+
+  it('answers 401 without a token and 403 for an admin', async () => {
+    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/vin/VN19AAA')).status).toBe(401);
+    const admin = stack.tokenFor({ sub: randomUUID(), role: 'admin', email: 'admin@servicehistory.local' });
+    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/vin/VN19AAA', { token: admin })).status).toBe(403);
+  });
+});
+
+describe('POST /api/v1/service-records/validate', () => {
+  it('answers 200 without warnings for a new vehicle or the recorded VIN, and a vin_mismatch warning for another VIN', async () => {
+    const garage = await buildGarageAccount(stack);
+    await logService(garage, { vehicle_registration: 'VL20BBB', vin: 'SAJAA01A12B000003', mileage: 5000 });
+    const check = async (vin: string, vehicleRegistration: string) => {
+      const answer = await callJson(stack.url, 'POST', '/api/v1/service-records/validate', { token: garage.token, body: { vin, vehicleRegistration } });
+      expect(answer.status).toBe(200);
+      return ZValidateVehicleResponseSchema.parse(answer.body).data;
+    };
+    expect(await check('sajaa01a12b000003', 'vl20 bbb')).toEqual({
+      valid: true,
+      vin: 'SAJAA01A12B000003',
+      vehicleRegistration: 'VL20BBB',
+      lastMileage: 5000,
+      warnings: [],
+    });
+    expect((await check('SAJAA01A12B000009', 'NE21CCC')).warnings).toEqual([]);
+    expect((await check('SAJAA01A12B000009', 'VL20BBB')).warnings).toEqual([
+      { code: 'vin_mismatch', message: RECORD_MESSAGES.vinMismatch, recordedVin: 'SAJAA01A12B000003' },
+    ]);
+  });
+
+  it('answers 400 with field errors for a bad registration and VIN', async () => {
+    const garage = await buildGarageAccount(stack);
+    const answer = await callJson(stack.url, 'POST', '/api/v1/service-records/validate', {
+      token: garage.token,
+      body: { vin: 'OOOO', vehicleRegistration: 'NOT A PLATE' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'vin', message: RECORD_MESSAGES.vinInvalid },
+        { path: 'vehicleRegistration', message: RECORD_MESSAGES.registrationInvalid },
+      ]),
+    );
+  });
+});
+
+describe('GET /api/v1/service-records/mine', () => {
+  it('pages through the garage\'s own records newest first without repeating or skipping one', async () => {
+    const garage = await buildGarageAccount(stack);
+    const other = await buildGarageAccount(stack);
+    const created: string[] = [];
+    for (let i = 0; i < 7; i += 1) created.push((await logService(garage, { vehicle_registration: `PG${10 + i}DDD`, mileage: 1000 + i })).id);
+    await logService(other, { vehicle_registration: 'PG30DDD' });
+    // Older records, stored with earlier service dates straight into the table and chained as the seed's are.
+    const { rows } = await stack.db.pool.query<{ id: string }>(
+      `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, created_at)
+       SELECT $1, 'SAJAA01A12B000004', 'PG40EEE', d::date, 1000, 'MOT Test', d + interval '17 hours'
+         FROM generate_series('2021-01-01'::timestamp, '2021-01-03'::timestamp, interval '1 day') AS d
+       RETURNING id`,
+      [garage.id],
+    );
+    await stack.db.pool.query('INSERT INTO records_awaiting_chain (record_id) SELECT unnest($1::uuid[])', [rows.map((r) => r.id)]);
+    expect(await chainWaitingRecords(stack.db.pool, stack.signer)).toBe(3);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `?limit=3&cursor=${cursor}` : '?limit=3';
+      const answer = await callJson(stack.url, 'GET', `/api/v1/service-records/mine${query}`, { token: garage.token });
+      expect(answer.status).toBe(200);
+      const page = ZMyServiceRecordsResponseSchema.parse(answer.body).data;
+      seen.push(...page.serviceRecords.map((r) => r.id));
+      expect(page.serviceRecords.every((r) => r.garage_id === garage.id && r.receipt !== null)).toBe(true);
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(pages).toBe(4);
+    expect(seen).toHaveLength(10);
+    expect(new Set(seen).size).toBe(10);
+    expect(seen.slice(0, 7).sort()).toEqual([...created].sort());
+    expect(seen.slice(7)).toEqual([...rows.map((r) => r.id)].reverse());
+  });
+
+  it('filters by registration, as typed', async () => {
+    const garage = await buildGarageAccount(stack);
+    const wanted = await logService(garage, { vehicle_registration: 'FL21FFF' });
+    await logService(garage, { vehicle_registration: 'FL21GGG' });
+    const answer = await callJson(stack.url, 'GET', '/api/v1/service-records/mine?registration=fl21%20fff', { token: garage.token });
+    expect(ZMyServiceRecordsResponseSchema.parse(answer.body).data.serviceRecords.map((r) => r.id)).toEqual([wanted.id]);
+  });
+
+  it('answers 400 for a limit over 100 or a cursor that is not ours, 401 without a token and 403 for an admin', async () => {
+    const garage = await buildGarageAccount(stack);
+    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine?limit=101', { token: garage.token })).status).toBe(400);
+    const forged = await callJson(stack.url, 'GET', `/api/v1/service-records/mine?cursor=${Buffer.from('["x"]').toString('base64url')}`, { token: garage.token });
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe(RECORD_MESSAGES.cursorInvalid);
+    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine')).status).toBe(401);
+    const admin = stack.tokenFor({ sub: randomUUID(), role: 'admin', email: 'admin@servicehistory.local' });
+    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine', { token: admin })).status).toBe(403);
+  });
+});
+
+describe('records stored before chaining', () => {
+  it('are chained in their order of entry, and the chain then verifies', async () => {
+    const garage = await buildGarageAccount(stack);
+    const { rows } = await stack.db.pool.query<{ id: string }>(
+      `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, created_at)
+       VALUES ($1, 'SAJAA01A12B000005', 'SD18HHH', '2022-05-01', 30000, 'Full Service', '2022-05-01T17:00:00Z'),
+              ($1, 'SAJAA01A12B000005', 'SD18HHH', '2020-05-01', 10000, 'Full Service', '2020-05-01T17:00:00Z')
+       RETURNING id`,
+      [garage.id],
+    );
+    const verify = async () =>
+      ZVerifyChainResponseSchema.parse((await callJson(stack.url, 'GET', '/api/v1/service-records/verify/SD18HHH')).body).data;
+    expect((await verify()).valid).toBe(false);
+    await stack.db.pool.query('INSERT INTO records_awaiting_chain (record_id) SELECT unnest($1::uuid[])', [rows.map((r) => r.id)]);
+    expect(await chainWaitingRecords(stack.db.pool, stack.signer)).toBe(2);
+    expect(await chainWaitingRecords(stack.db.pool, stack.signer)).toBe(0);
+    const chain = await verify();
+    expect(chain).toMatchObject({ valid: true, length: 2 });
+    expect(chain.entries.map((e) => e.record_id)).toEqual([rows[1]!.id, rows[0]!.id]);
+
+    await logService(garage, { vehicle_registration: 'SD18HHH', vin: 'SAJAA01A12B000005', mileage: 40000 });
+    expect(await verify()).toMatchObject({ valid: true, length: 3 });
+  });
+});
