@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
-import { MESSAGES, ZErrorEnvelopeSchema, ZLookupResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, ZErrorEnvelopeSchema, ZLookupResponseSchema, ZSigningKeyResponseSchema, ZVerifyChainResponseSchema } from '@sh/shared/contract';
 import { createRedis, createTokenVerifier, signAccessToken, type Redis } from '@sh/shared/server';
 import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,19 @@ describe('gateway routing', () => {
     const { status, body } = await call('/api/v1/service-records/lookup/ab12cde');
     expect(status).toBe(200);
     expect(ZLookupResponseSchema.parse(body).data.serviceRecords).toEqual([]);
+  });
+
+  it('lets anyone verify a chain and fetch the receipt key, and asks for a token to add or list records', async () => {
+    const verified = await call('/api/v1/service-records/verify/AB12CDE');
+    expect(verified.status).toBe(200);
+    expect(ZVerifyChainResponseSchema.parse(verified.body).data).toMatchObject({ valid: true, length: 0 });
+    const key = await call('/api/v1/service-records/signing-key');
+    expect(key.status).toBe(200);
+    expect(ZSigningKeyResponseSchema.parse(key.body).data.algorithm).toBe('Ed25519');
+    for (const [method, path] of [['POST', '/api/v1/service-records'], ['GET', '/api/v1/service-records/mine'], ['GET', '/api/v1/service-records/vin/AB12CDE'], ['POST', '/api/v1/service-records/validate']] as const) {
+      const answer = await call(path, { method });
+      expect(answer.status, `${method} ${path}`).toBe(401);
+    }
   });
 
   it('answers a 503 envelope within 2 s for a service that is stopped', async () => {

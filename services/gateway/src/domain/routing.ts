@@ -63,6 +63,7 @@ export function requiresAuthentication(method: string, pathname: string): boolea
   if (/^service-records(\/|$)/.test(rest)) {
     if (/^service-records\/lookup(\/|$)/.test(rest) && method === 'GET') return false;
     if (/^service-records\/verify(\/|$)/.test(rest) && method === 'GET') return false;
+    if (/^service-records\/signing-key$/.test(rest) && method === 'GET') return false;
     return true;
   }
   return false;
