@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 6 enforced on the server: every protected call built so far, made through the gateway by a
+ * SPEC.md section 6 enforced on the server: every protected call built so far (service records included), made through the gateway by a
  * visitor, a garage without a subscription, a garage with one, another garage, and an admin.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -51,6 +51,10 @@ describe('who may do what (SPEC.md section 6)', () => {
     ['GET', '/auth/me', { public: 401, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 200 }],
     ['GET', '/garages/me', { public: 401, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 403 }],
     ['GET', '/billing/subscription', { public: 401, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 403 }],
+    ['GET', '/service-records/mine', { public: 401, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 403 }],
+    ['GET', '/service-records/vin/AD61HCX', { public: 401, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 403 }],
+    ['GET', '/service-records/verify/AD61HCX', { public: 200, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 200 }],
+    ['GET', '/service-records/signing-key', { public: 200, garageWithout: 200, garageWith: 200, anotherGarage: 200, admin: 200 }],
   ])('%s %s answers each caller as SPEC.md says', async (method, path, expected) => {
     for (const [caller, status] of Object.entries(expected) as [Caller, number][]) {
       expect({ caller, status: await api(method, path, caller) }).toEqual({ caller, status });
@@ -73,6 +77,28 @@ describe('who may do what (SPEC.md section 6)', () => {
     expect(await api('PATCH', target, 'anotherGarage', { currentPassword: 'Matrix2026', password: 'Another2026' })).toBe(403);
     expect(await api('PATCH', `/users/email/${ids.garageWithout}`, 'anotherGarage', { email: 'taken@example.co.uk' })).toBe(403);
     expect(await api('PATCH', '/users/email/not-a-uuid', 'garageWithout', { email: 'x@example.co.uk' })).toBe(400);
+  });
+
+  it('lets only a garage with an active or trialing subscription add a service record', async () => {
+    const record = (registration: string) => ({
+      vin: 'WBA8E9G50GNT00001',
+      vehicle_registration: registration,
+      mileage: 12000,
+      service_type: 'Oil & Filter Change',
+      notes: null,
+      full_name: 'Matrix Mechanic',
+      password: 'Matrix2026',
+    });
+    expect(await api('POST', '/service-records/validate', 'public', { vin: 'WBA8E9G50GNT00001', vehicleRegistration: 'MX26AAA' })).toBe(401);
+    expect(await api('POST', '/service-records/validate', 'admin', { vin: 'WBA8E9G50GNT00001', vehicleRegistration: 'MX26AAA' })).toBe(403);
+    expect(await api('POST', '/service-records/validate', 'garageWithout', { vin: 'WBA8E9G50GNT00001', vehicleRegistration: 'MX26AAA' })).toBe(200);
+    expect(await api('POST', '/service-records', 'public', record('MX26AAA'))).toBe(401);
+    expect(await api('POST', '/service-records', 'admin', { ...record('MX26AAA'), password: seedAccounts.admin.password })).toBe(403);
+    expect(await api('POST', '/service-records', 'garageWithout', record('MX26AAA'))).toBe(403);
+    expect(await api('POST', '/service-records', 'anotherGarage', record('MX26AAA'))).toBe(403);
+    expect(await api('POST', '/service-records', 'garageWith', { ...record('MX26AAA'), garage_id: ids.garageWithout })).toBe(403);
+    expect(await api('POST', '/service-records', 'garageWith', record('MX26AAA'))).toBe(201);
+    expect(await api('GET', '/service-records/lookup/MX26AAA', 'public')).toBe(200);
   });
 
   it('lets only a garage start checkout or open billing, and never bills a subscribed garage twice', async () => {

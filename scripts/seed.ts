@@ -156,9 +156,9 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
   records: async (client) => {
     const garages = seedGarages();
     await client.query(
-      `INSERT INTO garage_directory (garage_id, name, address)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[]) ON CONFLICT (garage_id) DO NOTHING`,
-      [garages.map((g) => g.id), garages.map((g) => g.name), garages.map((g) => g.address)],
+      `INSERT INTO garage_directory (garage_id, name, address, email)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) ON CONFLICT (garage_id) DO NOTHING`,
+      [garages.map((g) => g.id), garages.map((g) => g.name), garages.map((g) => g.address), garages.map((g) => g.email)],
     );
     await client.query(
       `INSERT INTO garage_entitlements (garage_id, subscription_status, can_add_records, state_at)
@@ -176,7 +176,8 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
          FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::date[], $6::int[], $7::text[], $8::text[],
                      $9::text[], $10::text[], $11::text[])
            AS t(id, garage_id, vin, reg, service_date, mileage, service_type, notes, technician, email, phone)
-       ON CONFLICT (id) DO NOTHING`,
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id`,
       [
         column((r) => r.record.id),
         column((r) => r.record.garage_id),
@@ -191,6 +192,10 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
         column((r) => r.record.customer_phone),
       ],
     );
+    // New seeded records wait for the records service to chain them in their order of entry when it starts.
+    await client.query('INSERT INTO records_awaiting_chain (record_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING', [
+      inserted.rows.map((row: { id: string }) => row.id),
+    ]);
     return `${inserted.rowCount ?? 0} new service records (${rows.length} in the data)`;
   },
   billing: (client) => seedBilling(client, seedGarages()),

@@ -175,7 +175,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, serviceUrls[name]])),
     ...(options.env ?? {}),
   };
-  for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'INTERNAL_TOKEN', 'STRIPE_WEBHOOK_SECRET']) {
+  for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'INTERNAL_TOKEN', 'STRIPE_WEBHOOK_SECRET', 'RECORDS_SIGNING_KEY']) {
     if (process.env[key] && !common[key]) common[key] = process.env[key]!;
   }
 

@@ -5,6 +5,7 @@ import type { PasswordChecker } from '../clients/identity.js';
 import { publishRecordCreated } from '../events/publish-record-created.js';
 import { claimIdempotencyKey } from '../store/claim-idempotency-key.js';
 import { findGarageContact } from '../store/find-garage-contact.js';
+import { findHighestMileage } from '../store/find-highest-mileage.js';
 import { findGarageRecord } from '../store/find-garage-record.js';
 import { insertServiceRecord } from '../store/insert-service-record.js';
 import { lockVehicleChain } from '../store/lock-vehicle-chain.js';
@@ -68,28 +69,41 @@ export async function createServiceRecord(
     created_at: createdAt,
   };
 
-  const outcome = await withTransaction(deps.pool, async (client) => {
+  const outcome = await withTransaction(deps.pool, async (client): Promise<{ recordId: string } | CreatedServiceRecord> => {
     if (idempotencyKey) {
       const fingerprint = fingerprintOf(input);
       const claim = await claimIdempotencyKey(client, { garageId, key: idempotencyKey, fingerprint, recordId: record.id });
       if (claim.outcome === 'used') {
         if (claim.fingerprint !== fingerprint) throw new AppError('conflict', RECORD_MESSAGES.idempotencyKeyReused);
-        return { recordId: claim.recordId, isReplay: true };
+        return { recordId: claim.recordId };
       }
     }
     const head = await lockVehicleChain(client, record.vehicle_registration);
+    const highestMileage = await findHighestMileage(client, record.vehicle_registration);
     await insertServiceRecord(client, record);
     const receipt = await sealRecord(client, deps.signer, record, head, createdAt);
-    const garage = (await findGarageContact(client, garageId)) ?? { name: UNKNOWN_GARAGE.name, email: null };
+    const garage = (await findGarageContact(client, garageId)) ?? { ...UNKNOWN_GARAGE, email: null };
     await publishRecordCreated(client, { record, garage, receipt });
-    return { recordId: record.id, isReplay: false };
+    const serviceRecord = presentGarageRecord({
+      ...record,
+      mileage_anomaly: highestMileage !== null && record.mileage < highestMileage,
+      garage_name: garage.name,
+      garage_address: garage.address,
+      position: receipt.position,
+      hash: receipt.hash,
+      prev_hash: receipt.prev_hash,
+      signed_at: createdAt,
+      signature: receipt.signature,
+    });
+    return { serviceRecord, receipt, isReplay: false };
   });
+  if ('serviceRecord' in outcome) return outcome;
 
+  // A replay answers the record its key first made, as stored.
   const stored = await findGarageRecord(deps.pool, garageId, outcome.recordId);
-  if (!stored) throw new Error(`record ${outcome.recordId} was not found after it was stored`);
-  const serviceRecord = presentGarageRecord(stored);
-  if (!serviceRecord.receipt) throw new Error(`record ${outcome.recordId} has no chain entry`);
-  return { serviceRecord, receipt: serviceRecord.receipt, isReplay: outcome.isReplay };
+  const serviceRecord = stored ? presentGarageRecord(stored) : null;
+  if (!serviceRecord?.receipt) throw new Error(`record ${outcome.recordId} of an Idempotency-Key has no chain entry`);
+  return { serviceRecord, receipt: serviceRecord.receipt, isReplay: true };
 }
 
 /** What makes two submits the same: every field but the password, canonically serialised and hashed. */

@@ -1,0 +1,274 @@
+/**
+ * `npm run bench:create`: logging services under load, against a bare floor measured in the same run.
+ *
+ * 1. Fresh databases (suffix _bench_create) for identity, records and notifications, which run as under
+ *    `npm start` with the gateway and the SMTP catcher; 20 garages with active subscriptions and passwords.
+ * 2. The 20 garages submit at once for 20 s (BENCH_DURATION), one connection each: a quarter of them on the
+ *    same 50 registrations (chain contention), the rest on registrations of their own. Every tenth submit is
+ *    sent twice at once with one Idempotency-Key, as a double click would.
+ * 3. The floor: a bare node:http server doing one INSERT per request, loaded the same way.
+ * It prints req/s, p50 and p99 for both and their ratio, then checks: 201 answers = rows stored, no duplicates,
+ * every touched chain verifies, and every service_record.created event consumed by notifications.
+ */
+import { randomUUID } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureDatabase, migrate } from '@sh/shared/server';
+import { hashPassword } from '../services/identity/src/domain/passwords.js';
+import { prepareDatabases } from '../scripts/seed.js';
+import { checkInfrastructure, databaseUrl, ROOT, stackPorts, startStack } from '../scripts/stack.js';
+
+const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SUFFIX = '_bench_create';
+const SERVICES = ['identity', 'records', 'notifications'] as const;
+const GARAGES = 20;
+const CONTENDED_GARAGES = GARAGES / 4;
+const SHARED_REGISTRATIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const PORTS = stackPorts(39080, 35000);
+const FLOOR_PORT = 39181;
+const FLOOR_DB = databaseUrl(POSTGRES_URL, 'sh_records_bench_floor');
+const PASSWORD = 'BenchGarage2026';
+const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+
+interface Sample {
+  ms: number;
+  status: number;
+  recordId: string | null;
+  registration: string;
+}
+
+/** A current-format registration for (group, n): `BC` + two digits + three letters. */
+function registrationFor(group: number, n: number): string {
+  const letters = [Math.floor(n / 529) % 23, Math.floor(n / 23) % 23, n % 23].map((i) => LETTERS[i]).join('');
+  return `B${LETTERS[group % 23]}${String(10 + (Math.floor(n / 12167) % 90))}${letters}`;
+}
+
+async function recreate(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+  await ensureDatabase(url);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Runs one worker per garage until the deadline; each worker keeps one request (or one double click) in flight. */
+async function load(
+  send: (garage: number, body: Record<string, unknown>, key: string) => Promise<Sample>,
+  bodyFor: (garage: number, n: number) => Record<string, unknown>,
+  durationS: number,
+): Promise<{ samples: Sample[]; seconds: number }> {
+  const samples: Sample[] = [];
+  const started = Date.now();
+  const deadline = started + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: GARAGES }, async (_, garage) => {
+      for (let n = 0; Date.now() < deadline; n += 1) {
+        const body = bodyFor(garage, n);
+        const key = randomUUID();
+        const isDoubleClick = n % 10 === 9;
+        const answers = await Promise.all(isDoubleClick ? [send(garage, body, key), send(garage, body, key)] : [send(garage, body, key)]);
+        samples.push(...answers);
+      }
+    }),
+  );
+  return { samples, seconds: (Date.now() - started) / 1000 };
+}
+
+function summarise(name: string, run: { samples: Sample[]; seconds: number }) {
+  const latencies = run.samples.map((s) => s.ms).sort((a, b) => a - b);
+  return {
+    name,
+    requests: run.samples.length,
+    requestsPerSecond: run.samples.length / run.seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    created: run.samples.filter((s) => s.status === 201).length,
+    failed: run.samples.filter((s) => s.status !== 201).length,
+  };
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string>): Promise<{ ms: number; status: number; json: unknown }> {
+  const started = performance.now();
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const json = await response.json().catch(() => null);
+  return { ms: performance.now() - started, status: response.status, json };
+}
+
+const problems = await checkInfrastructure(POSTGRES_URL, REDIS_URL);
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+
+for (const service of SERVICES) await recreate(databaseUrl(POSTGRES_URL, `sh_${service}${SUFFIX}`));
+await prepareDatabases(POSTGRES_URL, SUFFIX, [...SERVICES]);
+await recreate(FLOOR_DB);
+const floorPool = new pg.Pool({ connectionString: FLOOR_DB, max: 2 });
+await migrate(floorPool, path.join(ROOT, 'services/records/migrations'));
+
+const identityDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_identity${SUFFIX}`), max: 4 });
+const recordsDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_records${SUFFIX}`), max: 4 });
+const notificationsDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_notifications${SUFFIX}`), max: 2 });
+
+console.log(`Creating ${GARAGES} garages with active subscriptions...`);
+const passwordHash = await hashPassword(PASSWORD);
+const garages: { id: string; email: string; token: string }[] = [];
+for (let i = 0; i < GARAGES; i += 1) {
+  const email = `bench.garage.${i}@example.co.uk`;
+  const { rows } = await identityDb.query<{ id: string }>(
+    `INSERT INTO users (email, password_hash, role, email_confirmed_at) VALUES ($1, $2, 'garage', now()) RETURNING id`,
+    [email, passwordHash],
+  );
+  const id = rows[0]!.id;
+  await recordsDb.query('INSERT INTO garage_directory (garage_id, name, address, email) VALUES ($1, $2, $3, $4)', [
+    id,
+    `Bench Garage ${i} Ltd`,
+    `${i} High Street, Leeds, LS1 1AB`,
+    email,
+  ]);
+  await recordsDb.query(
+    `INSERT INTO garage_entitlements (garage_id, subscription_status, can_add_records, state_at) VALUES ($1, 'active', true, 1)`,
+    [id],
+  );
+  garages.push({ id, email, token: '' });
+}
+
+process.env.SH_SERVICES = SERVICES.join(',');
+process.env.SH_DOUBLES = 'smtp-catcher';
+const stack = await startStack({
+  ports: PORTS,
+  postgresUrl: POSTGRES_URL,
+  redisUrl: REDIS_URL,
+  databaseSuffix: SUFFIX,
+  queuePrefix: 'bench_create',
+  logLevel: 'warn',
+  env: { RATE_LIMIT_API_PER_MINUTE: '100000000', RATE_LIMIT_AUTH_PER_MINUTE: '100000000', RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000' },
+  onOutput: (name, line) => {
+    if (/"level":(50|60)/.test(line)) process.stderr.write(`[${name}] ${line}\n`);
+  },
+});
+const floor: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-insert-server.ts'], {
+  cwd: ROOT,
+  env: { PATH: process.env.PATH ?? '', PORT: String(FLOOR_PORT), DATABASE_URL: FLOOR_DB },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+
+let exitCode = 0;
+try {
+  const gateway = stack.urls.gateway;
+  for (const garage of garages) {
+    const login = await post(`${gateway}/api/v1/auth/login`, { email: garage.email, password: PASSWORD }, {});
+    garage.token = (login.json as { data: { session: { access_token: string } } }).data.session.access_token;
+  }
+  for (let i = 0; i < 50; i += 1) {
+    if (await fetch(`http://127.0.0.1:${FLOOR_PORT}/healthz`).then((r) => r.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const bodyFor = (garage: number, n: number) => ({
+    vin: `SAJBENCH${String(garage).padStart(2, '0')}${String(n % 10_000_000).padStart(7, '0')}`.replace(/[IOQ]/g, '0'),
+    vehicle_registration:
+      garage < CONTENDED_GARAGES ? registrationFor(0, Math.floor(Math.random() * SHARED_REGISTRATIONS)) : registrationFor(garage, n),
+    mileage: 10_000 + n,
+    service_type: n % 2 === 0 ? 'Full Service, Oil & Filter Change' : 'Brake Pad Replacement',
+    notes: 'Routine service; all fluids topped up.',
+    technician_name: 'Sam Patel',
+    full_name: 'Sam Patel',
+    password: PASSWORD,
+    garage_id: garages[garage]!.id,
+  });
+
+  const platformSend = async (garage: number, body: Record<string, unknown>, key: string): Promise<Sample> => {
+    const answer = await post(`${gateway}/api/v1/service-records`, body, { authorization: `Bearer ${garages[garage]!.token}`, 'idempotency-key': key });
+    const recordId = answer.status === 201 ? (answer.json as { data: { serviceRecord: { id: string } } }).data.serviceRecord.id : null;
+    return { ms: answer.ms, status: answer.status, recordId, registration: String(body.vehicle_registration) };
+  };
+  const floorSend = async (_garage: number, body: Record<string, unknown>, _key: string): Promise<Sample> => {
+    const answer = await post(`http://127.0.0.1:${FLOOR_PORT}/`, body, {});
+    const recordId = answer.status === 201 ? (answer.json as { data: { serviceRecord: { id: string } } }).data.serviceRecord.id : null;
+    return { ms: answer.ms, status: answer.status, recordId, registration: String(body.vehicle_registration) };
+  };
+
+  console.log('Warming up for 3 s...');
+  const warmUp = await load(platformSend, bodyFor, 3);
+  await load(floorSend, bodyFor, 3);
+  console.log(`Loading the platform (gateway -> records, password re-check by identity) for ${DURATION_S} s...`);
+  const platformRun = await load(platformSend, bodyFor, DURATION_S);
+  console.log(`Loading the floor (bare node:http + pg INSERT) for ${DURATION_S} s...`);
+  const floorRun = await load(floorSend, bodyFor, DURATION_S);
+
+  const platform = summarise('platform (gateway -> records)', platformRun);
+  const bare = summarise('bare node:http + pg INSERT', floorRun);
+  console.log(`\n${'target'.padEnd(34)}${'requests'.padStart(10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-201'.padStart(9)}`);
+  for (const r of [platform, bare]) {
+    console.log(
+      `${r.name.padEnd(34)}${String(r.requests).padStart(10)}${r.requestsPerSecond.toFixed(0).padStart(9)}${r.p50.toFixed(0).padStart(9)}${r.p99.toFixed(0).padStart(9)}${String(r.failed).padStart(9)}`,
+    );
+  }
+  console.log(`\nplatform / floor: ${(platform.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}x throughput, p99 ${(platform.p99 / bare.p99).toFixed(1)}x`);
+
+  // What was acknowledged against what was stored, over the warm-up and the measured run.
+  const acknowledged = [...warmUp.samples, ...platformRun.samples].filter((s) => s.recordId !== null);
+  const acknowledgedIds = new Set(acknowledged.map((s) => s.recordId!));
+  const { rows: stored } = await recordsDb.query<{ id: string }>('SELECT id FROM service_records');
+  const storedIds = new Set(stored.map((r) => r.id));
+  const lost = [...acknowledgedIds].filter((id) => !storedIds.has(id)).length;
+  const unacknowledged = [...storedIds].filter((id) => !acknowledgedIds.has(id)).length;
+  const { rows: keyRows } = await recordsDb.query<{ keys: number; records: number }>(
+    'SELECT count(*)::int AS keys, count(DISTINCT record_id)::int AS records FROM idempotency_keys',
+  );
+  // Every submit carried a key of its own, and a key holds one record: a row beyond the keys is a double.
+  const duplicates = storedIds.size - keyRows[0]!.keys + (keyRows[0]!.keys - keyRows[0]!.records);
+  const doubleClickReplays = acknowledged.length - acknowledgedIds.size;
+
+  const touched = [...new Set(acknowledged.map((s) => s.registration))];
+  let intact = 0;
+  for (const registration of touched) {
+    const answer = (await (await fetch(`${gateway}/api/v1/service-records/verify/${registration}`)).json()) as { data: { valid: boolean } };
+    if (answer.data.valid) intact += 1;
+  }
+
+  const countEvents = async () => {
+    const emitted = (await recordsDb.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_outbox WHERE name = 'service_record.created'`)).rows[0]!.n;
+    const consumed = (await notificationsDb.query<{ n: number }>(`SELECT count(*)::int AS n FROM processed_events WHERE name = 'service_record.created'`)).rows[0]!.n;
+    return { emitted, consumed };
+  };
+  let events = await countEvents();
+  for (let i = 0; i < 120 && events.consumed < events.emitted; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    events = await countEvents();
+  }
+
+  const checks = [
+    [`201 answers (${acknowledgedIds.size} records, ${doubleClickReplays} double-click replays) = rows stored (${storedIds.size})`, acknowledgedIds.size === storedIds.size && lost === 0 && unacknowledged === 0],
+    [`duplicates: ${duplicates}`, duplicates === 0],
+    [`chains that verify: ${intact} of ${touched.length} touched registrations`, intact === touched.length],
+    [`service_record.created emitted ${events.emitted}, consumed ${events.consumed}`, events.emitted === storedIds.size && events.consumed === events.emitted],
+    [`p99 ${platform.p99.toFixed(0)} ms (target at most 300 ms)`, platform.p99 <= 300],
+  ] as const;
+  console.log('');
+  for (const [label, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
+  if (checks.slice(0, 4).some(([, ok]) => !ok)) exitCode = 1;
+
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, 'bench/results/create.json'),
+    JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, garages: GARAGES, results: [platform, bare], checks }, null, 2),
+  );
+} finally {
+  floor.kill('SIGTERM');
+  await stack.stop();
+  await Promise.all([identityDb.end(), recordsDb.end(), notificationsDb.end(), floorPool.end()]);
+}
+process.exit(exitCode);
