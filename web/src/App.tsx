@@ -7,6 +7,7 @@ import { HomePage } from './pages/HomePage';
 import {
   AboutPage,
   AccountPage,
+  AddServicePage,
   AdminPage,
   CheckoutPage,
   CheckoutSuccessPage,
@@ -28,6 +29,7 @@ import {
   SupportPage,
   TermsOfServicePage,
   VehicleResultsPage,
+  VerifyRecordsPage,
 } from './route-pages';
 
 /**
@@ -52,6 +54,7 @@ export function App() {
             <Route path="subscription" element={<SubscriptionPage />} />
             <Route path="lookup" element={<LookupPage />} />
             <Route path="vehicle-results" element={<VehicleResultsPage />} />
+            <Route path="verify-records" element={<VerifyRecordsPage />} />
             <Route path="garages" element={<GaragesPage />} />
             <Route path="faq" element={<FaqPage />} />
             <Route path="about" element={<AboutPage />} />
@@ -66,6 +69,14 @@ export function App() {
               element={
                 <RequireAuth userType="garage">
                   <GarageDashboardPage />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="add-service"
+              element={
+                <RequireAuth userType="garage">
+                  <AddServicePage />
                 </RequireAuth>
               }
             />

@@ -11,6 +11,7 @@ import './styles/results.css';
 import './styles/content.css';
 import './styles/forms.css';
 import './styles/billing.css';
+import './styles/records.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element to render into');

@@ -27,6 +27,8 @@ export const CookiePolicyPage = lazyPage(() => import('./pages/CookiePolicyPage'
 export const GarageDashboardPage = lazyPage(() => import('./pages/GarageDashboardPage'), (module) => module.GarageDashboardPage);
 export const AdminPage = lazyPage(() => import('./pages/AdminPage'), (module) => module.AdminPage);
 export const AccountPage = lazyPage(() => import('./pages/AccountPage'), (module) => module.AccountPage);
+export const AddServicePage = lazyPage(() => import('./pages/AddServicePage'), (module) => module.AddServicePage);
+export const VerifyRecordsPage = lazyPage(() => import('./pages/VerifyRecordsPage'), (module) => module.VerifyRecordsPage);
 
 const LAZY_PAGES = [
   LoginPage,
@@ -52,6 +54,8 @@ const LAZY_PAGES = [
   GarageDashboardPage,
   AdminPage,
   AccountPage,
+  AddServicePage,
+  VerifyRecordsPage,
 ];
 
 /** Loads every lazy page's code, so that each then renders without suspending. */

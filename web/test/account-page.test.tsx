@@ -153,6 +153,7 @@ describe('GarageDashboardPage', () => {
       'GET garages/me': ok({ garage: PROFILE }),
       'GET billing/subscription': ok(buildSubscription({ subscription_status: 'trialing' })),
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: true }),
+      'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');
@@ -168,6 +169,7 @@ describe('GarageDashboardPage', () => {
       'GET garages/me': ok({ garage: PROFILE }),
       'GET billing/subscription': ok(buildSubscription({ subscription_status: 'trialing' })),
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: false }),
+      'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
       'POST users/resend-confirmation': ok({ emailConfirmed: false }, IDENTITY_MESSAGES.confirmationSent),
     });
     storeSession(GARAGE_USER, 'garage');
@@ -183,6 +185,7 @@ describe('GarageDashboardPage', () => {
       'GET garages/me': ok({ garage: { ...PROFILE, subscription_status: 'inactive' } }),
       'GET billing/subscription': ok(buildSubscription()),
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: true }),
+      'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');

@@ -85,4 +85,32 @@ describe('createApiClient', () => {
     const error = await captureError(client.get('anything', ZLookupResponseSchema));
     expect(error.code).toBe('invalid_response');
   });
+
+  it('sends extra headers given with the request', async () => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
+    const client = createApiClient({ getToken: () => 'token-123', fetch: fetchMock });
+
+    await client.post('service-records', {}, ZLookupResponseSchema, { headers: { 'idempotency-key': 'key-12345678' } });
+
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
+    expect(headers['idempotency-key']).toBe('key-12345678');
+    expect(headers.Authorization).toBe('Bearer token-123');
+  });
+
+  it('refreshes the session once on a 401, unless the request says the 401 rejects its own credentials', async () => {
+    const wrongPassword = { status: 401, code: 'password_mismatch', message: MESSAGES.submit.passwordMismatch };
+    const onUnauthorized = vi.fn(async () => 'token-2');
+    const fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(401, wrongPassword));
+    const client = createApiClient({ getToken: () => 'token-1', onUnauthorized, fetch: fetchMock });
+    const isCredentialRejection = (error: ApiError) => error.code === 'password_mismatch';
+
+    const rejected = await captureError(client.post('service-records', {}, ZLookupResponseSchema, { isCredentialRejection }));
+    expect(rejected.message).toBe(MESSAGES.submit.passwordMismatch);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await captureError(client.post('service-records', {}, ZLookupResponseSchema));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
 });

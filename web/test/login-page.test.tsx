@@ -54,6 +54,7 @@ describe('LoginPage', () => {
       'GET billing/subscription': ok(buildSubscription()),
       'GET garages/me': pending,
       'GET auth/me': pending,
+      'GET service-records/mine': pending,
     });
     renderApp('/login');
     logIn('  Owner@HartleyMotors.CO.UK ', 'Sparkplug1');
@@ -102,7 +103,12 @@ describe('LoginPage', () => {
   });
 
   it('redirects a visitor already signed in as a garage or an admin', () => {
-    mockApi({ 'GET billing/subscription': ok(buildSubscription()), 'GET garages/me': pending, 'GET auth/me': pending });
+    mockApi({
+      'GET billing/subscription': ok(buildSubscription()),
+      'GET garages/me': pending,
+      'GET auth/me': pending,
+      'GET service-records/mine': pending,
+    });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/login');
     expect(currentLocation()).toBe('/garage');

@@ -42,6 +42,7 @@ describe('PricingPage', () => {
       'GET billing/subscription': ok(buildSubscription({ subscription_status: 'active' })),
       'GET garages/me': pending,
       'GET auth/me': pending,
+      'GET service-records/mine': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/pricing');

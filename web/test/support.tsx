@@ -14,7 +14,15 @@ import { recordUnroutedCall } from './unrouted-calls';
 // at once, as every test here expects; test/app-frame.test.tsx covers the loading itself.
 await preloadRoutePages();
 
-export type TApiCall = { method: string; path: string; query: string; body: unknown; authorization: string | null };
+export type TApiCall = {
+  method: string;
+  path: string;
+  query: string;
+  body: unknown;
+  authorization: string | null;
+  /** Every request header, names lower-cased. */
+  headers: Record<string, string>;
+};
 export type TApiReply = { status: number; body: unknown } | Error;
 export type TApiRoute = TApiReply | ((call: TApiCall, count: number) => TApiReply | Promise<TApiReply>);
 
@@ -37,6 +45,7 @@ export function mockApi(routes: Record<string, TApiRoute>) {
       query: url.search,
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
       authorization: headers.Authorization ?? null,
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
     };
     calls.push(call);
     const key = `${method} ${path}`;

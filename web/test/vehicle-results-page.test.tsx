@@ -26,14 +26,29 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** The verify call's answer for the next render: unanswered unless a test says otherwise. */
+let answerVerify: () => Promise<Response> = () => new Promise<Response>(() => {});
+
+/**
+ * Stubs fetch: the lookup calls get `responses` in turn; the integrity check (GET service-records/verify/...)
+ * gets answerVerify, so the lookup's own call count stays what it was.
+ */
 function mockFetch(...responses: Array<Response | Error>) {
-  const fetchMock = vi.fn<typeof fetch>();
-  for (const response of responses) {
-    if (response instanceof Error) fetchMock.mockRejectedValueOnce(response);
-    else fetchMock.mockResolvedValueOnce(response);
-  }
+  const lookups = [...responses];
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const url = String(input);
+    if (url.startsWith('/api/v1/service-records/verify/')) return answerVerify();
+    const next = lookups.shift();
+    if (!next) throw new Error(`No answer left for ${url}`);
+    if (next instanceof Error) throw next;
+    return next;
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+function lookupCalls(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/service-records/lookup/'));
 }
 
 function renderAt(url: string) {
@@ -48,6 +63,7 @@ function renderAt(url: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  answerVerify = () => new Promise<Response>(() => {});
 });
 
 describe('VehicleResultsPage', () => {
@@ -174,12 +190,74 @@ describe('VehicleResultsPage', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1 record found')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lookupCalls(fetchMock)).toHaveLength(2);
   });
 
   it('shows a generic message when the network fails', async () => {
     mockFetch(new TypeError('Failed to fetch'));
     renderAt('/vehicle-results?reg=AB12CDE');
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.platform.networkFailure);
+  });
+});
+
+describe('VehicleResultsPage: the integrity line', () => {
+  const HASH = 'ab'.repeat(32);
+
+  function chainAnswer(overrides: Record<string, unknown> = {}) {
+    return jsonResponse(200, {
+      status: 200,
+      data: { registration: 'AB12CDE', valid: true, length: 3, head: HASH, brokenAt: null, entries: [], ...overrides },
+    });
+  }
+
+  function lookupAnswer() {
+    return jsonResponse(200, { status: 200, data: { serviceRecords: [buildRecord()] } });
+  }
+
+  it('says the history is intact with its number of entries, and links to /verify-records', async () => {
+    answerVerify = async () => chainAnswer();
+    const fetchMock = mockFetch(lookupAnswer());
+    renderAt('/vehicle-results?reg=AB12CDE');
+
+    const line = await screen.findByText(/^History intact: 3 entries, each sealed to the one before it\./);
+    expect(within(line).getByRole('link', { name: 'How anyone can check this' }).getAttribute('href')).toBe('/verify-records');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/v1/service-records/verify/AB12CDE');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('warns, naming the entry and its record, when the chain is broken', async () => {
+    answerVerify = async () =>
+      chainAnswer({ valid: false, brokenAt: { position: 2, record_id: buildRecord().id, reason: 'hash_mismatch' } });
+    mockFetch(lookupAnswer());
+    renderAt('/vehicle-results?reg=AB12CDE');
+
+    const warning = await screen.findByRole('alert');
+    expect(within(warning).getByRole('heading').textContent).toBe('Entry 2 of this history does not match its seal');
+    expect(warning.textContent).toContain('Entry 2 (Full Service, 14 March 2025) no longer matches the seal');
+    expect(screen.queryByText(/History intact/)).toBeNull();
+  });
+
+  it('stays neutral while checking and says only that it could not check when the call fails', async () => {
+    let fail: (() => void) | undefined;
+    answerVerify = () =>
+      new Promise<Response>((resolve) => {
+        fail = () => resolve(jsonResponse(503, { status: 503, code: 'service_unavailable', message: MESSAGES.platform.serviceUnavailable }));
+      });
+    mockFetch(lookupAnswer());
+    renderAt('/vehicle-results?reg=AB12CDE');
+
+    expect(await screen.findByText('Checking the history’s integrity…')).toBeTruthy();
+    fail?.();
+    expect(await screen.findByText(/^Could not check the history’s integrity just now\./)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/History intact/)).toBeNull();
+  });
+
+  it('does not check a history with no records', async () => {
+    const fetchMock = mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
+    renderAt('/vehicle-results?reg=AB12CDE');
+    await screen.findByText('No Records Found');
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/v1/service-records/verify/AB12CDE');
+    expect(screen.queryByText(/integrity/)).toBeNull();
   });
 });

@@ -23,6 +23,14 @@ export type TResponseSchema<T> = {
 
 export type TRequestOptions = {
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key, say). */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * For a request whose body carries the user's password: true when a 401 answers that password (it was
+   * wrong), not the session. Such a 401 reaches the caller at once, without a session refresh and a second
+   * try that would count as another wrong password.
+   */
+  isCredentialRejection?: (error: ApiError) => boolean;
 };
 
 export type TApiClientOptions = {
@@ -54,7 +62,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
     requestOptions: TRequestOptions,
     isRetryAfterRefresh = false,
   ): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...requestOptions.headers };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -73,13 +81,16 @@ export function createApiClient(options: TApiClientOptions = {}) {
       throw new ApiError({ status: 0, code: 'network_error', message: MESSAGES.platform.networkFailure });
     }
 
-    if (response.status === 401 && token && options.onUnauthorized && !isRetryAfterRefresh) {
-      const freshToken = await options.onUnauthorized();
-      if (freshToken) return request(method, path, schema, body, requestOptions, true);
-    }
-
     const payload = await readJson(response);
-    if (!response.ok) throw toApiError(response.status, payload);
+    if (!response.ok) {
+      const error = toApiError(response.status, payload);
+      const isSessionRejection = response.status === 401 && !requestOptions.isCredentialRejection?.(error);
+      if (isSessionRejection && token && options.onUnauthorized && !isRetryAfterRefresh) {
+        const freshToken = await options.onUnauthorized();
+        if (freshToken) return request(method, path, schema, body, requestOptions, true);
+      }
+      throw error;
+    }
 
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {

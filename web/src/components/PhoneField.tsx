@@ -8,11 +8,12 @@ import { FormField } from './FormField';
  */
 export function PhoneField({
   onPhoneChange,
+  label = 'Phone number',
   ...fieldProps
-}: Omit<ComponentProps<typeof FormField>, 'label' | 'onChange' | 'type'> & { onPhoneChange: (digits: string) => void }) {
+}: Omit<ComponentProps<typeof FormField>, 'label' | 'onChange' | 'type'> & { label?: string; onPhoneChange: (digits: string) => void }) {
   return (
     <FormField
-      label="Phone number"
+      label={label}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"

@@ -66,3 +66,18 @@ export function formatUnixDate(seconds: number | null | undefined): string | nul
 export function formatPricePerInterval(amountMinor: number, currency: string, interval: string): string {
   return `${formatPrice(amountMinor, currency)} per ${interval}`;
 }
+
+const longDateTimeInLondon = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: SERVICE_TIME_ZONE,
+});
+
+/** Formats an instant ("2025-03-14T10:22:00Z") as a long en-GB date and time in UK time; unchanged when unreadable. */
+export function formatTimestampInUk(isoTimestamp: string): string {
+  const time = Date.parse(isoTimestamp);
+  return Number.isNaN(time) ? isoTimestamp : longDateTimeInLondon.format(new Date(time));
+}

@@ -1,27 +1,30 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { TGarageProfile } from '@sh/shared/contract';
 import { fetchMyGarage } from '../api/garages';
 import { fetchCurrentUser, resendEmailConfirmation } from '../api/identity';
 import { useSubscription } from '../auth/SubscriptionProvider';
 import { FormAlert } from '../components/FormAlert';
-import { FullServiceIcon, MailIcon, WrenchIcon } from '../components/icons';
+import { MailIcon, WrenchIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
 import { messageOf } from '../lib/error-message';
+import { readFlash } from '../lib/flash-message';
 import { formatUnixDate } from '../lib/format';
 import { subscriptionStatusLabel, subscriptionStatusTone } from '../lib/subscription';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { ServiceRecordsSection } from './garage-dashboard/ServiceRecordsSection';
 
 type TProfileState = { status: 'loading' } | { status: 'loaded'; garage: TGarageProfile } | { status: 'failed'; message: string };
 
 /**
- * /garage: the garage's dashboard header, with its own name from its profile and its subscription state,
- * and what to do next (log a service when subscribed, otherwise subscribe).
+ * /garage: the garage's dashboard: its own name from its profile and its subscription state, what to do next
+ * (log a service when subscribed, otherwise subscribe), and its service records with their receipts.
  */
 export function GarageDashboardPage() {
   useDocumentTitle('Dashboard');
   const [profile, setProfile] = useState<TProfileState>({ status: 'loading' });
   const subscription = useSubscription();
+  const flash = useFlashMessage();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -69,30 +72,30 @@ export function GarageDashboardPage() {
       </section>
 
       <div className="container dashboard-body">
+        {flash ? <FormAlert tone="success">{flash}</FormAlert> : null}
         {profile.status === 'loading' ? <Spinner label="Loading your garage…" /> : null}
         {profile.status === 'failed' ? <FormAlert tone="error">{profile.message}</FormAlert> : null}
         <EmailConfirmationNotice />
-        <section className="empty-state dashboard-empty" aria-labelledby="records-title">
-          <FullServiceIcon size={40} />
-          <h2 id="records-title">Service records</h2>
-          <p className="empty-state__message">
-            {isSubscribed
-              ? 'Log each service against the vehicle’s registration; your records will be listed here, newest first.'
-              : 'Subscribe to start logging services against vehicle registrations. Records you log are listed here.'}
-          </p>
-          {subscription.status === 'loading' ? null : isSubscribed ? (
-            <Link to="/add-service" className="button button--primary">
-              Add First Record
-            </Link>
-          ) : (
-            <Link to="/pricing" className="button button--primary">
-              Subscribe to Get Started
-            </Link>
-          )}
-        </section>
+        <ServiceRecordsSection canAddRecords={subscription.status === 'loading' ? null : isSubscribed} />
       </div>
     </div>
   );
+}
+
+/**
+ * The message the previous page left in the location state ('Service record submitted successfully!' from
+ * the wizard), kept for this visit; the state is then cleared so a reload or Back does not show it again.
+ */
+function useFlashMessage(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [flash] = useState(() => readFlash(location.state));
+
+  useEffect(() => {
+    if (readFlash(location.state)) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [location, navigate]);
+
+  return flash;
 }
 
 /**

@@ -19,6 +19,7 @@ import { ServiceTypeIcon } from '../components/ServiceTypeIcon';
 import { Spinner } from '../components/Spinner';
 import { formatMileage, formatRecordCount, formatServiceDate } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { HistoryIntegrity } from './vehicle-results/HistoryIntegrity';
 
 type TLookupOutcome =
   | { kind: 'loading' }
@@ -96,6 +97,9 @@ function RegistrationHistory({ registration }: { registration: string }) {
               </li>
             ))}
           </ol>
+        ) : null}
+        {outcome.kind === 'loaded' && outcome.records.length > 0 ? (
+          <HistoryIntegrity registration={registration} records={outcome.records} />
         ) : null}
 
         <div className="results-footer">

@@ -47,6 +47,7 @@ export const RECORD_MESSAGES = {
   mileageRequired: 'Please enter the mileage',
   mileageInvalid: 'Mileage must be a whole number from 0 to 999,999',
   mileageLower: 'This is lower than the last recorded mileage. Please confirm it is correct.',
+  confirmToContinue: 'Please tick the box to confirm before you continue.',
   serviceTypeRequired: 'Please choose at least one service',
   serviceTypeUnknown: 'Please choose services from the checklist',
   notesTooLong: 'Notes can be at most 2,000 characters',

@@ -1,0 +1,109 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { RECORD_MESSAGES } from '@sh/shared/contract';
+import { useSubscription } from '../auth/SubscriptionProvider';
+import { FormAlert } from '../components/FormAlert';
+import { ArrowLeftIcon, LockIcon } from '../components/icons';
+import { Spinner } from '../components/Spinner';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { ChecklistStep } from './add-service/ChecklistStep';
+import { RegistrationStep } from './add-service/RegistrationStep';
+import { StepIndicator } from './add-service/StepIndicator';
+import { SubmitDialog } from './add-service/SubmitDialog';
+import { useAddServiceWizard } from './add-service/use-add-service-wizard';
+import { VehicleStep } from './add-service/VehicleStep';
+
+/**
+ * /add-service (garages): the three-step wizard of SPEC.md, for a garage whose subscription is active or
+ * trialing; any other garage is asked to subscribe instead.
+ */
+export function AddServicePage() {
+  useDocumentTitle('Add service history');
+  const subscription = useSubscription();
+
+  return (
+    <div className="add-service-page">
+      <section className="page-hero page-hero--compact" aria-labelledby="add-service-title">
+        <div className="container narrow">
+          <Link to="/garage" className="text-link text-link--on-dark">
+            <ArrowLeftIcon size={18} />
+            Back to dashboard
+          </Link>
+          <h1 id="add-service-title">Add Service History</h1>
+        </div>
+      </section>
+      <div className="container narrow add-service-page__body">
+        {subscription.status === 'loading' ? (
+          <div className="card">
+            <Spinner label="Checking your subscription…" />
+          </div>
+        ) : subscription.hasActiveSubscription ? (
+          <AddServiceWizard />
+        ) : (
+          <SubscribePrompt failure={subscription.status === 'failed' ? subscription.error : null} onRetry={() => void subscription.refresh()} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function AddServiceWizard() {
+  const wizard = useAddServiceWizard();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(wizard.step);
+
+  // A new step takes the focus to its heading, so keyboard and screen reader users start at its top.
+  useEffect(() => {
+    if (shownStep.current === wizard.step) return;
+    shownStep.current = wizard.step;
+    headingRef.current?.focus();
+  }, [wizard.step]);
+
+  return (
+    <section className="card wizard" aria-labelledby="add-service-title">
+      <StepIndicator current={wizard.step} />
+      {wizard.alert ? (
+        <FormAlert tone="error">
+          {wizard.alert.message}
+          {wizard.alert.code === 'subscription_required' ? (
+            <>
+              {' '}
+              <Link to="/pricing">See pricing</Link>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      {wizard.step === 1 ? <RegistrationStep wizard={wizard} headingRef={headingRef} /> : null}
+      {wizard.step === 2 ? <VehicleStep wizard={wizard} headingRef={headingRef} /> : null}
+      {wizard.step === 3 ? <ChecklistStep wizard={wizard} headingRef={headingRef} /> : null}
+      {wizard.isDialogOpen ? <SubmitDialog wizard={wizard} /> : null}
+    </section>
+  );
+}
+
+/** Adding records needs an active subscription or a free trial (SPEC.md section 6). */
+function SubscribePrompt({ failure, onRetry }: { failure: string | null; onRetry: () => void }) {
+  if (failure) {
+    return (
+      <section className="card wizard-subscribe" aria-labelledby="subscribe-title">
+        <h2 id="subscribe-title">We could not check your subscription</h2>
+        <FormAlert tone="error">{failure}</FormAlert>
+        <div className="form__actions">
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="card empty-state wizard-subscribe" aria-labelledby="subscribe-title">
+      <LockIcon size={40} />
+      <h2 id="subscribe-title">Subscribe to Add Records</h2>
+      <p className="empty-state__message">{RECORD_MESSAGES.subscriptionRequired}</p>
+      <Link to="/pricing" className="button button--primary">
+        View Pricing
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { TReceipt } from '@sh/shared/contract';
+import { CopyButton } from '../../components/CopyButton';
+import { ChevronDownIcon } from '../../components/icons';
+import { formatTimestampInUk } from '../../lib/format';
+
+/**
+ * A record's signed receipt, collapsed under a "Receipt" button: its position in the vehicle's chain, its
+ * hash and our signature, each with a Copy button, and the whole receipt as JSON for the check on /verify-records.
+ */
+export function ReceiptDetails({ receipt }: { receipt: TReceipt }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div className={`receipt${isOpen ? ' is-open' : ''}`}>
+      <button type="button" className="receipt__toggle" aria-expanded={isOpen} aria-controls={panelId} onClick={() => setIsOpen((open) => !open)}>
+        Receipt
+        <ChevronDownIcon className="receipt__chevron" size={18} />
+      </button>
+      <div id={panelId} className="receipt__panel" hidden={!isOpen}>
+        <dl className="receipt__fields">
+          <div>
+            <dt>Position</dt>
+            <dd>{`Entry ${receipt.position} in this vehicle’s history`}</dd>
+          </div>
+          <div>
+            <dt>Hash</dt>
+            <dd>
+              <code className="receipt__value">{receipt.hash}</code>
+              <CopyButton value={receipt.hash} label="hash" />
+            </dd>
+          </div>
+          <div>
+            <dt>Signature</dt>
+            <dd>
+              <code className="receipt__value">{receipt.signature}</code>
+              <CopyButton value={receipt.signature} label="signature" />
+            </dd>
+          </div>
+          <div>
+            <dt>Signed</dt>
+            <dd>
+              <time dateTime={receipt.signed_at}>{formatTimestampInUk(receipt.signed_at)}</time>
+            </dd>
+          </div>
+        </dl>
+        <p className="receipt__footer">
+          <CopyButton value={JSON.stringify(receipt, null, 2)} label="whole receipt as JSON" />
+          <Link to="/verify-records">How to check a receipt</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

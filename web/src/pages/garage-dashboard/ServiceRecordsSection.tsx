@@ -1,0 +1,166 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES, ZRegistrationSchema } from '@sh/shared/contract';
+import { FormField } from '../../components/FormField';
+import { FullServiceIcon, SearchIcon, WarningIcon } from '../../components/icons';
+import { Spinner } from '../../components/Spinner';
+import { toRegistrationInput } from '../../lib/registration-input';
+import { useMyServiceRecords } from '../../lib/use-my-service-records';
+import { GarageRecordCard } from './GarageRecordCard';
+
+/**
+ * The dashboard's list of the garage's records, newest first, a page at a time, with a registration filter
+ * and the empty states of SPEC.md ("Add First Record" when subscribed, else "Subscribe to Get Started").
+ * `canAddRecords` is null while the subscription is still loading, so neither button shows yet.
+ */
+export function ServiceRecordsSection({ canAddRecords }: { canAddRecords: boolean | null }) {
+  const [filter, setFilter] = useState('');
+  const records = useMyServiceRecords(filter);
+
+  return (
+    <section className="dashboard-records" aria-labelledby="records-title">
+      <div className="dashboard-records__header">
+        <h2 id="records-title">Service records</h2>
+        <RegistrationFilter applied={filter} onApply={setFilter} />
+      </div>
+
+      {records.status === 'loading' ? <Spinner label="Loading service history…" /> : null}
+      {records.status === 'failed' ? (
+        <div className="notice notice--error" role="alert">
+          <WarningIcon size={24} />
+          <div>
+            <p className="notice__title">{MESSAGES.dashboard.loadFailed}</p>
+            <button type="button" className="button button--primary button--small" onClick={records.retry}>
+              Try again
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {records.status === 'loaded' && records.records.length === 0 ? (
+        filter ? (
+          <div className="empty-state dashboard-empty">
+            <SearchIcon size={40} />
+            <p className="empty-state__message">{`You have no records for ${filter}.`}</p>
+            <button type="button" className="button button--ghost" onClick={() => setFilter('')}>
+              Show all records
+            </button>
+          </div>
+        ) : (
+          <EmptyState canAddRecords={canAddRecords} />
+        )
+      ) : null}
+
+      {records.records.length > 0 ? (
+        <>
+          <ol className="record-list dashboard-records__list">
+            {records.records.map((record) => (
+              <li key={record.id}>
+                <GarageRecordCard record={record} />
+              </li>
+            ))}
+          </ol>
+          <div className="dashboard-records__more" aria-live="polite">
+            {records.moreError ? <p className="field-error">{records.moreError}</p> : null}
+            {records.hasMore ? (
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={records.isLoadingMore}
+                aria-busy={records.isLoadingMore}
+                onClick={records.loadMore}
+              >
+                {records.isLoadingMore ? 'Loading…' : records.moreError ? 'Try again' : 'Load more'}
+              </button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Narrows the list to one registration (upper-cased as typed); an empty box shows every record again. */
+function RegistrationFilter({ applied, onApply }: { applied: string; onApply: (registration: string) => void }) {
+  const [typed, setTyped] = useState(applied);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // When the filter is cleared from elsewhere ("Show all records"), the box follows.
+  const [shownApplied, setShownApplied] = useState(applied);
+  if (shownApplied !== applied) {
+    setShownApplied(applied);
+    setTyped(applied);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (typed === '') {
+      onApply('');
+      return;
+    }
+    const parsed = ZRegistrationSchema.safeParse(typed);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      inputRef.current?.focus();
+      return;
+    }
+    onApply(parsed.data);
+  }
+
+  function clear() {
+    setTyped('');
+    setError(null);
+    onApply('');
+  }
+
+  return (
+    <form className="record-filter" role="search" aria-label="Filter records" noValidate onSubmit={handleSubmit}>
+      <FormField
+        ref={inputRef}
+        label="Filter by registration"
+        name="registration"
+        value={typed}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={error}
+        onChange={(event) => {
+          setTyped(toRegistrationInput(event.target.value));
+          setError(null);
+        }}
+        action={
+          <button type="submit" className="button button--primary form-field__action">
+            Filter
+          </button>
+        }
+      />
+      {applied ? (
+        <button type="button" className="button button--ghost button--small record-filter__clear" onClick={clear}>
+          Clear filter
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+function EmptyState({ canAddRecords }: { canAddRecords: boolean | null }) {
+  return (
+    <div className="empty-state dashboard-empty">
+      <FullServiceIcon size={40} />
+      <p className="empty-state__message">
+        {canAddRecords === false
+          ? 'Subscribe to start logging services against vehicle registrations. Records you log are listed here.'
+          : 'Log each service against the vehicle’s registration; your records will be listed here, newest first.'}
+      </p>
+      {canAddRecords === null ? null : canAddRecords ? (
+        <Link to="/add-service" className="button button--primary">
+          Add First Record
+        </Link>
+      ) : (
+        <Link to="/pricing" className="button button--primary">
+          Subscribe to Get Started
+        </Link>
+      )}
+    </div>
+  );
+}
