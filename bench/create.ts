@@ -6,7 +6,8 @@
  * 2. The 20 garages submit at once for 20 s (BENCH_DURATION), one connection each: a quarter of them on the
  *    same 50 registrations (chain contention), the rest on registrations of their own. Every tenth submit is
  *    sent twice at once with one Idempotency-Key, as a double click would.
- * 3. The floor: a bare node:http server doing one INSERT per request, loaded the same way.
+ * 3. The floor: a bare node:http server doing one INSERT per request, loaded the same way; and the password
+ *    re-check's own ceiling, identity's argon2id verify alone with 20 at a time.
  * It prints req/s, p50 and p99 for both and their ratio, then checks: 201 answers = rows stored, no duplicates,
  * every touched chain verifies, and every service_record.created event consumed by notifications.
  */
@@ -16,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureDatabase, migrate } from '@sh/shared/server';
-import { hashPassword } from '../services/identity/src/domain/passwords.js';
+import { hashPassword, verifyPassword } from '../services/identity/src/domain/passwords.js';
 import { prepareDatabases } from '../scripts/seed.js';
 import { checkInfrastructure, databaseUrl, ROOT, stackPorts, startStack } from '../scripts/stack.js';
 
@@ -208,15 +209,29 @@ try {
   console.log(`Loading the floor (bare node:http + pg INSERT) for ${DURATION_S} s...`);
   const floorRun = await load(floorSend, bodyFor, DURATION_S);
 
+  // The password re-check's own ceiling: identity's argon2id verify alone, 20 at a time, nothing else running.
+  console.log(`Measuring argon2id verify alone (identity's parameters) for ${DURATION_S} s...`);
+  const argonRun = await load(
+    async () => {
+      const started = performance.now();
+      const isValid = await verifyPassword(passwordHash, PASSWORD);
+      return { ms: performance.now() - started, status: isValid ? 201 : 500, recordId: null, registration: '' };
+    },
+    () => ({}),
+    DURATION_S,
+  );
+
   const platform = summarise('platform (gateway -> records)', platformRun);
   const bare = summarise('bare node:http + pg INSERT', floorRun);
+  const argon = summarise('argon2id verify alone', argonRun);
   console.log(`\n${'target'.padEnd(34)}${'requests'.padStart(10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-201'.padStart(9)}`);
-  for (const r of [platform, bare]) {
+  for (const r of [platform, bare, argon]) {
     console.log(
       `${r.name.padEnd(34)}${String(r.requests).padStart(10)}${r.requestsPerSecond.toFixed(0).padStart(9)}${r.p50.toFixed(0).padStart(9)}${r.p99.toFixed(0).padStart(9)}${String(r.failed).padStart(9)}`,
     );
   }
   console.log(`\nplatform / floor: ${(platform.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}x throughput, p99 ${(platform.p99 / bare.p99).toFixed(1)}x`);
+  console.log(`platform / argon2id verify alone: ${(platform.requestsPerSecond / argon.requestsPerSecond).toFixed(2)}x throughput (every submit re-checks a password)`);
 
   // What was acknowledged against what was stored, over the warm-up and the measured run.
   const acknowledged = [...warmUp.samples, ...platformRun.samples].filter((s) => s.recordId !== null);
@@ -264,7 +279,7 @@ try {
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench/results/create.json'),
-    JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, garages: GARAGES, results: [platform, bare], checks }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, garages: GARAGES, results: [platform, bare, argon], checks }, null, 2),
   );
 } finally {
   floor.kill('SIGTERM');
