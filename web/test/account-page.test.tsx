@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GARAGE_MESSAGES, IDENTITY_MESSAGES, MESSAGES, type TGarageProfile } from '@sh/shared/contract';
+import { MESSAGES, type TGarageProfile } from '@sh/shared/contract';
 import { sendBrowserTo } from '../src/lib/browser-location';
 import { AUTH_STORAGE_KEYS } from '../src/auth/session-storage';
 import {
@@ -69,13 +69,13 @@ describe('AccountPage', () => {
     const api = mockApi({
       'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': ok(
         { id: ADMIN_USER.id, session: buildApiSession(ADMIN_USER, { access_token: 'access-9', refresh_token: 'refresh-9' }) },
-        IDENTITY_MESSAGES.passwordUpdated,
+        MESSAGES.identity.passwordUpdated,
       ),
     });
     storeSession(ADMIN_USER, 'admin');
     renderApp('/account');
     changePassword('oldpass', 'newpass', 'newpass');
-    expect((await screen.findByRole('status')).textContent).toBe(IDENTITY_MESSAGES.passwordUpdated);
+    expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.identity.passwordUpdated);
     expect(api.calls[0]?.body).toEqual({ currentPassword: 'oldpass', password: 'newpass' });
     expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBe('refresh-9');
     expect(currentLocation()).toBe('/account');
@@ -83,14 +83,14 @@ describe('AccountPage', () => {
 
   it('shows a wrong current password under its field', async () => {
     mockApi({
-      'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': failure(400, 'validation_failed', IDENTITY_MESSAGES.currentPasswordIncorrect, [
-        { path: 'currentPassword', message: IDENTITY_MESSAGES.currentPasswordIncorrect },
+      'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': failure(400, 'validation_failed', MESSAGES.identity.currentPasswordIncorrect, [
+        { path: 'currentPassword', message: MESSAGES.identity.currentPasswordIncorrect },
       ]),
     });
     storeSession(ADMIN_USER, 'admin');
     renderApp('/account');
     changePassword('wrong', 'newpass', 'newpass');
-    expect(await screen.findByText(IDENTITY_MESSAGES.currentPasswordIncorrect)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.identity.currentPasswordIncorrect)).toBeTruthy();
   });
 
   it("lets a garage update its phone (UK, 11 digits starting with 0) and shows its billing", async () => {
@@ -106,7 +106,7 @@ describe('AccountPage', () => {
           payment_method_last4: '4242',
         }),
       ),
-      'PATCH users/phone/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b': ok({ id: GARAGE_USER.id, phone: '02079460000' }, GARAGE_MESSAGES.phoneUpdated),
+      'PATCH users/phone/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b': ok({ id: GARAGE_USER.id, phone: '02079460000' }, MESSAGES.garages.phoneUpdated),
       'POST billing/portal': ok({ url: 'https://billing.stripe.example/p/session_1' }),
     });
     storeSession(GARAGE_USER, 'garage');
@@ -119,7 +119,7 @@ describe('AccountPage', () => {
     fireEvent.change(phone, { target: { value: '020 7946 0000' } });
     expect(phone.value).toBe('02079460000');
     fireEvent.click(screen.getByRole('button', { name: 'Update phone' }));
-    expect(await screen.findByText(GARAGE_MESSAGES.phoneUpdated)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.garages.phoneUpdated)).toBeTruthy();
     expect(api.callsTo('PATCH users/phone/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b')[0]?.body).toEqual({ phone: '02079460000' });
 
     const billing = screen.getByRole('heading', { name: 'Billing' }).closest('section')!;
@@ -170,13 +170,13 @@ describe('GarageDashboardPage', () => {
       'GET billing/subscription': ok(buildSubscription({ subscription_status: 'trialing' })),
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: false }),
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
-      'POST users/resend-confirmation': ok({ emailConfirmed: false }, IDENTITY_MESSAGES.confirmationSent),
+      'POST users/resend-confirmation': ok({ emailConfirmed: false }, MESSAGES.identity.confirmationSent),
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');
     expect(await screen.findByRole('heading', { name: 'Please confirm your email address' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
-    expect(await screen.findByText(IDENTITY_MESSAGES.confirmationSent)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.identity.confirmationSent)).toBeTruthy();
     expect(api.callsTo('POST users/resend-confirmation')).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER, MESSAGES, RECORD_MESSAGES, SERVICE_CATEGORIES, type TGarageServiceRecord, type TReceipt } from '@sh/shared/contract';
+import { IDEMPOTENCY_KEY_HEADER, MESSAGES, SERVICE_CATEGORIES, type TGarageServiceRecord, type TReceipt } from '@sh/shared/contract';
 import { formatTodayInUk } from '../src/lib/format';
 import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, pending, renderApp, storeSession, type TApiReply, type TApiRoute } from './support';
 
@@ -121,7 +121,7 @@ describe('AddServicePage', () => {
     storeSession(GARAGE_USER, 'garage');
     renderApp('/add-service');
     expect(await screen.findByRole('heading', { name: 'Subscribe to Add Records' })).toBeTruthy();
-    expect(screen.getByText(RECORD_MESSAGES.subscriptionRequired)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.records.subscriptionRequired)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Pricing' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByLabelText('Registration number')).toBeNull();
     expect(api.calls.map((call) => call.path)).toEqual(['billing/subscription']);
@@ -135,7 +135,7 @@ describe('AddServicePage', () => {
 
     typeInto('Registration number', 'hello world');
     clickButton('Continue');
-    expect(await screen.findByText(RECORD_MESSAGES.registrationInvalid)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.records.registrationInvalid)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText('Registration number'));
     expect(api.callsTo(`GET service-records/vin/${REGISTRATION}`)).toHaveLength(0);
     expect(currentStep()).toContain('Registration');
@@ -172,14 +172,14 @@ describe('AddServicePage', () => {
       'POST service-records/validate': vehicleValid([], null),
     });
     await reachVehicleStep();
-    expect(screen.getByText(RECORD_MESSAGES.vinNotFound)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.records.vinNotFound)).toBeTruthy();
     const vin = screen.getByLabelText('VIN') as HTMLInputElement;
     expect(vin.value).toBe('');
     expect(screen.queryByText(/Last recorded/)).toBeNull();
 
     typeInto('Mileage', '1200');
     clickButton('Continue');
-    expect(await screen.findByText(RECORD_MESSAGES.vinRequired)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.records.vinRequired)).toBeTruthy();
     expect(api.callsTo('POST service-records/validate')).toHaveLength(0);
 
     typeInto('VIN', 'wvwzzz1kzaw000001');
@@ -222,10 +222,10 @@ describe('AddServicePage', () => {
     const api = await openWizard();
     await reachVehicleStep();
     typeInto('Mileage', '45211');
-    expect(screen.queryByText(RECORD_MESSAGES.mileageLower)).toBeNull();
+    expect(screen.queryByText(MESSAGES.records.mileageLower)).toBeNull();
 
     typeInto('Mileage', '30000');
-    expect(screen.getByText(RECORD_MESSAGES.mileageLower)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.records.mileageLower)).toBeTruthy();
     clickButton('Continue');
     const confirmation = screen.getByLabelText('I confirm the mileage is correct');
     await vi.waitFor(() => expect(document.activeElement).toBe(confirmation));
@@ -239,7 +239,7 @@ describe('AddServicePage', () => {
   });
 
   it('shows a VIN mismatch warning and goes on only once it is confirmed', async () => {
-    const warning = { code: 'vin_mismatch', message: RECORD_MESSAGES.vinMismatch, recordedVin: VIN };
+    const warning = { code: 'vin_mismatch', message: MESSAGES.records.vinMismatch, recordedVin: VIN };
     const api = await openWizard({
       'POST service-records/validate': ok({ valid: true, vin: OTHER_VIN, vehicleRegistration: REGISTRATION, lastMileage: 45210, warnings: [warning] }),
     });
@@ -248,7 +248,7 @@ describe('AddServicePage', () => {
     typeInto('Mileage', '52000');
     clickButton('Continue');
 
-    expect((await screen.findByRole('alert')).textContent).toContain(RECORD_MESSAGES.vinMismatch);
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.records.vinMismatch);
     expect(screen.getByText(VIN)).toBeTruthy();
     expect(currentStep()).toContain('Vehicle details');
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BILLING_MESSAGES, MESSAGES } from '@sh/shared/contract';
+import { MESSAGES } from '@sh/shared/contract';
 import { sendBrowserTo } from '../src/lib/browser-location';
 import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, PLAN_PRODUCT, renderApp, storeSession } from './support';
 
@@ -94,7 +94,7 @@ describe('CheckoutPage', () => {
   });
 
   it.each([
-    ['the server refuses', failure(409, 'conflict', BILLING_MESSAGES.alreadySubscribed), BILLING_MESSAGES.alreadySubscribed],
+    ['the server refuses', failure(409, 'conflict', MESSAGES.billing.alreadySubscribed), MESSAGES.billing.alreadySubscribed],
     ['the answer has no url', ok({}), MESSAGES.checkout.noUrl],
     ['the server fails without an envelope', { status: 500, body: null }, MESSAGES.checkout.createFailed],
     ['the network fails', new TypeError('Failed to fetch'), MESSAGES.checkout.startFailed],

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GARAGE_MESSAGES, MESSAGES, SIGNUP_REDIRECT_MS } from '@sh/shared/contract';
+import { MESSAGES, SIGNUP_REDIRECT_MS } from '@sh/shared/contract';
 import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, PLAN_PRODUCT, renderApp, sessionAnswer } from './support';
 
 afterEach(() => {
@@ -47,8 +47,8 @@ describe('SignupPage validation', () => {
     expect(errorUnder('Email')).toBe(MESSAGES.signup.emailRequired);
     expect(errorUnder('Phone number')).toBe(MESSAGES.signup.phoneRequired);
     expect(errorUnder('Companies House number')).toBe(MESSAGES.signup.companyNumberRequired);
-    expect(errorUnder('Full name')).toBe(GARAGE_MESSAGES.fullNameRequired);
-    expect(errorUnder('Address')).toBe(GARAGE_MESSAGES.addressRequired);
+    expect(errorUnder('Full name')).toBe(MESSAGES.garages.fullNameRequired);
+    expect(errorUnder('Address')).toBe(MESSAGES.garages.addressRequired);
     expect(errorUnder('Password')).toBe(MESSAGES.signup.passwordRequired);
     expect(errorUnder('Confirm password')).toBeNull();
     expect(screen.getByRole('alert').textContent).toBe(MESSAGES.signup.validateCompanyFirst);
@@ -118,15 +118,15 @@ describe('SignupPage validation', () => {
 
   it("shows Companies House's refusal from the server", async () => {
     mockApi({
-      'POST companies/validate': failure(400, 'validation_failed', GARAGE_MESSAGES.companyNotFound, [
-        { path: 'companyNumber', message: GARAGE_MESSAGES.companyNotFound },
+      'POST companies/validate': failure(400, 'validation_failed', MESSAGES.garages.companyNotFound, [
+        { path: 'companyNumber', message: MESSAGES.garages.companyNotFound },
       ]),
     });
     renderApp('/signup');
     type('Garage name', 'Hartley Motors');
     type('Companies House number', '09999999');
     fireEvent.click(screen.getByRole('button', { name: 'Validate company' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(GARAGE_MESSAGES.companyNotFound);
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.garages.companyNotFound);
   });
 
   it('validates a referral code, asks for one when empty, and undoes the validation when the code is edited', async () => {

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, MESSAGES, PLAN, PLAN_FEATURES, ZCheckoutSessionResponseSchema, ZErrorEnvelopeSchema, ZPlansResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, PLAN, PLAN_FEATURES, ZCheckoutSessionResponseSchema, ZErrorEnvelopeSchema, ZPlansResponseSchema } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -73,8 +73,8 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
       code: 'validation_failed',
-      message: BILLING_MESSAGES.unknownPrice,
-      errors: [{ path: 'price_id', message: BILLING_MESSAGES.unknownPrice }],
+      message: MESSAGES.billing.unknownPrice,
+      errors: [{ path: 'price_id', message: MESSAGES.billing.unknownPrice }],
     });
     expect(await countCustomersAtStripe()).toBe(before);
   });
@@ -83,14 +83,14 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     const garage = newGarage(harness);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { price_id: undefined }) });
     expect(status).toBe(400);
-    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(BILLING_MESSAGES.priceRequired);
+    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.priceRequired);
   });
 
   it('answers 400 for a mode other than subscription', async () => {
     const garage = newGarage(harness);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { mode: 'payment' }) });
     expect(status).toBe(400);
-    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(BILLING_MESSAGES.subscriptionModeOnly);
+    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.subscriptionModeOnly);
   });
 
   it.each([
@@ -103,8 +103,8 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { [field]: url }) });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
-      message: BILLING_MESSAGES.returnUrlForeign,
-      errors: [{ path: field, message: BILLING_MESSAGES.returnUrlForeign }],
+      message: MESSAGES.billing.returnUrlForeign,
+      errors: [{ path: field, message: MESSAGES.billing.returnUrlForeign }],
     });
     expect(await countCustomersAtStripe()).toBe(before);
   });
@@ -113,7 +113,7 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     const garage = newGarage(harness);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { success_url: 'javascript:alert(1)' }) });
     expect(status).toBe(400);
-    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(BILLING_MESSAGES.returnUrlInvalid);
+    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.returnUrlInvalid);
   });
 
   it('answers the URL of a checkout page the double serves, for the garage, with the 14-day trial', async () => {
@@ -170,6 +170,6 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     await subscribeGarage(harness, garage);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) });
     expect(status).toBe(409);
-    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(BILLING_MESSAGES.alreadySubscribed);
+    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.alreadySubscribed);
   });
 });

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, MESSAGES, ZBillingPortalResponseSchema, ZErrorEnvelopeSchema, ZSubscriptionResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, ZBillingPortalResponseSchema, ZErrorEnvelopeSchema, ZSubscriptionResponseSchema } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, changesFor, newGarage, startBillingHarness, subscribeGarage, type BillingHarness } from './harness.js';
 
@@ -31,7 +31,7 @@ describe('POST /api/v1/billing/portal', () => {
     const garage = newGarage(harness);
     const { status, body } = await call(harness, 'POST', PORTAL, { token: garage.token });
     expect(status).toBe(404);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'not_found', message: BILLING_MESSAGES.noBillingAccount });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'not_found', message: MESSAGES.billing.noBillingAccount });
   });
 
   it('answers a portal URL where cancelling really cancels at the end of the period', async () => {

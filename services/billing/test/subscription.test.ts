@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, MESSAGES, ZErrorEnvelopeSchema, ZSubscriptionResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, ZErrorEnvelopeSchema, ZSubscriptionResponseSchema } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -133,7 +133,7 @@ describe('GET /api/v1/billing/subscription', () => {
     const garage = newGarage(harness);
     const { status, body } = await call(harness, 'GET', `${SUBSCRIPTION}?session_id=not-a-session`, { token: garage.token });
     expect(status).toBe(400);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ message: BILLING_MESSAGES.sessionIdInvalid, errors: [{ path: 'session_id' }] });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ message: MESSAGES.billing.sessionIdInvalid, errors: [{ path: 'session_id' }] });
   });
 
   it('answers inactive with nulls for a garage without a subscription', async () => {

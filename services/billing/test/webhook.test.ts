@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, ZErrorEnvelopeSchema, ZSubscriptionResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, ZErrorEnvelopeSchema, ZSubscriptionResponseSchema } from '@sh/shared/contract';
 import { withTransaction } from '@sh/shared/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload } from '@sh/doubles/src/stripe/index.js';
@@ -73,7 +73,7 @@ describe('POST /api/v1/stripe/webhook', () => {
     const payload = JSON.stringify(deleted);
     const { status, body } = await postWebhook(payload, sign(payload));
     expect(status).toBe(400);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ status: 400, message: BILLING_MESSAGES.invalidSignature });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ status: 400, message: MESSAGES.billing.invalidSignature });
     expect((await statusOf(garage)).subscription_status).toBe('trialing');
     expect({ events: await countRows('stripe_events'), outbox: await countRows('event_outbox') }).toEqual(before);
 

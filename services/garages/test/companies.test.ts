@@ -1,4 +1,4 @@
-import { companyNameMismatchMessage, GARAGE_MESSAGES, MESSAGES, ZCompanyValidateResponseSchema, ZErrorEnvelopeSchema } from '@sh/shared/contract';
+import { companyNameMismatchMessage, MESSAGES, ZCompanyValidateResponseSchema, ZErrorEnvelopeSchema } from '@sh/shared/contract';
 import { createRedis } from '@sh/shared/server';
 import { testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,8 +61,8 @@ describe('POST /api/v1/companies/validate', () => {
     expect(ZErrorEnvelopeSchema.parse(body)).toEqual({
       status: 400,
       code: 'validation_failed',
-      message: GARAGE_MESSAGES.companyNotFound,
-      errors: [{ path: 'companyNumber', message: GARAGE_MESSAGES.companyNotFound }],
+      message: MESSAGES.garages.companyNotFound,
+      errors: [{ path: 'companyNumber', message: MESSAGES.garages.companyNotFound }],
     });
   });
 
@@ -72,7 +72,7 @@ describe('POST /api/v1/companies/validate', () => {
   ])('refuses a %s company with 400 and its message', async (_label, company) => {
     const { status, body } = await validate({ companyNumber: company.number, companyName: company.name });
     expect(status).toBe(400);
-    expect(body.message).toBe(GARAGE_MESSAGES.companyNotActive);
+    expect(body.message).toBe(MESSAGES.garages.companyNotActive);
   });
 
   it('refuses a look-alike name, naming the registered one', async () => {
@@ -92,7 +92,7 @@ describe('POST /api/v1/companies/validate', () => {
     [{ companyNumber: '   ', companyName: 'Hartley Motors Ltd' }, MESSAGES.signup.validateNeedsNumber],
     [{ companyNumber: COMPANIES.hartley.number }, MESSAGES.signup.validateNeedsName],
     [{ companyNumber: COMPANIES.hartley.number, companyName: ' ' }, MESSAGES.signup.validateNeedsName],
-    [{ companyNumber: '12-34', companyName: 'Hartley Motors Ltd' }, GARAGE_MESSAGES.companyNumberFormat],
+    [{ companyNumber: '12-34', companyName: 'Hartley Motors Ltd' }, MESSAGES.garages.companyNumberFormat],
   ])('answers 400 for %j with the message, without asking Companies House', async (body, message) => {
     const before = stack.fake.requestCount();
     const response = await validate(body);

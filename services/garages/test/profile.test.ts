@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GARAGE_MESSAGES, MESSAGES, ZGarageProfileResponseSchema, ZUpdatePhoneResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, ZGarageProfileResponseSchema, ZUpdatePhoneResponseSchema } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGarage, call, startStack, type Stack } from './harness.js';
 
@@ -52,7 +52,7 @@ describe('PATCH /api/v1/users/phone/{id}', () => {
     const token = stack.tokenFor({ sub: garage.id, role: 'garage', email: garage.email });
     const { status, body } = await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { token, body: { phone: '0113 496 0000' } });
     expect(status).toBe(200);
-    expect(body.message).toBe(GARAGE_MESSAGES.phoneUpdated);
+    expect(body.message).toBe(MESSAGES.garages.phoneUpdated);
     expect(ZUpdatePhoneResponseSchema.parse(body).data).toEqual({ id: garage.id, phone: '01134960000' });
     expect(await phoneOf(garage.id)).toBe('01134960000');
     const events = await stack.garagesDb.pool.query("SELECT payload FROM event_outbox WHERE name = 'garage.updated'");

@@ -1,6 +1,5 @@
 import {
   companyNameMismatchMessage,
-  GARAGE_MESSAGES,
   MESSAGES,
   REFERRAL_CODE_PATTERN,
   ZCheckDuplicatesResponseSchema,
@@ -41,7 +40,7 @@ describe('POST /api/v1/garages/check-duplicates', () => {
     expect(await check('fresh@new-garage.co.uk', '00000001')).toEqual({
       hasEmailDuplicate: false,
       hasCompanyDuplicate: false,
-      message: GARAGE_MESSAGES.noDuplicates,
+      message: MESSAGES.garages.noDuplicates,
     });
     expect(await check(garage.email.toUpperCase(), '00000001')).toEqual({
       hasEmailDuplicate: true,
@@ -168,8 +167,8 @@ describe('POST /api/v1/garages', () => {
   });
 
   it.each([
-    ['an unknown company', { number: '99999998', name: 'Phantom Motors Ltd' }, GARAGE_MESSAGES.companyNotFound],
-    ['a dissolved company', COMPANIES.lavenderDissolved, GARAGE_MESSAGES.companyNotActive],
+    ['an unknown company', { number: '99999998', name: 'Phantom Motors Ltd' }, MESSAGES.garages.companyNotFound],
+    ['a dissolved company', COMPANIES.lavenderDissolved, MESSAGES.garages.companyNotActive],
   ])('refuses %s with "Please validate your company details" and the reason, creating nothing', async (_label, company, reason) => {
     const before = await countAccounts(stack);
     const { status, body } = await signUp(signupPayload(company));
@@ -189,8 +188,8 @@ describe('POST /api/v1/garages', () => {
     ['a phone with letters', { phone: '0770090O123' }, MESSAGES.signup.phoneInvalid, 'phone'],
     ['an international phone', { phone: '+447700900123' }, MESSAGES.signup.phoneInvalid, 'phone'],
     ['no company number', { companies_house_number: '' }, MESSAGES.signup.companyNumberRequired, 'companies_house_number'],
-    ['no full name', { full_name: '' }, GARAGE_MESSAGES.fullNameRequired, 'full_name'],
-    ['no address', { address: ' ' }, GARAGE_MESSAGES.addressRequired, 'address'],
+    ['no full name', { full_name: '' }, MESSAGES.garages.fullNameRequired, 'full_name'],
+    ['no address', { address: ' ' }, MESSAGES.garages.addressRequired, 'address'],
     ['no password', { password: '' }, MESSAGES.signup.passwordRequired, 'password'],
     ['a 5-character password', { password: 'Abcde' }, MESSAGES.signup.passwordTooShort, 'password'],
     ['a password without an uppercase letter', { password: 'spanner42' }, MESSAGES.signup.passwordNeedsUppercase, 'password'],

@@ -1,6 +1,5 @@
 import jwt from 'jsonwebtoken';
 import {
-  IDENTITY_MESSAGES,
   MESSAGES,
   ZErrorEnvelopeSchema,
   ZLoginResponseSchema,
@@ -28,7 +27,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(status).toBe(200);
     const parsed = ZLoginResponseSchema.parse(body);
     expect(parsed.status).toBe(200);
-    expect(parsed.message).toBe(IDENTITY_MESSAGES.loginSuccess);
+    expect(parsed.message).toBe(MESSAGES.identity.loginSuccess);
     expect(parsed.data.userType).toBe('garage');
     expect(parsed.data.session.user).toEqual({ id: user.id, email: 'reception@ashcombe-autos.co.uk' });
     expect(parsed.data.session.expires_in).toBe(900);
@@ -122,7 +121,7 @@ describe('POST /api/v1/auth/refresh', () => {
 
     const reuse = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } });
     expect(reuse.status).toBe(401);
-    expect(ZErrorEnvelopeSchema.parse(reuse.body)).toMatchObject({ code: 'unauthorized', message: IDENTITY_MESSAGES.sessionExpired });
+    expect(ZErrorEnvelopeSchema.parse(reuse.body)).toMatchObject({ code: 'unauthorized', message: MESSAGES.identity.sessionExpired });
     const successor = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: second } });
     expect(successor.status).toBe(401);
     const unrelated = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: otherSession.refreshToken } });
@@ -137,7 +136,7 @@ describe('POST /api/v1/auth/refresh', () => {
     expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
     const missing = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: {} });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe(IDENTITY_MESSAGES.sessionExpired);
+    expect(missing.body.message).toBe(MESSAGES.identity.sessionExpired);
   });
 });
 
@@ -147,14 +146,14 @@ describe('POST /api/v1/auth/logout', () => {
     const session = await logIn(identity.url, user.email, user.password);
     const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/logout', { body: { refresh_token: session.refreshToken } });
     expect(status).toBe(200);
-    expect(body.message).toBe(IDENTITY_MESSAGES.logoutSuccess);
+    expect(body.message).toBe(MESSAGES.identity.logoutSuccess);
     expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
   });
 
   it('answers 400 without a refresh token', async () => {
     const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/logout', { body: {} });
     expect(status).toBe(400);
-    expect(body.message).toBe(IDENTITY_MESSAGES.sessionExpired);
+    expect(body.message).toBe(MESSAGES.identity.sessionExpired);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, RECORD_MESSAGES, ZCreateUserResponseSchema, ZDeleteUserResponseSchema, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, ZCreateUserResponseSchema, ZDeleteUserResponseSchema, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, call, logIn, outboxEvents, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from './helpers.js';
 
@@ -82,7 +82,7 @@ describe('POST /internal/users/verify-password', () => {
     for (let i = 0; i < 5; i += 1) expect((await verify(user.id, `Wrong${i}`)).body.data).toEqual({ valid: false });
     const blocked = await verify(user.id, user.password);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({ code: 'rate_limited', message: RECORD_MESSAGES.passwordAttemptsExceeded });
+    expect(blocked.body).toMatchObject({ code: 'rate_limited', message: MESSAGES.records.passwordAttemptsExceeded });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
     expect((await verify(other.id, other.password)).body.data).toEqual({ valid: true });
   });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  IDENTITY_MESSAGES,
   MESSAGES,
   ZErrorEnvelopeSchema,
   ZResendConfirmationResponseSchema,
@@ -41,7 +40,7 @@ describe('POST /api/v1/users/confirm-email', () => {
     expect(await confirmedAt(id)).toBeNull();
     const { status, body } = await call(identity.url, 'POST', '/api/v1/users/confirm-email', { body: { token } });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: 200, message: IDENTITY_MESSAGES.emailConfirmed });
+    expect(body).toMatchObject({ status: 200, message: MESSAGES.identity.emailConfirmed });
     expect(await confirmedAt(id)).toBeInstanceOf(Date);
     const again = await call(identity.url, 'POST', '/api/v1/users/confirm-email', { body: { token } });
     expect(again.status).toBe(400);
@@ -84,7 +83,7 @@ describe('POST /api/v1/users/resend-confirmation', () => {
     const { accessToken } = await logIn(identity.url, 'again@gower-motors.co.uk', 'Spanner42');
     const { status, body } = await call(identity.url, 'POST', '/api/v1/users/resend-confirmation', { token: accessToken });
     expect(status).toBe(200);
-    expect(body.message).toBe(IDENTITY_MESSAGES.confirmationSent);
+    expect(body.message).toBe(MESSAGES.identity.confirmationSent);
     expect(ZResendConfirmationResponseSchema.parse(body).data.emailConfirmed).toBe(false);
     const newToken = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).filter((e) => e.userId === id).at(-1)!.token!;
     expect(newToken).not.toBe(oldToken);
@@ -98,7 +97,7 @@ describe('POST /api/v1/users/resend-confirmation', () => {
     const before = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).length;
     const { status, body } = await call(identity.url, 'POST', '/api/v1/users/resend-confirmation', { token: accessToken });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ message: IDENTITY_MESSAGES.alreadyConfirmed, data: { emailConfirmed: true } });
+    expect(body).toMatchObject({ message: MESSAGES.identity.alreadyConfirmed, data: { emailConfirmed: true } });
     expect((await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).length).toBe(before);
   });
 
@@ -184,7 +183,7 @@ describe('PATCH /api/v1/users/password/{id}', () => {
     });
     expect(status).toBe(200);
     const data = ZUpdatePasswordResponseSchema.parse(body).data;
-    expect(body.message).toBe(IDENTITY_MESSAGES.passwordUpdated);
+    expect(body.message).toBe(MESSAGES.identity.passwordUpdated);
     expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
     expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: data.session!.refresh_token } })).status).toBe(200);
     expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'brake-pads' } })).status).toBe(200);
@@ -198,7 +197,7 @@ describe('PATCH /api/v1/users/password/{id}', () => {
       body: { currentPassword: 'Guessing1', password: 'brake-pads' },
     });
     expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 'validation_failed', message: IDENTITY_MESSAGES.currentPasswordIncorrect });
+    expect(body).toMatchObject({ code: 'validation_failed', message: MESSAGES.identity.currentPasswordIncorrect });
     expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(200);
   });
 

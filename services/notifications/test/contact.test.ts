@@ -4,7 +4,6 @@ import { createTokenVerifier, signAccessToken } from '@sh/shared/server';
 import { createTestKeyPair, listenForTest, testLogger } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNotificationsApp } from '../src/app.js';
-import { CONTACT_MESSAGES } from '@sh/shared/contract';
 import { startPlatform, TEST_CONTEXT, type Platform } from './harness.js';
 
 let platform: Platform;
@@ -85,7 +84,7 @@ describe('POST /api/v1/contact', () => {
   it('answers 400 for a subject that is not on the form', async () => {
     const { status, body } = await post('/api/v1/contact', { ...validContact, subject: 'lottery' });
     expect(status).toBe(400);
-    expect(body.message).toBe(CONTACT_MESSAGES.subjectUnknown);
+    expect(body.message).toBe(MESSAGES.contact.subjectUnknown);
   });
 });
 

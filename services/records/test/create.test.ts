@@ -2,7 +2,6 @@ import { createPublicKey, verify } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import {
   MESSAGES,
-  RECORD_MESSAGES,
   ZCreateServiceRecordResponseSchema,
   ZLookupResponseSchema,
   ZSigningKeyResponseSchema,
@@ -130,7 +129,7 @@ describe('POST /api/v1/service-records', () => {
     }
     const blocked = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration }));
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe(RECORD_MESSAGES.passwordAttemptsExceeded);
+    expect(blocked.body.message).toBe(MESSAGES.records.passwordAttemptsExceeded);
     expect(blocked.headers.get('retry-after')).toBe('900');
     expect(await countRows(registration)).toEqual({ records: 0, events: 0, entries: 0 });
   });
@@ -144,7 +143,7 @@ describe('POST /api/v1/service-records', () => {
     const registration = newRegistration();
     const { status, body } = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration }));
     expect(status).toBe(403);
-    expect(body).toMatchObject({ code: 'subscription_required', message: RECORD_MESSAGES.subscriptionRequired });
+    expect(body).toMatchObject({ code: 'subscription_required', message: MESSAGES.records.subscriptionRequired });
     expect(await countRows(registration)).toEqual({ records: 0, events: 0, entries: 0 });
   });
 
@@ -166,30 +165,30 @@ describe('POST /api/v1/service-records', () => {
     const registration = newRegistration();
     const forged = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration, garage_id: other.id }));
     expect(forged.status).toBe(403);
-    expect(forged.body.message).toBe(RECORD_MESSAGES.garageMismatch);
+    expect(forged.body.message).toBe(MESSAGES.records.garageMismatch);
     expect(await countRows(registration)).toEqual({ records: 0, events: 0, entries: 0 });
     const own = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration, garage_id: garage.id }));
     expect(own.status).toBe(201);
   });
 
   it.each([
-    ['vehicle_registration', { vehicle_registration: 'AB-12CD' }, RECORD_MESSAGES.registrationInvalid],
-    ['vehicle_registration', { vehicle_registration: 'ABCDEFG' }, RECORD_MESSAGES.registrationInvalid],
-    ['vin', { vin: 'WVWZZZ1JZXW00000I' }, RECORD_MESSAGES.vinInvalid],
-    ['vin', { vin: 'WVWZZZ1JZXW0001' }, RECORD_MESSAGES.vinInvalid],
-    ['vin', { vin: '' }, RECORD_MESSAGES.vinRequired],
-    ['mileage', { mileage: -1 }, RECORD_MESSAGES.mileageInvalid],
-    ['mileage', { mileage: 1_000_000 }, RECORD_MESSAGES.mileageInvalid],
-    ['mileage', { mileage: 1200.5 }, RECORD_MESSAGES.mileageInvalid],
-    ['mileage', { mileage: '45210' }, RECORD_MESSAGES.mileageInvalid],
-    ['mileage', { mileage: undefined }, RECORD_MESSAGES.mileageRequired],
-    ['service_type', { service_type: 'Full Service, Rocket Fuel' }, RECORD_MESSAGES.serviceTypeUnknown],
-    ['service_type', { service_type: 'Full Service,Oil & Filter Change' }, RECORD_MESSAGES.serviceTypeUnknown],
-    ['service_type', { service_type: 'Full Service, Full Service' }, RECORD_MESSAGES.serviceTypeUnknown],
-    ['service_type', { service_type: ' ' }, RECORD_MESSAGES.serviceTypeRequired],
-    ['notes', { notes: 'n'.repeat(2001) }, RECORD_MESSAGES.notesTooLong],
-    ['customer_email', { customer_email: 'owner@example' }, RECORD_MESSAGES.customerEmailInvalid],
-    ['customer_phone', { customer_phone: '7700900123' }, RECORD_MESSAGES.customerPhoneInvalid],
+    ['vehicle_registration', { vehicle_registration: 'AB-12CD' }, MESSAGES.records.registrationInvalid],
+    ['vehicle_registration', { vehicle_registration: 'ABCDEFG' }, MESSAGES.records.registrationInvalid],
+    ['vin', { vin: 'WVWZZZ1JZXW00000I' }, MESSAGES.records.vinInvalid],
+    ['vin', { vin: 'WVWZZZ1JZXW0001' }, MESSAGES.records.vinInvalid],
+    ['vin', { vin: '' }, MESSAGES.records.vinRequired],
+    ['mileage', { mileage: -1 }, MESSAGES.records.mileageInvalid],
+    ['mileage', { mileage: 1_000_000 }, MESSAGES.records.mileageInvalid],
+    ['mileage', { mileage: 1200.5 }, MESSAGES.records.mileageInvalid],
+    ['mileage', { mileage: '45210' }, MESSAGES.records.mileageInvalid],
+    ['mileage', { mileage: undefined }, MESSAGES.records.mileageRequired],
+    ['service_type', { service_type: 'Full Service, Rocket Fuel' }, MESSAGES.records.serviceTypeUnknown],
+    ['service_type', { service_type: 'Full Service,Oil & Filter Change' }, MESSAGES.records.serviceTypeUnknown],
+    ['service_type', { service_type: 'Full Service, Full Service' }, MESSAGES.records.serviceTypeUnknown],
+    ['service_type', { service_type: ' ' }, MESSAGES.records.serviceTypeRequired],
+    ['notes', { notes: 'n'.repeat(2001) }, MESSAGES.records.notesTooLong],
+    ['customer_email', { customer_email: 'owner@example' }, MESSAGES.records.customerEmailInvalid],
+    ['customer_phone', { customer_phone: '7700900123' }, MESSAGES.records.customerPhoneInvalid],
     ['full_name', { full_name: '  ' }, MESSAGES.submit.fillAllFields],
     ['password', { password: '' }, MESSAGES.submit.fillAllFields],
   ])('answers 400 with a field error on %s for %j and stores nothing', async (field, override, message) => {
@@ -254,7 +253,7 @@ describe('Idempotency-Key on POST /api/v1/service-records', () => {
       'idempotency-key': key,
     });
     expect(reused.status).toBe(409);
-    expect(reused.body.message).toBe(RECORD_MESSAGES.idempotencyKeyReused);
+    expect(reused.body.message).toBe(MESSAGES.records.idempotencyKeyReused);
     expect(await countRows(registration)).toEqual({ records: 1, events: 1, entries: 1 });
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  RECORD_MESSAGES,
+  MESSAGES,
   ZCreateServiceRecordResponseSchema,
   ZMyServiceRecordsResponseSchema,
   ZValidateVehicleResponseSchema,
@@ -41,10 +41,10 @@ describe('GET /api/v1/service-records/vin/{registration}', () => {
     const garage = await buildGarageAccount(stack);
     const unknown = await callJson(stack.url, 'GET', '/api/v1/service-records/vin/ZZ99ZZZ', { token: garage.token });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ code: 'not_found', message: RECORD_MESSAGES.vinNotFound });
+    expect(unknown.body).toMatchObject({ code: 'not_found', message: MESSAGES.records.vinNotFound });
     const bad = await callJson(stack.url, 'GET', '/api/v1/service-records/vin/ABCDEFG', { token: garage.token });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe(RECORD_MESSAGES.registrationInvalid);
+    expect(bad.body.message).toBe(MESSAGES.records.registrationInvalid);
   });
 
   it('answers 401 without a token and 403 for an admin', async () => {
@@ -72,7 +72,7 @@ describe('POST /api/v1/service-records/validate', () => {
     });
     expect((await check('SAJAA01A12B000009', 'NE21CCC')).warnings).toEqual([]);
     expect((await check('SAJAA01A12B000009', 'VL20BBB')).warnings).toEqual([
-      { code: 'vin_mismatch', message: RECORD_MESSAGES.vinMismatch, recordedVin: 'SAJAA01A12B000003' },
+      { code: 'vin_mismatch', message: MESSAGES.records.vinMismatch, recordedVin: 'SAJAA01A12B000003' },
     ]);
   });
 
@@ -85,8 +85,8 @@ describe('POST /api/v1/service-records/validate', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual(
       expect.arrayContaining([
-        { path: 'vin', message: RECORD_MESSAGES.vinInvalid },
-        { path: 'vehicleRegistration', message: RECORD_MESSAGES.registrationInvalid },
+        { path: 'vin', message: MESSAGES.records.vinInvalid },
+        { path: 'vehicleRegistration', message: MESSAGES.records.registrationInvalid },
       ]),
     );
   });
@@ -143,7 +143,7 @@ describe('GET /api/v1/service-records/mine', () => {
     expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine?limit=101', { token: garage.token })).status).toBe(400);
     const forged = await callJson(stack.url, 'GET', `/api/v1/service-records/mine?cursor=${Buffer.from('["x"]').toString('base64url')}`, { token: garage.token });
     expect(forged.status).toBe(400);
-    expect(forged.body.message).toBe(RECORD_MESSAGES.cursorInvalid);
+    expect(forged.body.message).toBe(MESSAGES.records.cursorInvalid);
     expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine')).status).toBe(401);
     const admin = stack.tokenFor({ sub: randomUUID(), role: 'admin', email: 'admin@servicehistory.local' });
     expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine', { token: admin })).status).toBe(403);

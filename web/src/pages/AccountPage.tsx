@@ -1,9 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  BILLING_MESSAGES,
-  GARAGE_MESSAGES,
-  IDENTITY_MESSAGES,
   MESSAGES,
   PASSWORD_MIN_LENGTH,
   ZUkPhoneSchema,
@@ -103,7 +100,7 @@ function PasswordSection({ user }: { user: TAuthUser }) {
       setCurrentPassword('');
       setNewPassword('');
       setConfirmPassword('');
-      setFeedback({ tone: 'success', message: answer.message ?? IDENTITY_MESSAGES.passwordUpdated });
+      setFeedback({ tone: 'success', message: answer.message ?? MESSAGES.identity.passwordUpdated });
     } catch (error) {
       const message = messageOf(error, MESSAGES.settings.passwordFailed);
       const onCurrent = fieldErrorsOf(error).currentPassword;
@@ -191,7 +188,7 @@ function PhoneSection({ user }: { user: TAuthUser }) {
     try {
       const answer = await updatePhone(user.id, parsed.data);
       setPhone(toPhoneInput(answer.data.phone));
-      setFeedback({ tone: 'success', message: answer.message ?? GARAGE_MESSAGES.phoneUpdated });
+      setFeedback({ tone: 'success', message: answer.message ?? MESSAGES.garages.phoneUpdated });
     } catch (error) {
       const onPhone = fieldErrorsOf(error).phone;
       if (onPhone) setFieldError(onPhone);
@@ -245,7 +242,7 @@ function BillingSection() {
       sendBrowserTo(await createBillingPortalSession());
     } catch (caught) {
       setBusyAction(null);
-      setActionError(messageOf(caught, BILLING_MESSAGES.portalFailed));
+      setActionError(messageOf(caught, MESSAGES.billing.portalFailed));
     }
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { RECORD_MESSAGES } from '@sh/shared/contract';
+import { MESSAGES } from '@sh/shared/contract';
 import { useSubscription } from '../auth/SubscriptionProvider';
 import { FormAlert } from '../components/FormAlert';
 import { ArrowLeftIcon, LockIcon } from '../components/icons';
@@ -100,7 +100,7 @@ function SubscribePrompt({ failure, onRetry }: { failure: string | null; onRetry
     <section className="card empty-state wizard-subscribe" aria-labelledby="subscribe-title">
       <LockIcon size={40} />
       <h2 id="subscribe-title">Subscribe to Add Records</h2>
-      <p className="empty-state__message">{RECORD_MESSAGES.subscriptionRequired}</p>
+      <p className="empty-state__message">{MESSAGES.records.subscriptionRequired}</p>
       <Link to="/pricing" className="button button--primary">
         View Pricing
       </Link>

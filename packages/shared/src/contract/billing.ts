@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN } from './constants.js';
 import { successEnvelope } from './envelope.js';
+import { MESSAGES } from './messages.js';
 
 /**
  * Contract of the billing service: the plan catalogue, Stripe checkout, the garage's subscription and the
@@ -18,22 +19,6 @@ export const PLAN_FEATURES = [
   'Free updates',
 ] as const;
 
-/**
- * Billing's own messages for cases SPEC.md does not word. They belong in MESSAGES (messages.ts) once the
- * lead moves them there; until then they exist only here.
- */
-export const BILLING_MESSAGES = {
-  priceRequired: 'Please choose a plan',
-  unknownPrice: 'This plan is not available. Please choose a plan on the pricing page.',
-  subscriptionModeOnly: 'Only subscription checkout is available',
-  returnUrlInvalid: 'Return addresses must be full web addresses',
-  returnUrlForeign: 'Return addresses must be on this site',
-  alreadySubscribed: 'You already have a subscription. You can manage it from your account page.',
-  noBillingAccount: 'You have no billing account yet. Subscribe to a plan first.',
-  portalFailed: 'Could not open the billing portal. Please try again.',
-  invalidSignature: 'Invalid webhook signature',
-  sessionIdInvalid: 'The payment session id is not valid',
-} as const;
 
 /** The subscription states the SPA sees; 'inactive' when the garage has none. */
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'inactive'] as const;
@@ -64,9 +49,9 @@ export const ZPlansResponseSchema = successEnvelope(z.object({ products: z.array
 export type TPlansResponse = z.infer<typeof ZPlansResponseSchema>;
 
 const returnUrl = z
-  .string({ error: BILLING_MESSAGES.returnUrlInvalid })
+  .string({ error: MESSAGES.billing.returnUrlInvalid })
   .trim()
-  .regex(/^https?:\/\/[^\s]+$/i, BILLING_MESSAGES.returnUrlInvalid);
+  .regex(/^https?:\/\/[^\s]+$/i, MESSAGES.billing.returnUrlInvalid);
 
 /**
  * POST /api/v1/stripe/create-checkout-session (SPEC.md section 7). success_url may carry Stripe's
@@ -74,8 +59,8 @@ const returnUrl = z
  * customerEmail is accepted for compatibility; the Stripe customer gets the signed-in account's e-mail.
  */
 export const ZCreateCheckoutSessionRequestSchema = z.object({
-  price_id: z.string({ error: BILLING_MESSAGES.priceRequired }).trim().min(1, BILLING_MESSAGES.priceRequired),
-  mode: z.literal('subscription', { error: BILLING_MESSAGES.subscriptionModeOnly }).default('subscription'),
+  price_id: z.string({ error: MESSAGES.billing.priceRequired }).trim().min(1, MESSAGES.billing.priceRequired),
+  mode: z.literal('subscription', { error: MESSAGES.billing.subscriptionModeOnly }).default('subscription'),
   customerEmail: z.string().optional(),
   success_url: returnUrl,
   cancel_url: returnUrl,
@@ -94,7 +79,7 @@ export const ZSubscriptionQuerySchema = z.object({
   session_id: z
     .string()
     .trim()
-    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, BILLING_MESSAGES.sessionIdInvalid)
+    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, MESSAGES.billing.sessionIdInvalid)
     .optional(),
 });
 export type TSubscriptionQuery = z.infer<typeof ZSubscriptionQuerySchema>;

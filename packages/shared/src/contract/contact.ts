@@ -3,14 +3,6 @@ import { PHONE_DIGITS } from './constants.js';
 import { MESSAGES } from './messages.js';
 import { successEnvelope } from './envelope.js';
 
-/**
- * The contact form's and the callback form's request schemas (SPEC.md sections 3, 5 and 7) and the few
- * messages of ours SPEC.md does not word. Shared by the notifications service and the SPA.
- */
-export const CONTACT_MESSAGES = {
-  subjectUnknown: 'Please choose a subject from the list',
-  tooLong: 'Please shorten your message',
-} as const;
 
 export const CONTACT_SUBJECTS = ['general', 'garage-signup', 'technical-support', 'billing', 'partnership', 'feedback'] as const;
 export const BEST_TIMES = ['morning', 'afternoon', 'evening'] as const;
@@ -36,10 +28,10 @@ export const ZContactRequestSchema = z
   })
   .pipe(
     z.object({
-      name: z.string().max(200, CONTACT_MESSAGES.tooLong),
+      name: z.string().max(200, MESSAGES.contact.tooLong),
       email: z.string().toLowerCase().max(254, MESSAGES.contact.invalidEmail).regex(EMAIL_PATTERN, MESSAGES.contact.invalidEmail),
-      subject: z.enum(CONTACT_SUBJECTS, { error: CONTACT_MESSAGES.subjectUnknown }),
-      message: z.string().max(5000, CONTACT_MESSAGES.tooLong),
+      subject: z.enum(CONTACT_SUBJECTS, { error: MESSAGES.contact.subjectUnknown }),
+      message: z.string().max(5000, MESSAGES.contact.tooLong),
     }),
   );
 export type TContactRequest = z.infer<typeof ZContactRequestSchema>;
@@ -49,8 +41,8 @@ export type TContactRequest = z.infer<typeof ZContactRequestSchema>;
  * submitted_by is not taken from the body: the server sets it from a valid access token, if one is sent.
  */
 export const ZCallbackRequestSchema = z.object({
-  full_name: requiredText(MESSAGES.callback.nameRequired).max(200, CONTACT_MESSAGES.tooLong),
-  garage_name: requiredText(MESSAGES.callback.nameRequired).max(200, CONTACT_MESSAGES.tooLong),
+  full_name: requiredText(MESSAGES.callback.nameRequired).max(200, MESSAGES.contact.tooLong),
+  garage_name: requiredText(MESSAGES.callback.nameRequired).max(200, MESSAGES.contact.tooLong),
   best_time: z.enum(BEST_TIMES, { error: MESSAGES.callback.bestTimeRequired }),
   phone: z
     .string({ error: MESSAGES.callback.phoneRequired })
@@ -59,7 +51,7 @@ export const ZCallbackRequestSchema = z.object({
   message: z
     .string()
     .trim()
-    .max(2000, CONTACT_MESSAGES.tooLong)
+    .max(2000, MESSAGES.contact.tooLong)
     .nullish()
     .transform((value) => (value ? value : null)),
 });

@@ -9,23 +9,6 @@ import { MESSAGES } from './messages.js';
  * Browser-safe: zod only. The SPA imports the same schemas the server validates with.
  */
 
-/**
- * Messages of the garages service that SPEC.md does not word: the three Companies House refusals, the two
- * form fields SPEC.md marks required without a message, and success answers. Kept here until the lead moves
- * them into MESSAGES.
- */
-export const GARAGE_MESSAGES = {
-  companyNotFound: 'We could not find a company with that number',
-  companyNotActive: 'That company is not active at Companies House',
-  companyNumberFormat: 'A Companies House number has 8 letters and digits, such as 01234567 or SC123456',
-  fullNameRequired: 'Full name is required',
-  addressRequired: 'Address is required',
-  companyValidated: 'Company verified',
-  noDuplicates: 'No duplicates found',
-  referralValid: 'Referral code is valid',
-  garageRegistered: 'Garage registered',
-  phoneUpdated: 'Phone number updated',
-} as const;
 
 /** 'The company name does not match the Companies House record (HARTLEY MOTORS LTD)'. */
 export function companyNameMismatchMessage(registeredName: string): string {
@@ -64,11 +47,11 @@ function companyNumberField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
     .transform(normaliseCompanyNumber)
-    .pipe(z.string().min(1, { error: requiredMessage, abort: true }).regex(COMPANY_NUMBER_PATTERN, GARAGE_MESSAGES.companyNumberFormat));
+    .pipe(z.string().min(1, { error: requiredMessage, abort: true }).regex(COMPANY_NUMBER_PATTERN, MESSAGES.garages.companyNumberFormat));
 }
 
 // POST /api/v1/companies/validate
-// Failures: 400 validation_failed with GARAGE_MESSAGES.companyNotFound / companyNotActive or
+// Failures: 400 validation_failed with MESSAGES.garages.companyNotFound / companyNotActive or
 // companyNameMismatchMessage(registered name) and a field error; 502 bad_gateway with
 // MESSAGES.signup.companyValidateFailed when Companies House cannot be reached; 429 rate_limited when our
 // share of the Companies House allowance is used up (Retry-After says when to try again).
@@ -134,8 +117,8 @@ export const ZCreateGarageRequestSchema = z.object({
   email: ZEmailSchema,
   phone: ZUkPhoneSchema,
   companies_house_number: companyNumberField(MESSAGES.signup.companyNumberRequired),
-  full_name: requiredText(GARAGE_MESSAGES.fullNameRequired),
-  address: requiredText(GARAGE_MESSAGES.addressRequired, 500),
+  full_name: requiredText(MESSAGES.garages.fullNameRequired),
+  address: requiredText(MESSAGES.garages.addressRequired, 500),
   password: ZSignupPasswordSchema,
   referral_code: z
     .string()

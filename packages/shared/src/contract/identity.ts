@@ -8,23 +8,6 @@ import { MESSAGES } from './messages.js';
  * Browser-safe: zod only. The SPA imports the same schemas the server validates with.
  */
 
-/**
- * Messages of identity that SPEC.md does not word (success answers and the wrong current password).
- * Kept here until the lead moves them into MESSAGES.
- */
-export const IDENTITY_MESSAGES = {
-  loginSuccess: 'Login successful',
-  refreshSuccess: 'Session refreshed',
-  logoutSuccess: 'Logged out',
-  forgotPasswordSent: 'If an account exists for that e-mail address, a password reset link is on its way.',
-  emailConfirmed: 'Your email has been confirmed',
-  emailUpdated: 'Email updated',
-  passwordUpdated: 'Password updated',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  confirmationSent: 'A new confirmation link is on its way to your email address.',
-  alreadyConfirmed: 'Your email address is already confirmed.',
-} as const;
 
 /** A simple e-mail pattern (SPEC.md section 5: "simple {email} pattern"). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -79,9 +62,9 @@ export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
 
 /** A refresh token in a body (refresh and logout). */
 const refreshTokenField = z
-  .string({ error: IDENTITY_MESSAGES.sessionExpired })
-  .min(1, IDENTITY_MESSAGES.sessionExpired)
-  .max(200, IDENTITY_MESSAGES.sessionExpired);
+  .string({ error: MESSAGES.identity.sessionExpired })
+  .min(1, MESSAGES.identity.sessionExpired)
+  .max(200, MESSAGES.identity.sessionExpired);
 
 // POST /api/v1/auth/refresh (rotates the refresh token; answers like login)
 export const ZRefreshRequestSchema = z.object({ refresh_token: refreshTokenField });

@@ -37,29 +37,6 @@ export type TLookupResponse = z.infer<typeof ZLookupResponseSchema>;
 // The garage's calls of SPEC.md section 7: the VIN lookup, the vehicle check, creation and the garage's own list,
 // and the integrity chain anyone can check (DESIGN.md, "Records are what the marketing says they are").
 
-/** Messages of ours for adding a record, where SPEC.md gives none. */
-export const RECORD_MESSAGES = {
-  registrationInvalid: 'Please enter a valid UK registration number',
-  vinRequired: 'Please enter the VIN',
-  vinInvalid: 'A VIN has 17 letters and digits, and never uses I, O or Q',
-  vinNotFound: 'No VIN is on record for this registration yet. Please enter it from the vehicle.',
-  vinMismatch: 'This registration was recorded before with a different VIN. Check the VIN, or confirm that the plate has moved to this vehicle.',
-  mileageRequired: 'Please enter the mileage',
-  mileageInvalid: 'Mileage must be a whole number from 0 to 999,999',
-  mileageLower: 'This is lower than the last recorded mileage. Please confirm it is correct.',
-  confirmToContinue: 'Please tick the box to confirm before you continue.',
-  serviceTypeRequired: 'Please choose at least one service',
-  serviceTypeUnknown: 'Please choose services from the checklist',
-  notesTooLong: 'Notes can be at most 2,000 characters',
-  technicianTooLong: 'The technician name can be at most 100 characters',
-  customerEmailInvalid: 'Please enter a valid customer email address',
-  customerPhoneInvalid: 'Please enter a valid UK phone number (11 digits starting with 0)',
-  subscriptionRequired: 'An active subscription or free trial is needed to add service records. Please subscribe to add records.',
-  passwordAttemptsExceeded: 'Too many wrong passwords. Please wait 15 minutes and try again.',
-  idempotencyKeyReused: 'This submission was already used for a different service record. Please start a new one.',
-  garageMismatch: 'A garage can only add records for itself',
-  cursorInvalid: 'The page link is not valid. Please start from the first page.',
-} as const;
 
 /** Mileage is a whole number of miles from 0 to this (SPEC.md: a required number). */
 export const MILEAGE_MAX = 999_999;
@@ -91,17 +68,17 @@ export function isUkRegistration(registration: string): boolean {
 
 /** A registration a record is stored under: normalised, then one of the UK formats. */
 export const ZUkRegistrationSchema = z
-  .string({ error: RECORD_MESSAGES.registrationInvalid })
-  .max(32, RECORD_MESSAGES.registrationInvalid)
+  .string({ error: MESSAGES.records.registrationInvalid })
+  .max(32, MESSAGES.records.registrationInvalid)
   .transform(normaliseRegistration)
-  .refine(isUkRegistration, RECORD_MESSAGES.registrationInvalid);
+  .refine(isUkRegistration, MESSAGES.records.registrationInvalid);
 
 /** A VIN: normalised, 17 letters and digits without I, O or Q (ISO 3779). */
 export const ZVinSchema = z
-  .string({ error: RECORD_MESSAGES.vinRequired })
-  .max(64, RECORD_MESSAGES.vinInvalid)
+  .string({ error: MESSAGES.records.vinRequired })
+  .max(64, MESSAGES.records.vinInvalid)
   .transform(normaliseRegistration)
-  .pipe(z.string().min(1, { error: RECORD_MESSAGES.vinRequired, abort: true }).regex(/^[A-HJ-NPR-Z0-9]{17}$/, RECORD_MESSAGES.vinInvalid));
+  .pipe(z.string().min(1, { error: MESSAGES.records.vinRequired, abort: true }).regex(/^[A-HJ-NPR-Z0-9]{17}$/, MESSAGES.records.vinInvalid));
 
 const SERVICE_ITEM_NAMES: ReadonlySet<string> = new Set(SERVICE_CATEGORIES.flatMap((category) => [...category.items]));
 
@@ -117,20 +94,20 @@ export function joinServiceItems(items: readonly string[]): string {
 
 /** service_type as created: one or more checklist items, each once, joined by comma and space. */
 export const ZServiceTypeSchema = z
-  .string({ error: RECORD_MESSAGES.serviceTypeRequired })
-  .max(2000, RECORD_MESSAGES.serviceTypeUnknown)
-  .refine((value) => value.trim().length > 0, { error: RECORD_MESSAGES.serviceTypeRequired, abort: true })
+  .string({ error: MESSAGES.records.serviceTypeRequired })
+  .max(2000, MESSAGES.records.serviceTypeUnknown)
+  .refine((value) => value.trim().length > 0, { error: MESSAGES.records.serviceTypeRequired, abort: true })
   .refine((value) => {
     const items = value.split(SERVICE_TYPE_SEPARATOR);
     return items.every(isServiceItem) && new Set(items).size === items.length;
-  }, RECORD_MESSAGES.serviceTypeUnknown);
+  }, MESSAGES.records.serviceTypeUnknown);
 
 /** Mileage in miles: required, a whole number from 0 to 999,999. */
 export const ZMileageSchema = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? RECORD_MESSAGES.mileageRequired : RECORD_MESSAGES.mileageInvalid) })
-  .int(RECORD_MESSAGES.mileageInvalid)
-  .min(0, RECORD_MESSAGES.mileageInvalid)
-  .max(MILEAGE_MAX, RECORD_MESSAGES.mileageInvalid);
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.records.mileageRequired : MESSAGES.records.mileageInvalid) })
+  .int(MESSAGES.records.mileageInvalid)
+  .min(0, MESSAGES.records.mileageInvalid)
+  .max(MILEAGE_MAX, MESSAGES.records.mileageInvalid);
 
 /**
  * An optional customer e-mail: length is checked before the pattern, and the pattern has no nested or
@@ -147,17 +124,17 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => (value ? value : null));
 const ZCustomerEmailSchema = z
   .string()
-  .max(254, RECORD_MESSAGES.customerEmailInvalid)
+  .max(254, MESSAGES.records.customerEmailInvalid)
   .trim()
   .toLowerCase()
-  .refine((value) => value === '' || CUSTOMER_EMAIL_PATTERN.test(value), RECORD_MESSAGES.customerEmailInvalid)
+  .refine((value) => value === '' || CUSTOMER_EMAIL_PATTERN.test(value), MESSAGES.records.customerEmailInvalid)
   .nullish()
   .transform((value) => (value ? value : null));
 const ZCustomerPhoneSchema = z
   .string()
-  .max(40, RECORD_MESSAGES.customerPhoneInvalid)
+  .max(40, MESSAGES.records.customerPhoneInvalid)
   .transform((raw) => raw.replace(/\s+/g, ''))
-  .refine((value) => value === '' || UK_PHONE_PATTERN.test(value), RECORD_MESSAGES.customerPhoneInvalid)
+  .refine((value) => value === '' || UK_PHONE_PATTERN.test(value), MESSAGES.records.customerPhoneInvalid)
   .nullish()
   .transform((value) => (value ? value : null));
 
@@ -173,8 +150,8 @@ export const ZCreateServiceRecordRequestSchema = z.object({
   vehicle_registration: ZUkRegistrationSchema,
   mileage: ZMileageSchema,
   service_type: ZServiceTypeSchema,
-  notes: optionalText(NOTES_MAX_LENGTH, RECORD_MESSAGES.notesTooLong),
-  technician_name: optionalText(100, RECORD_MESSAGES.technicianTooLong),
+  notes: optionalText(NOTES_MAX_LENGTH, MESSAGES.records.notesTooLong),
+  technician_name: optionalText(100, MESSAGES.records.technicianTooLong),
   customer_email: ZCustomerEmailSchema,
   customer_phone: ZCustomerPhoneSchema,
   vehicleCheck: z.boolean().optional(),
@@ -249,7 +226,7 @@ export type TValidateVehicleResponse = z.infer<typeof ZValidateVehicleResponseSc
 
 /** GET /service-records/mine: the signed-in garage's records, newest service first, one page at a time. */
 export const ZMyServiceRecordsQuerySchema = z.object({
-  cursor: z.string().max(300).regex(/^[A-Za-z0-9_-]*$/, RECORD_MESSAGES.cursorInvalid).optional(),
+  cursor: z.string().max(300).regex(/^[A-Za-z0-9_-]*$/, MESSAGES.records.cursorInvalid).optional(),
   limit: z.coerce.number().int().min(1).max(MY_RECORDS_PAGE_MAX).default(MY_RECORDS_PAGE_DEFAULT),
   registration: z
     .string()

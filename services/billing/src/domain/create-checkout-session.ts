@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BILLING_MESSAGES, MESSAGES, PLAN, ZCreateCheckoutSessionRequestSchema, type TFieldError } from '@sh/shared/contract';
+import { MESSAGES, PLAN, ZCreateCheckoutSessionRequestSchema, type TFieldError } from '@sh/shared/contract';
 import { AppError, parseOrThrow, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 import { findCurrentSubscription } from '../store/find-subscription.js';
@@ -28,18 +28,18 @@ const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']
 export async function createCheckoutSession(deps: CheckoutDeps, caller: TAuthClaims, input: unknown): Promise<{ url: string }> {
   const request = parseOrThrow(ZCreateCheckoutSessionRequestSchema, input);
   if (request.price_id !== deps.priceId) {
-    throw new AppError('validation_failed', BILLING_MESSAGES.unknownPrice, {
-      errors: [{ path: 'price_id', message: BILLING_MESSAGES.unknownPrice }],
+    throw new AppError('validation_failed', MESSAGES.billing.unknownPrice, {
+      errors: [{ path: 'price_id', message: MESSAGES.billing.unknownPrice }],
     });
   }
   const foreign: TFieldError[] = (['success_url', 'cancel_url'] as const)
     .filter((field) => !isOnOrigin(request[field], deps.publicUrl))
-    .map((field) => ({ path: field, message: BILLING_MESSAGES.returnUrlForeign }));
-  if (foreign.length > 0) throw new AppError('validation_failed', BILLING_MESSAGES.returnUrlForeign, { errors: foreign });
+    .map((field) => ({ path: field, message: MESSAGES.billing.returnUrlForeign }));
+  if (foreign.length > 0) throw new AppError('validation_failed', MESSAGES.billing.returnUrlForeign, { errors: foreign });
 
   const garageId = caller.sub;
   const current = await findCurrentSubscription(deps.pool, garageId);
-  if (current && SUBSCRIBED_STATUSES.has(current.status)) throw new AppError('conflict', BILLING_MESSAGES.alreadySubscribed);
+  if (current && SUBSCRIBED_STATUSES.has(current.status)) throw new AppError('conflict', MESSAGES.billing.alreadySubscribed);
   const isFirstSubscription = !(await hasAnySubscription(deps.pool, garageId));
 
   try {

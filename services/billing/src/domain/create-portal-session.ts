@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@sh/shared/contract';
+import { MESSAGES } from '@sh/shared/contract';
 import { AppError, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 import { findCustomerByGarage } from '../store/find-billing-customer.js';
@@ -13,7 +13,7 @@ export interface PortalDeps {
 /** A Stripe customer-portal session for the signed-in garage (cancel, change card), returning to /account. */
 export async function createPortalSession(deps: PortalDeps, caller: TAuthClaims): Promise<{ url: string }> {
   const customer = await findCustomerByGarage(deps.pool, caller.sub);
-  if (!customer) throw new AppError('not_found', BILLING_MESSAGES.noBillingAccount);
+  if (!customer) throw new AppError('not_found', MESSAGES.billing.noBillingAccount);
   try {
     const session = await deps.stripe.billingPortal.sessions.create({
       customer: customer.stripe_customer_id,
@@ -22,6 +22,6 @@ export async function createPortalSession(deps: PortalDeps, caller: TAuthClaims)
     return { url: session.url };
   } catch (error) {
     deps.logger.error({ err: error, garageId: caller.sub }, 'Stripe refused to create a portal session');
-    throw new AppError('bad_gateway', BILLING_MESSAGES.portalFailed, { cause: error });
+    throw new AppError('bad_gateway', MESSAGES.billing.portalFailed, { cause: error });
   }
 }

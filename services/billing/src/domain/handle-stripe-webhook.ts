@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@sh/shared/contract';
+import { MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction, type Logger, type Pool } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 import { recordStripeEvent } from '../store/record-stripe-event.js';
@@ -65,7 +65,7 @@ export async function handleStripeWebhook(
     if (!Buffer.isBuffer(rawBody) || !signature) throw new Error('missing body or signature');
     event = deps.stripe.webhooks.constructEvent(rawBody, signature, deps.webhookSecret);
   } catch (error) {
-    throw new AppError('validation_failed', BILLING_MESSAGES.invalidSignature, { cause: error });
+    throw new AppError('validation_failed', MESSAGES.billing.invalidSignature, { cause: error });
   }
 
   const isHandled = (HANDLED_STRIPE_EVENTS as readonly string[]).includes(event.type);

@@ -1,4 +1,4 @@
-import { companyNameMismatchMessage, GARAGE_MESSAGES, MESSAGES } from '@sh/shared/contract';
+import { companyNameMismatchMessage, MESSAGES } from '@sh/shared/contract';
 import { AppError } from '@sh/shared/server';
 import {
   CompaniesHouseRateLimitedError,
@@ -32,8 +32,8 @@ export async function checkCompany(client: CompaniesHouseClient, companyNumber: 
     }
     throw error;
   }
-  if (!profile) return { isVerified: false, field: 'companyNumber', message: GARAGE_MESSAGES.companyNotFound };
-  if (profile.companyStatus !== 'active') return { isVerified: false, field: 'companyNumber', message: GARAGE_MESSAGES.companyNotActive };
+  if (!profile) return { isVerified: false, field: 'companyNumber', message: MESSAGES.garages.companyNotFound };
+  if (profile.companyStatus !== 'active') return { isVerified: false, field: 'companyNumber', message: MESSAGES.garages.companyNotActive };
   if (!companyNamesMatch(companyName, profile.companyName)) {
     return { isVerified: false, field: 'companyName', message: companyNameMismatchMessage(profile.companyName) };
   }

@@ -1,4 +1,4 @@
-import { GARAGE_MESSAGES, MESSAGES, type TCheckDuplicatesRequest } from '@sh/shared/contract';
+import { MESSAGES, type TCheckDuplicatesRequest } from '@sh/shared/contract';
 import type { Queryable } from '@sh/shared/server';
 import { findDuplicates } from '../store/garages.js';
 
@@ -12,6 +12,6 @@ export async function checkDuplicates(
     ? MESSAGES.signup.duplicateEmail
     : duplicates.hasCompanyDuplicate
       ? MESSAGES.signup.duplicateCompany
-      : GARAGE_MESSAGES.noDuplicates;
+      : MESSAGES.garages.noDuplicates;
   return { ...duplicates, message };
 }

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { GARAGE_MESSAGES, ZCompanyValidateRequestSchema } from '@sh/shared/contract';
+import { MESSAGES, ZCompanyValidateRequestSchema } from '@sh/shared/contract';
 import { parseOrThrow } from '@sh/shared/server';
 import type { CompaniesHouseClient } from '../clients/companies-house.js';
 import { validateCompany } from '../domain/validate-company.js';
@@ -10,7 +10,7 @@ export function companyRoutes(deps: { companiesHouse: CompaniesHouseClient; comp
   router.post('/api/v1/companies/validate', async (req, res) => {
     const input = parseOrThrow(ZCompanyValidateRequestSchema, req.body ?? {});
     const data = await validateCompany(deps.companiesHouse, deps.companyTokenSecret, input);
-    res.json({ status: 200, message: GARAGE_MESSAGES.companyValidated, data });
+    res.json({ status: 200, message: MESSAGES.garages.companyValidated, data });
   });
   return router;
 }

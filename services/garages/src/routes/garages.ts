@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import {
-  GARAGE_MESSAGES,
   MESSAGES,
   ZCheckDuplicatesRequestSchema,
   ZCreateGarageRequestSchema,
@@ -25,13 +24,13 @@ export function garageRoutes(deps: RegisterGarageDeps & { pool: Pool; verifier: 
   router.post('/api/v1/garages/validate-referral', async (req, res) => {
     const { referralCode } = parseOrThrow(ZValidateReferralRequestSchema, req.body ?? {});
     const data = await validateReferral(deps.pool, referralCode);
-    res.json({ status: 200, message: data.valid ? GARAGE_MESSAGES.referralValid : MESSAGES.signup.referralInvalid, data });
+    res.json({ status: 200, message: data.valid ? MESSAGES.garages.referralValid : MESSAGES.signup.referralInvalid, data });
   });
 
   router.post(['/api/v1/garages', '/api/v1/garages/'], async (req, res) => {
     const input = parseOrThrow(ZCreateGarageRequestSchema, req.body ?? {});
     const garage = await registerGarage(deps, input, req.log);
-    res.status(201).json({ status: 201, message: GARAGE_MESSAGES.garageRegistered, data: { garage } });
+    res.status(201).json({ status: 201, message: MESSAGES.garages.garageRegistered, data: { garage } });
   });
 
   router.get('/api/v1/garages/me', authenticate(deps.verifier), requireRole('garage'), async (req, res) => {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { GARAGE_MESSAGES, ZUpdatePhoneRequestSchema, ZUserIdParamSchema } from '@sh/shared/contract';
+import { MESSAGES, ZUpdatePhoneRequestSchema, ZUserIdParamSchema } from '@sh/shared/contract';
 import { authenticate, parseOrThrow, type Pool, type TokenVerifier } from '@sh/shared/server';
 import { assertCanChangeGarage, updateGaragePhone } from '../domain/update-garage-phone.js';
 
@@ -12,7 +12,7 @@ export function usersPhoneRoutes(deps: { pool: Pool; verifier: TokenVerifier }):
     assertCanChangeGarage(req.auth!, id);
     const { phone } = parseOrThrow(ZUpdatePhoneRequestSchema, req.body ?? {});
     const data = await updateGaragePhone(deps.pool, req.auth!, id, phone);
-    res.json({ status: 200, message: GARAGE_MESSAGES.phoneUpdated, data });
+    res.json({ status: 200, message: MESSAGES.garages.phoneUpdated, data });
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import { IDENTITY_MESSAGES, type TSession, type TUserType } from '@sh/shared/contract';
+import { MESSAGES, type TSession, type TUserType } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
 import { findRefreshTokenForUpdate, markRefreshTokenUsed, revokeRefreshTokenFamily } from '../store/refresh-tokens.js';
 import { findUserById } from '../store/users.js';
@@ -29,6 +29,6 @@ export async function refreshSession(pool: Pool, keys: SigningKeys, refreshToken
     const session = await issueSession(client, keys, { id: user.id, email: user.email, userType }, token.family_id);
     return { kind: 'rotated', session, userType, emailConfirmed: user.email_confirmed_at !== null };
   });
-  if (outcome.kind !== 'rotated') throw new AppError('unauthorized', IDENTITY_MESSAGES.sessionExpired);
+  if (outcome.kind !== 'rotated') throw new AppError('unauthorized', MESSAGES.identity.sessionExpired);
   return { session: outcome.session, userType: outcome.userType, emailConfirmed: outcome.emailConfirmed };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IDENTITY_MESSAGES, MESSAGES, type TSession, type TUpdatePasswordRequest } from '@sh/shared/contract';
+import { MESSAGES, type TSession, type TUpdatePasswordRequest } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
 import { revokeUserRefreshTokens } from '../store/refresh-tokens.js';
 import { findUserById, updatePasswordHash } from '../store/users.js';
@@ -31,8 +31,8 @@ export async function updatePassword(
       });
     }
     if (!(await verifyPassword(user.password_hash, input.currentPassword))) {
-      throw new AppError('validation_failed', IDENTITY_MESSAGES.currentPasswordIncorrect, {
-        errors: [{ path: 'currentPassword', message: IDENTITY_MESSAGES.currentPasswordIncorrect }],
+      throw new AppError('validation_failed', MESSAGES.identity.currentPasswordIncorrect, {
+        errors: [{ path: 'currentPassword', message: MESSAGES.identity.currentPasswordIncorrect }],
       });
     }
   }

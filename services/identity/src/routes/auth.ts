@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import {
-  IDENTITY_MESSAGES,
   ZForgotPasswordRequestSchema,
   ZLoginRequestSchema,
   ZLogoutRequestSchema,
@@ -26,20 +25,20 @@ export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: Toke
     const input = parseOrThrow(ZLoginRequestSchema, req.body ?? {});
     const data = await logIn(pool, keys, input);
     res.setHeader('cache-control', 'no-store');
-    res.json({ status: 200, message: IDENTITY_MESSAGES.loginSuccess, data });
+    res.json({ status: 200, message: MESSAGES.identity.loginSuccess, data });
   });
 
   router.post('/api/v1/auth/refresh', async (req, res) => {
     const { refresh_token } = parseOrThrow(ZRefreshRequestSchema, req.body ?? {});
     const data = await refreshSession(pool, keys, refresh_token);
     res.setHeader('cache-control', 'no-store');
-    res.json({ status: 200, message: IDENTITY_MESSAGES.refreshSuccess, data });
+    res.json({ status: 200, message: MESSAGES.identity.refreshSuccess, data });
   });
 
   router.post('/api/v1/auth/logout', async (req, res) => {
     const { refresh_token } = parseOrThrow(ZLogoutRequestSchema, req.body ?? {});
     await logOut(pool, refresh_token);
-    res.json({ status: 200, message: IDENTITY_MESSAGES.logoutSuccess, data: {} });
+    res.json({ status: 200, message: MESSAGES.identity.logoutSuccess, data: {} });
   });
 
   router.get('/api/v1/auth/me', authenticate(deps.verifier), async (req, res) => {
@@ -56,7 +55,7 @@ export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: Toke
   router.post('/api/v1/auth/forgot-password', async (req, res) => {
     const { email } = parseOrThrow(ZForgotPasswordRequestSchema, req.body ?? {});
     await requestPasswordReset(pool, email);
-    res.json({ status: 200, message: IDENTITY_MESSAGES.forgotPasswordSent, data: {} });
+    res.json({ status: 200, message: MESSAGES.identity.forgotPasswordSent, data: {} });
   });
 
   router.post('/api/v1/auth/reset-password', async (req, res) => {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { RECORD_MESSAGES, ZCreateUserRequestSchema, ZUserIdParamSchema, ZVerifyPasswordRequestSchema } from '@sh/shared/contract';
+import { MESSAGES, ZCreateUserRequestSchema, ZUserIdParamSchema, ZVerifyPasswordRequestSchema } from '@sh/shared/contract';
 import { AppError, parseOrThrow, requireInternalToken, type Pool } from '@sh/shared/server';
 import { createUser } from '../domain/create-user.js';
 import { deleteUser } from '../domain/delete-user.js';
@@ -22,7 +22,7 @@ export function internalRoutes(deps: { pool: Pool; internalToken: string; passwo
     const { userId, password } = parseOrThrow(ZVerifyPasswordRequestSchema, req.body ?? {});
     const recheck = await verifyUserPassword(pool, deps.passwordAttempts, userId, password);
     if (recheck.outcome === 'blocked') {
-      throw new AppError('rate_limited', RECORD_MESSAGES.passwordAttemptsExceeded, {
+      throw new AppError('rate_limited', MESSAGES.records.passwordAttemptsExceeded, {
         headers: { 'retry-after': String(recheck.retryAfterSeconds) },
       });
     }

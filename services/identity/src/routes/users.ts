@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import {
-  IDENTITY_MESSAGES,
+  MESSAGES,
   ZConfirmEmailRequestSchema,
   ZUpdateEmailRequestSchema,
   ZUpdatePasswordRequestSchema,
@@ -22,12 +22,12 @@ export function userRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: Toke
   router.post('/api/v1/users/confirm-email', async (req, res) => {
     const { token } = parseOrThrow(ZConfirmEmailRequestSchema, req.body ?? {});
     await confirmEmail(pool, token);
-    res.json({ status: 200, message: IDENTITY_MESSAGES.emailConfirmed, data: {} });
+    res.json({ status: 200, message: MESSAGES.identity.emailConfirmed, data: {} });
   });
 
   router.post('/api/v1/users/resend-confirmation', authenticate(deps.verifier), async (req, res) => {
     const data = await resendEmailConfirmation(pool, req.auth!.sub);
-    res.json({ status: 200, message: data.emailConfirmed ? IDENTITY_MESSAGES.alreadyConfirmed : IDENTITY_MESSAGES.confirmationSent, data });
+    res.json({ status: 200, message: data.emailConfirmed ? MESSAGES.identity.alreadyConfirmed : MESSAGES.identity.confirmationSent, data });
   });
 
   // Order of checks: token (401), id shape (400), self or admin (403), body (400), user exists (404).
@@ -36,7 +36,7 @@ export function userRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: Toke
     assertSelfOrAdmin(req.auth!, id);
     const { email } = parseOrThrow(ZUpdateEmailRequestSchema, req.body ?? {});
     const data = await updateEmail(pool, req.auth!, id, email);
-    res.json({ status: 200, message: IDENTITY_MESSAGES.emailUpdated, data });
+    res.json({ status: 200, message: MESSAGES.identity.emailUpdated, data });
   });
 
   router.patch('/api/v1/users/password/:id', authenticate(deps.verifier), async (req, res) => {
@@ -45,7 +45,7 @@ export function userRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: Toke
     const input = parseOrThrow(ZUpdatePasswordRequestSchema, req.body ?? {});
     const data = await updatePassword(pool, keys, req.auth!, id, input);
     res.setHeader('cache-control', 'no-store');
-    res.json({ status: 200, message: IDENTITY_MESSAGES.passwordUpdated, data });
+    res.json({ status: 200, message: MESSAGES.identity.passwordUpdated, data });
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { MESSAGES, RECORD_MESSAGES, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
 import { AppError, callInternal } from '@sh/shared/server';
 
 /** Identity's password re-check, the secure step before a record is stored. */
@@ -24,7 +24,7 @@ export function createIdentityClient(options: { baseUrl: string; internalToken: 
       if (result.status === 200) return ZVerifyPasswordResponseSchema.parse(result.body).data.valid;
       if (result.status === 429) {
         // Identity's budget is 5 wrong answers per 15-minute window; the full window is the honest upper bound.
-        throw new AppError('rate_limited', RECORD_MESSAGES.passwordAttemptsExceeded, { headers: { 'retry-after': '900' } });
+        throw new AppError('rate_limited', MESSAGES.records.passwordAttemptsExceeded, { headers: { 'retry-after': '900' } });
       }
       throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable);
     },

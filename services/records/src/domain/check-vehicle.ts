@@ -1,4 +1,4 @@
-import { RECORD_MESSAGES, type TValidateVehicleRequest, type TValidateVehicleResponse } from '@sh/shared/contract';
+import { MESSAGES, type TValidateVehicleRequest, type TValidateVehicleResponse } from '@sh/shared/contract';
 import type { Queryable } from '@sh/shared/server';
 import { findVehicleSummary } from '../store/find-vehicle-summary.js';
 
@@ -14,6 +14,6 @@ export async function checkVehicle(db: Queryable, input: TValidateVehicleRequest
     vin: input.vin,
     vehicleRegistration: input.vehicleRegistration,
     lastMileage: summary?.lastMileage ?? null,
-    warnings: isMismatch ? [{ code: 'vin_mismatch', message: RECORD_MESSAGES.vinMismatch, recordedVin: summary.lastVin }] : [],
+    warnings: isMismatch ? [{ code: 'vin_mismatch', message: MESSAGES.records.vinMismatch, recordedVin: summary.lastVin }] : [],
   };
 }

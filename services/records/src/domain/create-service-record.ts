@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { MESSAGES, RECORD_MESSAGES, type TCreateServiceRecordRequest, type TGarageServiceRecord, type TReceipt } from '@sh/shared/contract';
+import { MESSAGES, type TCreateServiceRecordRequest, type TGarageServiceRecord, type TReceipt } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
 import type { PasswordChecker } from '../clients/identity.js';
 import { publishRecordCreated } from '../events/publish-record-created.js';
@@ -43,10 +43,10 @@ export async function createServiceRecord(
   idempotencyKey: string | null,
 ): Promise<CreatedServiceRecord> {
   if (input.garage_id !== undefined && input.garage_id !== garageId) {
-    throw new AppError('forbidden', RECORD_MESSAGES.garageMismatch);
+    throw new AppError('forbidden', MESSAGES.records.garageMismatch);
   }
   const entitlement = await findEntitlement(deps.pool, garageId);
-  if (!entitlement?.canAddRecords) throw new AppError('subscription_required', RECORD_MESSAGES.subscriptionRequired);
+  if (!entitlement?.canAddRecords) throw new AppError('subscription_required', MESSAGES.records.subscriptionRequired);
   if (!(await deps.identity.isPasswordValid(garageId, input.password))) {
     throw new AppError('password_mismatch', MESSAGES.submit.passwordMismatch);
   }
@@ -74,7 +74,7 @@ export async function createServiceRecord(
       const fingerprint = fingerprintOf(input);
       const claim = await claimIdempotencyKey(client, { garageId, key: idempotencyKey, fingerprint, recordId: record.id });
       if (claim.outcome === 'used') {
-        if (claim.fingerprint !== fingerprint) throw new AppError('conflict', RECORD_MESSAGES.idempotencyKeyReused);
+        if (claim.fingerprint !== fingerprint) throw new AppError('conflict', MESSAGES.records.idempotencyKeyReused);
         return { recordId: claim.recordId };
       }
     }

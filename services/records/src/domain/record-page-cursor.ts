@@ -1,4 +1,4 @@
-import { RECORD_MESSAGES } from '@sh/shared/contract';
+import { MESSAGES } from '@sh/shared/contract';
 import { AppError } from '@sh/shared/server';
 import type { RecordPageKey } from '../store/find-garage-records.js';
 
@@ -28,5 +28,5 @@ export function decodeRecordCursor(cursor: string): RecordPageKey {
 }
 
 function invalidCursor(): AppError {
-  return new AppError('validation_failed', RECORD_MESSAGES.cursorInvalid, { errors: [{ path: 'cursor', message: RECORD_MESSAGES.cursorInvalid }] });
+  return new AppError('validation_failed', MESSAGES.records.cursorInvalid, { errors: [{ path: 'cursor', message: MESSAGES.records.cursorInvalid }] });
 }

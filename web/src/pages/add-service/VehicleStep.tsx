@@ -1,5 +1,5 @@
 import { useRef, type FormEvent, type Ref } from 'react';
-import { MILEAGE_MAX, RECORD_MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, MILEAGE_MAX } from '@sh/shared/contract';
 import { CheckboxField } from '../../components/CheckboxField';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
@@ -35,7 +35,7 @@ export function VehicleStep({ wizard, headingRef }: { wizard: TAddServiceWizard;
       <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="wizard-step__title">
         Vehicle details for {vehicle ? <NumberPlate registration={vehicle.registration} size="sm" /> : null}
       </h2>
-      {vehicle && !vehicle.vin ? <FormAlert tone="info">{RECORD_MESSAGES.vinNotFound}</FormAlert> : null}
+      {vehicle && !vehicle.vin ? <FormAlert tone="info">{MESSAGES.records.vinNotFound}</FormAlert> : null}
       <div className="form__grid">
         <div className="form__wide">
           <FormField
@@ -74,7 +74,7 @@ export function VehicleStep({ wizard, headingRef }: { wizard: TAddServiceWizard;
         <div className="notice notice--warning wizard-confirm" role="status">
           <WarningIcon size={22} />
           <div>
-            <p className="wizard-confirm__text">{RECORD_MESSAGES.mileageLower}</p>
+            <p className="wizard-confirm__text">{MESSAGES.records.mileageLower}</p>
             <CheckboxField
               ref={bind('lowerMileageConfirmation')}
               label="I confirm the mileage is correct"

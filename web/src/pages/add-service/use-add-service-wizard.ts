@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, RECORD_MESSAGES } from '@sh/shared/contract';
+import { MESSAGES } from '@sh/shared/contract';
 import { ApiError } from '../../api/client';
 import { createServiceRecord, lookupVehicleVin, validateVehicle } from '../../api/service-records';
 import {
@@ -116,11 +116,11 @@ export function useAddServiceWizard() {
       return parsed.errors.vin ? 'vin' : 'mileage';
     }
     if (isMileageLower && !values.isLowerMileageConfirmed) {
-      setErrors((current) => ({ ...current, lowerMileageConfirmation: RECORD_MESSAGES.confirmToContinue }));
+      setErrors((current) => ({ ...current, lowerMileageConfirmation: MESSAGES.records.confirmToContinue }));
       return 'lowerMileageConfirmation';
     }
     if (vinWarning?.vin === parsed.vin && !values.isVinMismatchConfirmed) {
-      setErrors((current) => ({ ...current, vinMismatchConfirmation: RECORD_MESSAGES.confirmToContinue }));
+      setErrors((current) => ({ ...current, vinMismatchConfirmation: MESSAGES.records.confirmToContinue }));
       return 'vinMismatchConfirmation';
     }
     setBusy('validate');
@@ -157,7 +157,7 @@ export function useAddServiceWizard() {
   function openDialog(): TAddServiceField | null {
     setAlert(null);
     if (values.selectedItems.length === 0) {
-      setErrors((current) => ({ ...current, services: RECORD_MESSAGES.serviceTypeRequired }));
+      setErrors((current) => ({ ...current, services: MESSAGES.records.serviceTypeRequired }));
       return 'services';
     }
     const extraErrors = checkChecklistExtras(values);
