@@ -43,6 +43,15 @@ export async function writeEvent<N extends TEventName>(db: Queryable, name: N, p
   return id;
 }
 
+/**
+ * Drops the events not published yet whose payload field `field` equals `value`, in the caller's transaction:
+ * for compensation, when the change they announced is undone before anyone heard of it.
+ */
+export async function discardUnpublishedEvents(db: Queryable, about: { field: string; value: string }): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM event_outbox WHERE published_at IS NULL AND payload->>$1 = $2', [about.field, about.value]);
+  return rowCount ?? 0;
+}
+
 export interface RelayOptions {
   pool: pg.Pool;
   redisUrl: string;
