@@ -1,29 +1,31 @@
-import { createLogger, createRedis, createTokenVerifier, runService } from '@sh/shared/server';
+import { createTokenVerifier, startService } from '@sh/shared/server';
 import { buildGatewayApp } from './app.js';
 import { readConfig } from './config.js';
 
 const config = readConfig();
-const logger = createLogger('gateway', config.LOG_LEVEL);
-const redis = createRedis(config.REDIS_URL);
-const app = buildGatewayApp({
-  logger,
-  redis,
-  verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
-  upstreams: {
-    identity: config.IDENTITY_URL,
-    garages: config.GARAGES_URL,
-    records: config.RECORDS_URL,
-    billing: config.BILLING_URL,
-    notifications: config.NOTIFICATIONS_URL,
-  },
-  budgets: {
-    apiPerMinute: config.RATE_LIMIT_API_PER_MINUTE,
-    lookupPerMinute: config.RATE_LIMIT_LOOKUP_PER_MINUTE,
-    authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
-  },
-  rateLimitPrefix: config.BULLMQ_PREFIX,
-  webDist: config.WEB_DIST,
-  trustProxy: config.TRUST_PROXY,
-  upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+await startService({
+  name: 'gateway',
+  config,
+  app: ({ redis, logger }) =>
+    buildGatewayApp({
+      logger,
+      redis,
+      verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
+      upstreams: {
+        identity: config.IDENTITY_URL,
+        garages: config.GARAGES_URL,
+        records: config.RECORDS_URL,
+        billing: config.BILLING_URL,
+        notifications: config.NOTIFICATIONS_URL,
+      },
+      budgets: {
+        apiPerMinute: config.RATE_LIMIT_API_PER_MINUTE,
+        lookupPerMinute: config.RATE_LIMIT_LOOKUP_PER_MINUTE,
+        authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
+      },
+      rateLimitPrefix: config.BULLMQ_PREFIX,
+      webDist: config.WEB_DIST,
+      trustProxy: config.TRUST_PROXY,
+      upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    }),
 });
-await runService({ name: 'gateway', app, host: config.HOST, port: config.PORT, logger, onClose: [() => redis.quit()] });

@@ -12,3 +12,4 @@ export * from './app.js';
 export * from './lifecycle.js';
 export * from './services.js';
 export * from './batch-loop.js';
+export * from './start-service.js';

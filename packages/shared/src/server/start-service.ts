@@ -1,0 +1,107 @@
+import { fileURLToPath } from 'node:url';
+import type { Express } from 'express';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { TServiceName } from '../contract/events.js';
+import { createPool, ensureDatabase, migrate } from './db.js';
+import { createRedis, startConsumer, startRelay, type EventHandlers, type Redis } from './events.js';
+import { runService, type RunningService } from './lifecycle.js';
+import { createLogger } from './logger.js';
+
+/** What every service's configuration holds for start-up. */
+export interface StartConfig {
+  NODE_ENV: string;
+  LOG_LEVEL: string;
+  HOST: string;
+  PORT: number;
+  REDIS_URL: string;
+  BULLMQ_PREFIX: string;
+}
+
+/** What a service is given once its connections are open. */
+export interface ServiceContext {
+  logger: Logger;
+  redis: Redis;
+}
+export interface DatabaseServiceContext extends ServiceContext {
+  pool: pg.Pool;
+}
+
+/** Something started beside the HTTP server that must stop with it (a mail sender, a transport). */
+export type Closer = () => Promise<unknown> | unknown;
+
+interface ServiceParts<Ctx extends ServiceContext, D> {
+  name: string;
+  /** Work before the app is built, with the connections open: loading keys, first-start data, clients. */
+  prepare?: (context: Ctx) => Promise<D> | D;
+  /** Builds the express app (routes and their dependencies). */
+  app: (context: Ctx, prepared: D) => Express;
+  /** What `prepare` started beside the server that must stop with it, before the connections close. */
+  closers?: (prepared: D) => Closer[];
+}
+
+interface DatabaseParts {
+  config: StartConfig & { DATABASE_URL: string };
+  database: { migrationsDir: string; poolSize?: number };
+  /** The events this service consumes (EVENT_SUBSCRIBERS): every one must have a handler. */
+  consumes?: { service: TServiceName; handlers: EventHandlers };
+}
+
+/**
+ * Starts a service the one way every service starts: logger, then (for a service with a database) the database
+ * outside production, the pool and its migrations, Redis, the outbox relay and the event consumer of the events
+ * it subscribes to, then `prepare`, the app and the listener. On SIGTERM it stops accepting, finishes in-flight
+ * requests, and closes what it opened in reverse order.
+ */
+export async function startService<D = undefined>(options: ServiceParts<DatabaseServiceContext, D> & DatabaseParts): Promise<RunningService>;
+export async function startService<D = undefined>(
+  options: ServiceParts<ServiceContext, D> & { config: StartConfig; database?: undefined; consumes?: undefined },
+): Promise<RunningService>;
+export async function startService<D>(
+  options: (ServiceParts<DatabaseServiceContext, D> & DatabaseParts) | (ServiceParts<ServiceContext, D> & { config: StartConfig; database?: undefined; consumes?: undefined }),
+): Promise<RunningService> {
+  const { config, name } = options;
+  const logger = createLogger(name, config.LOG_LEVEL);
+  const closers: Closer[] = [];
+  const databaseUrl = (config as Partial<DatabaseParts['config']>).DATABASE_URL;
+  let pool: pg.Pool | undefined;
+  if (options.database && databaseUrl) {
+    if (config.NODE_ENV !== 'production') await ensureDatabase(databaseUrl);
+    pool = createPool(databaseUrl, options.database.poolSize ?? 10);
+    await migrate(pool, options.database.migrationsDir, logger);
+  }
+  const redis = createRedis(config.REDIS_URL);
+  const context = { logger, redis, pool } as DatabaseServiceContext;
+  if (pool) {
+    const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });
+    closers.push(() => relay.stop());
+    if (options.consumes) {
+      const consumer = startConsumer({
+        service: options.consumes.service,
+        pool,
+        redisUrl: config.REDIS_URL,
+        prefix: config.BULLMQ_PREFIX,
+        logger,
+        handlers: options.consumes.handlers,
+      });
+      closers.unshift(() => consumer.close());
+    }
+  }
+  const parts = options as ServiceParts<DatabaseServiceContext, D>;
+  const prepared = (await parts.prepare?.(context)) as D;
+  closers.unshift(...(parts.closers?.(prepared) ?? []));
+  const openPool = pool;
+  return runService({
+    name,
+    app: parts.app(context, prepared),
+    host: config.HOST,
+    port: config.PORT,
+    logger,
+    onClose: [...closers, ...(openPool ? [() => openPool.end()] : []), () => redis.quit()],
+  });
+}
+
+/** The migrations folder of the service whose main.ts calls this (`<service>/migrations`). */
+export function migrationsBeside(mainUrl: string): string {
+  return fileURLToPath(new URL('../migrations', mainUrl));
+}
