@@ -62,6 +62,15 @@ async function timesApplied(garageId: string): Promise<number> {
   return rows[0]?.times_applied ?? 0;
 }
 
+/** Whether the outbox rows of these events are all marked published. */
+async function isPublished(eventIds: string[]): Promise<boolean> {
+  const { rows } = await db.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM event_outbox WHERE id = ANY($1::uuid[]) AND published_at IS NOT NULL',
+    [eventIds],
+  );
+  return rows[0]!.n === eventIds.length;
+}
+
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -112,10 +121,10 @@ describe('the transactional outbox', () => {
     const waiting = await db.pool.query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId]);
     expect(waiting.rows[0].published_at).toBeNull();
 
-    consumer();
+    const worker = consumer();
     relay(); // the restarted relay
-    await waitFor(async () => (await timesApplied(garageId)) > 0);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitFor(() => isPublished([eventId]));
+    await worker.whenIdle();
     expect(await timesApplied(garageId)).toBe(1);
     const published = await db.pool.query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId]);
     expect(published.rows[0].published_at).not.toBeNull();
@@ -133,24 +142,23 @@ describe('the transactional outbox', () => {
     await queue.close();
     connection.disconnect();
 
-    consumer();
+    const worker = consumer();
     relay();
-    await waitFor(async () => {
-      const marked = await db.pool.query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId]);
-      return marked.rows[0].published_at !== null && (await timesApplied(garageId)) > 0;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Once the row is marked, every job the relay will ever add for it is on the queue; once the queue is idle,
+    // each has been handled.
+    await waitFor(() => isPublished([eventId]));
+    await worker.whenIdle();
     expect(await timesApplied(garageId)).toBe(1);
   });
 
   it('has two relays publish each event once between them', async () => {
     prefix = testQueuePrefix();
     const registered = await Promise.all(Array.from({ length: 20 }, () => registerGarage()));
-    consumer();
+    const worker = consumer();
     relay();
     relay();
-    await waitFor(async () => (await Promise.all(registered.map((r) => timesApplied(r.garageId)))).every((n) => n > 0));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => isPublished(registered.map((r) => r.eventId)));
+    await worker.whenIdle();
     expect(await Promise.all(registered.map((r) => timesApplied(r.garageId)))).toEqual(registered.map(() => 1));
   });
 });

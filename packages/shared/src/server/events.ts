@@ -204,6 +204,11 @@ export async function applyEventOnce(
 
 export interface Consumer {
   worker: Worker;
+  /**
+   * Resolves once the service's queue holds no job waiting, delayed or in progress: every event handed to this
+   * consumer so far has been handled (or has failed for good). Rejects after `timeoutMs`.
+   */
+  whenIdle(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -233,6 +238,22 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   worker.on('error', (error) => options.logger.warn({ err: error }, 'event worker error'));
   return {
     worker,
+    async whenIdle(timeoutMs = 10_000) {
+      const queueConnection = createRedis(options.redisUrl);
+      const queue = new Queue(queueNameFor(options.service), { connection: queueConnection, prefix: options.prefix });
+      try {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused');
+          if (Object.values(counts).every((count) => count === 0)) return;
+          if (Date.now() > deadline) throw new Error(`${options.service} consumer still busy after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      } finally {
+        await queue.close();
+        queueConnection.disconnect();
+      }
+    },
     async close() {
       await worker.close();
       connection.disconnect();
