@@ -1,21 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { seedGarages, seedVehicles } from './support/data.js';
 
-interface SeedVehicle {
-  registration: string;
-  records: { service_date: string; mileage: number | null; garage_id: string }[];
-}
-interface SeedGarage {
-  id: string;
-  name: string;
-}
-
-const root = path.join(import.meta.dirname, '..');
-const vehicles = JSON.parse(readFileSync(path.join(root, 'data/seed/vehicles.json'), 'utf8')) as SeedVehicle[];
-const garages = JSON.parse(readFileSync(path.join(root, 'data/seed/garages.json'), 'utf8')) as SeedGarage[];
+const vehicles = seedVehicles;
+const garages = seedGarages;
 // A seeded vehicle with several records, chosen from the data rather than written down here.
 const vehicle = vehicles.find((v) => v.records.length >= 5 && v.records.every((r) => r.mileage !== null))!;
 const newest = [...vehicle.records].sort((a, b) => b.service_date.localeCompare(a.service_date))[0]!;

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_CATEGORIES } from '../packages/shared/src/contract/categories.js';
+import type { SeedGarage, SeedRecord, SeedSubscriptionStatus, SeedVehicle } from './seed-data.js';
 
 // ---------------------------------------------------------------------------
 // Fixed parameters
@@ -27,42 +28,10 @@ const COMPANIES_DIR = join(ROOT, 'data', 'companies-house');
 // Output shapes
 // ---------------------------------------------------------------------------
 
-type TSubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled';
-
-interface ISeedGarage {
-  id: string;
-  name: string;
-  address: string;
-  email: string;
-  phone: string;
-  companies_house_number: string;
-  full_name: string;
-  referral_code: string;
-  referred_by: string | null;
-  created_at: string;
-  subscription_status: TSubscriptionStatus;
-}
-
-interface ISeedRecord {
-  id: string;
-  garage_id: string;
-  service_date: string;
-  mileage: number;
-  service_type: string;
-  notes: string | null;
-  technician_name: string | null;
-  customer_email: string | null;
-  customer_phone: string | null;
-}
-
-interface ISeedVehicle {
-  registration: string;
-  vin: string;
-  make: string;
-  model: string;
-  first_registered: string;
-  records: ISeedRecord[];
-}
+type TSubscriptionStatus = SeedSubscriptionStatus;
+type ISeedGarage = SeedGarage;
+type ISeedRecord = SeedRecord;
+type ISeedVehicle = SeedVehicle;
 
 interface ICompanyProfile {
   company_number: string;

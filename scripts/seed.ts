@@ -11,51 +11,9 @@ import { ensureDatabase, migrate } from '@sh/shared/server';
 import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
 import { hashPassword } from '../services/identity/src/domain/passwords.js';
 import { availableServices, databaseUrl, ROOT, type ServiceName } from './stack.js';
+import { seedAccounts, seedGarages, seedVehicles, type SeedGarage } from './seed-data.js';
 
-interface SeedGarage {
-  id: string;
-  name: string;
-  address: string;
-  email: string;
-  phone: string;
-  companies_house_number: string;
-  full_name: string;
-  referral_code: string;
-  referred_by: string | null;
-  created_at: string;
-  subscription_status: string;
-}
-
-interface SeedRecord {
-  id: string;
-  garage_id: string;
-  service_date: string;
-  mileage: number | null;
-  service_type: string;
-  notes: string | null;
-  technician_name: string | null;
-  customer_email: string | null;
-  customer_phone: string | null;
-}
-
-interface SeedVehicle {
-  registration: string;
-  vin: string;
-  make: string;
-  model: string;
-  records: SeedRecord[];
-}
-
-export interface SeedAccounts {
-  admin: { email: string; password: string };
-  garage: { garage_id: string; password: string };
-}
-
-const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(ROOT, 'data/seed', file), 'utf8')) as T;
-
-export const seedGarages = (): SeedGarage[] => readJson<SeedGarage[]>('garages.json');
-export const seedVehicles = (): SeedVehicle[] => readJson<SeedVehicle[]>('vehicles.json');
-export const seedAccounts = (): SeedAccounts => readJson<SeedAccounts>('accounts.json');
+export { seedAccounts, seedGarages, seedVehicles, type SeedAccounts } from './seed-data.js';
 
 /** Creates each service's database if needed and applies its migrations. */
 export async function prepareDatabases(postgresUrl: string, suffix: string, services = availableServices()): Promise<void> {

@@ -1,31 +1,21 @@
 /** The demo data the journeys run against, read from the same files the seed step loads. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { seedAccounts as readSeedAccounts, seedGarages as readSeedGarages, seedVehicles as readSeedVehicles } from '../../scripts/seed-data.js';
 
 const root = path.join(import.meta.dirname, '../..');
 const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T;
 
-export interface SeedGarage {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  full_name: string;
-  companies_house_number: string;
-  referral_code: string;
-  subscription_status: string;
-}
 interface Company {
   company_number: string;
   company_name: string;
   company_status: string;
 }
 
-export const seedGarages = read<SeedGarage[]>('data/seed/garages.json');
-export const seedAccounts = read<{ admin: { email: string; password: string }; garage: { garage_id: string; password: string } }>(
-  'data/seed/accounts.json',
-);
+export type { SeedGarage, SeedVehicle } from '../../scripts/seed-data.js';
+export const seedGarages = readSeedGarages();
+export const seedVehicles = readSeedVehicles();
+export const seedAccounts = readSeedAccounts();
 const companies = read<Company[]>('data/companies-house/companies.json');
 
 /** Active fixture companies that no seeded garage has signed up with, in file order. */

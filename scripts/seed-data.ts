@@ -1,0 +1,57 @@
+/**
+ * The demo data's shapes and readers: scripts/generate-seed-data.ts writes data/seed/*.json in these shapes,
+ * and the seed step, the benchmarks and the journeys read them back.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SEED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../data/seed');
+
+export type SeedSubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled';
+
+export interface SeedGarage {
+  id: string;
+  name: string;
+  address: string;
+  email: string;
+  phone: string;
+  companies_house_number: string;
+  full_name: string;
+  referral_code: string;
+  referred_by: string | null;
+  created_at: string;
+  subscription_status: SeedSubscriptionStatus;
+}
+
+export interface SeedRecord {
+  id: string;
+  garage_id: string;
+  service_date: string;
+  mileage: number;
+  service_type: string;
+  notes: string | null;
+  technician_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+}
+
+export interface SeedVehicle {
+  registration: string;
+  vin: string;
+  make: string;
+  model: string;
+  first_registered: string;
+  records: SeedRecord[];
+}
+
+export interface SeedAccounts {
+  admin: { email: string; password: string };
+  garage: { garage_id: string; password: string };
+}
+
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(SEED_DIR, file), 'utf8')) as T;
+
+export const seedGarages = (): SeedGarage[] => readJson<SeedGarage[]>('garages.json');
+export const seedVehicles = (): SeedVehicle[] => readJson<SeedVehicle[]>('vehicles.json');
+export const seedAccounts = (): SeedAccounts => readJson<SeedAccounts>('accounts.json');
