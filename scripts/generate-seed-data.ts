@@ -4,7 +4,7 @@
 // Run from the repository root with `npx tsx scripts/generate-seed-data.ts`.
 // Every random choice comes from one seeded PRNG (mulberry32) and "today" is fixed,
 // so two runs produce byte-identical files.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_CATEGORIES } from '../packages/shared/src/contract/categories.js';
@@ -250,8 +250,7 @@ function customerEmail(first: string, last: string): string {
 
 // Phone numbers come from Ofcom's ranges reserved for drama and fiction, so no real
 // person or business is ever called: 07700 900xxx for mobiles, the city ranges below,
-// and 01632 960xxx for towns without a city range.
-const FICTION_LANDLINE_PREFIX = '01632960';
+// and 01632 960xxx for towns without a city range (the garages' prefixes are in data/generator/garage-specs.json).
 const MOBILE_PREFIX = '07700900';
 const usedPhones = new Set<string>();
 
@@ -283,88 +282,8 @@ interface IGarageSpec {
   weight: number;
 }
 
-const GARAGE_SPECS: readonly IGarageSpec[] = [
-  {
-    name: 'Hartley Motors Ltd', domain: 'hartleymotors.co.uk', mailbox: 'service', line1: '27 Skipton Road',
-    town: 'Harrogate', postcode: 'HG1 4LH', country: 'England', areaLetter: 'Y', phonePrefix: FICTION_LANDLINE_PREFIX,
-    owner: 'Graham Hartley', incorporated: '2003-05-14', status: 'active', weight: 2.2,
-  },
-  {
-    name: 'Ashcombe Autos Ltd', domain: 'ashcombeautos.co.uk', mailbox: 'info', line1: 'Unit 6, Marsh Barton Trading Estate',
-    town: 'Exeter', postcode: 'EX2 8NX', country: 'England', areaLetter: 'W', phonePrefix: FICTION_LANDLINE_PREFIX,
-    owner: 'Kerry Ashcombe', incorporated: '2011-09-02', status: 'active', weight: 1.6,
-  },
-  {
-    name: 'Irwell Street Garage Ltd', domain: 'irwellstreetgarage.co.uk', mailbox: 'bookings', line1: '45 Chapel Street',
-    town: 'Salford', postcode: 'M3 5DW', country: 'England', areaLetter: 'M', phonePrefix: '01614960',
-    owner: 'Imran Qureshi', incorporated: '2014-02-19', status: 'active', weight: 1.8,
-  },
-  {
-    name: 'Thistle Auto Centre Ltd', domain: 'thistleautocentre.co.uk', mailbox: 'service', line1: '14 Dalry Road',
-    town: 'Edinburgh', postcode: 'EH11 2BQ', country: 'Scotland', areaLetter: 'S', phonePrefix: '01314960',
-    owner: 'Fiona McLeod', incorporated: '2009-06-30', status: 'active', weight: 1.5,
-  },
-  {
-    name: 'Clyde Valley Motors Ltd', domain: 'clydevalleymotors.co.uk', mailbox: 'workshop', line1: '230 Paisley Road West',
-    town: 'Glasgow', postcode: 'G51 1BU', country: 'Scotland', areaLetter: 'S', phonePrefix: '01414960',
-    owner: 'Alasdair Brodie', incorporated: '2006-11-08', status: 'active', weight: 1.7,
-  },
-  {
-    name: 'Llandaff Motor Services Ltd', domain: 'llandaffmotorservices.co.uk', mailbox: 'info', line1: 'Unit 2, Penarth Road',
-    town: 'Cardiff', postcode: 'CF11 8TT', country: 'Wales', areaLetter: 'C', phonePrefix: '02920180',
-    owner: 'Rhian Pritchard', incorporated: '2012-04-11', status: 'active', weight: 1.5,
-  },
-  {
-    name: 'Menai Motors Ltd', domain: 'menaimotors.co.uk', mailbox: 'service', line1: 'Caernarfon Road',
-    town: 'Bangor', postcode: 'LL57 4BP', country: 'Wales', areaLetter: 'C', phonePrefix: FICTION_LANDLINE_PREFIX,
-    owner: 'Dafydd Owen', incorporated: '1998-07-21', status: 'active', weight: 1.1,
-  },
-  {
-    name: 'Medway Service Centre Ltd', domain: 'medwayservicecentre.co.uk', mailbox: 'bookings', line1: '8 Canal Road',
-    town: 'Rochester', postcode: 'ME2 4DR', country: 'England', areaLetter: 'G', phonePrefix: FICTION_LANDLINE_PREFIX,
-    owner: 'Tony Marsh', incorporated: '2016-01-27', status: 'active', weight: 1.4,
-  },
-  {
-    name: 'Solent Motor Works Ltd', domain: 'solentmotorworks.co.uk', mailbox: 'office', line1: '112 Millbrook Road East',
-    town: 'Southampton', postcode: 'SO15 1HN', country: 'England', areaLetter: 'H', phonePrefix: FICTION_LANDLINE_PREFIX,
-    owner: 'Nadia Hussain', incorporated: '2013-08-05', status: 'active', weight: 1.4,
-  },
-  {
-    name: 'Chiltern Autos Ltd', domain: 'chilternautos.co.uk', mailbox: 'service', line1: '3 Desborough Road',
-    town: 'High Wycombe', postcode: 'HP11 2PR', country: 'England', areaLetter: 'R', phonePrefix: FICTION_LANDLINE_PREFIX,
-    owner: 'Simon Aldridge', incorporated: '2008-03-17', status: 'active', weight: 1.2,
-  },
-  {
-    name: 'Tynedale Garage Ltd', domain: 'tynedalegarage.co.uk', mailbox: 'info', line1: 'Haugh Lane',
-    town: 'Hexham', postcode: 'NE46 3PU', country: 'England', areaLetter: 'N', phonePrefix: FICTION_LANDLINE_PREFIX,
-    owner: 'Carol Ridley', incorporated: '2001-10-09', status: 'active', weight: 1.0,
-  },
-  {
-    name: 'Severnside Motors Ltd', domain: 'severnsidemotors.co.uk', mailbox: 'workshop', line1: '61 Bath Road',
-    town: 'Worcester', postcode: 'WR5 3AB', country: 'England', areaLetter: 'V', phonePrefix: FICTION_LANDLINE_PREFIX,
-    owner: 'Phil Darby', incorporated: '2010-05-24', status: 'active', weight: 1.2,
-  },
-  {
-    name: 'Yare Valley Motors Ltd', domain: 'yarevalleymotors.co.uk', mailbox: 'service', line1: '19 Hall Road',
-    town: 'Norwich', postcode: 'NR1 3HQ', country: 'England', areaLetter: 'A', phonePrefix: FICTION_LANDLINE_PREFIX,
-    owner: 'Jenny Bloomfield', incorporated: '2019-02-12', status: 'trialing', weight: 0.6,
-  },
-  {
-    name: 'Digbeth Autocentre Ltd', domain: 'digbethautocentre.co.uk', mailbox: 'bookings', line1: '88 Bradford Street',
-    town: 'Birmingham', postcode: 'B12 0NS', country: 'England', areaLetter: 'B', phonePrefix: '01214960',
-    owner: 'Harpreet Sandhu', incorporated: '2017-07-03', status: 'trialing', weight: 0.6,
-  },
-  {
-    name: 'Trentside Motors Ltd', domain: 'trentsidemotors.co.uk', mailbox: 'info', line1: '5 Meadow Lane',
-    town: 'Nottingham', postcode: 'NG2 3HS', country: 'England', areaLetter: 'F', phonePrefix: '01154960',
-    owner: 'Lee Brennan', incorporated: '2015-11-23', status: 'past_due', weight: 1.0,
-  },
-  {
-    name: 'Brackenbury Motor Engineers Ltd', domain: 'brackenburymotors.co.uk', mailbox: 'service', line1: '8 Goldhawk Mews',
-    town: 'London', postcode: 'W12 8PP', country: 'England', areaLetter: 'L', phonePrefix: '02079460',
-    owner: 'Marcus Fenwick', incorporated: '2005-04-06', status: 'canceled', weight: 1.0,
-  },
-];
+/** The 16 demo garages the generator builds from (data/generator/garage-specs.json). */
+const GARAGE_SPECS: readonly IGarageSpec[] = JSON.parse(readFileSync(join(ROOT, 'data', 'generator', 'garage-specs.json'), 'utf8')) as IGarageSpec[];
 
 /** The canceled garage stopped adding records on this date; its older records stay visible. */
 const CANCELED_GARAGE_LAST_RECORD = '2026-05-29';
@@ -468,20 +387,7 @@ function buildGarages(): IGarageInternal[] {
         created_at: workingTimestamp(createdDate),
         subscription_status: spec.status,
       },
-      company: {
-        company_number: number,
-        company_name: spec.name.toUpperCase(),
-        company_status: 'active',
-        type: 'ltd',
-        date_of_creation: spec.incorporated,
-        registered_office_address: {
-          address_line_1: spec.line1.replace(',', ''),
-          locality: spec.town,
-          postal_code: spec.postcode,
-          country: spec.country,
-        },
-        sic_codes: ['45200'],
-      },
+      company: companyProfileOf(spec, { number, name: spec.name.toUpperCase(), status: 'active' }),
     };
   });
 
@@ -501,22 +407,34 @@ function buildGarages(): IGarageInternal[] {
   return built;
 }
 
+/** A motor-repair company's Companies House profile, registered at the spec's address. */
+function companyProfileOf(
+  spec: { incorporated: string; line1: string; town: string; postcode: string; country: TCountry },
+  company: { number: string; name: string; status: ICompanyProfile['company_status'] },
+): ICompanyProfile {
+  return {
+    company_number: company.number,
+    company_name: company.name,
+    company_status: company.status,
+    type: 'ltd',
+    date_of_creation: spec.incorporated,
+    registered_office_address: {
+      address_line_1: spec.line1.replace(',', ''),
+      locality: spec.town,
+      postal_code: spec.postcode,
+      country: spec.country,
+    },
+    sic_codes: ['45200'],
+  };
+}
+
 function buildUnsignedCompanies(): ICompanyProfile[] {
   return UNSIGNED_COMPANY_SPECS.map((spec): ICompanyProfile => {
-    const profile: ICompanyProfile = {
-      company_number: companyNumber(spec.incorporated),
-      company_name: spec.name,
-      company_status: spec.dissolved ? 'dissolved' : 'active',
-      type: 'ltd',
-      date_of_creation: spec.incorporated,
-      registered_office_address: {
-        address_line_1: spec.line1.replace(',', ''),
-        locality: spec.town,
-        postal_code: spec.postcode,
-        country: spec.country,
-      },
-      sic_codes: ['45200'],
-    };
+    const profile = companyProfileOf(spec, {
+      number: companyNumber(spec.incorporated),
+      name: spec.name,
+      status: spec.dissolved ? 'dissolved' : 'active',
+    });
     if (spec.dissolved) profile.date_of_cessation = spec.dissolved;
     return profile;
   });
@@ -539,60 +457,8 @@ interface IModelSpec {
   tyre: string;
 }
 
-const MODELS: readonly IModelSpec[] = [
-  { make: 'Ford', model: 'Fiesta', wmi: 'WF0', plant: 'C', from: 2008, to: 2023, weight: 9, tyre: '195/55 R16' },
-  { make: 'Ford', model: 'Focus', wmi: 'WF0', plant: 'L', from: 2008, to: 2025, weight: 7, tyre: '205/55 R16' },
-  { make: 'Ford', model: 'Kuga', wmi: 'WF0', plant: 'V', from: 2012, to: 2026, weight: 4, tyre: '225/60 R18' },
-  { make: 'Ford', model: 'Puma', wmi: 'WF0', plant: 'K', from: 2020, to: 2026, weight: 4, tyre: '215/55 R17' },
-  { make: 'Vauxhall', model: 'Corsa', wmi: 'W0L', plant: '4', from: 2008, to: 2026, weight: 8, tyre: '185/65 R15' },
-  { make: 'Vauxhall', model: 'Astra', wmi: 'W0L', plant: 'G', from: 2008, to: 2026, weight: 6, tyre: '205/55 R16' },
-  { make: 'Vauxhall', model: 'Mokka', wmi: 'W0L', plant: 'E', from: 2013, to: 2026, weight: 3, tyre: '215/55 R18' },
-  { make: 'Volkswagen', model: 'Golf', wmi: 'WVW', plant: 'W', from: 2008, to: 2026, weight: 7, tyre: '205/55 R16' },
-  { make: 'Volkswagen', model: 'Polo', wmi: 'WVW', plant: 'Y', from: 2008, to: 2026, weight: 6, tyre: '185/65 R15' },
-  { make: 'Volkswagen', model: 'Tiguan', wmi: 'WVG', plant: 'W', from: 2008, to: 2026, weight: 3, tyre: '235/55 R18' },
-  { make: 'Volkswagen', model: 'ID.3', wmi: 'WVW', plant: 'Z', from: 2020, to: 2026, weight: 2, ev: true, tyre: '215/55 R18' },
-  { make: 'BMW', model: '3 Series', wmi: 'WBA', plant: 'F', from: 2008, to: 2026, weight: 4, tyre: '225/45 R18' },
-  { make: 'BMW', model: '1 Series', wmi: 'WBA', plant: 'J', from: 2008, to: 2026, weight: 4, tyre: '205/55 R16' },
-  { make: 'Audi', model: 'A3', wmi: 'WAU', plant: 'A', from: 2008, to: 2026, weight: 4, tyre: '225/45 R17' },
-  { make: 'Audi', model: 'A4', wmi: 'WAU', plant: 'A', from: 2008, to: 2026, weight: 3, tyre: '225/50 R17' },
-  { make: 'Mercedes-Benz', model: 'A-Class', wmi: 'WDD', plant: 'J', from: 2008, to: 2019, weight: 2, tyre: '205/55 R16' },
-  { make: 'Mercedes-Benz', model: 'A-Class', wmi: 'W1K', plant: 'J', from: 2020, to: 2026, weight: 2, tyre: '205/55 R17' },
-  { make: 'Mercedes-Benz', model: 'C-Class', wmi: 'WDD', plant: 'R', from: 2008, to: 2019, weight: 2, tyre: '225/45 R17' },
-  { make: 'Mercedes-Benz', model: 'C-Class', wmi: 'W1K', plant: 'R', from: 2020, to: 2026, weight: 1, tyre: '225/45 R18' },
-  { make: 'Toyota', model: 'Yaris', wmi: 'VNK', plant: '0', from: 2008, to: 2026, weight: 4, tyre: '185/60 R15' },
-  { make: 'Toyota', model: 'Auris', wmi: 'SB1', plant: 'T', from: 2008, to: 2018, weight: 3, tyre: '205/55 R16' },
-  { make: 'Toyota', model: 'Corolla', wmi: 'SB1', plant: 'T', from: 2019, to: 2026, weight: 3, tyre: '225/45 R17' },
-  { make: 'Nissan', model: 'Qashqai', wmi: 'SJN', plant: 'U', from: 2008, to: 2026, weight: 6, tyre: '215/60 R17' },
-  { make: 'Nissan', model: 'Juke', wmi: 'SJN', plant: 'U', from: 2011, to: 2026, weight: 4, tyre: '215/55 R17' },
-  { make: 'Nissan', model: 'Leaf', wmi: 'SJN', plant: 'U', from: 2013, to: 2026, weight: 2, ev: true, tyre: '205/55 R16' },
-  { make: 'Honda', model: 'Civic', wmi: 'SHH', plant: 'S', from: 2008, to: 2021, weight: 3, tyre: '225/45 R17' },
-  { make: 'Honda', model: 'Jazz', wmi: 'JHM', plant: 'S', from: 2008, to: 2026, weight: 3, tyre: '185/55 R16' },
-  { make: 'Kia', model: 'Sportage', wmi: 'U5Y', plant: '7', from: 2010, to: 2026, weight: 4, tyre: '225/60 R17' },
-  { make: 'Kia', model: 'Ceed', wmi: 'U5Y', plant: '7', from: 2008, to: 2026, weight: 3, tyre: '205/55 R16' },
-  { make: 'Hyundai', model: 'Tucson', wmi: 'TMA', plant: 'U', from: 2015, to: 2026, weight: 3, tyre: '225/60 R17' },
-  { make: 'Hyundai', model: 'i10', wmi: 'NLH', plant: 'Z', from: 2008, to: 2026, weight: 3, tyre: '175/65 R14' },
-  { make: 'Skoda', model: 'Octavia', wmi: 'TMB', plant: 'P', from: 2008, to: 2026, weight: 4, tyre: '205/55 R16' },
-  { make: 'Skoda', model: 'Fabia', wmi: 'TMB', plant: 'P', from: 2008, to: 2026, weight: 3, tyre: '185/60 R15' },
-  { make: 'Peugeot', model: '208', wmi: 'VF3', plant: 'T', from: 2012, to: 2026, weight: 4, tyre: '195/55 R16' },
-  { make: 'Peugeot', model: '3008', wmi: 'VF3', plant: 'S', from: 2009, to: 2026, weight: 3, tyre: '225/55 R18' },
-  { make: 'Renault', model: 'Clio', wmi: 'VF1', plant: 'B', from: 2008, to: 2026, weight: 3, tyre: '195/55 R16' },
-  { make: 'MINI', model: 'Hatch', wmi: 'WMW', plant: 'T', from: 2008, to: 2026, weight: 4, tyre: '195/55 R16' },
-  { make: 'Land Rover', model: 'Range Rover Evoque', wmi: 'SAL', plant: 'H', from: 2011, to: 2026, weight: 3, tyre: '235/60 R18' },
-  { make: 'Land Rover', model: 'Discovery Sport', wmi: 'SAL', plant: 'H', from: 2015, to: 2026, weight: 2, tyre: '235/60 R18' },
-  { make: 'Volvo', model: 'XC40', wmi: 'YV1', plant: 'G', from: 2018, to: 2026, weight: 2, tyre: '235/55 R18' },
-  { make: 'Volvo', model: 'XC60', wmi: 'YV1', plant: 'T', from: 2008, to: 2026, weight: 2, tyre: '235/60 R18' },
-  { make: 'Dacia', model: 'Sandero', wmi: 'UU1', plant: 'P', from: 2013, to: 2026, weight: 3, tyre: '185/65 R15' },
-  { make: 'Fiat', model: '500', wmi: 'ZFA', plant: 'J', from: 2008, to: 2024, weight: 3, tyre: '185/55 R15' },
-  { make: 'SEAT', model: 'Ibiza', wmi: 'VSS', plant: 'R', from: 2008, to: 2026, weight: 3, tyre: '195/55 R16' },
-  { make: 'Mazda', model: 'CX-5', wmi: 'JMZ', plant: '1', from: 2012, to: 2026, weight: 2, tyre: '225/55 R19' },
-  { make: 'Mazda', model: 'MX-5', wmi: 'JMZ', plant: '1', from: 2008, to: 2026, weight: 1, tyre: '205/45 R17' },
-  { make: 'Tesla', model: 'Model 3', wmi: '5YJ', plant: 'F', from: 2019, to: 2020, weight: 1, ev: true, tyre: '235/45 R18' },
-  { make: 'Tesla', model: 'Model 3', wmi: 'LRW', plant: 'C', from: 2021, to: 2026, weight: 2, ev: true, tyre: '235/45 R18' },
-  { make: 'Tesla', model: 'Model Y', wmi: 'XP7', plant: 'B', from: 2022, to: 2026, weight: 2, ev: true, tyre: '255/45 R19' },
-  { make: 'MG', model: 'ZS', wmi: 'LSJ', plant: 'N', from: 2017, to: 2026, weight: 3, tyre: '215/55 R17' },
-  { make: 'MG', model: 'MG4', wmi: 'LSJ', plant: 'N', from: 2022, to: 2026, weight: 2, ev: true, tyre: '215/55 R17' },
-  { make: 'Suzuki', model: 'Vitara', wmi: 'TSM', plant: 'D', from: 2015, to: 2026, weight: 2, tyre: '215/55 R17' },
-];
+/** The makes and models the demo vehicles are drawn from (data/generator/models.json). */
+const MODELS: readonly IModelSpec[] = JSON.parse(readFileSync(join(ROOT, 'data', 'generator', 'models.json'), 'utf8')) as IModelSpec[];
 
 /** Relative number of today's cars first registered in each year. */
 const YEAR_WEIGHTS: Readonly<Record<number, number>> = {
