@@ -244,7 +244,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
       try {
         const deadline = Date.now() + timeoutMs;
         for (;;) {
-          const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'paused');
+          const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
           if (Object.values(counts).every((count) => count === 0)) return;
           if (Date.now() > deadline) throw new Error(`${options.service} consumer still busy after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
           await new Promise((resolve) => setTimeout(resolve, 25));
