@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_DIGITS } from './constants.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, UK_PHONE_PATTERN } from './patterns.js';
 import { MESSAGES } from './messages.js';
 import { successEnvelope } from './envelope.js';
 
@@ -7,9 +7,6 @@ import { successEnvelope } from './envelope.js';
 export const CONTACT_SUBJECTS = ['general', 'garage-signup', 'technical-support', 'billing', 'partnership', 'feedback'] as const;
 export const BEST_TIMES = ['morning', 'afternoon', 'evening'] as const;
 
-/** SPEC.md section 5: "simple {email} pattern". */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UK_PHONE_PATTERN = new RegExp(`^0\\d{${PHONE_DIGITS - 1}}$`);
 
 function requiredText(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message, abort: true });
@@ -29,7 +26,7 @@ export const ZContactRequestSchema = z
   .pipe(
     z.object({
       name: z.string().max(200, MESSAGES.contact.tooLong),
-      email: z.string().toLowerCase().max(254, MESSAGES.contact.invalidEmail).regex(EMAIL_PATTERN, MESSAGES.contact.invalidEmail),
+      email: z.string().max(EMAIL_MAX_LENGTH, { error: MESSAGES.contact.invalidEmail, abort: true }).toLowerCase().regex(EMAIL_PATTERN, MESSAGES.contact.invalidEmail),
       subject: z.enum(CONTACT_SUBJECTS, { error: MESSAGES.contact.subjectUnknown }),
       message: z.string().max(5000, MESSAGES.contact.tooLong),
     }),

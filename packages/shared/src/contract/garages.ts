@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, PHONE_DIGITS, REFERRAL_CODE_PATTERN } from './constants.js';
+import { PASSWORD_MIN_LENGTH, REFERRAL_CODE_PATTERN } from './constants.js';
+import { UK_PHONE_PATTERN } from './patterns.js';
 import { successEnvelope } from './envelope.js';
 import { ZEmailSchema } from './identity.js';
 import { MESSAGES } from './messages.js';
@@ -28,7 +29,6 @@ export function normaliseCompanyNumber(raw: string): string {
 export const COMPANY_NUMBER_PATTERN = /^[A-Z0-9]{8}$/;
 
 /** A UK phone number: spaces removed, then 11 digits starting with 0 (SPEC.md section 5). */
-export const UK_PHONE_PATTERN = new RegExp(`^0\\d{${PHONE_DIGITS - 1}}$`);
 export const ZUkPhoneSchema = z
   .string({ error: MESSAGES.signup.phoneRequired })
   .transform((raw) => raw.replace(/\s+/g, ''))

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 import { successEnvelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './patterns.js';
 
 /**
  * Contract of the identity service (auth/ and users/ of the API, and its /internal/ calls).
@@ -9,16 +10,13 @@ import { MESSAGES } from './messages.js';
  */
 
 
-/** A simple e-mail pattern (SPEC.md section 5: "simple {email} pattern"). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** An e-mail as typed: trimmed and lower-cased, required, then the simple pattern. */
 export const ZEmailSchema = z
   .string({ error: MESSAGES.signup.emailRequired })
   .trim()
   .toLowerCase()
   .min(1, { error: MESSAGES.signup.emailRequired, abort: true })
-  .max(254, MESSAGES.signup.emailInvalid)
+  .max(EMAIL_MAX_LENGTH, { error: MESSAGES.signup.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, MESSAGES.signup.emailInvalid);
 
 /** What a user is to the product (SPEC.md section 4). */

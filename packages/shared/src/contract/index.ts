@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './openapi.js';
 export * from './operations.js';
 export * from './contact.js';
+export * from './patterns.js';

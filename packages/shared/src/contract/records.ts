@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories.js';
 import { REGISTRATION_MAX_LENGTH } from './constants.js';
 import { successEnvelope } from './envelope.js';
-import { UK_PHONE_PATTERN } from './garages.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, UK_PHONE_PATTERN } from './patterns.js';
 import { MESSAGES } from './messages.js';
 import { normaliseRegistration, ZRegistrationSchema } from './registration.js';
 
@@ -109,11 +109,6 @@ export const ZMileageSchema = z
   .min(0, MESSAGES.records.mileageInvalid)
   .max(MILEAGE_MAX, MESSAGES.records.mileageInvalid);
 
-/**
- * An optional customer e-mail: length is checked before the pattern, and the pattern has no nested or
- * overlapping repetition (each part stops at the character that starts the next), so it runs in linear time.
- */
-const CUSTOMER_EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const optionalText = (max: number, message: string) =>
   z
     .string()
@@ -124,10 +119,10 @@ const optionalText = (max: number, message: string) =>
     .transform((value) => (value ? value : null));
 const ZCustomerEmailSchema = z
   .string()
-  .max(254, MESSAGES.records.customerEmailInvalid)
+  .max(EMAIL_MAX_LENGTH, { error: MESSAGES.records.customerEmailInvalid, abort: true })
   .trim()
   .toLowerCase()
-  .refine((value) => value === '' || CUSTOMER_EMAIL_PATTERN.test(value), MESSAGES.records.customerEmailInvalid)
+  .refine((value) => value === '' || EMAIL_PATTERN.test(value), MESSAGES.records.customerEmailInvalid)
   .nullish()
   .transform((value) => (value ? value : null));
 const ZCustomerPhoneSchema = z
