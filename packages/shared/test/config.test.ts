@@ -22,4 +22,15 @@ describe('parseConfig', () => {
     const config = parseConfig(shape, { NODE_ENV: 'development' }, { DATABASE_URL: 'postgres://localhost/dev', SECRET: 'dev-secret-value' });
     expect(config).toEqual({ DATABASE_URL: 'postgres://localhost/dev', PORT: 4000, SECRET: 'dev-secret-value' });
   });
+
+  it.each([[undefined], [''], ['staging'], ['prod']])('uses no development default when NODE_ENV is %j', (nodeEnv) => {
+    const env = nodeEnv === undefined ? {} : { NODE_ENV: nodeEnv };
+    expect(() => parseConfig(shape, env, { DATABASE_URL: 'postgres://localhost/dev', SECRET: 'dev-secret-value' })).toThrow(
+      expect.objectContaining({ problems: expect.arrayContaining(['DATABASE_URL is required', 'SECRET is required']) }),
+    );
+  });
+
+  it('uses the development defaults under test as well', () => {
+    expect(parseConfig(shape, { NODE_ENV: 'test' }, { DATABASE_URL: 'postgres://localhost/dev', SECRET: 'dev-secret-value' }).SECRET).toBe('dev-secret-value');
+  });
 });

@@ -54,13 +54,13 @@ describe('billing start-up', () => {
   });
 
   it('talks to the local Stripe double in development when no secret key is set', () => {
-    const config = readConfig({});
+    const config = readConfig({ NODE_ENV: 'development' });
     expect(config).toMatchObject({ STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: 4010, STRIPE_API_PROTOCOL: 'http', STRIPE_SECRET_KEY: 'sk_test_local_double' });
   });
 
   it('starts with development defaults, serves the plans, and stops cleanly on SIGTERM', async () => {
     let plansStatus = 0;
-    const run = await runMain({ DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'info', BULLMQ_PREFIX: testQueuePrefix() }, async (port) => {
+    const run = await runMain({ NODE_ENV: 'development', DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'info', BULLMQ_PREFIX: testQueuePrefix() }, async (port) => {
       plansStatus = (await fetch(`http://127.0.0.1:${port}/api/v1/billing/plans`)).status;
     });
     expect(plansStatus).toBe(200);

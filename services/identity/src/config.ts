@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { baseConfigShape, pemText, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { baseConfigShape, pemText, usesDevelopmentDefaults, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 
 const privateKeyPem = pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }));
 
 /** The configuration shape; the signing key is required in production only (development keeps one in the database). */
 export function configShapeFor(env: NodeJS.ProcessEnv) {
-  const isProduction = env.NODE_ENV === 'production';
+  const isProduction = !usesDevelopmentDefaults(env);
   return {
     ...baseConfigShape,
     PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.identity),

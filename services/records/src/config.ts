@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, pemText, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { baseConfigShape, pemText, usesDevelopmentDefaults, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 
 const privateKeyPem = pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key (Ed25519, PKCS#8)' }));
 
@@ -12,7 +12,7 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
     ...tokenVerifierConfigShape,
     INTERNAL_TOKEN: z.string().min(16),
     /** Ed25519 private key (PKCS#8 PEM) that signs record receipts. */
-    RECORDS_SIGNING_KEY: env.NODE_ENV === 'production' ? privateKeyPem : privateKeyPem.optional(),
+    RECORDS_SIGNING_KEY: usesDevelopmentDefaults(env) ? privateKeyPem.optional() : privateKeyPem,
   };
 }
 

@@ -18,6 +18,16 @@ describe('records start-up configuration', () => {
     expect(result.stderr).not.toContain('REDIS_URL');
   });
 
+  it('uses none of its development secrets when NODE_ENV is unset', async () => {
+    const result = await runServiceMain({
+      serviceDir: path.join(import.meta.dirname, '..'),
+      service: 'records',
+      env: { REDIS_URL: 'redis://127.0.0.1:6379', IDENTITY_URL: 'http://127.0.0.1:4001' },
+    });
+    expect(result.code).toBe(1);
+    for (const name of ['DATABASE_URL', 'INTERNAL_TOKEN', 'RECORDS_SIGNING_KEY']) expect(result.stderr).toContain(`${name} is required`);
+  });
+
   it('refuses a receipt signing key that is not Ed25519', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     expect(() => signerFromPrivateKey(rsa)).toThrow('RECORDS_SIGNING_KEY must be an Ed25519 private key');

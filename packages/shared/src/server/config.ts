@@ -1,8 +1,16 @@
 import { z } from 'zod';
 
-/** Fields every service reads. */
+/**
+ * Whether an environment may fall back on the built-in development defaults (local Postgres, test keys and
+ * secrets): only when NODE_ENV says development or test. Unset, production or anything else needs every variable.
+ */
+export function usesDevelopmentDefaults(env: { NODE_ENV?: string }): boolean {
+  return env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+}
+
+/** Fields every service reads. NODE_ENV unset counts as production. */
 export const baseConfigShape = {
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  NODE_ENV: z.string().min(1).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
   REDIS_URL: z.string().url(),
@@ -30,17 +38,16 @@ export class ConfigError extends Error {
 }
 
 /**
- * Validates the environment against a zod shape. Outside production, `devDefaults` fill in variables that
- * are not set (local Postgres, Redis, test keys); in production every required variable must be given.
+ * Validates the environment against a zod shape. When NODE_ENV is development or test, `devDefaults` fill in
+ * variables that are not set (local Postgres, Redis, test keys); otherwise every required variable must be given.
  */
 export function parseConfig<S extends z.ZodRawShape>(
   shape: S,
   env: NodeJS.ProcessEnv,
   devDefaults: Partial<Record<keyof S, string>> = {},
 ): z.infer<z.ZodObject<S>> {
-  const isProduction = env.NODE_ENV === 'production';
   const source: Record<string, string | undefined> = { ...env };
-  if (!isProduction) {
+  if (usesDevelopmentDefaults(env)) {
     for (const [key, value] of Object.entries(devDefaults)) {
       if (source[key] === undefined || source[key] === '') source[key] = value as string;
     }

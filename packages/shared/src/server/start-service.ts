@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { TServiceName } from '../contract/events.js';
+import { usesDevelopmentDefaults } from './config.js';
 import { createPool, ensureDatabase, migrate } from './db.js';
 import { createRedis, startConsumer, startRelay, type EventHandlers, type Redis } from './events.js';
 import { runService, type RunningService } from './lifecycle.js';
@@ -66,7 +67,7 @@ export async function startService<D>(
   const databaseUrl = (config as Partial<DatabaseParts['config']>).DATABASE_URL;
   let pool: pg.Pool | undefined;
   if (options.database && databaseUrl) {
-    if (config.NODE_ENV !== 'production') await ensureDatabase(databaseUrl);
+    if (usesDevelopmentDefaults(config)) await ensureDatabase(databaseUrl);
     pool = createPool(databaseUrl, options.database.poolSize ?? 10);
     await migrate(pool, options.database.migrationsDir, logger);
   }
