@@ -1,6 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PASSED_TO_SERVICES, SET_BY_START } from '../scripts/configuration.js';
+import { waitForMail } from './support/mail.js';
 
 const root = path.join(import.meta.dirname, '..');
 
@@ -29,4 +32,58 @@ describe('npm start without its infrastructure', () => {
     expect(result.stderr).toContain('redis-server --daemonize yes');
     expect(result.stderr).not.toContain('Postgres is not reachable');
   });
+});
+
+describe("npm start and the README's configuration", () => {
+  const readmeVariables = () => {
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('| Variable | Used by |'), readme.indexOf('\n\n', readme.indexOf('| Variable | Used by |')));
+    return [...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!));
+  };
+
+  it('hands every variable of the table to the services, or says why it sets it itself', () => {
+    const documented = readmeVariables();
+    expect(documented.length).toBeGreaterThan(30);
+    const handled = new Set<string>([...PASSED_TO_SERVICES, ...Object.keys(SET_BY_START)]);
+    expect(documented.filter((name) => !handled.has(name))).toEqual([]);
+    expect([...handled].filter((name) => !documented.includes(name))).toEqual([]);
+  });
+
+  it('passes the variables it is started with to the services that read them', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        PORT: '28080',
+        SH_PORT_OFFSET: '20000',
+        SH_DATABASE_SUFFIX: '_start_test',
+        BULLMQ_PREFIX: 'start_test',
+        HOST: '127.0.0.1',
+        RATE_LIMIT_LOOKUP_PER_MINUTE: '2',
+        SUPPORT_EMAIL: 'front-desk@example.co.uk',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await expect.poll(() => output, { timeout: 90_000, interval: 250 }).toContain('is running at http://localhost:28080');
+      const lookups = [];
+      for (let i = 0; i < 3; i += 1) lookups.push((await fetch('http://127.0.0.1:28080/api/v1/service-records/lookup/AD61HCX')).status);
+      expect(lookups).toEqual([200, 200, 429]);
+      const contact = await fetch('http://127.0.0.1:28080/api/v1/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Sam Driver', email: 'sam@example.co.uk', subject: 'general', message: 'Hello' }),
+      });
+      expect(contact.status).toBe(200);
+      const mail = await waitForMail('http://127.0.0.1:28025', 'front-desk@example.co.uk', /.+/);
+      expect(mail.to).toContain('front-desk@example.co.uk');
+    } finally {
+      child.kill('SIGINT');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  }, 150_000);
 });

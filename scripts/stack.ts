@@ -52,7 +52,9 @@ export interface StackOptions {
   databaseSuffix: string;
   queuePrefix: string;
   logLevel: string;
-  /** Extra variables for every child (rate-limit budgets in tests, say). */
+  /** Where the gateway listens (default 0.0.0.0, every interface). */
+  gatewayHost?: string;
+  /** Extra variables for every child (rate-limit budgets in tests, say); they win over the stack's own. */
   env?: Record<string, string>;
   /** Where children's output goes; by default prefixed lines on this process's stdout. */
   onOutput?: (name: string, line: string) => void;
@@ -175,9 +177,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, serviceUrls[name]])),
     ...(options.env ?? {}),
   };
-  for (const key of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'INTERNAL_TOKEN', 'STRIPE_WEBHOOK_SECRET', 'RECORDS_SIGNING_KEY']) {
-    if (process.env[key] && !common[key]) common[key] = process.env[key]!;
-  }
 
   const launch = (name: string, script: string, env: Record<string, string>): ChildProcess => {
     // node itself runs the TypeScript through tsx's loader, so signals and the IPC channel reach the child
@@ -266,7 +265,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const gateway = launch('gateway', 'services/gateway/src/main.ts', {
       PORT: String(ports.gateway),
-      HOST: process.env.GATEWAY_HOST ?? '0.0.0.0',
+      HOST: options.gatewayHost ?? '0.0.0.0',
     });
     await waitForReady(local(ports.gateway), 'gateway', gateway);
   } catch (error) {

@@ -3,6 +3,7 @@
  * seeds the demo data, starts the local doubles, every service and the gateway, prints where to go, and
  * stops everything cleanly on Ctrl-C.
  */
+import { variablesForServices } from './configuration.js';
 import { checkInfrastructure, stackPorts, startStack } from './stack.js';
 import { buildWebIfStale } from './web-build.js';
 import { prepareDatabases, seedAccounts, seedDemoData, seedGarages } from './seed.js';
@@ -23,8 +24,10 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-await prepareDatabases(postgresUrl, '');
-const seeded = await seedDemoData(postgresUrl, '');
+// SH_DATABASE_SUFFIX keeps a second stack's databases apart (the start-command test uses it).
+const databaseSuffix = process.env.SH_DATABASE_SUFFIX ?? '';
+await prepareDatabases(postgresUrl, databaseSuffix);
+const seeded = await seedDemoData(postgresUrl, databaseSuffix);
 const accounts = seedAccounts();
 const demoGarage = seedGarages().find((g) => g.id === accounts.garage.garage_id);
 
@@ -32,10 +35,11 @@ const stack = await startStack({
   ports: stackPorts(port, Number(process.env.SH_PORT_OFFSET ?? 0)),
   postgresUrl,
   redisUrl,
-  databaseSuffix: '',
-  queuePrefix: 'sh',
+  databaseSuffix,
+  queuePrefix: process.env.BULLMQ_PREFIX ?? 'sh',
   logLevel: process.env.LOG_LEVEL ?? 'warn',
-  env: { ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? accounts.admin.email, ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? accounts.admin.password },
+  gatewayHost: process.env.HOST,
+  env: { ADMIN_EMAIL: accounts.admin.email, ADMIN_PASSWORD: accounts.admin.password, ...variablesForServices(process.env) },
 }).catch((error: Error) => {
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);
@@ -50,7 +54,7 @@ Service History is running at ${stack.urls.gateway}
   Stripe double:   ${stack.urls.stripeDouble}   (test card 4242 4242 4242 4242; its dashboard moves subscriptions on)
   Demo data:       ${seeded.join('; ') || 'nothing to seed'}
   Try a lookup:    ${stack.urls.gateway}/vehicle-results?reg=AD61HCX   (more in data/seed/README.md)
-  Demo admin:      ${accounts.admin.email} / ${accounts.admin.password}
+  Demo admin:      ${process.env.ADMIN_EMAIL ? `${process.env.ADMIN_EMAIL} (from ADMIN_EMAIL and ADMIN_PASSWORD)` : `${accounts.admin.email} / ${accounts.admin.password}`}
   Demo garage:     ${demoGarage?.email ?? '(none)'} / ${accounts.garage.password}
 
 Press Ctrl-C to stop.

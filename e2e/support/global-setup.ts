@@ -45,9 +45,9 @@ export default async function setup(project: TestProject) {
     databaseSuffix: E2E_SUFFIX,
     queuePrefix: `e2e_${process.pid}`,
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
+    gatewayHost: '127.0.0.1',
     env: {
       RATE_LIMIT_AUTH_PER_MINUTE: '300',
-      GATEWAY_HOST: '127.0.0.1',
       ADMIN_EMAIL: seedAccounts().admin.email,
       ADMIN_PASSWORD: seedAccounts().admin.password,
     },

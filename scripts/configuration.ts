@@ -1,0 +1,32 @@
+/**
+ * Which of the README's configuration variables `npm start` hands to the services, and which it sets itself.
+ * A variable set in the environment of `npm start` reaches every process it starts, unless it is one the stack
+ * must wire itself (listed below with the way to change it); a test checks this list against the README's table.
+ */
+export const PASSED_TO_SERVICES = [
+  'LOG_LEVEL', 'BULLMQ_PREFIX', 'INTERNAL_TOKEN', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD',
+  'COMPANIES_HOUSE_URL', 'COMPANIES_HOUSE_API_KEY', 'COMPANIES_HOUSE_RATE_LIMIT', 'COMPANIES_HOUSE_RATE_WINDOW_SECONDS',
+  'RECORDS_SIGNING_KEY', 'COMPANY_TOKEN_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRODUCT_ID',
+  'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM',
+  'SUPPORT_EMAIL', 'RATE_LIMIT_API_PER_MINUTE', 'RATE_LIMIT_LOOKUP_PER_MINUTE', 'RATE_LIMIT_AUTH_PER_MINUTE',
+  'TRUST_PROXY', 'UPSTREAM_TIMEOUT_MS', 'WEB_DIST',
+] as const;
+
+/** Variables `npm start` sets for each process itself, and how to change what it sets. */
+export const SET_BY_START: Record<string, string> = {
+  NODE_ENV: 'npm start runs the development stack',
+  PORT: "read by npm start as the gateway's port; the services keep theirs",
+  HOST: "read by npm start as the gateway's listening address; the services listen on 127.0.0.1",
+  DATABASE_URL: "one database per service on POSTGRES_URL's server",
+  REDIS_URL: 'read by npm start and given to every process',
+  IDENTITY_URL: 'the stack wires the services to each other',
+  GARAGES_URL: 'the stack wires the services to each other',
+  RECORDS_URL: 'the stack wires the services to each other',
+  BILLING_URL: 'the stack wires the services to each other',
+  NOTIFICATIONS_URL: 'the stack wires the services to each other',
+};
+
+/** The variables of PASSED_TO_SERVICES that are set (and not empty) in an environment. */
+export function variablesForServices(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(PASSED_TO_SERVICES.flatMap((name) => (env[name] ? [[name, env[name]!]] : [])));
+}
