@@ -24,7 +24,7 @@ export interface GatewayDeps {
   budgets: RateLimitBudgets;
   rateLimitPrefix: string;
   webDist: string;
-  trustProxy: boolean | number | string;
+  trustProxy: false | number | string;
   upstreamTimeoutMs: number;
 }
 

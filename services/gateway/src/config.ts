@@ -18,11 +18,16 @@ export const configShape = {
   NOTIFICATIONS_URL: optionalUrl,
   JWT_PUBLIC_KEY: pemText.optional(),
   WEB_DIST: z.string().default(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist')),
-  /** Which proxies in front of the gateway may set X-Forwarded-For: false, true, a hop count, or addresses. */
+  /**
+   * Which proxies in front of the gateway may set X-Forwarded-For: false (none), a hop count, or their addresses
+   * (comma-separated, CIDR allowed). `true` is refused: it would let any client choose its own address, and so
+   * its own rate-limit budget.
+   */
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value): boolean | number | string => (value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(value) ? Number(value) : value)),
+    .refine((value) => value !== 'true', 'true would trust any client; give a hop count or the proxies\' addresses')
+    .transform((value): false | number | string => (value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
   RATE_LIMIT_API_PER_MINUTE: perMinute.default(600),
   RATE_LIMIT_LOOKUP_PER_MINUTE: perMinute.default(60),
   RATE_LIMIT_AUTH_PER_MINUTE: perMinute.default(20),
