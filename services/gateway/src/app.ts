@@ -10,7 +10,7 @@ import {
   type Redis,
   type TokenVerifier,
 } from '@sh/shared/server';
-import { isCredentialCall, isForbiddenPath, isPublicLookup, requiresAuthentication, resolveUpstream, type UpstreamName } from './domain/routing.js';
+import { canonicalPath, isCredentialCall, isForbiddenPath, isPublicLookup, requiresAuthentication, resolveUpstream, type UpstreamName } from './domain/routing.js';
 import { docsRoutes } from './routes/docs.js';
 import { createUpstreamProxies } from './routes/proxy.js';
 import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
@@ -71,17 +71,27 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
   const when = (predicate: (req: express.Request) => boolean, handler: RequestHandler): RequestHandler => (req, res, next) =>
     predicate(req) ? handler(req, res, next) : next();
   // The public lookup is counted by its own budget only: one Redis round trip per lookup, not two.
-  const isLookup = (req: express.Request) => req.method === 'GET' && isPublicLookup(req.path);
-  app.use(when((req) => req.path.startsWith('/api/') && !isLookup(req), limits.api));
+  // Every decision below is taken on the path as the services will route it (see canonicalPath).
+  const canonical = new WeakMap<express.Request, string>();
+  const pathOf = (req: express.Request): string => {
+    let path = canonical.get(req);
+    if (path === undefined) {
+      path = canonicalPath(req.originalUrl);
+      canonical.set(req, path);
+    }
+    return path;
+  };
+  const isLookup = (req: express.Request) => req.method === 'GET' && isPublicLookup(pathOf(req));
+  app.use(when((req) => pathOf(req).startsWith('/api/') && !isLookup(req), limits.api));
   app.use(when(isLookup, limits.lookup));
-  app.use(when((req) => req.method === 'POST' && isCredentialCall(req.path), limits.credentials));
+  app.use(when((req) => req.method === 'POST' && isCredentialCall(pathOf(req)), limits.credentials));
 
   const requireToken = authenticate(deps.verifier);
-  app.use(when((req) => requiresAuthentication(req.method, req.path), requireToken));
+  app.use(when((req) => requiresAuthentication(req.method, pathOf(req)), requireToken));
 
   const proxies = createUpstreamProxies(deps.upstreams, deps.upstreamTimeoutMs);
   app.use('/api/', (req, res, next) => {
-    const upstream = resolveUpstream(req.originalUrl.split('?')[0] ?? '');
+    const upstream = resolveUpstream(pathOf(req));
     if (!upstream) {
       res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
       return;

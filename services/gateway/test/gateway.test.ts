@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../../records/src/app.js';
 import { readOnlyRecordsDeps } from '../../records/test/harness.js';
 import { buildGatewayApp } from '../src/app.js';
+import { canonicalPath, isPublicLookup } from '../src/domain/routing.js';
 
 const keys = createTestKeyPair();
 let redis: Redis;
@@ -181,6 +182,58 @@ describe('gateway rate limits', () => {
     expect(statuses.at(-1)).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(ZErrorEnvelopeSchema.parse(last!.body)).toMatchObject({ status: 429, code: 'rate_limited', message: MESSAGES.platform.rateLimited });
+  });
+});
+
+describe('gateway paths as the services route them', () => {
+  it('counts every spelling of the credential paths against one budget', async () => {
+    const strict = await listenForTest(
+      buildGatewayApp({
+        logger: testLogger,
+        redis,
+        verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+        upstreams: { identity: sentinelUrl },
+        budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: 6 },
+        rateLimitPrefix: testQueuePrefix(),
+        webDist,
+        trustProxy: false,
+        upstreamTimeoutMs: 5000,
+      }),
+    );
+    try {
+      const spellings = [
+        '/api/v1/auth/login',
+        '/api/v1/auth/LOGIN',
+        '/api/v1/Auth/Login/',
+        '/api/v1//auth//login',
+        '/api/v1/auth/%6Cogin',
+        '/API/V1/auth/login?next=1',
+        '/api/v1/auth/%254Cogin',
+        '/api/v1/auth/forgot-password',
+      ];
+      const statuses: number[] = [];
+      for (const spelling of spellings) {
+        const response = await fetch(`${strict.url}${spelling}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 6).every((status) => status !== 429)).toBe(true);
+      expect(statuses.slice(6)).toEqual([429, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('asks for a token on a protected path whatever its spelling', async () => {
+    for (const spelling of ['/api/v1/AUTH/ME', '/api/v1/auth/me/', '/api/v1//auth/me', '/api/v1/auth/%6De', '/API/v1/Auth/Me']) {
+      const { status } = await call(spelling);
+      expect({ spelling, status }).toEqual({ spelling, status: 401 });
+    }
+  });
+
+  it('keeps the lookup on its own budget, and only the lookup', () => {
+    expect(isPublicLookup(canonicalPath('/api/v1/Service-Records/LOOKUP/ab12cde'))).toBe(true);
+    expect(isPublicLookup(canonicalPath('/api/v1/service-records/lookupx/ab12cde'))).toBe(false);
+    expect(canonicalPath('/api/v1//service-records/%6Cookup/AB12CDE/?x=1')).toBe('/api/v1/service-records/lookup/ab12cde');
   });
 });
 

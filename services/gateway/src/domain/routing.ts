@@ -19,6 +19,28 @@ const ROUTES: Route[] = [
 
 export const API_PREFIX = '/api/v1/';
 
+/**
+ * The path as the services' routers will treat it, for every decision the gateway takes on it: the query
+ * removed, percent-encoding decoded, upper case lowered (express routes case-insensitively), runs of slashes
+ * folded to one and a trailing slash dropped. Classifying on this form means no spelling of a path can escape
+ * its budget or its token check; the request itself is forwarded as it came.
+ */
+export function canonicalPath(rawUrl: string): string {
+  let path = rawUrl.split('?')[0] ?? '';
+  for (let i = 0; i < 3; i += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  path = path.toLowerCase().replace(/[/\\]+/g, '/');
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
 /** Which service answers a path under /api/v1/, or null when none does. */
 export function resolveUpstream(pathname: string): UpstreamName | null {
   if (!pathname.startsWith(API_PREFIX)) return null;
@@ -71,7 +93,7 @@ export function requiresAuthentication(method: string, pathname: string): boolea
 
 /** The public lookup, which gets its own per-client budget. */
 export function isPublicLookup(pathname: string): boolean {
-  return pathname.startsWith(`${API_PREFIX}service-records/lookup`);
+  return /^\/api\/v1\/service-records\/lookup(\/|$)/.test(pathname);
 }
 
 /**
@@ -79,7 +101,7 @@ export function isPublicLookup(pathname: string): boolean {
  * guessing, mail bombing and form spam.
  */
 export function isCredentialCall(pathname: string): boolean {
-  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation)|garages\/?$|companies\/validate|contact(\/garage)?\/?$)/.test(
+  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation)|garages|companies\/validate|contact|contact\/garage)$/.test(
     pathname,
   );
 }
