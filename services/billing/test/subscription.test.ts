@@ -24,6 +24,7 @@ afterAll(async () => {
 
 const DAY = 86_400;
 const SUBSCRIPTION = '/api/v1/billing/subscription';
+const SYNC = '/api/v1/billing/subscription/sync';
 
 async function readSubscription(garage: TestGarage, query = '') {
   const { status, body } = await call(harness, 'GET', `${SUBSCRIPTION}${query}`, { token: garage.token });
@@ -38,6 +39,17 @@ async function control(path: string, body: unknown = {}) {
     body: JSON.stringify(body),
   });
   expect(response.status).toBe(200);
+}
+
+/** Pays on the hosted page while the double holds its webhooks, runs `whileHeld`, then lets the webhooks go. */
+async function payWithWebhooksHeld(checkoutUrl: string, whileHeld: () => Promise<void>): Promise<void> {
+  await control('/_control/webhooks/hold');
+  try {
+    await payOnHostedPage(checkoutUrl);
+    await whileHeld();
+  } finally {
+    await control('/_control/webhooks/release', { order: 'oldest-first' });
+  }
 }
 
 describe('paying on the hosted checkout page', () => {
@@ -111,6 +123,87 @@ describe('paying on the hosted checkout page', () => {
     } finally {
       await control('/_control/webhooks/release');
     }
+    expect(await changesFor(harness, other.id)).toEqual([]);
+  });
+});
+
+describe('reads never write', () => {
+  it('answers what Stripe holds for the checkout session id but stores nothing and announces nothing', async () => {
+    const garage = newGarage(harness);
+    const { url, sessionId } = await startCheckout(harness, garage);
+    await payWithWebhooksHeld(url, async () => {
+      expect((await readSubscription(garage, `?session_id=${sessionId}`)).subscription_status).toBe('trialing');
+      expect((await readSubscription(garage)).subscription_status).toBe('inactive');
+      const { rows } = await harness.db.pool.query('SELECT 1 FROM subscriptions WHERE garage_id = $1', [garage.id]);
+      expect(rows).toEqual([]);
+      expect(await changesFor(harness, garage.id)).toEqual([]);
+    });
+    expect((await readSubscription(garage)).subscription_status).toBe('trialing');
+    expect((await changesFor(harness, garage.id)).map((c) => c.reason)).toEqual(['trial_started']);
+  });
+});
+
+describe('POST /api/v1/billing/subscription/sync', () => {
+  async function sync(garage: TestGarage, body: unknown) {
+    const { status, body: answer } = await call(harness, 'POST', SYNC, { token: garage.token, body });
+    expect(status).toBe(200);
+    return ZSubscriptionResponseSchema.parse(answer).data;
+  }
+
+  it('answers 401 without a token', async () => {
+    const { status, body } = await call(harness, 'POST', SYNC, { body: { session_id: 'cs_test_x' } });
+    expect(status).toBe(401);
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'unauthorized', message: MESSAGES.platform.unauthorized });
+  });
+
+  it('answers 403 for an admin token', async () => {
+    const admin = harness.tokenFor({ sub: crypto.randomUUID(), email: 'admin@platform.test', role: 'admin' });
+    const { status, body } = await call(harness, 'POST', SYNC, { token: admin, body: { session_id: 'cs_test_x' } });
+    expect(status).toBe(403);
+    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.platform.forbidden);
+  });
+
+  it.each([
+    ['a malformed session_id', { session_id: 'not-a-session' }],
+    ['no session_id', {}],
+  ])('answers 400 for %s', async (_case, body) => {
+    const garage = newGarage(harness);
+    const { status, body: answer } = await call(harness, 'POST', SYNC, { token: garage.token, body });
+    expect(status).toBe(400);
+    expect(ZErrorEnvelopeSchema.parse(answer)).toMatchObject({ message: MESSAGES.billing.sessionIdInvalid, errors: [{ path: 'session_id' }] });
+  });
+
+  it('stores the subscription of the garage\'s own checkout before the webhooks arrive, and the late webhooks add no second event', async () => {
+    const garage = newGarage(harness);
+    const { url, sessionId } = await startCheckout(harness, garage);
+    await payWithWebhooksHeld(url, async () => {
+      expect(await sync(garage, { session_id: sessionId })).toMatchObject({ subscription_status: 'trialing', payment_method_last4: '4242' });
+      expect((await readSubscription(garage)).subscription_status).toBe('trialing');
+      expect((await changesFor(harness, garage.id)).map((c) => c.reason)).toEqual(['trial_started']);
+    });
+    expect((await readSubscription(garage)).subscription_status).toBe('trialing');
+    expect((await changesFor(harness, garage.id)).map((c) => c.reason)).toEqual(['trial_started']);
+  });
+
+  it('changes nothing for a garage that is already subscribed', async () => {
+    const garage = newGarage(harness);
+    const { url, sessionId } = await startCheckout(harness, garage);
+    await payOnHostedPage(url);
+    await harness.double.settled();
+    const before = await readSubscription(garage);
+    expect(await sync(garage, { session_id: sessionId })).toEqual(before);
+    expect(await changesFor(harness, garage.id)).toHaveLength(1);
+  });
+
+  it("does not sync with another garage's checkout session id", async () => {
+    const owner = newGarage(harness);
+    const other = newGarage(harness);
+    const { url, sessionId } = await startCheckout(harness, owner);
+    await payWithWebhooksHeld(url, async () => {
+      expect((await sync(other, { session_id: sessionId })).subscription_status).toBe('inactive');
+      expect((await readSubscription(owner)).subscription_status).toBe('inactive');
+      expect(await changesFor(harness, owner.id)).toEqual([]);
+    });
     expect(await changesFor(harness, other.id)).toEqual([]);
   });
 });

@@ -185,13 +185,18 @@ describe('createRedisRateLimiter', () => {
   it('frees a slot once the oldest call leaves the window', async () => {
     const redis = createRedis(TEST_REDIS_URL);
     const key = `${testQueuePrefix()}:limiter`;
+    const clock = { now: 1_750_000_000_000 };
     try {
-      const limiter = createRedisRateLimiter(redis, { key, limit: 2, windowMs: 300 });
+      const limiter = createRedisRateLimiter(redis, { key, limit: 2, windowMs: 300_000, now: () => clock.now });
       expect((await limiter.acquire()).isAllowed).toBe(true);
+      clock.now += 100_000;
       expect((await limiter.acquire()).isAllowed).toBe(true);
-      expect((await limiter.acquire()).isAllowed).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(await limiter.acquire()).toEqual({ isAllowed: false, retryAfterMs: 200_000 });
+      clock.now += 199_999;
+      expect(await limiter.acquire()).toEqual({ isAllowed: false, retryAfterMs: 1 });
+      clock.now += 1;
       expect((await limiter.acquire()).isAllowed).toBe(true);
+      expect(await limiter.acquire()).toEqual({ isAllowed: false, retryAfterMs: 100_000 });
     } finally {
       await redis.del(key);
       await redis.quit();

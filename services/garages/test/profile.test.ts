@@ -39,6 +39,18 @@ describe('GET /api/v1/garages/me', () => {
     const orphan = stack.tokenFor({ sub: randomUUID(), role: 'garage', email: 'ghost@nowhere.co.uk' });
     expect((await call(stack.garagesUrl, 'GET', '/api/v1/garages/me', { token: orphan })).status).toBe(404);
   });
+
+  it('writes nothing: the garage row and the outbox stay as they were', async () => {
+    const garage = await buildGarage(stack);
+    const token = stack.tokenFor({ sub: garage.id, role: 'garage', email: garage.email });
+    const snapshot = async () => ({
+      row: (await stack.garagesDb.pool.query('SELECT * FROM garages WHERE id = $1', [garage.id])).rows[0],
+      outbox: (await stack.garagesDb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM event_outbox')).rows[0]!.n,
+    });
+    const before = await snapshot();
+    expect((await call(stack.garagesUrl, 'GET', '/api/v1/garages/me', { token })).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+  });
 });
 
 describe('PATCH /api/v1/users/phone/{id}', () => {

@@ -3,7 +3,6 @@ import type { SigningKeys } from './domain/signing-keys.js';
 import { authRoutes } from './routes/auth.js';
 import { internalRoutes } from './routes/internal.js';
 import { userRoutes } from './routes/users.js';
-import { createPasswordAttemptStore } from './store/password-attempts.js';
 
 export interface IdentityAppDeps {
   pool: Pool;
@@ -26,7 +25,7 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
       app.use(internalRoutes({
         pool: deps.pool,
         internalToken: deps.internalToken,
-        passwordAttempts: deps.redis ? createPasswordAttemptStore(deps.redis, deps.keyPrefix ?? 'sh') : null,
+        passwordFailures: deps.redis ? { redis: deps.redis, keyPrefix: deps.keyPrefix ?? 'sh' } : null,
       }));
       app.use(authRoutes({ pool: deps.pool, keys: deps.keys, verifier }));
       app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier }));

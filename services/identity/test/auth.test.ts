@@ -175,6 +175,20 @@ describe('GET /api/v1/auth/me', () => {
     const forged = signAccessToken(privateKey, { sub: '00000000-0000-4000-8000-000000000000', role: 'admin', email: 'x@y.co.uk' });
     expect((await call(identity.url, 'GET', '/api/v1/auth/me', { token: forged })).status).toBe(401);
   });
+
+  it('writes nothing: the user, their refresh tokens and the outbox stay as they were', async () => {
+    const user = await buildUser(identity.db.pool);
+    const { accessToken } = await logIn(identity.url, user.email, user.password);
+    const snapshot = async () => ({
+      user: (await identity.db.pool.query('SELECT * FROM users WHERE id = $1', [user.id])).rows[0],
+      refreshTokens: (await identity.db.pool.query('SELECT * FROM refresh_tokens WHERE user_id = $1 ORDER BY id', [user.id])).rows,
+      outbox: (await identity.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM event_outbox')).rows[0]!.n,
+    });
+    const before = await snapshot();
+    expect((await call(identity.url, 'GET', '/api/v1/auth/me', { token: accessToken })).status).toBe(200);
+    expect((await call(identity.url, 'GET', '/api/v1/auth/public-key')).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+  });
 });
 
 describe('GET /api/v1/auth/public-key', () => {

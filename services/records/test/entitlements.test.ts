@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../src/app.js';
 import { readOnlyRecordsDeps } from './harness.js';
 import { recordsEventHandlers } from '../src/events/handlers.js';
-import { findEntitlement } from '../src/store/upsert-entitlement.js';
+import { findEntitlement } from '../src/store/find-entitlement.js';
 import { buildGarage, buildServiceRecord } from './builders.js';
 
 let db: TestDatabase;

@@ -84,6 +84,15 @@ export const ZSubscriptionQuerySchema = z.object({
 });
 export type TSubscriptionQuery = z.infer<typeof ZSubscriptionQuerySchema>;
 
+/**
+ * POST /billing/subscription/sync {session_id}: stores what the garage's own checkout session made, straight
+ * from Stripe, for the checkout-success page (the webhooks may arrive later). The GET only reads.
+ */
+export const ZSyncSubscriptionRequestSchema = z.object({
+  session_id: z.string({ error: MESSAGES.billing.sessionIdInvalid }).pipe(ZSubscriptionQuerySchema.shape.session_id.unwrap()),
+});
+export type TSyncSubscriptionRequest = z.infer<typeof ZSyncSubscriptionRequestSchema>;
+
 /** The signed-in garage's subscription (SPEC.md section 3), all from Stripe's data; times in unix seconds. */
 export const ZGarageSubscriptionSchema = z.object({
   customer_id: z.string().nullable(),

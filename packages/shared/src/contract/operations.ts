@@ -6,6 +6,7 @@ import {
   ZPlansResponseSchema,
   ZSubscriptionQuerySchema,
   ZSubscriptionResponseSchema,
+  ZSyncSubscriptionRequestSchema,
 } from './billing.js';
 import { ZCallbackRequestSchema, ZCallbackResponseSchema, ZContactRequestSchema, ZContactResponseSchema } from './contact.js';
 import {
@@ -100,6 +101,7 @@ export const OPERATIONS: TOperation[] = [
   { method: 'post', path: '/stripe/create-checkout-session', summary: 'Start Stripe Checkout for the plan, with a 14-day trial', tag: 'Billing', auth: 'garage', body: ZCreateCheckoutSessionRequestSchema, response: ZCheckoutSessionResponseSchema, errors: [400, 401, 403, 409, 502] },
   { method: 'post', path: '/stripe/webhook', summary: "Stripe's signed events (raw body, Stripe-Signature header)", tag: 'Billing', auth: 'stripe-signature', response: ZWebhookAckSchema, errors: [400] },
   { method: 'get', path: '/billing/subscription', summary: "The signed-in garage's subscription", tag: 'Billing', auth: 'garage', query: ZSubscriptionQuerySchema, response: ZSubscriptionResponseSchema, errors: [400, 401, 403] },
+  { method: 'post', path: '/billing/subscription/sync', summary: "Store what the garage's own checkout session made, straight from Stripe (the checkout-success page)", tag: 'Billing', auth: 'garage', body: ZSyncSubscriptionRequestSchema, response: ZSubscriptionResponseSchema, errors: [400, 401, 403] },
   { method: 'post', path: '/billing/portal', summary: "A Stripe customer-portal link (cancel, change card)", tag: 'Billing', auth: 'garage', response: ZBillingPortalResponseSchema, errors: [401, 403, 404] },
   // Contact
   { method: 'post', path: '/contact', summary: 'Send a message to support', tag: 'Contact', auth: 'public', body: ZContactRequestSchema, response: ZContactResponseSchema, errors: [400, 429] },

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { MESSAGES, PLAN, ZCreateCheckoutSessionRequestSchema, type TFieldError } from '@sh/shared/contract';
-import { AppError, parseOrThrow, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
+import { MESSAGES, PLAN, type TCreateCheckoutSessionRequest, type TFieldError } from '@sh/shared/contract';
+import { AppError, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
-import { findCurrentSubscription } from '../store/find-subscription.js';
+import { findCurrentSubscription } from '../store/find-current-subscription.js';
 import { hasAnySubscription } from '../store/has-any-subscription.js';
 import { ensureStripeCustomer } from './ensure-stripe-customer.js';
 import { isOnOrigin } from './return-url.js';
@@ -15,6 +15,9 @@ export interface CheckoutDeps {
   priceId: string;
 }
 
+/** What checkout needs of a parsed create-checkout-session request. */
+export type CheckoutRequest = Pick<TCreateCheckoutSessionRequest, 'price_id' | 'success_url' | 'cancel_url'>;
+
 /** Clicks on Subscribe within this window reuse one checkout session. */
 const IDEMPOTENCY_WINDOW_MS = 30_000;
 
@@ -25,8 +28,7 @@ const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']
  * Starts a Stripe Checkout session in subscription mode for the signed-in garage: its own Stripe customer,
  * the catalogue's price, a 14-day trial on its first subscription, and return addresses on the site only.
  */
-export async function createCheckoutSession(deps: CheckoutDeps, caller: TAuthClaims, input: unknown): Promise<{ url: string }> {
-  const request = parseOrThrow(ZCreateCheckoutSessionRequestSchema, input);
+export async function createCheckoutSession(deps: CheckoutDeps, caller: TAuthClaims, request: CheckoutRequest): Promise<{ url: string }> {
   if (request.price_id !== deps.priceId) {
     throw new AppError('validation_failed', MESSAGES.billing.unknownPrice, {
       errors: [{ path: 'price_id', message: MESSAGES.billing.unknownPrice }],
@@ -49,7 +51,7 @@ export async function createCheckoutSession(deps: CheckoutDeps, caller: TAuthCla
     const session = await deps.stripe.checkout.sessions.create(
       {
         mode: 'subscription',
-        customer: customer.stripe_customer_id,
+        customer: customer.stripeCustomerId,
         client_reference_id: garageId,
         line_items: [{ price: request.price_id, quantity: 1 }],
         subscription_data: {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@sh/shared/contract';
 import { AppError, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
-import { findCustomerByGarage } from '../store/find-billing-customer.js';
+import { findCustomerByGarage } from '../store/find-customer-by-garage.js';
 
 export interface PortalDeps {
   pool: Pool;
@@ -16,7 +16,7 @@ export async function createPortalSession(deps: PortalDeps, caller: TAuthClaims)
   if (!customer) throw new AppError('not_found', MESSAGES.billing.noBillingAccount);
   try {
     const session = await deps.stripe.billingPortal.sessions.create({
-      customer: customer.stripe_customer_id,
+      customer: customer.stripeCustomerId,
       return_url: new URL('/account', deps.publicUrl).toString(),
     });
     return { url: session.url };

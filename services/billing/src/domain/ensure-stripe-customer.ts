@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
-import { findCustomerByGarage, type BillingCustomerRow } from '../store/find-billing-customer.js';
+import type { BillingCustomer } from '../store/billing-customer.js';
+import { findCustomerByGarage } from '../store/find-customer-by-garage.js';
 import { insertBillingCustomer } from '../store/insert-billing-customer.js';
 
 /**
@@ -12,7 +13,7 @@ export async function ensureStripeCustomer(
   pool: Pool,
   stripe: Stripe,
   garage: { id: string; email: string },
-): Promise<BillingCustomerRow> {
+): Promise<BillingCustomer> {
   const existing = await findCustomerByGarage(pool, garage.id);
   if (existing) return existing;
   const emailKey = createHash('sha256').update(garage.email).digest('hex').slice(0, 16);

@@ -1,5 +1,4 @@
-import { MESSAGES } from '@sh/shared/contract';
-import { AppError, withTransaction, type Logger, type Pool } from '@sh/shared/server';
+import { withTransaction, type Logger, type Pool } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 import { recordStripeEvent } from '../store/record-stripe-event.js';
 import { applySubscriptionSnapshot, fetchSubscriptionSnapshot, type ApplyOutcome } from './sync-subscription.js';
@@ -19,7 +18,6 @@ export const HANDLED_STRIPE_EVENTS = [
 export interface WebhookDeps {
   pool: Pool;
   stripe: Stripe;
-  webhookSecret: string;
   logger: Logger;
 }
 
@@ -51,23 +49,11 @@ function isMissingAtStripe(error: unknown): boolean {
 }
 
 /**
- * Verifies a webhook with the signing secret (SDK tolerance) and applies it at most once. Whatever the
- * event carries, the subscription's state is re-read from Stripe, so events applied in any order end in
- * Stripe's newest state. The event id is recorded in the same transaction as its effects.
+ * Applies a verified Stripe event at most once. Whatever the event carries, the subscription's state is
+ * re-read from Stripe, so events applied in any order end in Stripe's newest state. The event id is recorded
+ * in the same transaction as its effects.
  */
-export async function handleStripeWebhook(
-  deps: WebhookDeps,
-  rawBody: unknown,
-  signature: string | undefined,
-): Promise<WebhookResult> {
-  let event: Stripe.Event;
-  try {
-    if (!Buffer.isBuffer(rawBody) || !signature) throw new Error('missing body or signature');
-    event = deps.stripe.webhooks.constructEvent(rawBody, signature, deps.webhookSecret);
-  } catch (error) {
-    throw new AppError('validation_failed', MESSAGES.billing.invalidSignature, { cause: error });
-  }
-
+export async function handleStripeWebhook(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookResult> {
   const isHandled = (HANDLED_STRIPE_EVENTS as readonly string[]).includes(event.type);
   const subject = isHandled ? subjectOf(event) : { subscriptionId: null, garageId: null };
   let snapshot: SubscriptionSnapshot | null = null;

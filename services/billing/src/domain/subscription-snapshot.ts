@@ -1,12 +1,12 @@
 import type { TEventPayload } from '@sh/shared/contract';
-import type { SubscriptionWrite } from '../store/upsert-subscription.js';
+import type { StoredSubscription } from '../store/stored-subscription.js';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 
 /**
  * A subscription as read from Stripe at one moment, in the terms billing stores (status is Stripe's own:
  * active, trialing, past_due, canceled, unpaid, incomplete, ...), before it is tied to a garage.
  */
-export type SubscriptionSnapshot = Omit<SubscriptionWrite, 'garageId'> & {
+export type SubscriptionSnapshot = Omit<StoredSubscription, 'garageId'> & {
   /** The garage named in the subscription's or the customer's metadata, when it is a well-formed id. */
   metadataGarageId: string | null;
   customerEmail: string | null;
@@ -50,25 +50,7 @@ export function snapshotFromStripe(subscription: Stripe.Subscription, readAt: nu
   };
 }
 
-type EventStatus = TEventPayload<'subscription.changed'>['status'];
 type ChangeReason = TEventPayload<'subscription.changed'>['reason'];
-
-/** Stripe's status as the subscription.changed event carries it. */
-export function eventStatusOf(stripeStatus: string): EventStatus {
-  switch (stripeStatus) {
-    case 'active':
-    case 'trialing':
-    case 'past_due':
-    case 'canceled':
-    case 'incomplete':
-    case 'unpaid':
-      return stripeStatus;
-    case 'incomplete_expired':
-      return 'canceled';
-    default:
-      return 'inactive';
-  }
-}
 
 /** What made billing look at a subscription: a Stripe event type, or a sync on the checkout-success page. */
 export type SyncTrigger = string;

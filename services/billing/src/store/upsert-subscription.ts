@@ -1,26 +1,11 @@
 import type { Queryable } from '@sh/shared/server';
-
-export interface SubscriptionWrite {
-  subscriptionId: string;
-  garageId: string;
-  customerId: string;
-  status: string;
-  priceId: string | null;
-  currentPeriodStart: number | null;
-  currentPeriodEnd: number | null;
-  trialEnd: number | null;
-  cancelAtPeriodEnd: boolean;
-  paymentMethodBrand: string | null;
-  paymentMethodLast4: string | null;
-  /** Unix milliseconds at which the snapshot was read from Stripe. */
-  stateAt: number;
-}
+import type { StoredSubscription } from './stored-subscription.js';
 
 /**
  * Stores a subscription snapshot unless a newer one is already held. A subscription never moves to another
  * garage. Returns whether the snapshot was stored.
  */
-export async function upsertSubscription(db: Queryable, s: SubscriptionWrite): Promise<boolean> {
+export async function upsertSubscription(db: Queryable, s: StoredSubscription): Promise<boolean> {
   const result = await db.query(
     `INSERT INTO subscriptions (subscription_id, garage_id, customer_id, status, price_id, current_period_start,
         current_period_end, trial_end, cancel_at_period_end, payment_method_brand, payment_method_last4, state_at)

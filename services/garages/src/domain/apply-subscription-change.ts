@@ -1,6 +1,7 @@
 import type { TEventPayload } from '@sh/shared/contract';
 import type { Queryable } from '@sh/shared/server';
-import { updateGarageSubscription, type GarageRow } from '../store/garages.js';
+import type { GarageRow } from '../store/garage-row.js';
+import { updateGarageSubscription } from '../store/update-garage-subscription.js';
 
 type StripeStatus = TEventPayload<'subscription.changed'>['status'];
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 
 /** A verification token is good for 30 minutes: enough to finish the signup form. */
 export const COMPANY_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -10,6 +11,9 @@ export interface CompanyVerification {
 }
 
 const PURPOSE = 'company-verification.v1';
+
+/** A token's body: the company number, its registered name and the expiry (unix milliseconds). */
+const ZClaimsSchema = z.object({ n: z.string(), r: z.string(), exp: z.number() });
 
 function signatureOf(body: string, secret: string): Buffer {
   return createHmac('sha256', secret).update(`${PURPOSE}.${body}`).digest();
@@ -30,11 +34,15 @@ export function readCompanyVerification(token: string, secret: string, now = Dat
   const expected = signatureOf(body, secret);
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const claims = ZClaimsSchema.safeParse(parseJson(Buffer.from(body, 'base64url').toString('utf8')));
+  if (!claims.success || claims.data.exp <= now) return null;
+  return { companyNumber: claims.data.n, registeredName: claims.data.r };
+}
+
+/** The JSON a token's body holds, or null when it is not JSON. */
+function parseJson(text: string): unknown {
   try {
-    const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { n?: unknown; r?: unknown; exp?: unknown };
-    if (typeof claims.n !== 'string' || typeof claims.r !== 'string' || typeof claims.exp !== 'number') return null;
-    if (claims.exp <= now) return null;
-    return { companyNumber: claims.n, registeredName: claims.r };
+    return JSON.parse(text);
   } catch {
     return null;
   }

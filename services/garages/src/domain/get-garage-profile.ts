@@ -1,9 +1,9 @@
 import { MESSAGES, type TGarageProfile } from '@sh/shared/contract';
 import { AppError, type Queryable } from '@sh/shared/server';
-import { findGarageById } from '../store/garages.js';
-import { presentGarageProfile } from './garage-profile.js';
+import { findGarageById } from '../store/find-garage-by-id.js';
+import { presentGarageProfile } from './present-garage-profile.js';
 
-/** GET /garages/me: the signed-in garage's profile. */
+/** GET /garages/me: the signed-in garage's profile (reads only). */
 export async function getGarageProfile(db: Queryable, garageId: string): Promise<TGarageProfile> {
   const garage = await findGarageById(db, garageId);
   if (!garage) throw new AppError('not_found', MESSAGES.platform.notFound);

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@sh/shared/contract';
-import { AppError, withTransaction, writeEvent, type Pool, type TAuthClaims } from '@sh/shared/server';
-import { updateGaragePhone as updateGaragePhoneRow } from '../store/garages.js';
+import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
+import { publishGarageUpdated } from '../events/publish-garage-updated.js';
+import { updateGaragePhone as updateGaragePhoneRow } from '../store/update-garage-phone.js';
 
 /** Only the garage itself, or an admin, may change a garage's phone (SPEC.md section 6). */
 export function assertCanChangeGarage(actor: TAuthClaims, garageId: string): void {
@@ -14,7 +15,7 @@ export async function updateGaragePhone(pool: Pool, actor: TAuthClaims, garageId
   return withTransaction(pool, async (client) => {
     const garage = await updateGaragePhoneRow(client, garageId, phone);
     if (!garage) throw new AppError('not_found', MESSAGES.platform.notFound);
-    await writeEvent(client, 'garage.updated', { garageId: garage.id, name: garage.name, address: garage.address, phone: garage.phone });
+    await publishGarageUpdated(client, garage);
     return { id: garage.id, phone: garage.phone };
   });
 }

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
-import { consumeOneTimeToken } from '../store/one-time-tokens.js';
-import { markEmailConfirmed } from '../store/users.js';
+import { consumeOneTimeToken } from '../store/consume-one-time-token.js';
+import { markEmailConfirmed } from '../store/mark-email-confirmed.js';
 import { hashToken } from './tokens.js';
 
 /** Confirms the e-mail of a confirmation link's token (single use, 7 days). */

@@ -1,5 +1,6 @@
 import { withTransaction, type Pool } from '@sh/shared/server';
-import { deleteUnpublishedUserEvents, deleteUser as deleteUserRow } from '../store/users.js';
+import { discardUnpublishedUserEvents } from '../events/discard-unpublished-user-events.js';
+import { deleteUser as deleteUserRow } from '../store/delete-user.js';
 
 /**
  * Removes a user with their tokens (signup compensation), and the events about them not yet published so
@@ -7,7 +8,7 @@ import { deleteUnpublishedUserEvents, deleteUser as deleteUserRow } from '../sto
  */
 export async function deleteUser(pool: Pool, userId: string): Promise<boolean> {
   return withTransaction(pool, async (client) => {
-    await deleteUnpublishedUserEvents(client, userId);
+    await discardUnpublishedUserEvents(client, userId);
     return deleteUserRow(client, userId);
   });
 }

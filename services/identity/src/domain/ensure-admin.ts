@@ -1,5 +1,7 @@
-import { withTransaction, writeEvent, type Pool } from '@sh/shared/server';
-import { insertAdminMembership, insertUserUnlessEmailTaken } from '../store/users.js';
+import { withTransaction, type Pool } from '@sh/shared/server';
+import { publishUserRegistered } from '../events/publish-user-registered.js';
+import { insertAdminMembership } from '../store/insert-admin-membership.js';
+import { insertUser } from '../store/insert-user.js';
 import { hashPassword } from './passwords.js';
 
 /**
@@ -10,10 +12,10 @@ export async function ensureAdmin(pool: Pool, admin: { email: string; password: 
   const email = admin.email.trim().toLowerCase();
   const passwordHash = await hashPassword(admin.password);
   return withTransaction(pool, async (client) => {
-    const id = await insertUserUnlessEmailTaken(client, { email, passwordHash, role: 'none', emailConfirmed: true });
-    if (!id) return 'exists';
-    await insertAdminMembership(client, id);
-    await writeEvent(client, 'user.registered', { userId: id, email, role: 'admin' });
+    const inserted = await insertUser(client, { email, passwordHash, role: 'none', emailConfirmed: true });
+    if (inserted.outcome === 'email_taken') return 'exists';
+    await insertAdminMembership(client, inserted.id);
+    await publishUserRegistered(client, { userId: inserted.id, email, role: 'admin' });
     return 'created';
   });
 }

@@ -1,9 +1,9 @@
 import { MESSAGES, type TUserType } from '@sh/shared/contract';
 import { AppError, type Queryable } from '@sh/shared/server';
-import { findUserById } from '../store/users.js';
+import { findUserById } from '../store/find-user-by-id.js';
 import { userTypeOf } from './user-type.js';
 
-/** Who the signed-in user is, from identity's own data (a deleted user's token no longer counts). */
+/** Who the signed-in user is, from identity's own data (a deleted user's token no longer counts). Reads only. */
 export async function getCurrentUser(db: Queryable, userId: string): Promise<{ id: string; email: string; userType: TUserType; emailConfirmed: boolean }> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', MESSAGES.platform.unauthorized);

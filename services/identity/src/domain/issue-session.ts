@@ -1,16 +1,21 @@
 import type { TSession, TUserType } from '@sh/shared/contract';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type Queryable } from '@sh/shared/server';
-import { insertRefreshToken } from '../store/refresh-tokens.js';
+import { insertRefreshToken } from '../store/insert-refresh-token.js';
+import type { UserRow } from '../store/user-row.js';
 import type { SigningKeys } from './signing-keys.js';
 import { generateOpaqueToken, hashToken, REFRESH_TOKEN_TTL_MS } from './tokens.js';
+import { userTypeOf } from './user-type.js';
+
+/** A started session with what the SPA needs to know about its user. */
+export interface SignedInUser {
+  session: TSession;
+  userType: TUserType;
+  emailConfirmed: boolean;
+}
 
 /** Signs an access token and stores a new refresh token in the given family; answers the session. */
-export async function issueSession(
-  db: Queryable,
-  keys: SigningKeys,
-  user: { id: string; email: string; userType: TUserType },
-  familyId: string,
-): Promise<TSession> {
+export async function issueSession(db: Queryable, keys: SigningKeys, user: UserRow, familyId: string): Promise<SignedInUser> {
+  const userType = userTypeOf(user);
   const refreshToken = generateOpaqueToken();
   await insertRefreshToken(db, {
     userId: user.id,
@@ -18,11 +23,12 @@ export async function issueSession(
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
   });
-  const accessToken = signAccessToken(keys.privateKey, { sub: user.id, role: user.userType, email: user.email });
-  return {
+  const accessToken = signAccessToken(keys.privateKey, { sub: user.id, role: userType, email: user.email });
+  const session = {
     access_token: accessToken,
     refresh_token: refreshToken,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     user: { id: user.id, email: user.email },
   };
+  return { session, userType, emailConfirmed: user.email_confirmed_at !== null };
 }

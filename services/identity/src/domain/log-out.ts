@@ -1,5 +1,6 @@
 import type { Pool } from '@sh/shared/server';
-import { findRefreshTokenFamily, revokeRefreshTokenFamily } from '../store/refresh-tokens.js';
+import { findRefreshTokenFamily } from '../store/find-refresh-token-family.js';
+import { revokeRefreshTokenFamily } from '../store/revoke-refresh-token-family.js';
 import { hashToken } from './tokens.js';
 
 /** Ends a session: revokes the refresh token's whole family. An unknown token changes nothing. */

@@ -1,20 +1,20 @@
-import { MESSAGES, type TSession, type TUserType } from '@sh/shared/contract';
+import { MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
-import { findRefreshTokenForUpdate, markRefreshTokenUsed, revokeRefreshTokenFamily } from '../store/refresh-tokens.js';
-import { findUserById } from '../store/users.js';
-import { issueSession } from './issue-session.js';
+import { findRefreshTokenForUpdate } from '../store/find-refresh-token-for-update.js';
+import { findUserById } from '../store/find-user-by-id.js';
+import { markRefreshTokenUsed } from '../store/mark-refresh-token-used.js';
+import { revokeRefreshTokenFamily } from '../store/revoke-refresh-token-family.js';
+import { issueSession, type SignedInUser } from './issue-session.js';
 import type { SigningKeys } from './signing-keys.js';
 import { hashToken } from './tokens.js';
-import { userTypeOf } from './user-type.js';
 
-type Session = { session: TSession; userType: TUserType; emailConfirmed: boolean };
-type Outcome = ({ kind: 'rotated' } & Session) | { kind: 'rejected' } | { kind: 'reused' };
+type Outcome = ({ kind: 'rotated' } & SignedInUser) | { kind: 'rejected' } | { kind: 'reused' };
 
 /**
  * Exchanges a refresh token for a new session in the same family. A token that was already used means it
  * was copied: the whole family is revoked (committed) and the answer is 401, as for any bad token.
  */
-export async function refreshSession(pool: Pool, keys: SigningKeys, refreshToken: string): Promise<Session> {
+export async function refreshSession(pool: Pool, keys: SigningKeys, refreshToken: string): Promise<SignedInUser> {
   const outcome = await withTransaction(pool, async (client): Promise<Outcome> => {
     const token = await findRefreshTokenForUpdate(client, hashToken(refreshToken));
     if (!token || token.revoked_at || token.expires_at.getTime() <= Date.now()) return { kind: 'rejected' };
@@ -25,9 +25,7 @@ export async function refreshSession(pool: Pool, keys: SigningKeys, refreshToken
     const user = await findUserById(client, token.user_id);
     if (!user) return { kind: 'rejected' };
     await markRefreshTokenUsed(client, token.id);
-    const userType = userTypeOf(user);
-    const session = await issueSession(client, keys, { id: user.id, email: user.email, userType }, token.family_id);
-    return { kind: 'rotated', session, userType, emailConfirmed: user.email_confirmed_at !== null };
+    return { kind: 'rotated', ...(await issueSession(client, keys, user, token.family_id)) };
   });
   if (outcome.kind !== 'rotated') throw new AppError('unauthorized', MESSAGES.identity.sessionExpired);
   return { session: outcome.session, userType: outcome.userType, emailConfirmed: outcome.emailConfirmed };

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
-import { findUserById } from '../store/users.js';
+import { findUserById } from '../store/find-user-by-id.js';
 import { requestEmailConfirmation } from './request-email-confirmation.js';
 
 /**

@@ -1,8 +1,10 @@
 import { MESSAGES, type TResetPasswordRequest } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
-import { consumeOneTimeToken, retireUserOneTimeTokens } from '../store/one-time-tokens.js';
-import { revokeUserRefreshTokens } from '../store/refresh-tokens.js';
-import { markEmailConfirmed, updatePasswordHash } from '../store/users.js';
+import { consumeOneTimeToken } from '../store/consume-one-time-token.js';
+import { markEmailConfirmed } from '../store/mark-email-confirmed.js';
+import { retireUserOneTimeTokens } from '../store/retire-user-one-time-tokens.js';
+import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
+import { updatePasswordHash } from '../store/update-password-hash.js';
 import { hashPassword } from './passwords.js';
 import { hashToken } from './tokens.js';
 

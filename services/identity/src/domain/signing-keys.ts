@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import type { Logger, Pool } from '@sh/shared/server';
-import { findDevelopmentSigningKeys, insertDevelopmentSigningKeys } from '../store/signing-keys.js';
+import { findDevelopmentSigningKeys } from '../store/find-development-signing-keys.js';
+import { insertDevelopmentSigningKeys } from '../store/insert-development-signing-keys.js';
 
 /** The RS256 key pair that signs access tokens; the public half is published for every verifier. */
 export interface SigningKeys {

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
-import { findUserById, updateEmail as updateEmailRow } from '../store/users.js';
+import { findUserById } from '../store/find-user-by-id.js';
+import { updateUserEmail } from '../store/update-user-email.js';
+import { duplicateEmailError } from './duplicate-email-error.js';
 import { requestEmailConfirmation } from './request-email-confirmation.js';
-import { asDuplicateEmail } from './unique-violation.js';
 import { assertSelfOrAdmin } from './user-type.js';
 
 /**
@@ -11,16 +12,12 @@ import { assertSelfOrAdmin } from './user-type.js';
  */
 export async function updateEmail(pool: Pool, actor: TAuthClaims, userId: string, email: string): Promise<{ id: string; email: string }> {
   assertSelfOrAdmin(actor, userId);
-  try {
-    return await withTransaction(pool, async (client) => {
-      const user = await findUserById(client, userId);
-      if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
-      if (user.email === email) return { id: user.id, email };
-      await updateEmailRow(client, user.id, email);
-      await requestEmailConfirmation(client, { id: user.id, email });
-      return { id: user.id, email };
-    });
-  } catch (error) {
-    throw asDuplicateEmail(error);
-  }
+  return withTransaction(pool, async (client) => {
+    const user = await findUserById(client, userId);
+    if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
+    if (user.email === email) return { id: user.id, email };
+    if ((await updateUserEmail(client, user.id, email)) === 'email_taken') throw duplicateEmailError();
+    await requestEmailConfirmation(client, { id: user.id, email });
+    return { id: user.id, email };
+  });
 }

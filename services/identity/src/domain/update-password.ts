@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type TSession, type TUpdatePasswordRequest } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
-import { revokeUserRefreshTokens } from '../store/refresh-tokens.js';
-import { findUserById, updatePasswordHash } from '../store/users.js';
+import { findUserById } from '../store/find-user-by-id.js';
+import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
+import { updatePasswordHash } from '../store/update-password-hash.js';
 import { issueSession } from './issue-session.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SigningKeys } from './signing-keys.js';
-import { assertSelfOrAdmin, userTypeOf } from './user-type.js';
+import { assertSelfOrAdmin } from './user-type.js';
 
 /**
  * Changes a password. A user changing their own must give the current one; an admin changing another
@@ -41,7 +42,7 @@ export async function updatePassword(
     await updatePasswordHash(client, user.id, passwordHash);
     await revokeUserRefreshTokens(client, user.id);
     if (!isSelf) return { id: user.id };
-    const session = await issueSession(client, keys, { id: user.id, email: user.email, userType: userTypeOf(user) }, randomUUID());
+    const { session } = await issueSession(client, keys, user, randomUUID());
     return { id: user.id, session };
   });
 }

@@ -4,10 +4,10 @@ import { AppError, parseOrThrow, requireInternalToken, type Pool } from '@sh/sha
 import { createUser } from '../domain/create-user.js';
 import { deleteUser } from '../domain/delete-user.js';
 import { verifyUserPassword } from '../domain/verify-user-password.js';
-import type { PasswordAttemptStore } from '../store/password-attempts.js';
+import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
 
 /** /internal/users*: service-to-service calls, only with the internal token (the gateway never forwards them). */
-export function internalRoutes(deps: { pool: Pool; internalToken: string; passwordAttempts: PasswordAttemptStore | null }): Router {
+export function internalRoutes(deps: { pool: Pool; internalToken: string; passwordFailures: PasswordFailureCounter | null }): Router {
   const { pool } = deps;
   const router = Router();
   router.use('/internal', requireInternalToken(deps.internalToken));
@@ -20,7 +20,7 @@ export function internalRoutes(deps: { pool: Pool; internalToken: string; passwo
 
   router.post('/internal/users/verify-password', async (req, res) => {
     const { userId, password } = parseOrThrow(ZVerifyPasswordRequestSchema, req.body ?? {});
-    const recheck = await verifyUserPassword(pool, deps.passwordAttempts, userId, password);
+    const recheck = await verifyUserPassword(pool, deps.passwordFailures, userId, password);
     if (recheck.outcome === 'blocked') {
       throw new AppError('rate_limited', MESSAGES.records.passwordAttemptsExceeded, {
         headers: { 'retry-after': String(recheck.retryAfterSeconds) },

@@ -201,3 +201,34 @@ ${body.isForStaff ? '' : `Questions? Email <a href="mailto:${escapeHtml(context.
   ].join('\n');
   return { subject: toSubject(subject), html, text };
 }
+
+/**
+ * A mail handing something a visitor sent through one of the website's forms to our own support team: a
+ * table of what they wrote, an optional closing line, and which form it came from.
+ */
+export function renderStaffMail(
+  context: MailContext,
+  mail: {
+    subject: string;
+    preheader: string;
+    heading: string;
+    details: Array<[label: string, value: string]>;
+    closing?: string;
+    /** The form, as the footer names it: 'contact form', '"Add My Garage" form'. */
+    form: string;
+  },
+): ComposedMail {
+  const blocks: MailBlock[] = [{ kind: 'details', rows: mail.details }];
+  if (mail.closing) blocks.push({ kind: 'paragraph', text: mail.closing });
+  return renderMail(
+    mail.subject,
+    {
+      preheader: mail.preheader,
+      heading: mail.heading,
+      blocks,
+      isForStaff: true,
+      reason: `Sent to the ${BRAND_NAME} support address by the website's ${mail.form}.`,
+    },
+    context,
+  );
+}

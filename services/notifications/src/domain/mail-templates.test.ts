@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSubscriptionMail } from './choose-subscription-mail.js';
 import { composeCallbackRequestMail } from './compose-callback-request-mail.js';
 import { composeContactMessageMail } from './compose-contact-message-mail.js';
 import { composeCustomerServiceRecordedMail } from './compose-customer-service-recorded-mail.js';
@@ -8,7 +7,6 @@ import { composeGarageWelcomeMail } from './compose-garage-welcome-mail.js';
 import { composePasswordResetMail, describeResetValidity } from './compose-password-reset-mail.js';
 import { composeServiceRecordReceiptMail } from './compose-service-record-receipt-mail.js';
 import { formatCalendarDate, formatLongDate, formatMileage, siteLink, type MailContext } from './mail-layout.js';
-import { planMailRetry } from './plan-mail-retry.js';
 
 const context: MailContext = { publicUrl: 'https://example.co.uk', supportEmail: 'support@example.co.uk' };
 const HOSTILE = '<script>alert("x")</script> & <b>';
@@ -148,66 +146,6 @@ describe('composeCustomerServiceRecordedMail', () => {
     expect(hostile.html).not.toContain('<script>');
     expect(hostile.html).toContain('Evil &lt;script&gt;x&lt;/script&gt;');
     expect(hostile.subject).toBe('Evil <script>x</script> Bcc: a@b.c recorded a service for AB12CDE');
-  });
-});
-
-describe('chooseSubscriptionMail', () => {
-  const change = {
-    garageId: '7f1d5a52-53a4-4a0e-9a43-5b0b2b1f2d11',
-    email: 'garage@example.co.uk',
-    status: 'trialing' as const,
-    previousStatus: null,
-    customerId: 'cus_1',
-    subscriptionId: 'sub_1',
-    currentPeriodEnd: null,
-    trialEnd: 1_773_489_600,
-    cancelAtPeriodEnd: false,
-    reason: 'trial_started' as const,
-    stateAt: 1,
-  };
-
-  it('picks the mail by reason and sends nothing for activations and plain updates', () => {
-    expect(chooseSubscriptionMail(context, change)?.template).toBe('trial_started');
-    expect(chooseSubscriptionMail(context, { ...change, reason: 'trial_will_end' })?.template).toBe('trial_ending');
-    expect(chooseSubscriptionMail(context, { ...change, reason: 'payment_failed' })?.template).toBe('payment_failed');
-    expect(chooseSubscriptionMail(context, { ...change, reason: 'canceled' })?.template).toBe('subscription_cancelled');
-    expect(chooseSubscriptionMail(context, { ...change, reason: 'activated' })).toBeNull();
-    expect(chooseSubscriptionMail(context, { ...change, reason: 'updated' })).toBeNull();
-  });
-
-  it('sends a trial start once per subscription but every failed payment', () => {
-    expect(chooseSubscriptionMail(context, change)?.dedupeKey).toBe('trial_started:sub_1');
-    expect(chooseSubscriptionMail(context, { ...change, reason: 'payment_failed' })?.dedupeKey).toBeNull();
-  });
-
-  it('falls back to "in 14 days" when the trial end is not known', () => {
-    expect(chooseSubscriptionMail(context, { ...change, trialEnd: null })?.mail.text).toContain('Your trial ends in 14 days.');
-  });
-});
-
-describe('planMailRetry', () => {
-  const policy = { baseDelayMs: 1000, maxDelayMs: 5000, maxAttempts: 5 };
-
-  it('doubles the delay after each failed attempt, up to the cap, then gives up', () => {
-    const transient = { code: 'EMESSAGE', responseCode: 451 };
-    expect([1, 2, 3, 4].map((attempt) => planMailRetry(attempt, transient, policy))).toEqual([
-      { kind: 'retry', delayMs: 1000 },
-      { kind: 'retry', delayMs: 2000 },
-      { kind: 'retry', delayMs: 4000 },
-      { kind: 'retry', delayMs: 5000 },
-    ]);
-    expect(planMailRetry(5, transient, policy)).toEqual({ kind: 'give_up', why: 'attempts_exhausted' });
-  });
-
-  it('gives up at once when the server refuses the recipient or the message for good', () => {
-    expect(planMailRetry(1, { code: 'EENVELOPE', responseCode: 550 }, policy)).toEqual({ kind: 'give_up', why: 'permanent' });
-    expect(planMailRetry(1, { code: 'EMESSAGE', responseCode: 554 }, policy)).toEqual({ kind: 'give_up', why: 'permanent' });
-  });
-
-  it('keeps retrying connection and authentication failures, which are about the set-up, not the mail', () => {
-    expect(planMailRetry(1, { code: 'EAUTH', responseCode: 535 }, policy).kind).toBe('retry');
-    expect(planMailRetry(1, { code: 'ECONNECTION' }, policy).kind).toBe('retry');
-    expect(planMailRetry(1, { code: 'EENVELOPE', responseCode: 421 }, policy).kind).toBe('retry');
   });
 });
 

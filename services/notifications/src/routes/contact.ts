@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { MESSAGES } from '@sh/shared/contract';
-import type { Pool, TokenVerifier } from '@sh/shared/server';
+import { MESSAGES, ZCallbackRequestSchema, ZContactRequestSchema } from '@sh/shared/contract';
+import { parseOrThrow, type Pool, type TokenVerifier } from '@sh/shared/server';
 import { receiveContactMessage } from '../domain/receive-contact-message.js';
 import { requestCallback } from '../domain/request-callback.js';
 import { identifyCaller } from './identify-caller.js';
@@ -12,12 +12,14 @@ import { identifyCaller } from './identify-caller.js';
 export function contactRoutes(pool: Pool, verifier: TokenVerifier): Router {
   const router = Router();
   router.post('/api/v1/contact', async (req, res) => {
-    const { id } = await receiveContactMessage(pool, req.body);
+    const message = parseOrThrow(ZContactRequestSchema, req.body);
+    const { id } = await receiveContactMessage(pool, message);
     req.log.info({ contactMessageId: id }, 'contact message received');
     res.status(200).json({ status: 200, message: MESSAGES.contact.success, data: { id } });
   });
   router.post('/api/v1/contact/garage', identifyCaller(verifier), async (req, res) => {
-    const { id } = await requestCallback(pool, req.body, req.auth?.sub ?? null);
+    const request = parseOrThrow(ZCallbackRequestSchema, req.body);
+    const { id } = await requestCallback(pool, request, req.auth?.sub ?? null);
     req.log.info({ callbackRequestId: id }, 'callback requested');
     res.status(201).json({ status: 201, message: MESSAGES.callback.success, data: { id } });
   });

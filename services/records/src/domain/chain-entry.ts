@@ -1,20 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-
-/** The fields of a stored record that its chain entry seals. Customer contact is not part of a vehicle's history. */
-export interface ChainedRecordFields {
-  id: string;
-  garage_id: string;
-  vin: string;
-  vehicle_registration: string;
-  service_date: string;
-  mileage: number | null;
-  service_type: string;
-  notes: string | null;
-  technician_name: string | null;
-  signed_by: string | null;
-  created_at: Date;
-}
+import type { ServiceRecordRow } from '../store/service-record-row.js';
 
 /** Where an entry sits in its vehicle's chain. */
 export interface ChainLink {
@@ -23,10 +9,10 @@ export interface ChainLink {
 }
 
 /**
- * What a record's entry hashes: the record's fields, its position and the previous entry's hash, so that changing
- * any of them, or any earlier entry, changes this hash and every one after it.
+ * What a record's entry hashes: the record's history fields (never the customer's contact), its position and the
+ * previous entry's hash, so that changing any of them, or any earlier entry, changes this hash and every one after it.
  */
-export function recordEntryContent(record: ChainedRecordFields, link: ChainLink): Record<string, unknown> {
+export function recordEntryContent(record: ServiceRecordRow, link: ChainLink): Record<string, unknown> {
   return {
     kind: 'record',
     position: link.position,
@@ -55,7 +41,7 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** SHA-256 (hex) over the canonical JSON of an entry's content. */
-export function hashEntryContent(content: unknown): string {
+export function hashEntryContent(content: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
 }
 

@@ -1,6 +1,8 @@
 import { withTransaction, type Logger, type Pool } from '@sh/shared/server';
 import { lockVehicleChain } from '../store/lock-vehicle-chain.js';
-import { deleteRecordsAwaitingChain, findRecordsAwaitingChain, findRegistrationsAwaitingChain } from '../store/records-awaiting-chain.js';
+import { deleteRecordsAwaitingChain } from '../store/delete-records-awaiting-chain.js';
+import { findRecordsAwaitingChain } from '../store/find-records-awaiting-chain.js';
+import { findRegistrationsAwaitingChain } from '../store/find-registrations-awaiting-chain.js';
 import { sealRecord } from './seal-record.js';
 import type { ReceiptSigner } from './signing-key.js';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { decodeRecordCursor, encodeRecordCursor } from './record-page-cursor.js';
-import { serviceDateFor } from './service-date.js';
 
 describe('record page cursors', () => {
   it('read back the key they were made from, to the millisecond', () => {
@@ -14,11 +13,4 @@ describe('record page cursors', () => {
       expect(() => decodeRecordCursor(cursor)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
     },
   );
-});
-
-describe('serviceDateFor', () => {
-  it('is the date in London: after 23:00 UTC in summer it is already tomorrow', () => {
-    expect(serviceDateFor(new Date('2026-07-01T23:30:00Z'))).toBe('2026-07-02');
-    expect(serviceDateFor(new Date('2026-12-01T23:30:00Z'))).toBe('2026-12-01');
-  });
 });

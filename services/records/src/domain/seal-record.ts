@@ -1,7 +1,8 @@
 import type { TReceipt } from '@sh/shared/contract';
 import type { PoolClient } from '@sh/shared/server';
 import { appendChainEntry } from '../store/append-chain-entry.js';
-import { hashEntryContent, receiptMessage, recordEntryContent, type ChainedRecordFields } from './chain-entry.js';
+import type { ServiceRecordRow } from '../store/service-record-row.js';
+import { hashEntryContent, receiptMessage, recordEntryContent } from './chain-entry.js';
 import type { ReceiptSigner } from './signing-key.js';
 
 /**
@@ -11,7 +12,7 @@ import type { ReceiptSigner } from './signing-key.js';
 export async function sealRecord(
   client: PoolClient,
   signer: ReceiptSigner,
-  record: ChainedRecordFields,
+  record: ServiceRecordRow,
   head: { length: number; headHash: string | null },
   signedAt: Date,
 ): Promise<TReceipt> {

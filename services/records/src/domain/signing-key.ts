@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { Logger, Pool } from '@sh/shared/server';
-import { findDevelopmentSigningKey, insertDevelopmentSigningKey } from '../store/signing-keys.js';
+import { findDevelopmentSigningKey } from '../store/find-development-signing-key.js';
+import { insertDevelopmentSigningKey } from '../store/insert-development-signing-key.js';
 
 /** The Ed25519 key that signs receipts; its public half is published for anyone to check them. */
 export interface ReceiptSigner {

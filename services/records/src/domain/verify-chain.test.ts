@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { hashEntryContent, recordEntryContent, type ChainedRecordFields } from './chain-entry.js';
+import type { ServiceRecordRow } from '../store/service-record-row.js';
+import { hashEntryContent, recordEntryContent } from './chain-entry.js';
 import { verifyChain, type StoredEntry } from './verify-chain.js';
 
-function buildRecord(n: number): ChainedRecordFields {
+function buildRecord(n: number): ServiceRecordRow {
   return {
     id: `00000000-0000-4000-8000-00000000000${n}`,
     garage_id: '11111111-1111-4111-8111-111111111111',

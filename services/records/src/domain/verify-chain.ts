@@ -1,4 +1,5 @@
-import { hashEntryContent, recordEntryContent, type ChainedRecordFields } from './chain-entry.js';
+import type { ServiceRecordRow } from '../store/service-record-row.js';
+import { hashEntryContent, recordEntryContent } from './chain-entry.js';
 
 /** A stored entry with the record it seals as that record reads now (null when the row is gone). */
 export interface StoredEntry {
@@ -7,7 +8,7 @@ export interface StoredEntry {
   record_id: string;
   hash: string;
   prev_hash: string | null;
-  record: ChainedRecordFields | null;
+  record: ServiceRecordRow | null;
 }
 
 export interface ChainVerdict {

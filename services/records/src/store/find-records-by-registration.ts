@@ -1,20 +1,8 @@
 import type { Queryable } from '@sh/shared/server';
+import type { ListedRecordColumns, ServiceRecordRow } from './service-record-row.js';
 
-export interface PublicRecordRow {
-  id: string;
-  garage_id: string;
-  vin: string;
-  vehicle_registration: string;
-  service_date: string;
-  mileage: number | null;
-  service_type: string;
-  notes: string | null;
-  technician_name: string | null;
-  created_at: Date;
-  mileage_anomaly: boolean;
-  garage_name: string | null;
-  garage_address: string | null;
-}
+/** A record as the public lookup reads it: no customer contact, and technician_name falling back to who signed it. */
+export type PublicRecordRow = Omit<ServiceRecordRow, 'signed_by'> & ListedRecordColumns;
 
 /** The most records one lookup returns; no real vehicle comes near it. */
 export const LOOKUP_LIMIT = 500;

@@ -1,5 +1,9 @@
 import type { Queryable } from '@sh/shared/server';
 import type { StoredEntry } from '../domain/verify-chain.js';
+import { SERVICE_RECORD_COLUMNS, type ServiceRecordRow } from './service-record-row.js';
+
+/** An entry's columns, each with its record's columns (all null when the record row is gone). */
+type ChainEntryRow = Omit<StoredEntry, 'record'> & { [K in keyof ServiceRecordRow]: ServiceRecordRow[K] | null };
 
 /** A vehicle's chain in order, each entry with its record as it reads now, the stored head, and records outside it. */
 export async function findVehicleChain(
@@ -7,13 +11,8 @@ export async function findVehicleChain(
   registration: string,
 ): Promise<{ entries: StoredEntry[]; head: { length: number; headHash: string | null } | null; unchainedRecordIds: string[] }> {
   const [entries, head, unchained] = await Promise.all([
-    db.query<{
-      position: number; kind: 'record'; record_id: string; hash: string; prev_hash: string | null; id: string | null; garage_id: string;
-      vin: string; vehicle_registration: string; service_date: string; mileage: number | null; service_type: string; notes: string | null;
-      technician_name: string | null; signed_by: string | null; created_at: Date;
-    }>(
-      `SELECT c.position, c.kind, c.record_id, c.hash, c.prev_hash, r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date,
-              r.mileage, r.service_type, r.notes, r.technician_name, r.signed_by, r.created_at
+    db.query<ChainEntryRow>(
+      `SELECT c.position, c.kind, c.record_id, c.hash, c.prev_hash, ${SERVICE_RECORD_COLUMNS}
          FROM chain_entries c LEFT JOIN service_records r ON r.id = c.record_id
         WHERE c.registration = $1
         ORDER BY c.position`,
@@ -29,17 +28,13 @@ export async function findVehicleChain(
     ),
   ]);
   return {
-    entries: entries.rows.map((row) => ({
-      position: row.position,
-      kind: row.kind,
-      record_id: row.record_id,
-      hash: row.hash,
-      prev_hash: row.prev_hash,
-      record: row.id === null ? null : {
-        id: row.id, garage_id: row.garage_id, vin: row.vin, vehicle_registration: row.vehicle_registration, service_date: row.service_date,
-        mileage: row.mileage, service_type: row.service_type, notes: row.notes, technician_name: row.technician_name,
-        signed_by: row.signed_by, created_at: row.created_at,
-      },
+    entries: entries.rows.map(({ position, kind, record_id, hash, prev_hash, ...record }) => ({
+      position,
+      kind,
+      record_id,
+      hash,
+      prev_hash,
+      record: record.id === null ? null : (record as ServiceRecordRow),
     })),
     head: head.rows[0] ? { length: head.rows[0].length, headHash: head.rows[0].head_hash } : null,
     unchainedRecordIds: unchained.rows.map((row) => row.id),

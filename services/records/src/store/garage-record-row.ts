@@ -1,21 +1,7 @@
+import { SERVICE_RECORD_COLUMNS, type ListedRecordColumns, type ServiceRecordWithContactRow } from './service-record-row.js';
+
 /** A record as its garage reads it, with its receipt and whether its mileage is below an earlier record's. */
-export interface GarageRecordRow {
-  id: string;
-  garage_id: string;
-  vin: string;
-  vehicle_registration: string;
-  service_date: string;
-  mileage: number | null;
-  service_type: string;
-  notes: string | null;
-  technician_name: string | null;
-  signed_by: string | null;
-  customer_email: string | null;
-  customer_phone: string | null;
-  created_at: Date;
-  mileage_anomaly: boolean;
-  garage_name: string | null;
-  garage_address: string | null;
+export interface GarageRecordRow extends ServiceRecordWithContactRow, ListedRecordColumns {
   position: number | null;
   hash: string | null;
   prev_hash: string | null;
@@ -25,8 +11,7 @@ export interface GarageRecordRow {
 
 /** The select list and joins of GarageRecordRow over `service_records r`. */
 export const GARAGE_RECORD_SELECT = `
-  SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type, r.notes,
-         r.technician_name, r.signed_by, r.customer_email, r.customer_phone, r.created_at,
+  SELECT ${SERVICE_RECORD_COLUMNS}, r.customer_email, r.customer_phone,
          EXISTS (SELECT 1 FROM service_records e
                   WHERE e.vehicle_registration = r.vehicle_registration AND e.withdrawn_at IS NULL
                     AND (e.service_date, e.created_at) < (r.service_date, r.created_at) AND e.mileage > r.mileage)

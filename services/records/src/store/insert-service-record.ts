@@ -1,10 +1,10 @@
 import type { PoolClient } from '@sh/shared/server';
-import type { ChainedRecordFields } from '../domain/chain-entry.js';
+import type { ServiceRecordWithContactRow } from './service-record-row.js';
 
 /** Stores a new record; it is never updated afterwards (corrections are appended, DESIGN.md). */
 export async function insertServiceRecord(
   client: PoolClient,
-  record: ChainedRecordFields & { customer_email: string | null; customer_phone: string | null },
+  record: ServiceRecordWithContactRow,
 ): Promise<void> {
   await client.query(
     `INSERT INTO service_records (id, garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes,

@@ -1,0 +1,16 @@
+import type { TGarageProfile } from '@sh/shared/contract';
+import type { GarageRow } from '../store/garage-row.js';
+
+/** The garage's own profile as the API shows it. */
+export function presentGarageProfile(garage: GarageRow): TGarageProfile {
+  return {
+    id: garage.id,
+    name: garage.name,
+    address: garage.address,
+    email: garage.email,
+    phone: garage.phone,
+    referral_code: garage.referral_code,
+    subscription_status: garage.subscription_status,
+    created_at: garage.created_at.toISOString(),
+  };
+}
