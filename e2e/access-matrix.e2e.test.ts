@@ -115,6 +115,9 @@ describe('who may do what (SPEC.md section 6)', () => {
     expect(await api('POST', '/stripe/create-checkout-session', 'admin', checkout)).toBe(403);
     expect(await api('POST', '/stripe/create-checkout-session', 'garageWith', checkout)).toBe(409);
     expect(await api('POST', '/stripe/create-checkout-session', 'garageWithout', checkout)).toBe(200);
+    expect(await api('POST', '/billing/subscription/sync', 'public', { session_id: 'cs_test_matrix' })).toBe(401);
+    expect(await api('POST', '/billing/subscription/sync', 'admin', { session_id: 'cs_test_matrix' })).toBe(403);
+    expect(await api('POST', '/billing/subscription/sync', 'garageWithout', { session_id: 'not a session' })).toBe(400);
     expect(await api('POST', '/billing/portal', 'public')).toBe(401);
     expect(await api('POST', '/billing/portal', 'admin')).toBe(403);
     expect(await api('POST', '/billing/portal', 'garageWith')).toBe(200);
