@@ -11,18 +11,18 @@ import { hashToken } from './tokens.js';
 /**
  * Sets a new password with a reset link's token (single use, one hour), retires the user's other reset
  * links and revokes every refresh token, so every other session ends. Following the e-mailed link also
- * proves the address, so it counts as a confirmation.
+ * proves the address, so it counts as a confirmation. The token is checked before the new password is hashed.
  */
 export async function resetPassword(pool: Pool, input: TResetPasswordRequest): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
   await withTransaction(pool, async (client) => {
+    // The token first: a made-up or spent link costs one indexed UPDATE, never an argon2 hash.
     const userId = await consumeOneTimeToken(client, 'password_reset', hashToken(input.token));
     if (!userId) {
       throw new AppError('validation_failed', MESSAGES.resetPassword.invalidLink, {
         errors: [{ path: 'token', message: MESSAGES.resetPassword.invalidLink }],
       });
     }
-    await updatePasswordHash(client, userId, passwordHash);
+    await updatePasswordHash(client, userId, await hashPassword(input.password));
     await retireUserOneTimeTokens(client, 'password_reset', userId);
     await revokeUserRefreshTokens(client, userId);
     await markEmailConfirmed(client, userId);
