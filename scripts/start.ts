@@ -71,3 +71,5 @@ const shutdown = async () => {
 };
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
+// Started by scripts/prepare-machine.mjs: if it dies, however it dies, the channel closes and the stack stops.
+process.once('disconnect', () => void shutdown());
