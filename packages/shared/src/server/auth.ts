@@ -16,11 +16,14 @@ export interface TokenVerifier {
 
 /**
  * Verifies access tokens with identity's public key: a fixed PEM from configuration, or fetched from
- * identity's public-key endpoint and cached for five minutes (refetched once when a signature fails, for
- * key rotation).
+ * identity's public-key endpoint and cached for five minutes (refetched when a signature fails, for key
+ * rotation, but at most once per `minRefetchMs`, 30 s by default).
  */
-export function createTokenVerifier(source: { publicKey?: string; identityUrl?: string }): TokenVerifier {
+export function createTokenVerifier(source: { publicKey?: string; identityUrl?: string; minRefetchMs?: number }): TokenVerifier {
   let cached: { key: string; at: number } | null = source.publicKey ? { key: source.publicKey, at: Infinity } : null;
+  // A flood of tokens with bad signatures must not become a flood of key fetches: one refetch per interval.
+  const minRefetchMs = source.minRefetchMs ?? 30_000;
+  let lastRefetchAt = -Infinity;
 
   const fetchKey = async (): Promise<string> => {
     if (!source.identityUrl) throw new Error('No JWT public key and no identity URL configured');
@@ -59,8 +62,11 @@ export function createTokenVerifier(source: { publicKey?: string; identityUrl?: 
       try {
         return verifyWith(token, key);
       } catch (error) {
-        const canRefetch = source.identityUrl && !source.publicKey && error instanceof jwt.JsonWebTokenError && error.message === 'invalid signature';
+        const canRefetch =
+          source.identityUrl && !source.publicKey && error instanceof jwt.JsonWebTokenError && error.message === 'invalid signature' &&
+          Date.now() - lastRefetchAt >= minRefetchMs;
         if (canRefetch) {
+          lastRefetchAt = Date.now();
           try {
             return verifyWith(token, await fetchKey());
           } catch (retryError) {
