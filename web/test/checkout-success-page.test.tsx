@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_POLL, MESSAGES } from '@sh/shared/contract';
-import { buildSubscription, GARAGE_USER, mockApi, ok, renderApp, storeSession, type TApiCall } from './support';
+import { buildSubscription, GARAGE_USER, mockApi, ok, renderApp, storeSession, type TApiCall, type TApiRoute } from './support';
 
 const PERIOD_END = Date.UTC(2025, 6, 17, 12) / 1000;
 
@@ -11,8 +11,14 @@ async function advance(ms: number) {
   });
 }
 
+/** A poll: the checkout's session synced with Stripe. */
 function isPoll(call: TApiCall) {
-  return call.path === 'billing/subscription' && call.query === '?session_id=cs_test_a1B2c3';
+  return call.method === 'POST' && call.path === 'billing/subscription/sync' && (call.body as { session_id?: string })?.session_id === 'cs_test_a1B2c3';
+}
+
+/** The same subscription for the page's plain reads and its sync polls. */
+function subscriptionRoutes(reply: TApiRoute) {
+  return { 'GET billing/subscription': reply, 'POST billing/subscription/sync': reply };
 }
 
 beforeEach(() => {
@@ -27,16 +33,16 @@ afterEach(() => {
 describe('CheckoutSuccessPage', () => {
   it('waits 3 s, polls every 2 s, and shows "Free trial started" when the 2nd poll says trialing; Pricing leaves the navigation', async () => {
     let isTrialing = false;
-    const api = mockApi({
-      'GET billing/subscription': (call) => {
+    const api = mockApi(
+      subscriptionRoutes((call) => {
         if (isPoll(call) && api.calls.filter(isPoll).length >= 2) isTrialing = true;
         return ok(
           isTrialing
             ? buildSubscription({ customer_id: 'cus_1', subscription_id: 'sub_1', subscription_status: 'trialing', current_period_end: PERIOD_END })
             : buildSubscription(),
         );
-      },
-    });
+      }),
+    );
     storeSession(GARAGE_USER, 'garage');
     renderApp('/checkout-success?session_id=cs_test_a1B2c3');
     await advance(0);
@@ -65,10 +71,7 @@ describe('CheckoutSuccessPage', () => {
   });
 
   it('says "Subscription activated" with the status Active when the poll says active', async () => {
-    mockApi({
-      'GET billing/subscription': (call) =>
-        ok(isPoll(call) ? buildSubscription({ subscription_status: 'active', current_period_end: PERIOD_END }) : buildSubscription()),
-    });
+    mockApi(subscriptionRoutes((call) => ok(isPoll(call) ? buildSubscription({ subscription_status: 'active', current_period_end: PERIOD_END }) : buildSubscription())));
     storeSession(GARAGE_USER, 'garage');
     renderApp('/checkout-success?session_id=cs_test_a1B2c3');
     await advance(CHECKOUT_POLL.initialWaitMs);
@@ -77,7 +80,7 @@ describe('CheckoutSuccessPage', () => {
   });
 
   it('completes after the 10th poll even when the payment is not confirmed yet, and says so', async () => {
-    const api = mockApi({ 'GET billing/subscription': ok(buildSubscription()) });
+    const api = mockApi(subscriptionRoutes(ok(buildSubscription())));
     storeSession(GARAGE_USER, 'garage');
     renderApp('/checkout-success?session_id=cs_test_a1B2c3');
     await advance(CHECKOUT_POLL.initialWaitMs + CHECKOUT_POLL.intervalMs * (CHECKOUT_POLL.maxPolls - 2));
@@ -92,7 +95,7 @@ describe('CheckoutSuccessPage', () => {
   });
 
   it('shows the verification error with View Pricing, and polls nothing, without a session_id', async () => {
-    const api = mockApi({ 'GET billing/subscription': ok(buildSubscription()) });
+    const api = mockApi(subscriptionRoutes(ok(buildSubscription())));
     storeSession(GARAGE_USER, 'garage');
     renderApp('/checkout-success');
     await advance(CHECKOUT_POLL.initialWaitMs + CHECKOUT_POLL.intervalMs * 2);
@@ -100,7 +103,7 @@ describe('CheckoutSuccessPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
     expect(screen.getByText(detail!)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Pricing' }).getAttribute('href')).toBe('/pricing');
-    expect(api.calls.filter((call) => call.query.includes('session_id'))).toHaveLength(0);
+    expect(api.calls.filter(isPoll)).toHaveLength(0);
   });
 
   it("shows 'Payment Verification Issue' with the support address to a visitor who is not signed in", async () => {

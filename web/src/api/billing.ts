@@ -21,10 +21,7 @@ export async function createCheckoutSession(input: TCreateCheckoutSessionRequest
   return (await client.post('stripe/create-checkout-session', input, ZCheckoutSessionResponseSchema)).data.url;
 }
 
-/**
- * GET billing/subscription: the signed-in garage's subscription. With the checkout's session id the server
- * syncs with Stripe straight away instead of waiting for the webhook.
- */
+/** GET billing/subscription: the signed-in garage's subscription, as billing holds it (a read). */
 export async function fetchSubscription(
   sessionId: string | null = null,
   requestOptions: TRequestOptions = {},
@@ -32,6 +29,14 @@ export async function fetchSubscription(
 ): Promise<TGarageSubscription> {
   const query = sessionId ? `?session_id=${encodeURIComponent(sessionId)}` : '';
   return (await client.get(`billing/subscription${query}`, ZSubscriptionResponseSchema, requestOptions)).data;
+}
+
+/**
+ * POST billing/subscription/sync: after a checkout, billing stores what the garage's own checkout session made,
+ * straight from Stripe, instead of waiting for the webhooks, and answers the subscription.
+ */
+export async function syncSubscription(sessionId: string, requestOptions: TRequestOptions = {}, client: TApiClient = api): Promise<TGarageSubscription> {
+  return (await client.post('billing/subscription/sync', { session_id: sessionId }, ZSubscriptionResponseSchema, requestOptions)).data;
 }
 
 /** POST billing/portal: a Stripe customer-portal address to cancel or change the card. */

@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useOpenSet } from '../lib/use-open-set';
 import { ChevronDownIcon } from './icons';
 
 export type TAccordionItem = {
@@ -18,35 +19,19 @@ export function Accordion({
   initiallyOpenIds?: readonly string[];
 }) {
   const baseId = useId();
-  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(() => new Set(initiallyOpenIds));
+  const sections = useOpenSet(initiallyOpenIds);
   const Heading = `h${headingLevel}` as const;
-
-  function toggle(id: string) {
-    setOpenIds((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
 
   return (
     <div className="accordion">
       {items.map((item) => {
-        const isOpen = openIds.has(item.id);
+        const isOpen = sections.isOpen(item.id);
         const buttonId = `${baseId}-${item.id}-button`;
         const panelId = `${baseId}-${item.id}-panel`;
         return (
           <div key={item.id} className={`accordion__item${isOpen ? ' is-open' : ''}`}>
             <Heading className="accordion__heading">
-              <button
-                type="button"
-                id={buttonId}
-                className="accordion__trigger"
-                aria-expanded={isOpen}
-                aria-controls={panelId}
-                onClick={() => toggle(item.id)}
-              >
+              <button id={buttonId} className="accordion__trigger" {...sections.bindTrigger(item.id, panelId)}>
                 <span>{item.title}</span>
                 <ChevronDownIcon className="accordion__chevron" size={20} />
               </button>

@@ -1,35 +1,16 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { useFieldIds } from './field-ids';
+import { Field, splitFieldProps, type TFieldProps } from './Field';
 
-type TCheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children' | 'type'>;
+type TCheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children' | 'type'> & {
+  ref?: Ref<HTMLInputElement>;
+};
 
-/** A checkbox with its label beside it and an error under it, laid out like FormField. */
-export function CheckboxField({
-  label,
-  error,
-  ref,
-  ...inputProps
-}: TCheckboxProps & { label: string; error?: string | null; ref?: Ref<HTMLInputElement> }) {
-  const { id, errorId, describedBy } = useFieldIds({ hasError: Boolean(error), hasHint: false });
+/** A checkbox with its label beside it and an error under it (see Field). */
+export function CheckboxField(props: TFieldProps & TCheckboxProps) {
+  const [field, input] = splitFieldProps<TCheckboxProps>(props);
   return (
-    <div className={`checkbox-field${error ? ' has-error' : ''}`}>
-      <input
-        ref={ref}
-        id={id}
-        type="checkbox"
-        className="checkbox-field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
-      <label htmlFor={id} className="checkbox-field__label">
-        {label}
-      </label>
-      {error ? (
-        <p id={errorId} className="field-error checkbox-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field layout="checkbox" {...field}>
+      {(control) => <input type="checkbox" className="checkbox-field__input" {...control} {...input} />}
+    </Field>
   );
 }

@@ -1,141 +1,71 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { MESSAGES } from '@sh/shared/contract';
+import { BEST_TIMES, MESSAGES, ZCallbackRequestSchema } from '@sh/shared/contract';
 import { requestGarageCallback } from '../api/contact';
-import {
-  BEST_TIME_OPTIONS,
-  CALLBACK_FIELD_ORDER,
-  EMPTY_CALLBACK_VALUES,
-  parseCallbackForm,
-  toCallbackErrors,
-  type TBestTime,
-  type TCallbackErrors,
-  type TCallbackField,
-  type TCallbackValues,
-} from '../lib/callback-form';
-import { fieldErrorsOf } from '../lib/error-message';
-import { firstFieldWithError, messagesShownOnce } from '../lib/form-errors';
-import { FormAlert } from './FormAlert';
+import { useSchemaForm } from '../lib/use-schema-form';
 import { FormField } from './FormField';
 import { PhoneField } from './PhoneField';
-import { CheckIcon } from './icons';
 import { RadioGroupField } from './RadioGroupField';
+import { ResultPanel } from './ResultPanel';
+import { SchemaForm } from './SchemaForm';
 import { TextAreaField } from './TextAreaField';
 
-type TTextField = Exclude<TCallbackField, 'bestTime'>;
+type TBestTime = (typeof BEST_TIMES)[number];
+
+const BEST_TIME_LABELS: Readonly<Record<TBestTime, string>> = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
+const BEST_TIME_OPTIONS = BEST_TIMES.map((value) => ({ value, label: BEST_TIME_LABELS[value] }));
+
+/** The form's fields in the order they appear, named as the API names them (best_time is '' until one is chosen). */
+const EMPTY_VALUES = { full_name: '', garage_name: '', phone: '', best_time: '' as TBestTime | '', message: '' };
 
 /**
  * The "Add My Garage" callback form (SPEC.md sections 2, 5 and 7): full name, garage name, phone, the best
- * time to call and an optional message, checked with the server's schema, then POST contact/garage. The
- * API client sends the bearer token when someone is signed in, so the request records who asked.
+ * time to call and an optional message, checked with the server's schema ('Please provide your full name and
+ * garage name' once, under the first of the two that is missing), then POST contact/garage. The API client
+ * sends the bearer token when someone is signed in, so the request records who asked.
  */
 export function GarageCallbackForm({ titleId }: { titleId: string }) {
-  const [values, setValues] = useState<TCallbackValues>(EMPTY_CALLBACK_VALUES);
-  const [errors, setErrors] = useState<TCallbackErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [phase, setPhase] = useState<'editing' | 'sending' | 'sent'>('editing');
-  const fieldRefs = useRef<Partial<Record<TCallbackField, HTMLElement | null>>>({});
+  const form = useSchemaForm({
+    initialValues: EMPTY_VALUES,
+    schema: ZCallbackRequestSchema,
+    failureMessage: () => MESSAGES.callback.failed,
+    onSubmit: async (request) => {
+      await requestGarageCallback(request);
+    },
+  });
 
-  function update<TField extends TCallbackField>(field: TField, value: TCallbackValues[TField]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function remember(field: TCallbackField) {
-    return (element: HTMLElement | null) => {
-      fieldRefs.current[field] = element;
-    };
-  }
-
-  // 'Please provide your full name and garage name' shows once, under the first of the two that is missing.
-  const shownErrors = messagesShownOnce(errors, CALLBACK_FIELD_ORDER);
-
-  function bind(field: TTextField) {
-    return {
-      name: field,
-      value: values[field],
-      error: shownErrors[field],
-      isInvalid: Boolean(errors[field]),
-      ref: remember(field),
-      onChange: (event: { target: { value: string } }) => update(field, event.target.value),
-    };
-  }
-
-  function showErrors(next: TCallbackErrors) {
-    setErrors(next);
-    const first = firstFieldWithError(next, CALLBACK_FIELD_ORDER);
-    if (first) fieldRefs.current[first]?.focus();
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (phase !== 'editing') return;
-    setFormError(null);
-    const checked = parseCallbackForm(values);
-    if ('errors' in checked) {
-      showErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setPhase('sending');
-    try {
-      await requestGarageCallback(checked.request);
-      setPhase('sent');
-    } catch (error) {
-      setPhase('editing');
-      setFormError(MESSAGES.callback.failed);
-      const serverErrors = toCallbackErrors(fieldErrorsOf(error));
-      if (Object.keys(serverErrors).length > 0) showErrors(serverErrors);
-    }
-  }
-
-  if (phase === 'sent') {
+  if (form.status === 'submitted') {
     return (
-      <div className="result-panel" role="status">
-        <span className="result-panel__icon result-panel__icon--success">
-          <CheckIcon size={32} />
-        </span>
-        <p className="result-panel__lead">{MESSAGES.callback.success}</p>
+      <ResultPanel tone="success" lead={MESSAGES.callback.success}>
         <p>
-          We will call you on <strong>{values.phone}</strong>.
+          We will call you on <strong>{form.values.phone}</strong>.
         </p>
-      </div>
+      </ResultPanel>
     );
   }
 
-  const isSending = phase === 'sending';
   return (
-    <form className="form" noValidate onSubmit={handleSubmit} aria-labelledby={titleId}>
-      {formError ? <FormAlert tone="error">{formError}</FormAlert> : null}
+    <SchemaForm form={form} labelledBy={titleId} submitLabel="Add My Garage">
       <div className="form__grid">
-        <FormField label="Full name" autoComplete="name" aria-required="true" {...bind('fullName')} />
-        <FormField label="Garage name" autoComplete="organization" aria-required="true" {...bind('garageName')} />
+        <FormField label="Full name" autoComplete="name" aria-required="true" {...form.bindField('full_name')} />
+        <FormField label="Garage name" autoComplete="organization" aria-required="true" {...form.bindField('garage_name')} />
         <div className="form__wide">
-          <PhoneField aria-required="true" {...bind('phone')} onPhoneChange={(digits) => update('phone', digits)} />
+          <PhoneField aria-required="true" {...form.bindField('phone')} onPhoneChange={(digits) => form.setValue('phone', digits)} />
         </div>
         <div className="form__wide">
           <RadioGroupField<TBestTime>
             legend="Best time to call"
-            name="bestTime"
+            name="best_time"
             options={BEST_TIME_OPTIONS}
-            value={values.bestTime}
-            error={errors.bestTime}
+            value={form.values.best_time}
+            error={form.errors.best_time}
             isRequired
-            firstOptionRef={remember('bestTime')}
-            onChange={(value) => update('bestTime', value)}
+            firstOptionRef={form.register('best_time')}
+            onChange={(value) => form.setValue('best_time', value)}
           />
         </div>
         <div className="form__wide">
-          <TextAreaField
-            label="Message (optional)"
-            hint="Anything we should know before we call"
-            rows={3}
-            {...bind('message')}
-          />
+          <TextAreaField label="Message (optional)" hint="Anything we should know before we call" rows={3} {...form.bindField('message')} />
         </div>
       </div>
-      <button type="submit" className="button button--primary button--large form__submit" disabled={isSending} aria-busy={isSending}>
-        Add My Garage
-      </button>
-    </form>
+    </SchemaForm>
   );
 }

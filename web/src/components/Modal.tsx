@@ -1,23 +1,21 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: role="dialog" with aria-modal, named by its title. On opening the focus moves into it (to
- * `initialFocusRef`, else its first control) and Tab stays inside; Escape calls onClose; on closing the focus
+ * its first control) and Tab stays inside; Escape calls onClose; on closing the focus
  * goes back to what had it before.
  */
 export function Modal({
   title,
   description,
   onClose,
-  initialFocusRef,
   children,
 }: {
   title: string;
   description?: ReactNode;
   onClose: () => void;
-  initialFocusRef?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -26,7 +24,7 @@ export function Modal({
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = initialFocusRef?.current ?? dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current;
+    const first = dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current;
     first?.focus();
     document.body.classList.add('has-modal');
     return () => {

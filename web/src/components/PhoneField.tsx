@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { toPhoneInput } from '../lib/signup-form';
+import { toPhoneInput } from '../lib/form-schemas';
 import { FormField } from './FormField';
 
 /**

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { useFieldIds } from './field-ids';
+import { Field } from './Field';
 
 /**
  * A question answered by picking one option: a fieldset whose legend is the question, with each option a
@@ -26,39 +26,31 @@ export function RadioGroupField<TValue extends string>({
   /** The first radio button, so that a form can move the focus to the question. */
   firstOptionRef?: Ref<HTMLInputElement>;
 }) {
-  const { id, errorId, describedBy } = useFieldIds({ hasError: Boolean(error), hasHint: false });
   return (
-    <fieldset className={`form-field choice-field${error ? ' has-error' : ''}`} aria-describedby={describedBy}>
-      <legend className="field-label">{legend}</legend>
-      <div className="choice-field__options">
-        {options.map((option, index) => {
-          const optionId = `${id}-${option.value}`;
-          return (
+    <Field layout="group" label={legend} error={error}>
+      {(control) => (
+        <div className="choice-field__options">
+          {options.map((option, index) => (
             <div key={option.value} className="choice">
               <input
                 ref={index === 0 ? firstOptionRef : undefined}
-                id={optionId}
+                id={`${control.id}-${option.value}`}
                 className="choice__input"
                 type="radio"
                 name={name}
                 value={option.value}
                 checked={value === option.value}
                 required={isRequired}
-                aria-invalid={error ? true : undefined}
+                aria-invalid={control['aria-invalid']}
                 onChange={() => onChange(option.value)}
               />
-              <label htmlFor={optionId} className="choice__label">
+              <label htmlFor={`${control.id}-${option.value}`} className="choice__label">
                 {option.label}
               </label>
             </div>
-          );
-        })}
-      </div>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+          ))}
+        </div>
+      )}
+    </Field>
   );
 }

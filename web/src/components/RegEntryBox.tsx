@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { REGISTRATION_MAX_LENGTH } from '@sh/shared/contract';
-import { buildVehicleResultsPath, toRegistrationInput } from '../lib/registration-input';
+import { buildVehicleResultsPath } from '../lib/registration-input';
 import { SearchIcon } from './icons';
+import { RegistrationInput } from './RegistrationInput';
 
 /**
  * The yellow ENTER REG plate of the hero. It is a button until chosen, then an input that upper-cases
@@ -58,20 +58,14 @@ export function RegEntryBox() {
   return (
     <form className="reg-box reg-box--editing" role="search" onSubmit={handleSubmit}>
       <span className="reg-box__band" aria-hidden="true" />
-      <input
+      <RegistrationInput
         ref={inputRef}
         className="reg-box__input"
-        type="text"
         aria-label="Vehicle registration"
         aria-describedby={hintId}
         placeholder="AB12CDE"
         value={registration}
-        maxLength={REGISTRATION_MAX_LENGTH}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        enterKeyHint="search"
-        onChange={(event) => setRegistration(toRegistrationInput(event.target.value))}
+        onRegistrationChange={setRegistration}
         onKeyDown={handleKeyDown}
         onBlur={handleBlur}
       />

@@ -1,6 +1,6 @@
 import type { ReactNode, SVGProps } from 'react';
 
-type TIconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type TIconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** A decorative 24x24 stroke icon; hidden from assistive technology, the surrounding text carries the meaning. */
 function StrokeIcon({ size = 24, children, ...rest }: TIconProps & { children: ReactNode }) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES, type TGarageServiceRecord } from '@sh/shared/contract';
-import { fetchMyServiceRecords } from '../api/service-records';
+import { fetchMyServiceRecords, type TMyServiceRecordsPage } from '../api/service-records';
+import { useApiData } from './use-api-data';
 
 export type TMyServiceRecords = {
   status: 'loading' | 'loaded' | 'failed';
@@ -14,59 +15,52 @@ export type TMyServiceRecords = {
   retry: () => void;
 };
 
-type TList = { query: string; status: 'loaded' | 'failed'; records: readonly TGarageServiceRecord[]; nextCursor: string | null };
-type TMore = { query: string; status: 'loading' | 'failed' };
+/** The pages after the first: which first page they follow, every record so far and the next cursor. */
+type TMore = { first: TMyServiceRecordsPage; records: readonly TGarageServiceRecord[]; nextCursor: string | null; status: 'idle' | 'loading' | 'failed' };
 
 /**
  * The signed-in garage's records (GET service-records/mine), optionally for one registration, one page at a
- * time. Pages are appended with the cursor of the page before, one request at a time, and a record already
- * shown is never added twice; a new filter or a retry starts again from the first page, and answers for an
- * earlier filter are dropped.
+ * time. The first page loads with useApiData; further pages are appended with the cursor of the page before,
+ * one request at a time, and a record already shown is never added twice. A new filter or a retry starts
+ * again from the first page, and answers for an earlier one are dropped.
  */
 export function useMyServiceRecords(registration: string): TMyServiceRecords {
-  const [attempt, setAttempt] = useState(0);
-  const query = `${registration}|${attempt}`;
-  const [list, setList] = useState<TList | null>(null);
+  const firstPage = useApiData(
+    (signal) => fetchMyServiceRecords({ registration: registration || undefined }, { signal }),
+    [registration],
+  );
+  const first = firstPage.status === 'loaded' ? firstPage.data : null;
   const [more, setMore] = useState<TMore | null>(null);
   const moreRequest = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    const current = `${registration}|${attempt}`;
-    const controller = new AbortController();
-    fetchMyServiceRecords({ registration: registration || undefined }, { signal: controller.signal }).then(
-      (page) => setList({ query: current, status: 'loaded', records: appendUnique([], page.serviceRecords), nextCursor: page.nextCursor }),
-      () => {
-        if (!controller.signal.aborted) setList({ query: current, status: 'failed', records: [], nextCursor: null });
-      },
-    );
-    return () => {
-      controller.abort();
+  // A request for more belongs to the first page it follows.
+  useEffect(
+    () => () => {
       moreRequest.current?.abort();
       moreRequest.current = null;
-    };
-  }, [registration, attempt]);
+    },
+    [first],
+  );
 
-  const shown = list?.query === query ? list : null;
-  const moreState = more?.query === query ? more : null;
+  const shown = more?.first === first ? more : null;
+  const records = shown?.records ?? (first ? appendUnique([], first.serviceRecords) : []);
+  const nextCursor = shown ? shown.nextCursor : (first?.nextCursor ?? null);
 
   function loadMore() {
-    const cursor = shown?.nextCursor;
-    if (!cursor || moreRequest.current) return;
+    if (!first || !nextCursor || moreRequest.current) return;
     const controller = new AbortController();
     moreRequest.current = controller;
-    setMore({ query, status: 'loading' });
-    fetchMyServiceRecords({ cursor, registration: registration || undefined }, { signal: controller.signal })
+    setMore({ first, records, nextCursor, status: 'loading' });
+    fetchMyServiceRecords({ cursor: nextCursor, registration: registration || undefined }, { signal: controller.signal })
       .then(
-        (page) => {
-          setList((previous) =>
-            previous?.query === query
-              ? { ...previous, records: appendUnique(previous.records, page.serviceRecords), nextCursor: page.nextCursor }
-              : previous,
-          );
-          setMore(null);
-        },
+        (page) =>
+          setMore((current) =>
+            current?.first === first
+              ? { first, records: appendUnique(current.records, page.serviceRecords), nextCursor: page.nextCursor, status: 'idle' }
+              : current,
+          ),
         () => {
-          if (!controller.signal.aborted) setMore({ query, status: 'failed' });
+          if (!controller.signal.aborted) setMore((current) => (current?.first === first ? { ...current, status: 'failed' } : current));
         },
       )
       .finally(() => {
@@ -75,13 +69,13 @@ export function useMyServiceRecords(registration: string): TMyServiceRecords {
   }
 
   return {
-    status: shown?.status ?? 'loading',
-    records: shown?.records ?? [],
-    hasMore: Boolean(shown?.nextCursor),
-    isLoadingMore: moreState?.status === 'loading',
-    moreError: moreState?.status === 'failed' ? MESSAGES.dashboard.loadFailed : null,
+    status: firstPage.status === 'loaded' || firstPage.status === 'failed' ? firstPage.status : 'loading',
+    records,
+    hasMore: Boolean(nextCursor),
+    isLoadingMore: shown?.status === 'loading',
+    moreError: shown?.status === 'failed' ? MESSAGES.dashboard.loadFailed : null,
     loadMore,
-    retry: () => setAttempt((n) => n + 1),
+    retry: firstPage.retry,
   };
 }
 

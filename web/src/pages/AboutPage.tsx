@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { ClockIcon, GarageIcon, SearchIcon, ShieldCheckIcon } from '../components/icons';
 import { PageHero } from '../components/PageHero';
+import { PageSection } from '../components/PageSection';
+import { ReasonGrid } from '../components/ReasonGrid';
 import { BRAND } from '../brand';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -58,25 +60,9 @@ export function AboutPage() {
           <li>Warn buyers when a recorded mileage is lower than an earlier one.</li>
         </ul>
       </div>
-      <section className="section section--tinted" aria-labelledby="values-title">
-        <div className="container">
-          <div className="section__header">
-            <p className="eyebrow">Our values</p>
-            <h2 id="values-title">What we believe</h2>
-          </div>
-          <ul className="reason-grid reason-grid--four">
-            {VALUES.map((value) => (
-              <li key={value.title} className="reason">
-                <span className="reason__icon">
-                  <value.icon size={24} />
-                </span>
-                <h3>{value.title}</h3>
-                <p>{value.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="values-title" eyebrow="Our values" title="What we believe" isTinted>
+        <ReasonGrid reasons={VALUES} className="reason-grid--four" />
+      </PageSection>
       <div className="container narrow content-body prose">
         <h2>Get involved</h2>
         <p>

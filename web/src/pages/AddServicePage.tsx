@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '@sh/shared/contract';
 import { useSubscription } from '../auth/SubscriptionProvider';
 import { FormAlert } from '../components/FormAlert';
-import { ArrowLeftIcon, LockIcon } from '../components/icons';
+import { BackLink } from '../components/BackLink';
+import { LockIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ChecklistStep } from './add-service/ChecklistStep';
@@ -12,6 +13,7 @@ import { StepIndicator } from './add-service/StepIndicator';
 import { SubmitDialog } from './add-service/SubmitDialog';
 import { useAddServiceWizard } from './add-service/use-add-service-wizard';
 import { VehicleStep } from './add-service/VehicleStep';
+import { WizardAlert } from './add-service/WizardAlert';
 
 /**
  * /add-service (garages): the three-step wizard of SPEC.md, for a garage whose subscription is active or
@@ -25,10 +27,9 @@ export function AddServicePage() {
     <div className="add-service-page">
       <section className="page-hero page-hero--compact" aria-labelledby="add-service-title">
         <div className="container narrow">
-          <Link to="/garage" className="text-link text-link--on-dark">
-            <ArrowLeftIcon size={18} />
+          <BackLink to="/garage" isOnDark>
             Back to dashboard
-          </Link>
+          </BackLink>
           <h1 id="add-service-title">Add Service History</h1>
         </div>
       </section>
@@ -62,17 +63,7 @@ function AddServiceWizard() {
   return (
     <section className="card wizard" aria-labelledby="add-service-title">
       <StepIndicator current={wizard.step} />
-      {wizard.alert ? (
-        <FormAlert tone="error">
-          {wizard.alert.message}
-          {wizard.alert.code === 'subscription_required' ? (
-            <>
-              {' '}
-              <Link to="/pricing">See pricing</Link>
-            </>
-          ) : null}
-        </FormAlert>
-      ) : null}
+      <WizardAlert alert={wizard.alert} />
       {wizard.step === 1 ? <RegistrationStep wizard={wizard} headingRef={headingRef} /> : null}
       {wizard.step === 2 ? <VehicleStep wizard={wizard} headingRef={headingRef} /> : null}
       {wizard.step === 3 ? <ChecklistStep wizard={wizard} headingRef={headingRef} /> : null}

@@ -3,7 +3,9 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type TPlanProduct } from '@sh/shared/contract';
 import { useAuth } from '../auth/AuthProvider';
 import { FormAlert } from '../components/FormAlert';
-import { ArrowLeftIcon, CheckIcon, LockIcon, MailIcon } from '../components/icons';
+import { CheckList } from '../components/CheckList';
+import { BackLink } from '../components/BackLink';
+import { LockIcon, MailIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
 import { SUPPORT_EMAIL } from '../brand';
 import { CheckoutStartError, startCheckout } from '../lib/checkout';
@@ -69,14 +71,7 @@ function Checkout({ product, isCanceled }: { product: TPlanProduct; isCanceled: 
             </p>
           ) : null}
           <h3 className="checkout-summary__subtitle">Included</h3>
-          <ul className="check-list">
-            {product.features.map((feature) => (
-              <li key={feature}>
-                <CheckIcon size={18} />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={product.features} />
         </article>
         <aside className="card checkout-panel" aria-label="Payment">
           {isCanceled ? <FormAlert tone="info">{MESSAGES.checkout.cancelled}</FormAlert> : null}
@@ -87,10 +82,7 @@ function Checkout({ product, isCanceled }: { product: TPlanProduct; isCanceled: 
               Questions about billing? Email <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
             </span>
           </p>
-          <Link to="/pricing" className="text-link">
-            <ArrowLeftIcon size={18} />
-            Back to pricing
-          </Link>
+          <BackLink to="/pricing">Back to pricing</BackLink>
         </aside>
       </div>
     </div>

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CHECKOUT_POLL, MESSAGES, PLAN, type TGarageSubscription } from '@sh/shared/contract';
-import { fetchSubscription } from '../api/billing';
+import { syncSubscription } from '../api/billing';
 import { useAuth } from '../auth/AuthProvider';
 import { useSubscription } from '../auth/SubscriptionProvider';
 import { SUPPORT_EMAIL } from '../brand';
@@ -9,6 +9,7 @@ import { CheckIcon, MailIcon, WarningIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
 import { formatUnixDate } from '../lib/format';
 import { isEntitled, subscriptionStatusLabel } from '../lib/subscription';
+import { useApiData, waitFor } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The page's three views (SPEC.md section 4, Checkout success). */
@@ -18,44 +19,27 @@ type TVerification =
   | { phase: 'error' };
 
 /**
- * Polls the subscription after a checkout: waits CHECKOUT_POLL.initialWaitMs, then asks every intervalMs,
- * at most maxPolls times. Completed as soon as the status is active or trialing, and after the last poll
- * regardless; a poll that fails counts as a poll.
+ * Polls the subscription after a checkout (see pollSubscription) while `isEnabled`; completed with what the
+ * last poll saw.
  */
 function usePolledSubscription(sessionId: string | null, isEnabled: boolean): TVerification {
-  const [result, setResult] = useState<{ sessionId: string; subscription: TGarageSubscription | null } | null>(null);
+  const polled = useApiData((signal) => pollSubscription(sessionId ?? '', signal), [sessionId], {
+    isEnabled: sessionId !== null && isEnabled,
+  });
+  return polled.status === 'loaded' ? { phase: 'completed', subscription: polled.data } : { phase: 'processing' };
+}
 
-  useEffect(() => {
-    if (!sessionId || !isEnabled) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let polls = 0;
-    let lastSeen: TGarageSubscription | null = null;
-
-    async function poll() {
-      polls += 1;
-      try {
-        lastSeen = await fetchSubscription(sessionId, { signal: controller.signal });
-      } catch {
-        if (controller.signal.aborted) return;
-      }
-      if (controller.signal.aborted) return;
-      if ((lastSeen && isEntitled(lastSeen.subscription_status)) || polls >= CHECKOUT_POLL.maxPolls) {
-        setResult({ sessionId: sessionId as string, subscription: lastSeen });
-        return;
-      }
-      timer = setTimeout(() => void poll(), CHECKOUT_POLL.intervalMs);
-    }
-
-    timer = setTimeout(() => void poll(), CHECKOUT_POLL.initialWaitMs);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [sessionId, isEnabled]);
-
-  if (result && result.sessionId === sessionId) return { phase: 'completed', subscription: result.subscription };
-  return { phase: 'processing' };
+/**
+ * Waits CHECKOUT_POLL.initialWaitMs, then asks every intervalMs, at most maxPolls times; answers as soon as
+ * the status is active or trialing, and after the last poll regardless. A poll that fails counts as a poll.
+ */
+async function pollSubscription(sessionId: string, signal: AbortSignal): Promise<TGarageSubscription | null> {
+  let lastSeen: TGarageSubscription | null = null;
+  for (let polls = 1; ; polls += 1) {
+    await waitFor(polls === 1 ? CHECKOUT_POLL.initialWaitMs : CHECKOUT_POLL.intervalMs, signal);
+    lastSeen = await syncSubscription(sessionId, { signal }).catch(() => lastSeen);
+    if ((lastSeen && isEntitled(lastSeen.subscription_status)) || polls >= CHECKOUT_POLL.maxPolls) return lastSeen;
+  }
 }
 
 /** /checkout-success?session_id=: confirms the payment and shows what the garage now has. */
@@ -98,12 +82,9 @@ export function CheckoutSuccessPage() {
 
 function Processing() {
   return (
-    <section className="card result-card" aria-labelledby="result-title">
-      <h1 id="result-title" className="result-card__title">
-        Confirming your payment
-      </h1>
+    <ResultCard title="Confirming your payment">
       <Spinner label="Processing your subscription… This usually takes a few seconds." />
-    </section>
+    </ResultCard>
   );
 }
 
@@ -113,18 +94,25 @@ function Completed({ subscription }: { subscription: TGarageSubscription | null 
   const isConfirmed = status !== null && isEntitled(status);
   const nextBilling = formatUnixDate(subscription?.current_period_end);
   return (
-    <section className="card result-card" aria-labelledby="result-title">
-      <span className="result-panel__icon result-panel__icon--success">
-        <CheckIcon size={36} />
-      </span>
-      <h1 id="result-title" className="result-card__title">
-        {isTrial ? 'Free trial started' : 'Subscription activated'}
-      </h1>
-      <p className="result-card__lead">
-        {isTrial
+    <ResultCard
+      tone="success"
+      title={isTrial ? 'Free trial started' : 'Subscription activated'}
+      lead={
+        isTrial
           ? `Welcome aboard. Your ${PLAN.trialDays}-day free trial of the ${PLAN.name} has begun: you can log services straight away.`
-          : `Thank you. Your ${PLAN.name} is active and you can log services straight away.`}
-      </p>
+          : `Thank you. Your ${PLAN.name} is active and you can log services straight away.`
+      }
+      actions={
+        <>
+          <Link to="/garage" className="button button--primary">
+            Go to Dashboard
+          </Link>
+          <Link to="/" className="button button--ghost">
+            Back to Home
+          </Link>
+        </>
+      }
+    >
       {!isConfirmed ? (
         <p className="result-card__note" role="status">
           We are still waiting for the payment provider to confirm your subscription. Your dashboard will update within a
@@ -149,62 +137,77 @@ function Completed({ subscription }: { subscription: TGarageSubscription | null 
           </div>
         ) : null}
       </dl>
-      <div className="form__actions form__actions--center">
-        <Link to="/garage" className="button button--primary">
-          Go to Dashboard
-        </Link>
-        <Link to="/" className="button button--ghost">
-          Back to Home
-        </Link>
-      </div>
-    </section>
+    </ResultCard>
   );
 }
 
 function NoSession() {
   const [title, detail] = MESSAGES.checkoutSuccess.noSession.split(' / ');
   return (
-    <section className="card result-card" aria-labelledby="result-title" role="alert">
-      <span className="result-panel__icon result-panel__icon--error">
-        <WarningIcon size={36} />
-      </span>
-      <h1 id="result-title" className="result-card__title">
-        {title}
-      </h1>
-      <p className="result-card__lead">{detail}</p>
-      <div className="form__actions form__actions--center">
-        <Link to="/pricing" className="button button--primary">
-          View Pricing
-        </Link>
-      </div>
-    </section>
+    <ResultCard tone="error" title={title ?? ''} lead={detail} actions={<PricingLink label="View Pricing" />} />
   );
 }
 
 function VerificationIssue() {
   return (
-    <section className="card result-card" aria-labelledby="result-title" role="alert">
-      <span className="result-panel__icon result-panel__icon--error">
-        <WarningIcon size={36} />
-      </span>
-      <h1 id="result-title" className="result-card__title">
-        {MESSAGES.checkoutSuccess.verificationIssue}
-      </h1>
-      <p className="result-card__lead">We could not confirm your subscription from this page.</p>
+    <ResultCard
+      tone="error"
+      title={MESSAGES.checkoutSuccess.verificationIssue}
+      lead="We could not confirm your subscription from this page."
+      actions={
+        <>
+          <PricingLink label="Back to pricing" />
+          <a href={`mailto:${SUPPORT_EMAIL}`} className="button button--ghost">
+            <MailIcon size={18} />
+            {SUPPORT_EMAIL}
+          </a>
+        </>
+      }
+    >
       <ul className="advice-list">
         <li>Check your email for a receipt or a trial confirmation from us.</li>
         <li>If you have been charged but your account does not show a subscription, contact our support team.</li>
         <li>If you were not charged, log in to your garage account and try again from the pricing page.</li>
       </ul>
-      <div className="form__actions form__actions--center">
-        <Link to="/pricing" className="button button--primary">
-          Back to pricing
-        </Link>
-        <a href={`mailto:${SUPPORT_EMAIL}`} className="button button--ghost">
-          <MailIcon size={18} />
-          {SUPPORT_EMAIL}
-        </a>
-      </div>
+    </ResultCard>
+  );
+}
+
+function PricingLink({ label }: { label: string }) {
+  return (
+    <Link to="/pricing" className="button button--primary">
+      {label}
+    </Link>
+  );
+}
+
+/** The page's one card: an icon for an outcome (a failure is announced at once), the title, the lead line, details, the ways on. */
+function ResultCard({
+  tone,
+  title,
+  lead,
+  actions,
+  children,
+}: {
+  tone?: 'success' | 'error';
+  title: string;
+  lead?: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="card result-card" aria-labelledby="result-title" role={tone === 'error' ? 'alert' : undefined}>
+      {tone ? (
+        <span className={`result-panel__icon result-panel__icon--${tone}`}>
+          {tone === 'success' ? <CheckIcon size={36} /> : <WarningIcon size={36} />}
+        </span>
+      ) : null}
+      <h1 id="result-title" className="result-card__title">
+        {title}
+      </h1>
+      {lead ? <p className="result-card__lead">{lead}</p> : null}
+      {children}
+      {actions ? <div className="form__actions form__actions--center">{actions}</div> : null}
     </section>
   );
 }

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@sh/shared/contract';
 import { confirmEmail } from '../api/identity';
 import { ApiError } from '../api/client';
 import { AuthShell } from '../components/AuthShell';
-import { CheckIcon, WarningIcon } from '../components/icons';
+import { ResultPanel } from '../components/ResultPanel';
 import { Spinner } from '../components/Spinner';
 import { isServerError } from '../lib/error-message';
+import { useApiData } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** How long the success message shows before the login page. */
@@ -46,23 +47,11 @@ export function ConfirmEmailPage() {
   const [searchParams] = useSearchParams();
   const token = (searchParams.get('token') ?? '').trim();
   const navigate = useNavigate();
-  const [answer, setAnswer] = useState<{ token: string; outcome: TOutcome } | null>(null);
-
-  useEffect(() => {
-    if (!token) return;
-    let isCurrent = true;
-    void confirmOnce(token).then((outcome) => {
-      if (isCurrent) setAnswer({ token, outcome });
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [token]);
-
+  const confirmation = useApiData(() => confirmOnce(token), [token], { isEnabled: token !== '' });
   const outcome: TOutcome | null = !token
     ? { kind: 'error', message: MESSAGES.confirmEmail.invalidLink }
-    : answer?.token === token
-      ? answer.outcome
+    : confirmation.status === 'loaded'
+      ? confirmation.data
       : null;
 
   useEffect(() => {
@@ -71,41 +60,28 @@ export function ConfirmEmailPage() {
     return () => clearTimeout(timer);
   }, [outcome?.kind, navigate]);
 
+  const toLogin = (
+    <Link to="/login" className="button button--primary">
+      Go to Login
+    </Link>
+  );
   return (
     <AuthShell eyebrow="Your account" title="Email confirmation">
       {!outcome ? <Spinner label={MESSAGES.confirmEmail.verifying} /> : null}
-      {outcome?.kind === 'success' ? (
-        <>
-          <div className="result-panel" role="status">
-            <span className="result-panel__icon result-panel__icon--success">
-              <CheckIcon size={32} />
-            </span>
-            <p className="result-panel__lead">{MESSAGES.confirmEmail.success}</p>
-          </div>
-          <div className="form__actions">
-            <Link to="/login" className="button button--primary">
-              Go to Login
-            </Link>
-          </div>
-        </>
-      ) : null}
+      {outcome?.kind === 'success' ? <ResultPanel tone="success" lead={MESSAGES.confirmEmail.success} actions={toLogin} /> : null}
       {outcome?.kind === 'error' ? (
-        <>
-          <div className="result-panel" role="alert">
-            <span className="result-panel__icon result-panel__icon--error">
-              <WarningIcon size={32} />
-            </span>
-            <p className="result-panel__lead">{outcome.message}</p>
-          </div>
-          <div className="form__actions">
-            <Link to="/login" className="button button--primary">
-              Go to Login
-            </Link>
-            <Link to="/support" className="button button--ghost">
-              Get help
-            </Link>
-          </div>
-        </>
+        <ResultPanel
+          tone="error"
+          lead={outcome.message}
+          actions={
+            <>
+              {toLogin}
+              <Link to="/support" className="button button--ghost">
+                Get help
+              </Link>
+            </>
+          }
+        />
       ) : null}
     </AuthShell>
   );

@@ -1,9 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LegalDocument, type TLegalSection } from '../components/LegalDocument';
-import { PageHero } from '../components/PageHero';
 import { BRAND } from '../brand';
-import { formatTodayInUk } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 type TCookie = { name: string; purpose: string; duration: string };
@@ -143,19 +141,12 @@ export function CookiePolicyPage() {
   ];
 
   return (
-    <>
-      <PageHero isWide eyebrow="Legal" title="Cookie Policy">
-        <p className="page-hero__meta">Last updated: {formatTodayInUk()}</p>
-      </PageHero>
-      <LegalDocument
-        sections={sections}
-        intro={
-          <p className="legal__intro">
-            This policy explains the cookies {BRAND.name} uses, what they do and how long they last.
-          </p>
-        }
-      />
-    </>
+    <LegalDocument
+      title="Cookie Policy"
+      isDated
+      intro={`This policy explains the cookies ${BRAND.name} uses, what they do and how long they last.`}
+      sections={sections}
+    />
   );
 }
 

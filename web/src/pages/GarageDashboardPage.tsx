@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { TGarageProfile } from '@sh/shared/contract';
 import { fetchMyGarage } from '../api/garages';
 import { fetchCurrentUser, resendEmailConfirmation } from '../api/identity';
 import { useSubscription } from '../auth/SubscriptionProvider';
@@ -11,10 +10,9 @@ import { messageOf } from '../lib/error-message';
 import { readFlash } from '../lib/flash-message';
 import { formatUnixDate } from '../lib/format';
 import { subscriptionStatusLabel, subscriptionStatusTone } from '../lib/subscription';
+import { useApiData } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ServiceRecordsSection } from './garage-dashboard/ServiceRecordsSection';
-
-type TProfileState = { status: 'loading' } | { status: 'loaded'; garage: TGarageProfile } | { status: 'failed'; message: string };
 
 /**
  * /garage: the garage's dashboard: its own name from its profile and its subscription state, what to do next
@@ -22,20 +20,10 @@ type TProfileState = { status: 'loading' } | { status: 'loaded'; garage: TGarage
  */
 export function GarageDashboardPage() {
   useDocumentTitle('Dashboard');
-  const [profile, setProfile] = useState<TProfileState>({ status: 'loading' });
+  const profile = useApiData((signal) => fetchMyGarage({ signal }), []);
+  const garage = profile.status === 'loaded' ? profile.data : null;
   const subscription = useSubscription();
   const flash = useFlashMessage();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchMyGarage({ signal: controller.signal }).then(
-      (garage) => setProfile({ status: 'loaded', garage }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setProfile({ status: 'failed', message: messageOf(error) });
-      },
-    );
-    return () => controller.abort();
-  }, []);
 
   const isSubscribed = subscription.hasActiveSubscription;
   const status = subscription.subscription?.subscription_status ?? null;
@@ -47,8 +35,8 @@ export function GarageDashboardPage() {
         <div className="container dashboard-hero__inner">
           <div>
             <p className="eyebrow eyebrow--on-dark">Garage dashboard</p>
-            <h1 id="dashboard-title">{profile.status === 'loaded' ? profile.garage.name : 'Your garage'}</h1>
-            {profile.status === 'loaded' ? <p className="page-hero__lead">{profile.garage.address}</p> : null}
+            <h1 id="dashboard-title">{garage ? garage.name : 'Your garage'}</h1>
+            {garage ? <p className="page-hero__lead">{garage.address}</p> : null}
             {status ? (
               <p className="dashboard-hero__status">
                 <span className={`status-badge status-badge--${subscriptionStatusTone(status)}`}>{subscriptionStatusLabel(status)}</span>
@@ -74,7 +62,7 @@ export function GarageDashboardPage() {
       <div className="container dashboard-body">
         {flash ? <FormAlert tone="success">{flash}</FormAlert> : null}
         {profile.status === 'loading' ? <Spinner label="Loading your garage…" /> : null}
-        {profile.status === 'failed' ? <FormAlert tone="error">{profile.message}</FormAlert> : null}
+        {profile.status === 'failed' ? <FormAlert tone="error">{messageOf(profile.error)}</FormAlert> : null}
         <EmailConfirmationNotice />
         <ServiceRecordsSection canAddRecords={subscription.status === 'loading' ? null : isSubscribed} />
       </div>
@@ -103,22 +91,10 @@ function useFlashMessage(): string | null {
  * the dashboard says so and offers a new link.
  */
 function EmailConfirmationNotice() {
-  const [me, setMe] = useState<{ email: string; emailConfirmed: boolean } | null>(null);
+  const currentUser = useApiData(() => fetchCurrentUser(), []);
+  const me = currentUser.status === 'loaded' ? currentUser.data : null;
   const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [isSending, setIsSending] = useState(false);
-
-  useEffect(() => {
-    let isCurrent = true;
-    fetchCurrentUser().then(
-      (user) => {
-        if (isCurrent) setMe(user);
-      },
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
 
   if (!me || me.emailConfirmed) return null;
 

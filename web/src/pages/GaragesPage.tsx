@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { PLAN } from '@sh/shared/contract';
 import { GarageCallbackForm } from '../components/GarageCallbackForm';
+import { CheckList } from '../components/CheckList';
+import { CtaBand } from '../components/CtaBand';
 import {
-  CheckIcon,
   ClockIcon,
   GarageIcon,
   LockIcon,
@@ -11,6 +12,8 @@ import {
   StarIcon,
   UploadIcon,
 } from '../components/icons';
+import { PageSection } from '../components/PageSection';
+import { ReasonGrid } from '../components/ReasonGrid';
 import { formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -99,25 +102,9 @@ export function GaragesPage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="why-title">
-        <div className="container">
-          <div className="section__header">
-            <p className="eyebrow">Why join</p>
-            <h2 id="why-title">Built for the way garages really work</h2>
-          </div>
-          <ul className="reason-grid">
-            {REASONS.map((reason) => (
-              <li key={reason.title} className="reason">
-                <span className="reason__icon">
-                  <reason.icon size={24} />
-                </span>
-                <h3>{reason.title}</h3>
-                <p>{reason.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="why-title" eyebrow="Why join" title="Built for the way garages really work">
+        <ReasonGrid reasons={REASONS} />
+      </PageSection>
 
       <section id="add-my-garage" className="section section--tinted" aria-labelledby="callback-title">
         <div className="container callback">
@@ -128,19 +115,13 @@ export function GaragesPage() {
               Leave your details and a member of our team will call you back at a time that suits you, answer your
               questions and help you get your garage set up.
             </p>
-            <ul className="check-list">
-              <li>
-                <CheckIcon size={18} />
-                No obligation, and we call at the time that suits you
-              </li>
-              <li>
-                <CheckIcon size={18} />A {PLAN.trialDays}-day free trial when you are ready to start
-              </li>
-              <li>
-                <CheckIcon size={18} />
-                Talk it through with our UK-based team before you sign up
-              </li>
-            </ul>
+            <CheckList
+              items={[
+                'No obligation, and we call at the time that suits you',
+                `A ${PLAN.trialDays}-day free trial when you are ready to start`,
+                'Talk it through with our UK-based team before you sign up',
+              ]}
+            />
             <p className="callback__self-serve">
               Prefer to do it yourself? <Link to="/signup">Register your garage</Link> in a few minutes.
             </p>
@@ -154,23 +135,15 @@ export function GaragesPage() {
         </div>
       </section>
 
-      <section className="section cta-band" aria-labelledby="garage-cta-title">
-        <div className="container cta-band__inner">
-          <div>
-            <h2 id="garage-cta-title">
-              One plan, {price} a month
-            </h2>
-            <p>
-              Unlimited service records, a {PLAN.trialDays}-day free trial, and no contract: cancel any time.
-            </p>
-          </div>
-          <div className="cta-band__actions">
-            <Link to="/pricing" className="button button--primary button--large">
-              View pricing
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        id="garage-cta-title"
+        title={`One plan, ${price} a month`}
+        text={`Unlimited service records, a ${PLAN.trialDays}-day free trial, and no contract: cancel any time.`}
+      >
+        <Link to="/pricing" className="button button--primary button--large">
+          View pricing
+        </Link>
+      </CtaBand>
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useSession } from '../auth/use-session';
 import { CheckIcon, CrossIcon, LockIcon, ShieldCheckIcon, UploadIcon, WrenchIcon } from '../components/icons';
+import { CtaBand } from '../components/CtaBand';
+import { PageSection } from '../components/PageSection';
 import { NumberPlate } from '../components/NumberPlate';
 import { PartnerLogos } from '../components/PartnerLogos';
 import { RegEntryBox } from '../components/RegEntryBox';
@@ -84,83 +86,65 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="how-title">
-        <div className="container">
-          <div className="section__header">
-            <p className="eyebrow">How it works</p>
-            <h2 id="how-title">From the workshop to the buyer in three steps</h2>
-          </div>
-          <ol className="steps">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="step">
-                <span className="step__icon">
-                  <step.icon size={28} />
-                </span>
-                <span className="step__number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3 className="step__title">{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <PageSection id="how-title" eyebrow="How it works" title="From the workshop to the buyer in three steps">
+        <ol className="steps">
+          {STEPS.map((step, index) => (
+            <li key={step.title} className="step">
+              <span className="step__icon">
+                <step.icon size={28} />
+              </span>
+              <span className="step__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3 className="step__title">{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </PageSection>
 
-      <section className="section section--tinted" aria-labelledby="compare-title">
-        <div className="container">
-          <div className="section__header">
-            <p className="eyebrow">Manual vs Digital</p>
-            <h2 id="compare-title">Why a stamped book is no longer enough</h2>
-            <p className="section__lead">
-              Paper service books go missing, get stamped twice or are filled in after the fact. A digital record is
-              written once, by the garage, at the time of the work.
-            </p>
-          </div>
-          <div className="table-wrap">
-            <table className="comparison">
-              <caption className="visually-hidden">Manual service book compared with a digital service record</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Feature</th>
-                  <th scope="col">Manual service book</th>
-                  <th scope="col">Digital record</th>
+      <PageSection
+        id="compare-title"
+        eyebrow="Manual vs Digital"
+        title="Why a stamped book is no longer enough"
+        lead="Paper service books go missing, get stamped twice or are filled in after the fact. A digital record is written once, by the garage, at the time of the work."
+        isTinted
+      >
+        <div className="table-wrap">
+          <table className="comparison">
+            <caption className="visually-hidden">Manual service book compared with a digital service record</caption>
+            <thead>
+              <tr>
+                <th scope="col">Feature</th>
+                <th scope="col">Manual service book</th>
+                <th scope="col">Digital record</th>
+              </tr>
+            </thead>
+            <tbody>
+              {COMPARISON.map((row) => (
+                <tr key={row.feature}>
+                  <th scope="row">{row.feature}</th>
+                  <td>
+                    <ComparisonMark isSupported={row.manual} />
+                  </td>
+                  <td>
+                    <ComparisonMark isSupported={row.digital} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {COMPARISON.map((row) => (
-                  <tr key={row.feature}>
-                    <th scope="row">{row.feature}</th>
-                    <td>
-                      <ComparisonMark isSupported={row.manual} />
-                    </td>
-                    <td>
-                      <ComparisonMark isSupported={row.digital} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </div>
-      </section>
+      </PageSection>
 
-      <section className="section cta-band" aria-labelledby="cta-title">
-        <div className="container cta-band__inner">
-          <div>
-            <h2 id="cta-title">Run a garage?</h2>
-            <p>Give your customers a service history they can prove, and win the trust of their buyers.</p>
-          </div>
-          <div className="cta-band__actions">
-            <Link to="/garages" className="button button--primary button--large">
-              Why garages join
-            </Link>
-            <Link to="/pricing" className="button button--ghost button--large">
-              See pricing
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBand id="cta-title" title="Run a garage?" text="Give your customers a service history they can prove, and win the trust of their buyers.">
+        <Link to="/garages" className="button button--primary button--large">
+          Why garages join
+        </Link>
+        <Link to="/pricing" className="button button--ghost button--large">
+          See pricing
+        </Link>
+      </CtaBand>
     </>
   );
 }

@@ -1,31 +1,22 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { REGISTRATION_MAX_LENGTH, ZRegistrationSchema } from '@sh/shared/contract';
+import { ZLookupRequestSchema } from '@sh/shared/contract';
+import { Field } from '../components/Field';
 import { ClockIcon, SearchIcon, ShieldCheckIcon, GaugeIcon } from '../components/icons';
-import { buildVehicleResultsPath, toRegistrationInput } from '../lib/registration-input';
+import { RegistrationInput } from '../components/RegistrationInput';
+import { buildVehicleResultsPath } from '../lib/registration-input';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useSchemaForm } from '../lib/use-schema-form';
 
 /** Individuals: the vehicle lookup form. A registration is required and checked before searching. */
 export function LookupPage() {
   useDocumentTitle('Check a vehicle');
   const navigate = useNavigate();
-  const [registration, setRegistration] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const errorId = useId();
-  const hintId = useId();
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = ZRegistrationSchema.safeParse(registration.trim());
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      inputRef.current?.focus();
-      return;
-    }
-    navigate(buildVehicleResultsPath(parsed.data));
-  }
+  const form = useSchemaForm({
+    initialValues: { registration: '' },
+    schema: ZLookupRequestSchema,
+    onSubmit: ({ registration }) => navigate(buildVehicleResultsPath(registration)),
+  });
+  const { error, ref, value, name } = form.bindField('registration');
 
   return (
     <div className="lookup-page">
@@ -41,43 +32,31 @@ export function LookupPage() {
       </section>
 
       <div className="container narrow">
-        <form className="card lookup-form" role="search" noValidate onSubmit={handleSubmit}>
-          <label htmlFor={inputId} className="field-label">
-            Registration number
-          </label>
-          <p id={hintId} className="field-hint">
-            For example AB12CDE. Spaces are ignored.
-          </p>
-          <div className="lookup-form__row">
-            <input
-              ref={inputRef}
-              id={inputId}
-              className={`plate-input${error ? ' has-error' : ''}`}
-              type="text"
-              name="registration"
-              value={registration}
-              maxLength={REGISTRATION_MAX_LENGTH}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              enterKeyHint="search"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-              onChange={(event) => {
-                setRegistration(toRegistrationInput(event.target.value));
-                if (error) setError(null);
-              }}
-            />
-            <button type="submit" className="button button--primary button--large">
-              <SearchIcon size={20} />
-              Search
-            </button>
-          </div>
-          {error ? (
-            <p id={errorId} className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+        <form className="card lookup-form" role="search" noValidate onSubmit={form.handleSubmit}>
+          <Field
+            label="Registration number"
+            hint="For example AB12CDE. Spaces are ignored."
+            error={error}
+            className="lookup-form__field"
+            isErrorAnnounced
+          >
+            {(control) => (
+              <div className="lookup-form__row">
+                <RegistrationInput
+                  ref={ref}
+                  className={`plate-input${error ? ' has-error' : ''}`}
+                  name={name}
+                  value={value}
+                  {...control}
+                  onRegistrationChange={(registration) => form.setValue('registration', registration)}
+                />
+                <button type="submit" className="button button--primary button--large">
+                  <SearchIcon size={20} />
+                  Search
+                </button>
+              </div>
+            )}
+          </Field>
         </form>
 
         <ul className="feature-list feature-list--three">

@@ -4,8 +4,10 @@ import { useAuth } from '../auth/AuthProvider';
 import { useSubscription } from '../auth/SubscriptionProvider';
 import { Accordion, type TAccordionItem } from '../components/Accordion';
 import { FormAlert } from '../components/FormAlert';
-import { ArrowRightIcon, CheckIcon, ClockIcon, ShieldCheckIcon, StarIcon } from '../components/icons';
+import { CheckList } from '../components/CheckList';
+import { ArrowRightIcon, ClockIcon, ShieldCheckIcon, StarIcon } from '../components/icons';
 import { PageHero } from '../components/PageHero';
+import { ReasonGrid } from '../components/ReasonGrid';
 import { Spinner } from '../components/Spinner';
 import { resolveGetStartedPath } from '../lib/checkout';
 import { formatPrice } from '../lib/format';
@@ -116,17 +118,7 @@ export function PricingPage() {
           <h2 id="benefits-title" className="visually-hidden">
             Why garages subscribe
           </h2>
-          <ul className="reason-grid pricing-benefits">
-            {BENEFITS.map((benefit) => (
-              <li key={benefit.title} className="reason">
-                <span className="reason__icon">
-                  <benefit.icon size={24} />
-                </span>
-                <h3>{benefit.title}</h3>
-                <p>{benefit.text}</p>
-              </li>
-            ))}
-          </ul>
+          <ReasonGrid reasons={BENEFITS} className="pricing-benefits" />
         </section>
 
         <section className="pricing-faq" aria-labelledby="pricing-faq-title">
@@ -158,14 +150,7 @@ function PlanCard({ product, products }: { product: TPlanProduct; products: read
       {product.trialDays > 0 ? (
         <p className="plan-card__trial">{product.trialDays}-day free trial · cancel any time</p>
       ) : null}
-      <ul className="check-list" aria-label="Included in the plan">
-        {product.features.map((feature) => (
-          <li key={feature}>
-            <CheckIcon size={18} />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={product.features} label="Included in the plan" />
       <button
         type="button"
         className="button button--primary button--large plan-card__cta"

@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LegalDocument, type TLegalSection } from '../components/LegalDocument';
-import { PageHero } from '../components/PageHero';
 import { BRAND } from '../brand';
-import { formatTodayInUk } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const SECTIONS: readonly TLegalSection[] = [
@@ -185,19 +183,11 @@ const SECTIONS: readonly TLegalSection[] = [
 export function PrivacyPolicyPage() {
   useDocumentTitle('Privacy Policy');
   return (
-    <>
-      <PageHero isWide eyebrow="Legal" title="Privacy Policy">
-        <p className="page-hero__meta">Last updated: {formatTodayInUk()}</p>
-      </PageHero>
-      <LegalDocument
-        sections={SECTIONS}
-        intro={
-          <p className="legal__intro">
-            This policy explains what personal data {BRAND.name} collects, why, how long we keep it and the rights you
-            have over it.
-          </p>
-        }
-      />
-    </>
+    <LegalDocument
+      title="Privacy Policy"
+      isDated
+      intro={`This policy explains what personal data ${BRAND.name} collects, why, how long we keep it and the rights you have over it.`}
+      sections={SECTIONS}
+    />
   );
 }

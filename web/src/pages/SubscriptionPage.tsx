@@ -5,7 +5,8 @@ import { fetchPlans } from '../api/billing';
 import { useAuth } from '../auth/AuthProvider';
 import { useSubscription } from '../auth/SubscriptionProvider';
 import { FormAlert } from '../components/FormAlert';
-import { CheckIcon, LockIcon, SearchIcon } from '../components/icons';
+import { CheckList } from '../components/CheckList';
+import { LockIcon, SearchIcon } from '../components/icons';
 import { PageHero } from '../components/PageHero';
 import { CheckoutStartError, startCheckout } from '../lib/checkout';
 import { formatPrice } from '../lib/format';
@@ -72,14 +73,7 @@ export function SubscriptionPage() {
               <span className="plan-card__amount">{formatPrice(PLAN.amountMinor, PLAN.currency)}</span>
               <span className="plan-card__interval">/{PLAN.interval}</span>
             </p>
-            <ul className="check-list">
-              {INCLUDED.map((item) => (
-                <li key={item}>
-                  <CheckIcon size={18} />
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={INCLUDED} />
           </div>
           <div className="plan-card__side">
             {error ? <FormAlert tone="error">{error}</FormAlert> : null}

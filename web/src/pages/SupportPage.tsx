@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SUPPORT_HOURS, SUPPORT_REPLY_HOURS } from '@sh/shared/contract';
+import { FactList } from '../components/FactList';
 import { ClockIcon, GarageIcon, NoteIcon, SearchIcon } from '../components/icons';
 import { PageHero } from '../components/PageHero';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -66,26 +67,13 @@ export function SupportPage() {
               Send a message
             </Link>
           </div>
-          <dl className="support-contact__facts">
-            <div>
-              <dt>
-                <ClockIcon size={20} /> Opening hours
-              </dt>
-              <dd>{SUPPORT_HOURS}, excluding bank holidays</dd>
-            </div>
-            <div>
-              <dt>
-                <NoteIcon size={20} /> Response time
-              </dt>
-              <dd>Within {SUPPORT_REPLY_HOURS} hours</dd>
-            </div>
-            <div>
-              <dt>
-                <GarageIcon size={20} /> New garage set-up
-              </dt>
-              <dd>Verified and ready within 2 business days</dd>
-            </div>
-          </dl>
+          <FactList
+            facts={[
+              { icon: ClockIcon, term: 'Opening hours', detail: `${SUPPORT_HOURS}, excluding bank holidays` },
+              { icon: NoteIcon, term: 'Response time', detail: `Within ${SUPPORT_REPLY_HOURS} hours` },
+              { icon: GarageIcon, term: 'New garage set-up', detail: 'Verified and ready within 2 business days' },
+            ]}
+          />
         </div>
       </div>
     </>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PLAN } from '@sh/shared/contract';
 import { LegalDocument, type TLegalSection } from '../components/LegalDocument';
-import { PageHero } from '../components/PageHero';
 import { BRAND } from '../brand';
 import { formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -164,16 +163,10 @@ const SECTIONS: readonly TLegalSection[] = [
 export function TermsOfServicePage() {
   useDocumentTitle('Terms of Service');
   return (
-    <>
-      <PageHero isWide eyebrow="Legal" title="Terms of Service" />
-      <LegalDocument
-        sections={SECTIONS}
-        intro={
-          <p className="legal__intro">
-            Please read these terms carefully. They explain what you can expect from us and what we expect from you.
-          </p>
-        }
-      />
-    </>
+    <LegalDocument
+      title="Terms of Service"
+      intro="Please read these terms carefully. They explain what you can expect from us and what we expect from you."
+      sections={SECTIONS}
+    />
   );
 }

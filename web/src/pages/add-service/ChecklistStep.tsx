@@ -1,12 +1,13 @@
-import { useRef, type FormEvent, type Ref } from 'react';
+import type { Ref } from 'react';
 import { NOTES_MAX_LENGTH } from '@sh/shared/contract';
 import { FormField } from '../../components/FormField';
 import { ArrowLeftIcon, LockIcon } from '../../components/icons';
 import { PhoneField } from '../../components/PhoneField';
 import { TextAreaField } from '../../components/TextAreaField';
-import { inChecklistOrder, type TAddServiceField } from '../../lib/add-service-form';
 import { ServiceChecklist } from './ServiceChecklist';
 import type { TAddServiceWizard } from './use-add-service-wizard';
+import { inChecklistOrder } from './wizard-form';
+import { WizardStepForm } from './WizardStepForm';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -15,79 +16,48 @@ const count = new Intl.NumberFormat('en-GB');
  * contact. Submit is enabled once a service is ticked and opens the secure-submission dialog.
  */
 export function ChecklistStep({ wizard, headingRef }: { wizard: TAddServiceWizard; headingRef: Ref<HTMLHeadingElement> }) {
-  const refs = useRef<Partial<Record<TAddServiceField, HTMLElement | null>>>({});
-  const { values, errors } = wizard;
-  const selectedCount = values.selectedItems.length;
-  const bind = (field: TAddServiceField) => (element: HTMLElement | null) => {
-    refs.current[field] = element;
-  };
+  const { form } = wizard;
+  const { services, notes } = form.values;
 
   function toggle(item: string, isChecked: boolean) {
-    const others = values.selectedItems.filter((selected) => selected !== item);
-    wizard.update('selectedItems', isChecked ? inChecklistOrder([...others, item]) : others);
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const focus = wizard.openDialog();
-    if (focus) refs.current[focus]?.focus();
+    const others = services.filter((selected) => selected !== item);
+    form.setValue('services', isChecked ? inChecklistOrder([...others, item]) : others);
   }
 
   return (
-    <form className="form wizard-step" noValidate onSubmit={handleSubmit} aria-labelledby="wizard-step-title">
-      <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="wizard-step__title">
-        What was done?
-      </h2>
+    <WizardStepForm title="What was done?" headingRef={headingRef} onSubmit={wizard.openDialog}>
       <div className="checklist__summary">
         <p className="form__note">Open a category and tick each service carried out.</p>
         <p className="checklist__count" aria-live="polite">
-          {`${selectedCount} selected`}
+          {`${services.length} selected`}
         </p>
       </div>
-      <ServiceChecklist selected={values.selectedItems} onToggle={toggle} error={errors.services} firstCategoryRef={bind('services')} />
+      <ServiceChecklist selected={services} onToggle={toggle} error={form.errors.services} firstCategoryRef={form.register('services')} />
 
       <TextAreaField
-        ref={bind('notes')}
         label="Extra notes"
-        hint={`Optional. ${count.format(values.notes.length)} of ${count.format(NOTES_MAX_LENGTH)} characters used.`}
-        name="notes"
+        hint={`Optional. ${count.format(notes.length)} of ${count.format(NOTES_MAX_LENGTH)} characters used.`}
         rows={5}
         maxLength={NOTES_MAX_LENGTH}
-        value={values.notes}
-        error={errors.notes}
-        onChange={(event) => wizard.update('notes', event.target.value)}
+        {...form.bindField('notes')}
       />
       <div className="form__grid">
+        <FormField label="Technician name (optional)" maxLength={100} autoComplete="off" {...form.bindField('technicianName')} name="technician_name" />
         <FormField
-          ref={bind('technicianName')}
-          label="Technician name (optional)"
-          name="technician_name"
-          maxLength={100}
-          autoComplete="off"
-          value={values.technicianName}
-          error={errors.technicianName}
-          onChange={(event) => wizard.update('technicianName', event.target.value)}
-        />
-        <FormField
-          ref={bind('customerEmail')}
           label="Customer email (optional)"
-          name="customer_email"
           type="email"
           inputMode="email"
           autoComplete="off"
           spellCheck={false}
-          value={values.customerEmail}
-          error={errors.customerEmail}
-          onChange={(event) => wizard.update('customerEmail', event.target.value)}
+          {...form.bindField('customerEmail')}
+          name="customer_email"
         />
         <PhoneField
-          ref={bind('customerPhone')}
           label="Customer phone (optional)"
-          name="customer_phone"
           autoComplete="off"
-          value={values.customerPhone}
-          error={errors.customerPhone}
-          onPhoneChange={(digits) => wizard.update('customerPhone', digits)}
+          {...form.bindField('customerPhone')}
+          name="customer_phone"
+          onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
         />
       </div>
 
@@ -96,14 +66,14 @@ export function ChecklistStep({ wizard, headingRef }: { wizard: TAddServiceWizar
           <ArrowLeftIcon size={18} />
           Back
         </button>
-        <button type="submit" className="button button--primary button--large" disabled={selectedCount === 0} aria-describedby="wizard-submit-hint">
+        <button type="submit" className="button button--primary button--large" disabled={services.length === 0} aria-describedby="wizard-submit-hint">
           <LockIcon size={18} />
           Submit
         </button>
       </div>
       <p id="wizard-submit-hint" className="form__note">
-        {selectedCount === 0 ? 'Tick at least one service to submit.' : 'You will confirm with your name and account password.'}
+        {services.length === 0 ? 'Tick at least one service to submit.' : 'You will confirm with your name and account password.'}
       </p>
-    </form>
+    </WizardStepForm>
   );
 }

@@ -1,41 +1,28 @@
-import { useRef, type FormEvent, type Ref } from 'react';
+import type { Ref } from 'react';
 import { FormField } from '../../components/FormField';
 import { SearchIcon } from '../../components/icons';
-import { toRegistrationTyping } from '../../lib/add-service-form';
 import type { TAddServiceWizard } from './use-add-service-wizard';
+import { toUpperCaseTyping } from './wizard-form';
+import { WizardStepForm } from './WizardStepForm';
 
 /** Step 1: the registration, upper-cased as typed; Continue looks up the VIN on record for it. */
 export function RegistrationStep({ wizard, headingRef }: { wizard: TAddServiceWizard; headingRef: Ref<HTMLHeadingElement> }) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const isLooking = wizard.busy === 'lookup';
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (wizard.busy) return;
-    const focus = await wizard.continueFromRegistration();
-    if (focus === 'registration') inputRef.current?.focus();
-  }
-
   return (
-    <form className="form wizard-step" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="wizard-step-title">
-      <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="wizard-step__title">
-        Which vehicle did you service?
-      </h2>
+    <WizardStepForm title="Which vehicle did you service?" headingRef={headingRef} onSubmit={() => void wizard.continueFromRegistration()}>
       <div className="wizard-registration">
         <FormField
-          ref={inputRef}
           label="Registration number"
           hint="As on the number plate, for example AB12 CDE."
-          name="registration"
-          value={wizard.values.registration}
           maxLength={10}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           enterKeyHint="next"
           aria-required
-          error={wizard.errors.registration}
-          onChange={(event) => wizard.update('registration', toRegistrationTyping(event.target.value))}
+          {...wizard.form.bindField('registration')}
+          onChange={(event) => wizard.update('registration', toUpperCaseTyping(event.target.value))}
         />
       </div>
       <div className="form__actions wizard-step__actions" aria-live="polite">
@@ -50,6 +37,6 @@ export function RegistrationStep({ wizard, headingRef }: { wizard: TAddServiceWi
           )}
         </button>
       </div>
-    </form>
+    </WizardStepForm>
   );
 }

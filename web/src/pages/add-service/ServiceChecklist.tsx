@@ -1,6 +1,7 @@
-import { useId, useState, type Ref } from 'react';
+import { useId, type Ref } from 'react';
 import { SERVICE_CATEGORIES } from '@sh/shared/contract';
 import { ChevronDownIcon } from '../../components/icons';
+import { useOpenSet } from '../../lib/use-open-set';
 
 /**
  * The nine service categories (SPEC.md section 3), each a button with aria-expanded that shows or hides its
@@ -18,22 +19,13 @@ export function ServiceChecklist({
   firstCategoryRef?: Ref<HTMLButtonElement>;
 }) {
   const baseId = useId();
-  const [openNames, setOpenNames] = useState<ReadonlySet<string>>(() => new Set());
+  const categories = useOpenSet();
   const chosen = new Set(selected);
-
-  function toggleCategory(name: string) {
-    setOpenNames((current) => {
-      const next = new Set(current);
-      if (next.has(name)) next.delete(name);
-      else next.add(name);
-      return next;
-    });
-  }
 
   return (
     <div className={`checklist${error ? ' has-error' : ''}`}>
       {SERVICE_CATEGORIES.map((category, index) => {
-        const isOpen = openNames.has(category.name);
+        const isOpen = categories.isOpen(category.name);
         const count = category.items.filter((item) => chosen.has(item)).length;
         const buttonId = `${baseId}-${index}-button`;
         const panelId = `${baseId}-${index}-panel`;
@@ -42,12 +34,9 @@ export function ServiceChecklist({
             <h3 className="checklist__heading">
               <button
                 ref={index === 0 ? firstCategoryRef : undefined}
-                type="button"
                 id={buttonId}
                 className="checklist__trigger"
-                aria-expanded={isOpen}
-                aria-controls={panelId}
-                onClick={() => toggleCategory(category.name)}
+                {...categories.bindTrigger(category.name, panelId)}
               >
                 <span className="checklist__name">{category.name}</span>
                 {count > 0 ? <span className="checklist__badge">{`${count} ticked`}</span> : null}

@@ -1,25 +1,22 @@
-import { useRef, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { FormAlert } from '../../components/FormAlert';
+import type { FormEvent } from 'react';
 import { FormField } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
+import { PasswordField } from '../../components/PasswordField';
 import type { TAddServiceWizard } from './use-add-service-wizard';
+import { WizardAlert } from './WizardAlert';
 
 /**
  * The secure-submission dialog: the garage signs the record with a full name and its account password,
- * which the server checks before storing anything. Every entry stays on any failure.
+ * which the server checks before storing anything. Every entry stays on any failure. What is missing is
+ * said once, above the fields; the fields are only marked invalid. The focus starts on the full name.
  */
 export function SubmitDialog({ wizard }: { wizard: TAddServiceWizard }) {
-  const nameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const { values, errors, dialogAlert } = wizard;
+  const { form } = wizard;
   const isSubmitting = wizard.busy === 'submit';
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const focus = await wizard.submit();
-    if (focus === 'fullName') nameRef.current?.focus();
-    if (focus === 'password') passwordRef.current?.focus();
+    void wizard.submit();
   }
 
   return (
@@ -27,41 +24,18 @@ export function SubmitDialog({ wizard }: { wizard: TAddServiceWizard }) {
       title="Secure submission"
       description={<p>Confirm who is submitting this record. We check your account password before the record is stored.</p>}
       onClose={wizard.closeDialog}
-      initialFocusRef={nameRef}
     >
-      <form className="form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-        {dialogAlert ? (
-          <FormAlert tone="error">
-            {dialogAlert.message}
-            {dialogAlert.code === 'subscription_required' ? (
-              <>
-                {' '}
-                <Link to="/pricing">See pricing</Link>
-              </>
-            ) : null}
-          </FormAlert>
-        ) : null}
+      <form className="form" noValidate onSubmit={handleSubmit}>
+        <WizardAlert alert={wizard.dialogAlert} />
         <FormField
-          ref={nameRef}
           label="Full name"
-          name="full_name"
           autoComplete="name"
           aria-required
-          isInvalid={Boolean(errors.fullName)}
-          value={values.fullName}
-          onChange={(event) => wizard.update('fullName', event.target.value)}
+          {...form.bindField('fullName')}
+          name="full_name"
+          error={null}
         />
-        <FormField
-          ref={passwordRef}
-          label="Account password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          aria-required
-          isInvalid={Boolean(errors.password)}
-          value={values.password}
-          onChange={(event) => wizard.update('password', event.target.value)}
-        />
+        <PasswordField label="Account password" aria-required {...form.bindField('password')} error={null} />
         <div className="form__actions modal__actions" aria-live="polite">
           <button type="button" className="button button--ghost" disabled={isSubmitting} onClick={wizard.closeDialog}>
             Cancel

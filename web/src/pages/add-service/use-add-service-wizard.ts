@@ -1,23 +1,24 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, ZCreateServiceRecordRequestSchema, ZVinLookupRequestSchema } from '@sh/shared/contract';
 import { ApiError } from '../../api/client';
 import { createServiceRecord, lookupVehicleVin, validateVehicle } from '../../api/service-records';
-import {
-  buildCreateRequest,
-  checkChecklistExtras,
-  EMPTY_ADD_SERVICE_VALUES,
-  isBelowLastMileage,
-  parseRegistration,
-  parseVehicleDetails,
-  toAddServiceErrors,
-  type TAddServiceErrors,
-  type TAddServiceField,
-  type TAddServiceValues,
-} from '../../lib/add-service-form';
-import { fieldErrorsOf, messageOf } from '../../lib/error-message';
+import { messageOf } from '../../lib/error-message';
 import { withFlash } from '../../lib/flash-message';
 import { createIdempotencyKey } from '../../lib/idempotency-key';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import {
+  ADD_SERVICE_PATHS,
+  CHECKLIST_FIELDS,
+  EMPTY_ADD_SERVICE_VALUES,
+  isBelowLastMileage,
+  toCreateInput,
+  toMileageInput,
+  VEHICLE_FIELDS,
+  ZChecklistStepSchema,
+  ZVehicleStepSchema,
+  type TAddServiceValues,
+} from './wizard-form';
 
 export type TWizardStep = 1 | 2 | 3;
 
@@ -34,14 +35,14 @@ export type TBusy = 'lookup' | 'validate' | 'submit' | null;
 
 /**
  * The add-record wizard's state and moves (SPEC.md section 4: step 1 to 2 after the VIN lookup, 2 to 3 after
- * the vehicle check, step 3 opens the secure dialog, a submit returns to /garage). Every value stays while the
- * garage moves back and forth and after any failure. Each move that can fail answers the field to focus.
+ * the vehicle check, step 3 opens the secure dialog, a submit returns to /garage). Its fields are one form of
+ * the kit (useSchemaForm), each step checked with its part of the shared create schema. Every value stays
+ * while the garage moves back and forth and after any failure; a failed move focuses the field to fix.
  */
 export function useAddServiceWizard() {
   const navigate = useNavigate();
+  const form = useSchemaForm({ initialValues: EMPTY_ADD_SERVICE_VALUES, paths: ADD_SERVICE_PATHS });
   const [step, setStep] = useState<TWizardStep>(1);
-  const [values, setValues] = useState<TAddServiceValues>(EMPTY_ADD_SERVICE_VALUES);
-  const [errors, setErrors] = useState<TAddServiceErrors>({});
   const [alert, setAlert] = useState<TWizardAlert | null>(null);
   const [vehicle, setVehicle] = useState<TKnownVehicle | null>(null);
   const [vinWarning, setVinWarning] = useState<TVinWarning | null>(null);
@@ -50,99 +51,88 @@ export function useAddServiceWizard() {
   const [dialogAlert, setDialogAlert] = useState<TWizardAlert | null>(null);
   // One key for the whole wizard: a retried or doubled submit is the same submission to the server.
   const [idempotencyKey] = useState(createIdempotencyKey);
+  const { values } = form;
 
   const lastMileage = vehicle?.lastMileage ?? null;
   const isMileageLower = isBelowLastMileage(values.mileage, lastMileage);
 
+  /** Edits a field; a confirmation covers the figure or VIN it was given for, not the next one typed. */
   function update<TField extends keyof TAddServiceValues>(field: TField, value: TAddServiceValues[TField]) {
-    setValues((current) => {
-      const next = { ...current, [field]: value };
-      // A confirmation covers the figure or VIN it was given for, not the next one typed.
-      if (field === 'mileage') next.isLowerMileageConfirmed = false;
-      if (field === 'vin') next.isVinMismatchConfirmed = false;
-      return next;
-    });
-    const cleared: TAddServiceField[] = [field as TAddServiceField];
-    if (field === 'mileage' || field === 'isLowerMileageConfirmed') cleared.push('lowerMileageConfirmation');
-    if (field === 'vin' || field === 'isVinMismatchConfirmed') cleared.push('vinMismatchConfirmation');
-    if (field === 'selectedItems') cleared.push('services');
-    setErrors((current) => omit(current, cleared));
-    if (field === 'vin') setVinWarning(null);
+    form.setValue(field, value);
+    if (field === 'mileage') form.setValue('lowerMileageConfirmation', false);
+    if (field === 'vin') {
+      form.setValue('vinMismatchConfirmation', false);
+      setVinWarning(null);
+    }
   }
 
-  function showFailure(error: unknown): TAddServiceErrors {
-    const fieldErrors = toAddServiceErrors(fieldErrorsOf(error));
-    setErrors((current) => ({ ...current, ...fieldErrors }));
+  /** Shows the server's field messages and answers them. */
+  function showFieldFailure(error: unknown) {
+    const fieldErrors = form.mapServerErrors(error);
+    form.addErrors(fieldErrors);
     return fieldErrors;
   }
 
-  async function continueFromRegistration(): Promise<TAddServiceField | null> {
+  async function continueFromRegistration() {
+    if (busy) return;
     setAlert(null);
-    const parsed = parseRegistration(values.registration);
-    if ('error' in parsed) {
-      setErrors((current) => ({ ...current, registration: parsed.error }));
-      return 'registration';
-    }
-    setErrors((current) => omit(current, ['registration']));
+    const checked = form.check(ZVinLookupRequestSchema, values, ['registration']);
+    if (!checked) return;
     // Back then Continue with the same registration keeps what step 2 holds.
-    if (vehicle?.registration === parsed.registration) {
+    if (vehicle?.registration === checked.registration) {
       setStep(2);
-      return null;
+      return;
     }
     setBusy('lookup');
     try {
-      const found = await lookupVehicleVin(parsed.registration);
-      setVehicle({ registration: parsed.registration, vin: found?.vin ?? null, lastMileage: found?.lastMileage ?? null });
-      setValues((current) => ({ ...current, vin: found?.vin ?? '', isLowerMileageConfirmed: false, isVinMismatchConfirmed: false }));
-      setVinWarning(null);
+      const found = await lookupVehicleVin(checked.registration);
+      setVehicle({ registration: checked.registration, vin: found?.vin ?? null, lastMileage: found?.lastMileage ?? null });
+      update('vin', found?.vin ?? '');
+      form.setValue('lowerMileageConfirmation', false);
       setStep(2);
-      return null;
     } catch (error) {
-      const fieldErrors = showFailure(error);
-      if (fieldErrors.registration) return 'registration';
-      setAlert(toAlert(error));
-      return null;
+      if (showFieldFailure(error).registration) form.focus('registration');
+      else setAlert(toAlert(error));
     } finally {
       setBusy(null);
     }
   }
 
-  async function continueFromVehicle(): Promise<TAddServiceField | null> {
-    if (!vehicle) return null;
+  async function continueFromVehicle() {
+    if (!vehicle || busy) return;
     setAlert(null);
-    const parsed = parseVehicleDetails(values);
-    if ('errors' in parsed) {
-      setErrors((current) => ({ ...current, ...parsed.errors }));
-      return parsed.errors.vin ? 'vin' : 'mileage';
-    }
-    if (isMileageLower && !values.isLowerMileageConfirmed) {
-      setErrors((current) => ({ ...current, lowerMileageConfirmation: MESSAGES.records.confirmToContinue }));
-      return 'lowerMileageConfirmation';
-    }
-    if (vinWarning?.vin === parsed.vin && !values.isVinMismatchConfirmed) {
-      setErrors((current) => ({ ...current, vinMismatchConfirmation: MESSAGES.records.confirmToContinue }));
-      return 'vinMismatchConfirmation';
-    }
+    const checked = form.check(
+      ZVehicleStepSchema,
+      {
+        vin: values.vin,
+        mileage: toMileageInput(values.mileage),
+        lowerMileageConfirmation: values.lowerMileageConfirmation,
+        vinMismatchConfirmation: values.vinMismatchConfirmation,
+        lastMileage,
+        warnedVin: vinWarning?.vin ?? null,
+      },
+      VEHICLE_FIELDS,
+    );
+    if (!checked) return;
     setBusy('validate');
     try {
-      const check = await validateVehicle({ vin: parsed.vin, vehicleRegistration: vehicle.registration });
+      const check = await validateVehicle({ vin: checked.vin, vehicleRegistration: vehicle.registration });
       const recordedLastMileage = check.lastMileage ?? vehicle.lastMileage;
       setVehicle({ ...vehicle, lastMileage: recordedLastMileage });
-      if (recordedLastMileage !== null && parsed.mileage < recordedLastMileage && !values.isLowerMileageConfirmed) {
-        return 'lowerMileageConfirmation';
+      if (recordedLastMileage !== null && checked.mileage < recordedLastMileage && !values.lowerMileageConfirmation) {
+        form.focus('lowerMileageConfirmation');
+        return;
       }
       const mismatch = check.warnings.find((warning) => warning.code === 'vin_mismatch');
-      if (mismatch && !values.isVinMismatchConfirmed) {
-        setVinWarning({ vin: parsed.vin, message: mismatch.message, recordedVin: mismatch.recordedVin });
-        return 'vinMismatchConfirmation';
+      if (mismatch && !values.vinMismatchConfirmation) {
+        setVinWarning({ vin: checked.vin, message: mismatch.message, recordedVin: mismatch.recordedVin });
+        form.focus('vinMismatchConfirmation');
+        return;
       }
       setStep(3);
-      return null;
     } catch (error) {
-      const fieldErrors = showFailure(error);
-      if (fieldErrors.vin) return 'vin';
-      setAlert(toAlert(error));
-      return null;
+      if (showFieldFailure(error).vin) form.focus('vin');
+      else setAlert(toAlert(error));
     } finally {
       setBusy(null);
     }
@@ -154,19 +144,11 @@ export function useAddServiceWizard() {
   }
 
   /** Opens the secure dialog once a service is chosen and the optional fields are well formed. */
-  function openDialog(): TAddServiceField | null {
+  function openDialog() {
     setAlert(null);
-    if (values.selectedItems.length === 0) {
-      setErrors((current) => ({ ...current, services: MESSAGES.records.serviceTypeRequired }));
-      return 'services';
-    }
-    const extraErrors = checkChecklistExtras(values);
-    setErrors((current) => ({ ...omit(current, ['notes', 'technicianName', 'customerEmail', 'customerPhone']), ...extraErrors }));
-    const first = (['notes', 'technicianName', 'customerEmail', 'customerPhone'] as const).find((field) => extraErrors[field]);
-    if (first) return first;
+    if (!form.check(ZChecklistStepSchema, toCreateInput(values, vehicle?.registration ?? ''), CHECKLIST_FIELDS)) return;
     setDialogAlert(null);
     setIsDialogOpen(true);
-    return null;
   }
 
   function closeDialog() {
@@ -174,35 +156,31 @@ export function useAddServiceWizard() {
     setIsDialogOpen(false);
   }
 
-  async function submit(): Promise<TAddServiceField | null> {
-    if (!vehicle || busy) return null;
+  async function submit() {
+    if (!vehicle || busy) return;
     setDialogAlert(null);
-    const built = buildCreateRequest(values, vehicle.registration);
-    if ('errors' in built) {
-      setErrors((current) => ({ ...current, ...built.errors }));
-      const first = built.errors.fullName ? 'fullName' : built.errors.password ? 'password' : null;
-      setDialogAlert({ message: first ? MESSAGES.submit.fillAllFields : (Object.values(built.errors)[0] ?? MESSAGES.submit.failed), code: null });
-      return first;
+    const request = form.check(ZCreateServiceRecordRequestSchema, toCreateInput(values, vehicle.registration));
+    if (!request) {
+      setDialogAlert({ message: MESSAGES.submit.fillAllFields, code: null });
+      return;
     }
     setBusy('submit');
     try {
-      await createServiceRecord(built.request, idempotencyKey);
+      await createServiceRecord(request, idempotencyKey);
       navigate('/garage', { state: withFlash(MESSAGES.submit.success) });
-      return null;
     } catch (error) {
-      const fieldErrors = showFailure(error);
+      const fieldErrors = showFieldFailure(error);
       setDialogAlert(toAlert(error, MESSAGES.submit.failed));
-      if (error instanceof ApiError && error.status === 401) return 'password';
-      return fieldErrors.fullName ? 'fullName' : null;
+      if (error instanceof ApiError && error.status === 401) form.focus('password');
+      else if (fieldErrors.fullName) form.focus('fullName');
     } finally {
       setBusy(null);
     }
   }
 
   return {
+    form,
     step,
-    values,
-    errors,
     alert,
     vehicle,
     vinWarning,
@@ -222,13 +200,6 @@ export function useAddServiceWizard() {
 
 export type TAddServiceWizard = ReturnType<typeof useAddServiceWizard>;
 
-
 function toAlert(error: unknown, fallback?: string): TWizardAlert {
   return { message: messageOf(error, fallback), code: error instanceof ApiError ? error.code : null };
-}
-
-function omit(errors: TAddServiceErrors, fields: readonly TAddServiceField[]): TAddServiceErrors {
-  const next = { ...errors };
-  for (const field of fields) delete next[field];
-  return next;
 }

@@ -24,20 +24,8 @@ export function ReceiptDetails({ receipt }: { receipt: TReceipt }) {
             <dt>Position</dt>
             <dd>{`Entry ${receipt.position} in this vehicle’s history`}</dd>
           </div>
-          <div>
-            <dt>Hash</dt>
-            <dd>
-              <code className="receipt__value">{receipt.hash}</code>
-              <CopyButton value={receipt.hash} label="hash" />
-            </dd>
-          </div>
-          <div>
-            <dt>Signature</dt>
-            <dd>
-              <code className="receipt__value">{receipt.signature}</code>
-              <CopyButton value={receipt.signature} label="signature" />
-            </dd>
-          </div>
+          <CopyableValue term="Hash" value={receipt.hash} />
+          <CopyableValue term="Signature" value={receipt.signature} />
           <div>
             <dt>Signed</dt>
             <dd>
@@ -50,6 +38,19 @@ export function ReceiptDetails({ receipt }: { receipt: TReceipt }) {
           <Link to="/verify-records">How to check a receipt</Link>
         </p>
       </div>
+    </div>
+  );
+}
+
+/** A value of the receipt in full, with a Copy button named after it. */
+function CopyableValue({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>
+        <code className="receipt__value">{value}</code>
+        <CopyButton value={value} label={term.toLowerCase()} />
+      </dd>
     </div>
   );
 }

@@ -1,11 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES, ZRegistrationSchema } from '@sh/shared/contract';
+import { MESSAGES, ZLookupRequestSchema } from '@sh/shared/contract';
 import { FormField } from '../../components/FormField';
-import { FullServiceIcon, SearchIcon, WarningIcon } from '../../components/icons';
+import { FullServiceIcon, SearchIcon } from '../../components/icons';
+import { LoadFailure } from '../../components/LoadFailure';
 import { Spinner } from '../../components/Spinner';
 import { toRegistrationInput } from '../../lib/registration-input';
 import { useMyServiceRecords } from '../../lib/use-my-service-records';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { GarageRecordCard } from './GarageRecordCard';
 
 /**
@@ -25,17 +27,7 @@ export function ServiceRecordsSection({ canAddRecords }: { canAddRecords: boolea
       </div>
 
       {records.status === 'loading' ? <Spinner label="Loading service history…" /> : null}
-      {records.status === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <WarningIcon size={24} />
-          <div>
-            <p className="notice__title">{MESSAGES.dashboard.loadFailed}</p>
-            <button type="button" className="button button--primary button--small" onClick={records.retry}>
-              Try again
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {records.status === 'failed' ? <LoadFailure title={MESSAGES.dashboard.loadFailed} isCompact onRetry={records.retry} /> : null}
 
       {records.status === 'loaded' && records.records.length === 0 ? (
         filter ? (
@@ -82,52 +74,36 @@ export function ServiceRecordsSection({ canAddRecords }: { canAddRecords: boolea
 
 /** Narrows the list to one registration (upper-cased as typed); an empty box shows every record again. */
 function RegistrationFilter({ applied, onApply }: { applied: string; onApply: (registration: string) => void }) {
-  const [typed, setTyped] = useState(applied);
-  const [error, setError] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const form = useSchemaForm({
+    initialValues: { registration: applied },
+    schema: ZLookupRequestSchema,
+    onSubmit: ({ registration }) => onApply(registration),
+  });
   // When the filter is cleared from elsewhere ("Show all records"), the box follows.
   const [shownApplied, setShownApplied] = useState(applied);
   if (shownApplied !== applied) {
     setShownApplied(applied);
-    setTyped(applied);
+    form.reset({ registration: applied });
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    if (form.values.registration !== '') {
+      form.handleSubmit(event);
+      return;
+    }
     event.preventDefault();
-    if (typed === '') {
-      onApply('');
-      return;
-    }
-    const parsed = ZRegistrationSchema.safeParse(typed);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      inputRef.current?.focus();
-      return;
-    }
-    onApply(parsed.data);
-  }
-
-  function clear() {
-    setTyped('');
-    setError(null);
     onApply('');
   }
 
   return (
     <form className="record-filter" role="search" aria-label="Filter records" noValidate onSubmit={handleSubmit}>
       <FormField
-        ref={inputRef}
         label="Filter by registration"
-        name="registration"
-        value={typed}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        error={error}
-        onChange={(event) => {
-          setTyped(toRegistrationInput(event.target.value));
-          setError(null);
-        }}
+        {...form.bindField('registration')}
+        onChange={(event) => form.setValue('registration', toRegistrationInput(event.target.value))}
         action={
           <button type="submit" className="button button--primary form-field__action">
             Filter
@@ -135,7 +111,7 @@ function RegistrationFilter({ applied, onApply }: { applied: string; onApply: (r
         }
       />
       {applied ? (
-        <button type="button" className="button button--ghost button--small record-filter__clear" onClick={clear}>
+        <button type="button" className="button button--ghost button--small record-filter__clear" onClick={() => onApply('')}>
           Clear filter
         </button>
       ) : null}

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TPublicServiceRecord } from '@sh/shared/contract';
-import { verifyRecordChain, type TChainCheck } from '../../api/service-records';
+import { verifyRecordChain } from '../../api/service-records';
 import { ShieldCheckIcon, WarningIcon } from '../../components/icons';
 import { formatServiceDate } from '../../lib/format';
-
-type TCheckState = { status: 'checking' } | { status: 'checked'; check: TChainCheck } | { status: 'unavailable' };
+import { useApiData } from '../../lib/use-api-data';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -15,20 +13,9 @@ const count = new Intl.NumberFormat('en-GB');
  * cannot be made, the line stays neutral: a failed check says nothing about the records.
  */
 export function HistoryIntegrity({ registration, records }: { registration: string; records: readonly TPublicServiceRecord[] }) {
-  const [state, setState] = useState<TCheckState>({ status: 'checking' });
+  const chain = useApiData((signal) => verifyRecordChain(registration, { signal }), [registration]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    verifyRecordChain(registration, { signal: controller.signal }).then(
-      (check) => setState({ status: 'checked', check }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'unavailable' });
-      },
-    );
-    return () => controller.abort();
-  }, [registration]);
-
-  if (state.status === 'checking') {
+  if (chain.status !== 'loaded' && chain.status !== 'failed') {
     return (
       <p className="integrity integrity--neutral" role="status">
         Checking the history’s integrity…
@@ -40,7 +27,7 @@ export function HistoryIntegrity({ registration, records }: { registration: stri
       How anyone can check this
     </Link>
   );
-  if (state.status === 'unavailable') {
+  if (chain.status === 'failed') {
     return (
       <p className="integrity integrity--neutral" role="status">
         Could not check the history’s integrity just now. {howToCheck}
@@ -48,7 +35,7 @@ export function HistoryIntegrity({ registration, records }: { registration: stri
     );
   }
 
-  const { check } = state;
+  const check = chain.data;
   if (check.valid) {
     if (check.length === 0) return null;
     return (

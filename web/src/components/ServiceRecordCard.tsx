@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
+import { formatMileage, formatServiceDate } from '../lib/format';
+import { CalendarIcon, GaugeIcon, NoteIcon, PersonIcon, WarningIcon } from './icons';
+import { ServiceTypeIcon } from './ServiceTypeIcon';
+
+/**
+ * One service record as a card: the service with its icon, date and mileage, the mileage warning, then its
+ * details (`before` the technician and notes, `after` them) and anything under them (a receipt). The heading
+ * is an h2 on a page of records, an h3 inside a section; with `headingId` the card is named by it.
+ */
+export function ServiceRecordCard({
+  record,
+  headingLevel = 2,
+  headingId,
+  before,
+  after,
+  children,
+}: {
+  record: TPublicServiceRecord;
+  headingLevel?: 2 | 3;
+  headingId?: string;
+  before?: ReactNode;
+  after?: ReactNode;
+  children?: ReactNode;
+}) {
+  const mileage = formatMileage(record.mileage);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={`record-card${record.mileage_anomaly ? ' record-card--anomaly' : ''}`} aria-labelledby={headingId}>
+      <header className="record-card__header">
+        <ServiceTypeIcon serviceType={record.service_type} />
+        <div className="record-card__heading">
+          <Heading id={headingId} className="record-card__title">
+            {record.service_type}
+          </Heading>
+          <p className="record-card__date">
+            <CalendarIcon size={16} />
+            <time dateTime={record.service_date}>{formatServiceDate(record.service_date)}</time>
+          </p>
+        </div>
+        {mileage ? (
+          <p className="record-card__mileage">
+            <GaugeIcon size={18} />
+            {mileage}
+          </p>
+        ) : null}
+      </header>
+
+      {record.mileage_anomaly ? (
+        <p className="badge badge--warning">
+          <WarningIcon size={16} />
+          {MESSAGES.platform.mileageAnomaly}
+        </p>
+      ) : null}
+
+      <dl className="record-card__details">
+        {before}
+        {record.technician_name ? (
+          <RecordDetail icon={<PersonIcon size={18} />} term="Technician">
+            {record.technician_name}
+          </RecordDetail>
+        ) : null}
+        {record.notes ? (
+          <RecordDetail icon={<NoteIcon size={18} />} term="Notes" layout="wide" isNotes>
+            {record.notes}
+          </RecordDetail>
+        ) : null}
+        {after}
+      </dl>
+      {children}
+    </article>
+  );
+}
+
+/**
+ * One detail of a record card: its term (with an icon, or only for screen readers when `layout` is
+ * "inline") and its value. "wide" takes the card's whole width.
+ */
+export function RecordDetail({
+  icon,
+  term,
+  layout,
+  isNotes = false,
+  children,
+}: {
+  icon?: ReactNode;
+  term: string;
+  layout?: 'inline' | 'wide';
+  isNotes?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`record-card__detail${layout ? ` record-card__detail--${layout}` : ''}`}>
+      <dt>
+        {icon}
+        <span className={layout === 'inline' ? 'visually-hidden' : undefined}>{term}</span>
+      </dt>
+      <dd className={isNotes ? 'record-card__notes' : undefined}>{children}</dd>
+    </div>
+  );
+}

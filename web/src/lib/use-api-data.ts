@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+
+/** What a page shows while data loads, once it has loaded, and when it could not be loaded. */
+export type TApiData<T> =
+  | { status: 'idle' | 'loading'; data: null; error: null; retry: () => void }
+  | { status: 'loaded'; data: T; error: null; retry: () => void }
+  | { status: 'failed'; data: null; error: unknown; retry: () => void };
+
+type TAnswer<T> = { requestKey: string } & ({ status: 'loaded'; data: T } | { status: 'failed'; error: unknown });
+
+/**
+ * The one way to load data for a page: calls `load` with an AbortSignal when the component mounts and again
+ * whenever `key` (the values the request depends on) changes or `retry` is called. A request that is no longer
+ * wanted (the key changed, the page left) is aborted and its answer dropped. While `isEnabled` is false
+ * nothing is loaded and the status is 'idle'.
+ */
+export function useApiData<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  key: readonly unknown[],
+  { isEnabled = true }: { isEnabled?: boolean } = {},
+): TApiData<T> {
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<TAnswer<T> | null>(null);
+  const requestKey = JSON.stringify([...key, attempt]);
+
+  useEffect(() => {
+    if (!isEnabled) return;
+    const controller = new AbortController();
+    load(controller.signal).then(
+      (data) => {
+        if (!controller.signal.aborted) setAnswer({ requestKey, status: 'loaded', data });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setAnswer({ requestKey, status: 'failed', error });
+      },
+    );
+    return () => controller.abort();
+    // `load` is this render's: the request depends on what `key` names, so only the key starts another.
+  }, [requestKey, isEnabled]);
+
+  const retry = () => setAttempt((count) => count + 1);
+  if (!isEnabled) return { status: 'idle', data: null, error: null, retry };
+  if (answer?.requestKey !== requestKey) return { status: 'loading', data: null, error: null, retry };
+  if (answer.status === 'loaded') return { status: 'loaded', data: answer.data, error: null, retry };
+  return { status: 'failed', data: null, error: answer.error, retry };
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it is aborted. */
+export function waitFor(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}

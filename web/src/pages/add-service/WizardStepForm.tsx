@@ -1,0 +1,31 @@
+import type { FormEvent, ReactNode, Ref } from 'react';
+
+/**
+ * One step of the wizard: a form named by its heading, which takes the focus when the step opens (see
+ * AddServicePage). Submitting it (Continue, Enter in a field) calls `onSubmit`.
+ */
+export function WizardStepForm({
+  title,
+  headingRef,
+  onSubmit,
+  children,
+}: {
+  title: ReactNode;
+  headingRef: Ref<HTMLHeadingElement>;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSubmit();
+  }
+
+  return (
+    <form className="form wizard-step" noValidate onSubmit={handleSubmit} aria-labelledby="wizard-step-title">
+      <h2 id="wizard-step-title" ref={headingRef} tabIndex={-1} className="wizard-step__title">
+        {title}
+      </h2>
+      {children}
+    </form>
+  );
+}
