@@ -3,6 +3,7 @@
  * seeds the demo data, starts the local doubles, every service and the gateway, prints where to go, and
  * stops everything cleanly on Ctrl-C.
  */
+import { BRAND } from '../packages/shared/src/contract/brand.js';
 import { variablesForServices } from './configuration.js';
 import { checkInfrastructure, stackPorts, startStack } from './stack.js';
 import { buildWebIfStale } from './web-build.js';
@@ -46,7 +47,7 @@ const stack = await startStack({
 });
 
 console.log(`
-Service History is running at ${stack.urls.gateway}
+${BRAND.name} is running at ${stack.urls.gateway}
 
   Services:        ${stack.services.join(', ')} behind the gateway
   API docs:        ${stack.urls.gateway}/api/v1/docs

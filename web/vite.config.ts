@@ -1,9 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BRAND } from '../packages/shared/src/contract/brand';
 
 /** Builds the SPA into web/dist (served by the gateway); the dev server forwards /api to the gateway. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The page title in index.html carries the brand from its one place.
+    { name: 'brand', transformIndexHtml: (html: string) => html.replaceAll('%BRAND_NAME%', BRAND.name) },
+  ],
   server: {
     proxy: {
       '/api': { target: 'http://localhost:8080', changeOrigin: true },

@@ -17,7 +17,7 @@ import {
   storeSession,
 } from './support';
 
-vi.mock('../src/lib/browser-location', () => ({ sendBrowserTo: vi.fn(), siteOrigin: () => 'https://servicestamp.example' }));
+vi.mock('../src/lib/browser-location', () => ({ sendBrowserTo: vi.fn(), siteOrigin: () => 'https://wrenchmark.example' }));
 
 const PROFILE: TGarageProfile = {
   id: GARAGE_USER.id,

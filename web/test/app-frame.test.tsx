@@ -1,3 +1,4 @@
+import { BRAND } from '@sh/shared/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ describe('the shared frame', () => {
       ['Pricing', '/pricing'],
     ]);
     expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    expect(within(header).getByRole('link', { name: 'ServiceStamp home' }).getAttribute('href')).toBe('/');
+    expect(within(header).getByRole('link', { name: `${BRAND.name} home` }).getAttribute('href')).toBe('/');
   });
 
   it('opens and closes the mobile menu with a toggle that reports aria-expanded', async () => {

@@ -1,12 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, SUPPORT_EMAIL } from '@sh/shared/contract';
 import { sendBrowserTo } from '../src/lib/browser-location';
 import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, PLAN_PRODUCT, renderApp, storeSession } from './support';
 
 vi.mock('../src/lib/browser-location', () => ({
   sendBrowserTo: vi.fn(),
-  siteOrigin: () => 'https://servicestamp.example',
+  siteOrigin: () => 'https://wrenchmark.example',
 }));
 
 const PLANS = ok({ products: [PLAN_PRODUCT] });
@@ -47,8 +47,8 @@ describe('CheckoutPage', () => {
     for (const feature of PLAN_PRODUCT.features) expect(within(main).getByText(feature)).toBeTruthy();
     expect(within(main).getByText(GARAGE_USER.email)).toBeTruthy();
     expect(within(main).getByText(MESSAGES.checkout.cancelled)).toBeTruthy();
-    expect(within(main).getByRole('link', { name: 'support@servicestamp.co.uk' }).getAttribute('href')).toBe(
-      'mailto:support@servicestamp.co.uk',
+    expect(within(main).getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href')).toBe(
+      `mailto:${SUPPORT_EMAIL}`,
     );
     expect(within(main).getByRole('link', { name: 'Back to pricing' }).getAttribute('href')).toBe('/pricing');
   });
@@ -88,8 +88,8 @@ describe('CheckoutPage', () => {
       price_id: 'price_professional_monthly',
       mode: 'subscription',
       customerEmail: GARAGE_USER.email,
-      success_url: 'https://servicestamp.example/checkout-success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'https://servicestamp.example/checkout?price_id=price_professional_monthly&canceled=true',
+      success_url: 'https://wrenchmark.example/checkout-success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://wrenchmark.example/checkout?price_id=price_professional_monthly&canceled=true',
     });
   });
 

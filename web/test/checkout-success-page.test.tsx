@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_POLL, MESSAGES } from '@sh/shared/contract';
+import { CHECKOUT_POLL, MESSAGES, SUPPORT_EMAIL } from '@sh/shared/contract';
 import { buildSubscription, GARAGE_USER, mockApi, ok, renderApp, storeSession, type TApiCall, type TApiRoute } from './support';
 
 const PERIOD_END = Date.UTC(2025, 6, 17, 12) / 1000;
@@ -111,7 +111,7 @@ describe('CheckoutSuccessPage', () => {
     renderApp('/checkout-success?session_id=cs_test_a1B2c3');
     await advance(0);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(MESSAGES.checkoutSuccess.verificationIssue);
-    expect(screen.getByRole('link', { name: /support@servicestamp\.co\.uk/ }).getAttribute('href')).toBe('mailto:support@servicestamp.co.uk');
+    expect(screen.getByRole('link', { name: new RegExp(SUPPORT_EMAIL) }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
     expect(screen.getByRole('link', { name: 'Back to pricing' }).getAttribute('href')).toBe('/pricing');
   });
 });

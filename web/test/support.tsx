@@ -81,7 +81,7 @@ export function failure(status: number, code: string, message: string, errors?: 
 }
 
 export const GARAGE_USER = { id: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b', email: 'owner@hartleymotors.co.uk' };
-export const ADMIN_USER = { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: 'admin@servicestamp.co.uk' };
+export const ADMIN_USER = { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: 'admin@wrenchmark.co.uk' };
 export const OTHER_USER = { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', email: 'someone@example.com' };
 
 export function buildApiSession(user: { id: string; email: string }, overrides: Partial<TApiSession> = {}): TApiSession {

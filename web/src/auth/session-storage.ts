@@ -1,7 +1,7 @@
 import { ZUserTypeSchema, type TSession as TApiSession, type TUserType } from '@sh/shared/contract';
 
 /** Every key the session writes starts with this, so logout can remove them all and nothing else. */
-export const AUTH_STORAGE_PREFIX = 'servicestamp.auth.';
+export const AUTH_STORAGE_PREFIX = 'sh.auth.';
 
 /** The localStorage keys of the signed-in session. */
 export const AUTH_STORAGE_KEYS = {
@@ -13,7 +13,7 @@ export const AUTH_STORAGE_KEYS = {
   user: `${AUTH_STORAGE_PREFIX}user`,
 } as const;
 
-/** The per-user key of the user-type cache (SPEC.md section 4): servicestamp.auth.user_type.{user id}. */
+/** The per-user key of the user-type cache (SPEC.md section 4): sh.auth.user_type.{user id}. */
 export const USER_TYPE_KEY_PREFIX = `${AUTH_STORAGE_PREFIX}user_type.`;
 
 /** The session as the browser keeps it between visits. */

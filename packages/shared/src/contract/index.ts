@@ -13,3 +13,4 @@ export * from './openapi.js';
 export * from './operations.js';
 export * from './contact.js';
 export * from './patterns.js';
+export * from './brand.js';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { Router } from 'express';
-import { buildOpenApiDocument, OPERATIONS } from '@sh/shared/contract';
+import { BRAND, buildOpenApiDocument, OPERATIONS } from '@sh/shared/contract';
 
 const require = createRequire(import.meta.url);
 
@@ -10,7 +10,7 @@ const DOCS_PAGE = `<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Service History API</title>
+  <title>${BRAND.name} API</title>
   <link rel="stylesheet" href="/api/v1/docs/assets/swagger-ui.css">
 </head>
 <body>
@@ -25,7 +25,7 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', do
 /** The OpenAPI document, generated from the shared schemas, and a browsable page for it. */
 export function docsRoutes(): Router {
   const router = Router();
-  const document = buildOpenApiDocument(OPERATIONS, { title: 'Service History API', version: '1.0.0' });
+  const document = buildOpenApiDocument(OPERATIONS, { title: `${BRAND.name} API`, version: '1.0.0' });
   const assets = path.dirname(require.resolve('swagger-ui-dist/package.json'));
   router.get('/api/v1/openapi.json', (_req, res) => {
     res.json(document);
