@@ -3,7 +3,7 @@
  * visitor, a garage without a subscription, a garage with one, another garage, and an admin.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { logInThroughApi, registerGarage } from './support/api.js';
+import { confirmEmailFromMail, logInThroughApi, registerGarage } from './support/api.js';
 import { seedAccounts, seedGarages } from './support/data.js';
 
 type Caller = 'public' | 'garageWithout' | 'garageWith' | 'anotherGarage' | 'admin';
@@ -27,6 +27,8 @@ beforeAll(async () => {
   await registerGarage(5, `matrix.a.${stamp}@example.co.uk`, 'Matrix2026');
   await registerGarage(6, `matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
   const without = await logInThroughApi(`matrix.a.${stamp}@example.co.uk`, 'Matrix2026');
+  // The garage without a subscription has confirmed its e-mail; the other garage has not.
+  await confirmEmailFromMail(`matrix.a.${stamp}@example.co.uk`, without.id);
   const another = await logInThroughApi(`matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
   const subscribedGarage = seedGarages.find((g) => g.id !== seedAccounts.garage.garage_id && g.subscription_status === 'active')!;
   // A seeded garage with an active subscription; its password is unknown, so the admin (created at start-up
@@ -114,6 +116,7 @@ describe('who may do what (SPEC.md section 6)', () => {
     expect(await api('POST', '/stripe/create-checkout-session', 'public', checkout)).toBe(401);
     expect(await api('POST', '/stripe/create-checkout-session', 'admin', checkout)).toBe(403);
     expect(await api('POST', '/stripe/create-checkout-session', 'garageWith', checkout)).toBe(409);
+    expect(await api('POST', '/stripe/create-checkout-session', 'anotherGarage', checkout)).toBe(403);
     expect(await api('POST', '/stripe/create-checkout-session', 'garageWithout', checkout)).toBe(200);
     expect(await api('POST', '/billing/subscription/sync', 'public', { session_id: 'cs_test_matrix' })).toBe(401);
     expect(await api('POST', '/billing/subscription/sync', 'admin', { session_id: 'cs_test_matrix' })).toBe(403);

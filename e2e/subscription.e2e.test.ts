@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { registerGarage } from './support/api.js';
+import { confirmEmailFromMail, logInThroughApi, registerGarage } from './support/api.js';
 import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
 
 let browser: Browser;
@@ -21,6 +21,8 @@ describe('a new garage subscribes', () => {
     const password = 'Workshop2026';
     const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
     await registerGarage(3, email, password);
+    // Checkout waits for a confirmed e-mail, so a company cannot be held by an address nobody owns.
+    await confirmEmailFromMail(email, (await logInThroughApi(email, password)).id);
 
     await logInThroughPage(page, email, password);
     await page.waitForURL('**/garage');

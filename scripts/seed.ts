@@ -32,12 +32,26 @@ export async function prepareDatabases(postgresUrl: string, suffix: string, serv
 type Seeder = (client: pg.ClientBase) => Promise<string>;
 
 /**
+ * The demo garages' e-mails as confirmed, in a service's email_confirmations read model (what user.email_confirmed
+ * would have filled): seeded garages are confirmed accounts, so they may check out and add records.
+ */
+async function seedEmailConfirmations(client: pg.ClientBase, garages: readonly SeedGarage[]): Promise<void> {
+  await client.query(
+    `INSERT INTO email_confirmations (user_id, confirmed_at)
+     SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) ON CONFLICT (user_id) DO NOTHING`,
+    [garages.map((g) => g.id), garages.map((g) => g.created_at)],
+  );
+}
+
+/**
  * Billing's rows for the demo garages' seeded Stripe customers and subscriptions: the very ones the Stripe
  * double creates at start from the same data (doubles/src/stripe/seed-subscriptions.ts). state_at 0 lets
  * any snapshot billing later reads from Stripe win. A garage that already has a customer of its own (it went
- * through checkout) keeps it and gets no seeded subscription. Running it again changes nothing.
+ * through checkout) keeps it and gets no seeded subscription. Every demo garage's e-mail counts as confirmed.
+ * Running it again changes nothing.
  */
 export async function seedBilling(client: pg.ClientBase, garages: readonly SeedGarage[], now = Math.floor(Date.now() / 1000)): Promise<string> {
+  await seedEmailConfirmations(client, garages);
   let customers = 0;
   let subscriptions = 0;
   for (const seed of seedSubscriptionsFor(garages, now)) {
@@ -109,6 +123,7 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
       );
       created += rowCount ?? 0;
     }
+    await seedEmailConfirmations(client, garages);
     return `${created} new garages`;
   },
   records: async (client) => {
@@ -118,6 +133,7 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) ON CONFLICT (garage_id) DO NOTHING`,
       [garages.map((g) => g.id), garages.map((g) => g.name), garages.map((g) => g.address), garages.map((g) => g.email)],
     );
+    await seedEmailConfirmations(client, garages);
     await client.query(
       `INSERT INTO garage_entitlements (garage_id, subscription_status, can_add_records, state_at)
        SELECT id, status, status IN ('active', 'trialing'), 0 FROM unnest($1::uuid[], $2::text[]) AS t(id, status)

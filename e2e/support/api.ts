@@ -1,6 +1,9 @@
 /** Calls the journeys make through the gateway's public API, as the SPA would. */
+import pg from 'pg';
 import { expect, inject } from 'vitest';
+import { databaseUrl } from '../../scripts/stack.js';
 import { tradingName, unregisteredCompanies } from './data.js';
+import { linkIn, waitForMail } from './mail.js';
 
 async function post(path: string, body: unknown): Promise<Response> {
   return fetch(`${inject('gatewayUrl')}/api/v1${path}`, {
@@ -36,4 +39,25 @@ export async function logInThroughApi(email: string, password: string): Promise<
   expect(response.status).toBe(200);
   const { data } = (await response.json()) as { data: { session: { access_token: string; user: { id: string } } } };
   return { token: data.session.access_token, id: data.session.user.id };
+}
+
+/**
+ * Follows the confirmation link mailed to a new garage, as its owner would, and waits until billing and records
+ * have heard of it (they refuse checkout and new records until then).
+ */
+export async function confirmEmailFromMail(email: string, userId: string): Promise<void> {
+  const mail = await waitForMail(inject('inboxUrl'), email, /confirm/i);
+  const token = new URL(linkIn(mail, '/confirm-email')).searchParams.get('token');
+  expect((await post('/users/confirm-email', { token })).status).toBe(200);
+  for (const service of ['billing', 'records']) {
+    const client = new pg.Client({ connectionString: databaseUrl(inject('postgresUrl'), `sh_${service}_e2e_test`) });
+    await client.connect();
+    try {
+      await expect
+        .poll(async () => (await client.query('SELECT 1 FROM email_confirmations WHERE user_id = $1', [userId])).rowCount, { timeout: 15_000 })
+        .toBe(1);
+    } finally {
+      await client.end();
+    }
+  }
 }

@@ -28,6 +28,7 @@ import {
   SubscriptionPage,
   SupportPage,
   TermsOfServicePage,
+  UndoEmailChangePage,
   VehicleResultsPage,
   VerifyRecordsPage,
 } from './route-pages';
@@ -46,6 +47,7 @@ export function App() {
             <Route path="login" element={<LoginPage />} />
             <Route path="signup" element={<SignupPage />} />
             <Route path="confirm-email" element={<ConfirmEmailPage />} />
+            <Route path="undo-email-change" element={<UndoEmailChangePage />} />
             <Route path="forgot-password" element={<ForgotPasswordPage />} />
             <Route path="reset-password" element={<ResetPasswordPage />} />
             <Route path="pricing" element={<PricingPage />} />

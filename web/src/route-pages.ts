@@ -7,6 +7,7 @@ import { lazyPage } from './lib/lazy-page';
 export const LoginPage = lazyPage(() => import('./pages/LoginPage'), (module) => module.LoginPage);
 export const SignupPage = lazyPage(() => import('./pages/SignupPage'), (module) => module.SignupPage);
 export const ConfirmEmailPage = lazyPage(() => import('./pages/ConfirmEmailPage'), (module) => module.ConfirmEmailPage);
+export const UndoEmailChangePage = lazyPage(() => import('./pages/UndoEmailChangePage'), (module) => module.UndoEmailChangePage);
 export const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), (module) => module.ForgotPasswordPage);
 export const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), (module) => module.ResetPasswordPage);
 export const PricingPage = lazyPage(() => import('./pages/PricingPage'), (module) => module.PricingPage);
@@ -34,6 +35,7 @@ const LAZY_PAGES = [
   LoginPage,
   SignupPage,
   ConfirmEmailPage,
+  UndoEmailChangePage,
   ForgotPasswordPage,
   ResetPasswordPage,
   PricingPage,

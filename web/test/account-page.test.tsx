@@ -2,7 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TGarageProfile } from '@sh/shared/contract';
 import { sendBrowserTo } from '../src/lib/browser-location';
-import { AUTH_STORAGE_KEYS } from '../src/auth/session-storage';
+import { AUTH_STORAGE_KEYS, readStoredSession } from '../src/auth/session-storage';
+import { SAME_EMAIL_MESSAGE } from '../src/pages/account/EmailSection';
 import {
   ADMIN_USER,
   buildApiSession,
@@ -144,6 +145,124 @@ describe('AccountPage', () => {
     expect(within(billing).getByText('Not subscribed')).toBeTruthy();
     expect(within(billing).queryByRole('button', { name: 'Manage billing' })).toBeNull();
     await vi.waitFor(() => expect(currentLocation()).toBe('/checkout?price_id=price_professional_monthly'));
+  });
+});
+
+const EMAIL_ROUTE = `PATCH users/email/${ADMIN_USER.id}`;
+const NEW_EMAIL = 'ops@wrenchmark.co.uk';
+
+function emailSection(): HTMLElement {
+  return screen.getByRole('region', { name: 'Email address' });
+}
+
+function openEmailChange(): HTMLElement {
+  const section = emailSection();
+  fireEvent.click(within(section).getByRole('button', { name: 'Change email' }));
+  return section;
+}
+
+function changeEmail(section: HTMLElement, email: string, currentPassword: string) {
+  fireEvent.change(within(section).getByLabelText('New email'), { target: { value: email } });
+  fireEvent.change(within(section).getByLabelText('Current password'), { target: { value: currentPassword } });
+  fireEvent.click(within(section).getByRole('button', { name: 'Update email' }));
+}
+
+describe('AccountPage, Email address', () => {
+  it('opens the change form from Change email with the focus on the new address, checks it, and Cancel closes it', async () => {
+    const api = mockApi({});
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/account');
+    const section = emailSection();
+    expect(within(section).queryByLabelText('New email')).toBeNull();
+
+    openEmailChange();
+    expect(document.activeElement).toBe(within(section).getByLabelText('New email'));
+    fireEvent.click(within(section).getByRole('button', { name: 'Update email' }));
+    expect(within(section).getByText(MESSAGES.signup.emailRequired)).toBeTruthy();
+    expect(within(section).getByText(MESSAGES.identity.currentPasswordRequired)).toBeTruthy();
+    changeEmail(section, 'not-an-address', 'Sparkplug1');
+    expect(within(section).getByText(MESSAGES.signup.emailInvalid)).toBeTruthy();
+    changeEmail(section, ` ${ADMIN_USER.email.toUpperCase()} `, 'Sparkplug1');
+    expect(await within(section).findByText(SAME_EMAIL_MESSAGE)).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Cancel' }));
+    expect(within(section).queryByLabelText('New email')).toBeNull();
+    expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Change email' }));
+  });
+
+  it('changes the e-mail, keeps the page signed in with the fresh session and says where both links went', async () => {
+    const changed = { ...ADMIN_USER, email: NEW_EMAIL };
+    const api = mockApi({
+      [EMAIL_ROUTE]: ok(
+        { id: ADMIN_USER.id, email: NEW_EMAIL, session: buildApiSession(changed, { access_token: 'access-9', refresh_token: 'refresh-9' }) },
+        MESSAGES.identity.emailUpdated,
+      ),
+    });
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/account');
+    const section = openEmailChange();
+    changeEmail(section, ' Ops@Wrenchmark.co.uk ', 'Sparkplug1');
+
+    const notice = await within(section).findByRole('status');
+    expect(within(notice).getByText(MESSAGES.identity.emailUpdated)).toBeTruthy();
+    expect(within(notice).getByText(NEW_EMAIL)).toBeTruthy();
+    expect(within(notice).getByText(ADMIN_USER.email)).toBeTruthy();
+    expect(notice.textContent).toContain('confirmation link');
+    expect(notice.textContent).toContain('undoes the change');
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]?.body).toEqual({ email: NEW_EMAIL, currentPassword: 'Sparkplug1' });
+    expect(api.calls[0]?.authorization).toBe('Bearer access-1');
+
+    expect(readStoredSession()).toMatchObject({ accessToken: 'access-9', refreshToken: 'refresh-9', user: changed });
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBe('refresh-9');
+    expect((within(section).getByLabelText('Email') as HTMLInputElement).value).toBe(NEW_EMAIL);
+    expect(within(section).queryByLabelText('New email')).toBeNull();
+    expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Change email' }));
+    expect(currentLocation()).toBe('/account');
+  });
+
+  it('shows a wrong current password under its field after one call, without refreshing the session', async () => {
+    const api = mockApi({ [EMAIL_ROUTE]: failure(401, 'password_mismatch', MESSAGES.identity.currentPasswordIncorrect) });
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/account');
+    const section = openEmailChange();
+    changeEmail(section, NEW_EMAIL, 'Guessing1');
+
+    expect(await within(section).findByText(MESSAGES.identity.currentPasswordIncorrect)).toBeTruthy();
+    const password = within(section).getByLabelText('Current password') as HTMLInputElement;
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(password);
+    expect((within(section).getByLabelText('New email') as HTMLInputElement).value).toBe(NEW_EMAIL);
+    // The 401 answers the password: no auth/refresh, no second try that would count as another wrong password.
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([EMAIL_ROUTE]);
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Account settings' })).toBeTruthy();
+  });
+
+  it('says so when too many wrong passwords were tried (429), and keeps the form', async () => {
+    const api = mockApi({ [EMAIL_ROUTE]: failure(429, 'rate_limited', MESSAGES.records.passwordAttemptsExceeded) });
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/account');
+    const section = openEmailChange();
+    changeEmail(section, NEW_EMAIL, 'Sparkplug1');
+
+    expect((await within(section).findByRole('alert')).textContent).toBe(MESSAGES.records.passwordAttemptsExceeded);
+    expect(within(section).getByLabelText('New email')).toBeTruthy();
+    expect(api.calls).toHaveLength(1);
+    expect((within(section).getByLabelText('Email') as HTMLInputElement).value).toBe(ADMIN_USER.email);
+  });
+
+  it("shows an address another account holds under the new address (the server's 409)", async () => {
+    mockApi({
+      [EMAIL_ROUTE]: failure(409, 'conflict', MESSAGES.signup.duplicateEmail, [{ path: 'email', message: MESSAGES.signup.duplicateEmail }]),
+    });
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/account');
+    const section = openEmailChange();
+    changeEmail(section, NEW_EMAIL, 'Sparkplug1');
+    expect(await within(section).findByText(MESSAGES.signup.duplicateEmail)).toBeTruthy();
+    expect(document.activeElement).toBe(within(section).getByLabelText('New email'));
   });
 });
 

@@ -1,8 +1,9 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, RESET_REDIRECT_MS } from '@sh/shared/contract';
 import { CONFIRM_EMAIL_REDIRECT_MS } from '../src/pages/ConfirmEmailPage';
-import { currentLocation, failure, mockApi, ok, renderApp } from './support';
+import { UNDO_LINK_INCOMPLETE } from '../src/pages/UndoEmailChangePage';
+import { currentLocation, failure, GARAGE_USER, mockApi, ok, renderApp } from './support';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -107,5 +108,51 @@ describe('ConfirmEmailPage', () => {
     mockApi({ 'POST users/confirm-email': failure(400, 'validation_failed', MESSAGES.confirmEmail.invalidOrExpired) });
     renderApp('/confirm-email?token=conf_bad');
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.confirmEmail.invalidOrExpired);
+  });
+});
+
+describe('UndoEmailChangePage', () => {
+  it('says the link is incomplete without a token, and asks the server nothing', () => {
+    const api = mockApi({});
+    renderApp('/undo-email-change');
+    expect(screen.getByRole('alert').textContent).toBe(UNDO_LINK_INCOMPLETE);
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it("restores the old address with a spinner, then shows the server's message, Go to Login and the way to reset the password", async () => {
+    let answer: (() => void) | undefined;
+    const api = mockApi({
+      'POST users/undo-email-change': () =>
+        new Promise((resolve) => {
+          answer = () => resolve(ok({ email: GARAGE_USER.email }, MESSAGES.identity.emailChangeUndone));
+        }),
+    });
+    renderApp('/undo-email-change?token=undo_ok');
+    expect(screen.getByRole('status').textContent).toBe('Restoring your previous email address…');
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+
+    const result = (await screen.findByText(MESSAGES.identity.emailChangeUndone)).closest<HTMLElement>('[role="status"]')!;
+    expect(result).not.toBeNull();
+    expect(within(result).getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+    expect(api.callsTo('POST users/undo-email-change')).toHaveLength(1);
+    expect(api.calls[0]?.body).toEqual({ token: 'undo_ok' });
+    expect(api.calls[0]?.authorization).toBeNull();
+    expect(currentLocation()).toBe('/undo-email-change?token=undo_ok');
+  });
+
+  it.each([
+    ['a bad, used or expired link', 'undo_used', failure(400, 'validation_failed', MESSAGES.identity.emailChangeUndoInvalid), MESSAGES.identity.emailChangeUndoInvalid],
+    ['an old address that another account took', 'undo_taken', failure(409, 'conflict', MESSAGES.identity.emailChangeUndoConflict), MESSAGES.identity.emailChangeUndoConflict],
+    ['no answer', 'undo_offline', new TypeError('Failed to fetch'), MESSAGES.platform.networkFailure],
+  ] as const)("shows the error for %s, with Go to Login and Get help", async (_case, token, reply, message) => {
+    mockApi({ 'POST users/undo-email-change': reply });
+    renderApp(`/undo-email-change?token=${token}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Get help' }).getAttribute('href')).toBe('/support');
+    expect(screen.queryByRole('link', { name: 'Reset your password' })).toBeNull();
   });
 });

@@ -381,4 +381,28 @@ describe('AddServicePage', () => {
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(keys[1]).toBe(keys[0]);
   });
+
+  it("shows the server's email_not_confirmed message in the dialog, keeps every entry, and resends the confirmation link", async () => {
+    const api = await openWizard({
+      'POST service-records': failure(403, 'email_not_confirmed', MESSAGES.platform.emailNotConfirmed),
+      'POST users/resend-confirmation': ok({ emailConfirmed: false }, MESSAGES.identity.confirmationSent),
+    });
+    await reachVehicleStep();
+    await reachChecklistStep();
+    const dialog = await openSubmitDialog();
+    signAndSubmit(dialog);
+
+    const announced = await within(dialog).findByRole('alert');
+    expect(within(announced).getByRole('heading', { name: 'Please confirm your email address' })).toBeTruthy();
+    expect(within(announced).getByText(MESSAGES.platform.emailNotConfirmed)).toBeTruthy();
+    expect((within(dialog).getByLabelText('Full name') as HTMLInputElement).value).toBe('Jo Hartley');
+    expect((within(dialog).getByLabelText('Account password') as HTMLInputElement).value).toBe('Sparkplug1');
+    expect(api.callsTo('POST service-records')).toHaveLength(1);
+    expect(currentLocation()).toBe('/add-service');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await within(dialog).findByText(MESSAGES.identity.confirmationSent)).toBeTruthy();
+    expect(api.callsTo('POST users/resend-confirmation')).toHaveLength(1);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
 });

@@ -110,4 +110,35 @@ describe('CheckoutPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(sendBrowserTo).not.toHaveBeenCalled();
   });
+
+  it("shows the server's email_not_confirmed message in the page with Resend confirmation email, and reports the resend", async () => {
+    const api = mockApi({
+      'GET billing/plans': PLANS,
+      'GET billing/subscription': ok(buildSubscription()),
+      'POST stripe/create-checkout-session': failure(403, 'email_not_confirmed', MESSAGES.platform.emailNotConfirmed),
+      'POST users/resend-confirmation': (_call, count) =>
+        count === 1 ? ok({ emailConfirmed: false }, MESSAGES.identity.confirmationSent) : failure(429, 'rate_limited', MESSAGES.platform.rateLimited),
+    });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/checkout?price_id=price_professional_monthly');
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+
+    const announced = await screen.findByRole('alert');
+    expect(within(announced).getByRole('heading', { name: 'Please confirm your email address' })).toBeTruthy();
+    expect(within(announced).getByText(MESSAGES.platform.emailNotConfirmed)).toBeTruthy();
+    expect(sendBrowserTo).not.toHaveBeenCalled();
+    expect(api.callsTo('POST stripe/create-checkout-session')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await screen.findByText(MESSAGES.identity.confirmationSent)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.identity.confirmationSent).closest('[role="status"]')).not.toBeNull();
+    const resend = api.callsTo('POST users/resend-confirmation');
+    expect(resend).toHaveLength(1);
+    expect(resend[0]?.authorization).toBe('Bearer access-1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+    expect(await screen.findByText(MESSAGES.platform.rateLimited)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.identity.confirmationSent)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Subscribe Now' }).hasAttribute('disabled')).toBe(false);
+  });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TEventEnvelope } from '../src/contract/events.js';
+import { eventsFor, type TEventEnvelope } from '../src/contract/events.js';
 import {
   applyEventOnce,
   createRedis,
@@ -23,6 +23,7 @@ const running: Array<{ close(): Promise<void> }> = [];
 
 /** A consumer standing in for records: it counts how often each garage.registered was applied. */
 const handlers: EventHandlers = {
+  ...Object.fromEntries(eventsFor('records').map((name) => [name, async () => undefined])),
   'garage.registered': async (client, event) => {
     await client.query(
       `INSERT INTO garages_seen (garage_id, name) VALUES ($1, $2)

@@ -49,15 +49,23 @@ describe('GET /api/v1/billing/plans', () => {
 });
 
 describe('POST /api/v1/stripe/create-checkout-session', () => {
+  it('answers 403 email_not_confirmed with a clear message to a garage whose e-mail is not confirmed, and creates nothing at Stripe', async () => {
+    const garage = await newGarage(harness, { emailConfirmed: false });
+    const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) });
+    expect(status).toBe(403);
+    expect(ZErrorEnvelopeSchema.parse(body)).toEqual({ status: 403, code: 'email_not_confirmed', message: MESSAGES.platform.emailNotConfirmed });
+    expect(harness.double.state.all('customer').filter((customer) => customer.metadata.garage_id === garage.id)).toEqual([]);
+  });
+
   it('answers 401 without a token', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { body: checkoutRequest(garage) });
     expect(status).toBe(401);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ status: 401, code: 'unauthorized', message: MESSAGES.platform.unauthorized });
   });
 
   it.each(['admin', 'none'] as const)('answers 403 for a %s token and creates nothing at Stripe', async (role) => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const before = await countCustomersAtStripe();
     const token = harness.tokenFor({ sub: garage.id, email: garage.email, role });
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token, body: checkoutRequest(garage) });
@@ -67,7 +75,7 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
   });
 
   it('answers 400 for an unknown price_id with a clear message and creates nothing', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const before = await countCustomersAtStripe();
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { price_id: 'price_someone_elses' }) });
     expect(status).toBe(400);
@@ -80,14 +88,14 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
   });
 
   it('answers 400 without a price_id', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { price_id: undefined }) });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.priceRequired);
   });
 
   it('answers 400 for a mode other than subscription', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { mode: 'payment' }) });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.subscriptionModeOnly);
@@ -98,7 +106,7 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     ['cancel_url', 'http://localhost:8081/checkout'],
     ['success_url', 'http://localhost:8080.evil.example/checkout-success'],
   ])('answers 400 for a %s off the site (%s): no open redirect', async (field, url) => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const before = await countCustomersAtStripe();
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { [field]: url }) });
     expect(status).toBe(400);
@@ -110,14 +118,14 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
   });
 
   it('answers 400 for a return address that is not a web address', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { success_url: 'javascript:alert(1)' }) });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.returnUrlInvalid);
   });
 
   it('answers the URL of a checkout page the double serves, for the garage, with the 14-day trial', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) });
     expect(status).toBe(200);
     const { url } = ZCheckoutSessionResponseSchema.parse(body).data;
@@ -139,7 +147,7 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
   });
 
   it('reuses the garage\'s Stripe customer on a second call', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const first = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) });
     const second = await call(harness, 'POST', CHECKOUT, {
       token: garage.token,
@@ -155,7 +163,7 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
   });
 
   it('makes one session for a double click', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const [first, second] = await Promise.all([
       call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) }),
       call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) }),
@@ -166,7 +174,7 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
   });
 
   it('answers 409 for a garage that already has a running subscription', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     await subscribeGarage(harness, garage);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) });
     expect(status).toBe(409);

@@ -60,14 +60,20 @@ export async function startBillingHarness(options: { seedFile?: string } = {}): 
   };
 }
 
-/** A garage of its own for one test: id, e-mail and bearer token. */
-export function newGarage(harness: BillingHarness) {
+/**
+ * A garage of its own for one test: id, e-mail and bearer token. Its e-mail counts as confirmed (billing heard
+ * user.email_confirmed) unless `emailConfirmed` is false.
+ */
+export async function newGarage(harness: BillingHarness, options: { emailConfirmed?: boolean } = {}) {
   const id = randomUUID();
   const email = `garage-${id.slice(0, 8)}@hartley-motors.test`;
+  if (options.emailConfirmed !== false) {
+    await harness.db.pool.query('INSERT INTO email_confirmations (user_id, confirmed_at) VALUES ($1, now())', [id]);
+  }
   return { id, email, token: harness.tokenFor({ sub: id, email, role: 'garage' }) };
 }
 
-export type TestGarage = ReturnType<typeof newGarage>;
+export type TestGarage = Awaited<ReturnType<typeof newGarage>>;
 
 /** Calls billing; answers the HTTP status and the parsed body. */
 export function call(harness: BillingHarness, method: string, pathAndQuery: string, options: { token?: string; body?: unknown } = {}) {

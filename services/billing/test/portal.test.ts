@@ -28,14 +28,14 @@ describe('POST /api/v1/billing/portal', () => {
   });
 
   it('answers 404 with a clear message for a garage that has never started checkout', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { status, body } = await call(harness, 'POST', PORTAL, { token: garage.token });
     expect(status).toBe(404);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'not_found', message: MESSAGES.billing.noBillingAccount });
   });
 
   it('answers a portal URL where cancelling really cancels at the end of the period', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     await subscribeGarage(harness, garage);
     const { status, body } = await call(harness, 'POST', PORTAL, { token: garage.token });
     expect(status).toBe(200);

@@ -107,6 +107,23 @@ describe('POST /api/v1/billing/portal for a seeded garage', () => {
   });
 });
 
+describe('POST /api/v1/stripe/create-checkout-session for a seeded garage', () => {
+  it('lets the seeded garage whose subscription was cancelled subscribe again: seeded garages count as confirmed', async () => {
+    const cancelled = GARAGES.find((g) => g.subscription_status === 'canceled')!;
+    const { status, body } = await call(harness, 'POST', '/api/v1/stripe/create-checkout-session', {
+      token: tokenOf(cancelled),
+      body: {
+        price_id: LOCAL_PRICE_ID,
+        mode: 'subscription',
+        customerEmail: cancelled.email,
+        success_url: 'http://localhost:8080/checkout-success?session_id={CHECKOUT_SESSION_ID}',
+        cancel_url: 'http://localhost:8080/checkout?canceled=true',
+      },
+    });
+    expect({ status, code: body.code }).toEqual({ status: 200, code: undefined });
+  });
+});
+
 describe('the billing seeder', () => {
   it('changes nothing when it runs again', async () => {
     expect(await runSeeder()).toBe('0 new billing customers, 0 new subscriptions');

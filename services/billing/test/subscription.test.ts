@@ -54,7 +54,7 @@ async function payWithWebhooksHeld(checkoutUrl: string, whileHeld: () => Promise
 
 describe('paying on the hosted checkout page', () => {
   it('makes the garage trialing with trial_end 14 days ahead and its card visa 4242, once the webhooks arrive', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     expect((await readSubscription(garage)).subscription_status).toBe('inactive');
     const { url, sessionId } = await startCheckout(harness, garage);
     const now = Math.floor(Date.now() / 1000);
@@ -96,7 +96,7 @@ describe('paying on the hosted checkout page', () => {
   });
 
   it('syncs from Stripe with the checkout session id before the webhooks arrive, and the late webhooks add no second event', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { url, sessionId } = await startCheckout(harness, garage);
     await control('/_control/webhooks/hold');
     try {
@@ -112,8 +112,8 @@ describe('paying on the hosted checkout page', () => {
   });
 
   it('does not sync with another garage\'s checkout session id', async () => {
-    const owner = newGarage(harness);
-    const other = newGarage(harness);
+    const owner = await newGarage(harness);
+    const other = await newGarage(harness);
     const { url, sessionId } = await startCheckout(harness, owner);
     await control('/_control/webhooks/hold');
     try {
@@ -129,7 +129,7 @@ describe('paying on the hosted checkout page', () => {
 
 describe('reads never write', () => {
   it('answers what Stripe holds for the checkout session id but stores nothing and announces nothing', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { url, sessionId } = await startCheckout(harness, garage);
     await payWithWebhooksHeld(url, async () => {
       expect((await readSubscription(garage, `?session_id=${sessionId}`)).subscription_status).toBe('trialing');
@@ -167,14 +167,14 @@ describe('POST /api/v1/billing/subscription/sync', () => {
     ['a malformed session_id', { session_id: 'not-a-session' }],
     ['no session_id', {}],
   ])('answers 400 for %s', async (_case, body) => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { status, body: answer } = await call(harness, 'POST', SYNC, { token: garage.token, body });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(answer)).toMatchObject({ message: MESSAGES.billing.sessionIdInvalid, errors: [{ path: 'session_id' }] });
   });
 
   it('stores the subscription of the garage\'s own checkout before the webhooks arrive, and the late webhooks add no second event', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { url, sessionId } = await startCheckout(harness, garage);
     await payWithWebhooksHeld(url, async () => {
       expect(await sync(garage, { session_id: sessionId })).toMatchObject({ subscription_status: 'trialing', payment_method_last4: '4242' });
@@ -186,7 +186,7 @@ describe('POST /api/v1/billing/subscription/sync', () => {
   });
 
   it('changes nothing for a garage that is already subscribed', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { url, sessionId } = await startCheckout(harness, garage);
     await payOnHostedPage(url);
     await harness.double.settled();
@@ -196,8 +196,8 @@ describe('POST /api/v1/billing/subscription/sync', () => {
   });
 
   it("does not sync with another garage's checkout session id", async () => {
-    const owner = newGarage(harness);
-    const other = newGarage(harness);
+    const owner = await newGarage(harness);
+    const other = await newGarage(harness);
     const { url, sessionId } = await startCheckout(harness, owner);
     await payWithWebhooksHeld(url, async () => {
       expect((await sync(other, { session_id: sessionId })).subscription_status).toBe('inactive');
@@ -223,14 +223,14 @@ describe('GET /api/v1/billing/subscription', () => {
   });
 
   it('answers 400 for a malformed session_id', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const { status, body } = await call(harness, 'GET', `${SUBSCRIPTION}?session_id=not-a-session`, { token: garage.token });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ message: MESSAGES.billing.sessionIdInvalid, errors: [{ path: 'session_id' }] });
   });
 
   it('answers inactive with nulls for a garage without a subscription', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     expect(await readSubscription(garage)).toEqual({
       customer_id: null,
       subscription_id: null,
@@ -246,8 +246,8 @@ describe('GET /api/v1/billing/subscription', () => {
   });
 
   it('shows each garage only its own subscription', async () => {
-    const first = newGarage(harness);
-    const second = newGarage(harness);
+    const first = await newGarage(harness);
+    const second = await newGarage(harness);
     const firstSubscription = await subscribeGarage(harness, first);
     expect((await readSubscription(first)).subscription_id).toBe(firstSubscription);
     expect((await readSubscription(second)).subscription_status).toBe('inactive');

@@ -62,7 +62,7 @@ describe('POST /api/v1/stripe/webhook', () => {
     ['signed too long ago', (payload: string) => signPayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)],
     ['without a signature', () => null],
   ])('answers 400 for an event %s and changes nothing', async (_label, sign) => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const subscriptionId = await subscribeGarage(harness, garage);
     await control('/_control/webhooks/hold');
     await advance(harness, subscriptionId, 'canceled');
@@ -82,7 +82,7 @@ describe('POST /api/v1/stripe/webhook', () => {
   });
 
   it('applies an event delivered three times once', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const subscriptionId = await subscribeGarage(harness, garage);
     const events = await advance(harness, subscriptionId, 'past_due');
     await harness.double.settled();
@@ -98,7 +98,7 @@ describe('POST /api/v1/stripe/webhook', () => {
   });
 
   it('ends in the newest state when events arrive newest first', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const subscriptionId = await subscribeGarage(harness, garage);
     await control('/_control/webhooks/hold');
     await advance(harness, subscriptionId, 'active');
@@ -116,7 +116,7 @@ describe('POST /api/v1/stripe/webhook', () => {
   });
 
   it('makes the garage past_due on invoice.payment_failed, with a payment_failed change', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const subscriptionId = await subscribeGarage(harness, garage);
     await advance(harness, subscriptionId, 'past_due');
     await harness.double.settled();
@@ -127,7 +127,7 @@ describe('POST /api/v1/stripe/webhook', () => {
   });
 
   it('makes the garage active when the trial ends with a paid invoice', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const subscriptionId = await subscribeGarage(harness, garage);
     await advance(harness, subscriptionId, 'active');
     await harness.double.settled();
@@ -138,7 +138,7 @@ describe('POST /api/v1/stripe/webhook', () => {
   });
 
   it('makes the garage canceled on deletion, with a canceled change', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const subscriptionId = await subscribeGarage(harness, garage);
     await advance(harness, subscriptionId, 'canceled');
     await harness.double.settled();
@@ -147,7 +147,7 @@ describe('POST /api/v1/stripe/webhook', () => {
   });
 
   it('announces trial_will_end without changing the status', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const subscriptionId = await subscribeGarage(harness, garage);
     await advance(harness, subscriptionId, 'trial_will_end');
     await harness.double.settled();
@@ -167,7 +167,7 @@ describe('POST /api/v1/stripe/webhook', () => {
 
 describe('storing subscription snapshots', () => {
   it('never lets an older snapshot overwrite a newer one', async () => {
-    const garage = newGarage(harness);
+    const garage = await newGarage(harness);
     const subscriptionId = await subscribeGarage(harness, garage);
     const { rows } = await harness.db.pool.query<{ state_at: number; customer_id: string }>(
       'SELECT state_at, customer_id FROM subscriptions WHERE subscription_id = $1',

@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { MESSAGES } from '@sh/shared/contract';
 import {
   authenticate,
+  checkReadiness,
   errorEnvelope,
   errorMiddleware,
   requestContext,
@@ -10,7 +11,16 @@ import {
   type Redis,
   type TokenVerifier,
 } from '@sh/shared/server';
-import { canonicalPath, isCredentialCall, isForbiddenPath, isPublicLookup, requiresAuthentication, resolveUpstream, type UpstreamName } from './domain/routing.js';
+import {
+  canonicalPath,
+  isCredentialCall,
+  isForbiddenPath,
+  isPublicLookup,
+  isStripeWebhook,
+  requiresAuthentication,
+  resolveUpstream,
+  type UpstreamName,
+} from './domain/routing.js';
 import { docsRoutes } from './routes/docs.js';
 import { createUpstreamProxies } from './routes/proxy.js';
 import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
@@ -18,6 +28,7 @@ import { webRoutes } from './routes/web.js';
 
 export interface GatewayDeps {
   logger: Logger;
+  /** For the rate limits and /readyz: a request connection (createRequestRedis), whose commands fail fast. */
   redis: Redis;
   verifier: TokenVerifier;
   upstreams: Partial<Record<UpstreamName, string>>;
@@ -62,12 +73,12 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
     res.json({ status: 200, data: { ok: true } });
   });
   app.get('/readyz', async (_req, res) => {
-    const isRedisUp = await deps.redis.ping().then((pong) => pong === 'PONG', () => false);
-    res.status(isRedisUp ? 200 : 503).json({ status: isRedisUp ? 200 : 503, data: { ok: isRedisUp, checks: { redis: isRedisUp } } });
+    const { status, body } = await checkReadiness({ redis: deps.redis });
+    res.status(status).json(body);
   });
   app.use(docsRoutes());
 
-  const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix);
+  const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix, deps.logger);
   const when = (predicate: (req: express.Request) => boolean, handler: RequestHandler): RequestHandler => (req, res, next) =>
     predicate(req) ? handler(req, res, next) : next();
   // The public lookup is counted by its own budget only: one Redis round trip per lookup, not two.
@@ -82,7 +93,9 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
     return path;
   };
   const isLookup = (req: express.Request) => req.method === 'GET' && isPublicLookup(pathOf(req));
-  app.use(when((req) => pathOf(req).startsWith('/api/') && !isLookup(req), limits.api));
+  // Stripe's webhooks come from Stripe's few addresses and prove themselves by signature: no per-client budget.
+  const isFromStripe = (req: express.Request) => req.method === 'POST' && isStripeWebhook(pathOf(req));
+  app.use(when((req) => pathOf(req).startsWith('/api/') && !isLookup(req) && !isFromStripe(req), limits.api));
   app.use(when(isLookup, limits.lookup));
   app.use(when((req) => req.method === 'POST' && isCredentialCall(pathOf(req)), limits.credentials));
 

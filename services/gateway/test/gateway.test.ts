@@ -183,6 +183,42 @@ describe('gateway rate limits', () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(ZErrorEnvelopeSchema.parse(last!.body)).toMatchObject({ status: 429, code: 'rate_limited', message: MESSAGES.platform.rateLimited });
   });
+
+  it("keeps Stripe's webhooks out of the per-client API budget, and only them", async () => {
+    const strict = await listenForTest(
+      buildGatewayApp({
+        logger: testLogger,
+        redis,
+        verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+        upstreams: { billing: sentinelUrl },
+        budgets: { apiPerMinute: 3, lookupPerMinute: 1000, authPerMinute: 1000 },
+        rateLimitPrefix: testQueuePrefix(),
+        webDist,
+        trustProxy: false,
+        upstreamTimeoutMs: 5000,
+      }),
+    );
+    try {
+      const before = sentinelSeen.length;
+      const webhooks: number[] = [];
+      for (const spelling of ['/api/v1/stripe/webhook', '/api/v1/stripe/webhook', '/api/v1/Stripe/Webhook/', '/api/v1/stripe/webhook', '/api/v1/stripe/webhook']) {
+        const response = await fetch(`${strict.url}${spelling}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': 't=1700000000,v1=0123abcd' },
+          body: '{"id":"evt_test","type":"invoice.paid"}',
+        });
+        webhooks.push(response.status);
+      }
+      expect(webhooks).toEqual([200, 200, 200, 200, 200]);
+      expect(sentinelSeen.length - before).toBe(5);
+
+      const others: number[] = [];
+      for (let i = 0; i < 4; i += 1) others.push((await fetch(`${strict.url}/api/v1/billing/plans`)).status);
+      expect(others).toEqual([200, 200, 200, 429]);
+    } finally {
+      await strict.close();
+    }
+  });
 });
 
 describe('gateway paths as the services route them', () => {
@@ -224,7 +260,7 @@ describe('gateway paths as the services route them', () => {
   });
 
   it('asks for a token on a protected path whatever its spelling', async () => {
-    for (const spelling of ['/api/v1/AUTH/ME', '/api/v1/auth/me/', '/api/v1//auth/me', '/api/v1/auth/%6De', '/API/v1/Auth/Me']) {
+    for (const spelling of ['/api/v1/AUTH/ME', '/api/v1/auth/me/', '/api/v1//auth/me', '/api/v1/auth/%6De', '/API/v1/Auth/Me', '/api/v1/garages/3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b/Release-Company']) {
       const { status } = await call(spelling);
       expect({ spelling, status }).toEqual({ spelling, status: 401 });
     }

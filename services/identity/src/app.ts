@@ -22,13 +22,11 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
     pool: deps.pool,
     redis: deps.redis,
     routes: (app) => {
-      app.use(internalRoutes({
-        pool: deps.pool,
-        internalToken: deps.internalToken,
-        passwordFailures: deps.redis ? { redis: deps.redis, keyPrefix: deps.keyPrefix ?? 'sh' } : null,
-      }));
+      // Wrong passwords given to other services' re-checks and to an e-mail change share one budget per account.
+      const passwordFailures = deps.redis ? { redis: deps.redis, keyPrefix: deps.keyPrefix ?? 'sh' } : null;
+      app.use(internalRoutes({ pool: deps.pool, internalToken: deps.internalToken, passwordFailures }));
       app.use(authRoutes({ pool: deps.pool, keys: deps.keys, verifier }));
-      app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier }));
+      app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier, passwordFailures }));
     },
   });
 }

@@ -1,6 +1,7 @@
 import { migrationsBeside, startService } from '@sh/shared/server';
 import { buildIdentityApp } from './app.js';
 import { readConfig } from './config.js';
+import { announceEmailConfirmations } from './domain/announce-email-confirmations.js';
 import { ensureAdmin } from './domain/ensure-admin.js';
 import { loadSigningKeys } from './domain/signing-keys.js';
 
@@ -16,6 +17,8 @@ await startService({
       const outcome = await ensureAdmin(pool, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
       logger.info({ outcome }, outcome === 'created' ? 'first admin created' : 'admin e-mail already has an account');
     }
+    const announced = await announceEmailConfirmations(pool);
+    if (announced > 0) logger.info({ announced }, 'confirmed e-mails announced to the other services');
     return keys;
   },
   app: ({ pool, redis, logger }, keys) =>

@@ -114,10 +114,10 @@ describe('PATCH /api/v1/users/email/{id}', () => {
     const { accessToken } = await logIn(identity.url, user.email, user.password);
     const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, {
       token: accessToken,
-      body: { email: ' Office@Pennine-Auto.co.uk ' },
+      body: { email: ' Office@Pennine-Auto.co.uk ', currentPassword: user.password },
     });
     expect(status).toBe(200);
-    expect(ZUpdateEmailResponseSchema.parse(body).data).toEqual({ id: user.id, email: 'office@pennine-auto.co.uk' });
+    expect(ZUpdateEmailResponseSchema.parse(body).data).toMatchObject({ id: user.id, email: 'office@pennine-auto.co.uk' });
     expect(await confirmedAt(user.id)).toBeNull();
     const events = await outboxEvents(identity.db.pool, 'user.email_confirmation_requested');
     expect(events.at(-1)).toMatchObject({ userId: user.id, email: 'office@pennine-auto.co.uk' });
@@ -127,7 +127,10 @@ describe('PATCH /api/v1/users/email/{id}', () => {
     const taken = await buildUser(identity.db.pool);
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, user.email, user.password);
-    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { token: accessToken, body: { email: taken.email } });
+    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, {
+      token: accessToken,
+      body: { email: taken.email, currentPassword: user.password },
+    });
     expect(status).toBe(409);
     expect(body).toMatchObject({ code: 'duplicate_email', message: MESSAGES.signup.duplicateEmail });
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseConfigShape, tokenVerifierConfigShape, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { BRAND } from '@sh/shared/contract';
 
 /** An address inside a From header such as 'Service History <no-reply@example.co.uk>'. */
 const MAIL_ADDRESS_PATTERN = /<?([^<>\s@]+@[^<>\s@]+\.?[^<>\s@]*)>?\s*$/;
@@ -30,7 +31,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.notifications),
     REDIS_URL: LOCAL_REDIS_URL,
     SMTP_URL: `smtp://127.0.0.1:${LOCAL_PORTS.smtpCatcher}`,
-    MAIL_FROM: 'Service History <no-reply@servicehistory.local>',
+    MAIL_FROM: `${BRAND.name} <no-reply@servicehistory.local>`,
     PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
     SUPPORT_EMAIL: 'support@servicehistory.local',
     IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,

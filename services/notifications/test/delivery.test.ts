@@ -114,6 +114,23 @@ describe('an SMTP server that refuses', () => {
     expect(await mailRow(email)).toMatchObject([{ attempts: TEST_RETRY.maxAttempts }]);
     expect(platform.smtp.attempts.filter((a) => a.to.includes(email))).toHaveLength(TEST_RETRY.maxAttempts);
   });
+
+  it('keeps a mail that failed for good without the token of its link, and keeps the rest of it', async () => {
+    const email = uniqueEmail('bounced');
+    const event = resetRequested(email);
+    platform.smtp.refuse(email, { code: 550, times: 5, stage: 'data' });
+    expect(await applyEventOnce(platform.db.pool, createNotificationsHandlers(TEST_CONTEXT), event)).toBe('applied');
+
+    await expect.poll(async () => (await mailRow(email))[0]?.status).toBe('failed');
+    const { rows } = await platform.db.pool.query<{ html_body: string; text_body: string; last_error: string }>(
+      'SELECT html_body, text_body, last_error FROM mail_queue WHERE to_address = $1',
+      [email],
+    );
+    const row = rows[0]!;
+    for (const stored of [row.html_body, row.text_body, row.last_error]) expect(stored).not.toContain(event.payload.token);
+    expect(row.text_body).toContain(`${TEST_CONTEXT.publicUrl}/reset-password?token=[redacted]`);
+    expect(row.html_body).toContain('Reset your password');
+  });
 });
 
 describe('the delivery loop', () => {

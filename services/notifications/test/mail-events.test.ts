@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type { ParsedMail } from 'mailparser';
-import type { TEventPayload } from '@sh/shared/contract';
+import { BRAND, type TEventPayload } from '@sh/shared/contract';
 import { applyEventOnce, createRedis, createTokenVerifier, queueNameFor } from '@sh/shared/server';
 import { createTestKeyPair, listenForTest, testLogger, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ describe('user.password_reset_requested', () => {
     await platform.publish('user.password_reset_requested', { userId: randomUUID(), email, token });
 
     const mail = await platform.smtp.waitForMail(email);
-    expect(mail.subject).toBe('Reset your Service History password');
+    expect(mail.subject).toBe(`Reset your ${BRAND.name} password`);
     expectBothParts(mail);
     const link = linkLabelled(mail.html as string, 'Reset password');
     expect(`${link.origin}${link.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/reset-password`);
@@ -140,7 +140,7 @@ describe('garage.registered', () => {
     });
 
     const mail = await platform.smtp.waitForMail(email);
-    expect(mail.subject).toBe('Welcome to Service History, Smith & Sons <Motors>');
+    expect(mail.subject).toBe(`Welcome to ${BRAND.name}, Smith & Sons <Motors>`);
     expectBothParts(mail);
     expect(mail.html).toContain('Smith &amp; Sons &lt;Motors&gt;');
     expect(mail.html).not.toContain('<Motors>');
@@ -337,7 +337,8 @@ describe('redelivery', () => {
     await expect.poll(() => platform.db.pool.query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId]).then((r) => r.rows[0]?.published_at)).not.toBeNull();
     const connection = createRedis(TEST_REDIS_URL);
     const queue = new Queue(queueNameFor('notifications'), { connection, prefix: platform.prefix });
-    expect(await queue.getJobState(eventId)).toBe('completed');
+    // A job carrying a token leaves Redis as soon as it completes (secretFields): handled means completed or gone.
+    await expect.poll(() => queue.getJobState(eventId)).toMatch(/^(completed|unknown)$/);
     await queue.close();
     connection.disconnect();
 

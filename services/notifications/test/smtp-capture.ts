@@ -13,6 +13,8 @@ export interface SmtpAttempt {
 export interface SmtpCapture {
   url: string;
   mails: ParsedMail[];
+  /** Mails the server read and then refused at the DATA stage (their content, as it was offered). */
+  refusedMails: ParsedMail[];
   attempts: SmtpAttempt[];
   /** Refuses the next `times` mails to `recipient` with `code` at the DATA stage, or at RCPT TO. */
   refuse(recipient: string, rule: { code: number; times: number; stage?: 'rcpt' | 'data' }): void;
@@ -34,6 +36,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /** A real SMTP server on a free loopback port that parses what it receives, and can refuse on request. */
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const mails: ParsedMail[] = [];
+  const refusedMails: ParsedMail[] = [];
   const attempts: SmtpAttempt[] = [];
   const rules = new Map<string, { code: number; times: number; stage: 'rcpt' | 'data' }>();
   const waiters = new Set<() => void>();
@@ -62,6 +65,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         .then(async (raw) => {
           const code = to.map((address) => takeRule(address, 'data')).find((c) => c !== null) ?? null;
           if (code !== null) {
+            refusedMails.push(await simpleParser(raw));
             attempts.push({ at: Date.now(), to, outcome: code });
             return callback(smtpError(code));
           }
@@ -85,6 +89,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    refusedMails,
     attempts,
     refuse(recipient, rule) {
       rules.set(recipient.toLowerCase(), { stage: 'data', ...rule });

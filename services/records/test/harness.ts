@@ -95,12 +95,13 @@ export async function startRecordsStack(options: { now?: () => Date } = {}): Pro
 let garageCounter = 0;
 
 /**
- * A garage as records and identity know it: a user with a password in identity, a directory entry and an
- * entitlement (`status` null: none heard yet) in records, and a token for it.
+ * A garage as records and identity know it: a user with a password in identity, a directory entry, an
+ * entitlement (`status` null: none heard yet) and, unless `emailConfirmed` is false, the confirmation of its
+ * e-mail in records, and a token for it.
  */
 export async function buildGarageAccount(
   stack: RecordsStack,
-  options: { status?: string | null; password?: string; name?: string } = {},
+  options: { status?: string | null; password?: string; name?: string; emailConfirmed?: boolean } = {},
 ): Promise<{ id: string; email: string; password: string; name: string; token: string }> {
   garageCounter += 1;
   const email = `workshop${garageCounter}.${Date.now()}@hartley-motors.co.uk`;
@@ -117,6 +118,9 @@ export async function buildGarageAccount(
     '12 Station Road, Leeds, LS1 4AB',
     email,
   ]);
+  if (options.emailConfirmed !== false) {
+    await stack.db.pool.query('INSERT INTO email_confirmations (user_id, confirmed_at) VALUES ($1, now())', [id]);
+  }
   const status = options.status === undefined ? 'active' : options.status;
   if (status !== null) {
     await stack.db.pool.query(

@@ -7,11 +7,15 @@ import {
   ZRefreshResponseSchema,
   ZResendConfirmationResponseSchema,
   ZResetPasswordResponseSchema,
+  ZUndoEmailChangeResponseSchema,
+  ZUpdateEmailResponseSchema,
   ZUpdatePasswordResponseSchema,
   type TLoginRequest,
   type TLoginResponse,
   type TMeResponse,
   type TResetPasswordRequest,
+  type TUpdateEmailRequest,
+  type TUpdateEmailResponse,
   type TUpdatePasswordRequest,
   type TUpdatePasswordResponse,
 } from '@sh/shared/contract';
@@ -60,6 +64,26 @@ export async function confirmEmail(
 ): Promise<{ status: number; message: string | undefined }> {
   const envelope = await client.post('users/confirm-email', { token }, ZConfirmEmailResponseSchema);
   return { status: envelope.status, message: envelope.message };
+}
+
+/**
+ * PATCH users/email/{id}: the user's own change, with their current password; answers a fresh session (the
+ * old ones are revoked). A 401 password_mismatch answers that password, not the session, so it is not refreshed.
+ */
+export async function updateEmail(
+  userId: string,
+  input: TUpdateEmailRequest,
+  client: TApiClient = api,
+): Promise<TUpdateEmailResponse> {
+  return client.patch(`users/email/${encodeURIComponent(userId)}`, input, ZUpdateEmailResponseSchema, {
+    isCredentialRejection: (error) => error.code === 'password_mismatch',
+  });
+}
+
+/** POST users/undo-email-change with the token of the link mailed to the old address; resolves to the answer's message. */
+export async function undoEmailChange(token: string, client: TApiClient = anonymous): Promise<{ email: string; message: string | undefined }> {
+  const envelope = await client.post('users/undo-email-change', { token }, ZUndoEmailChangeResponseSchema);
+  return { email: envelope.data.email, message: envelope.message };
 }
 
 /** PATCH users/password/{id}: the user's own change answers a fresh session (the old ones are revoked). */

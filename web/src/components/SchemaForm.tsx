@@ -7,7 +7,8 @@ type TFormState = Pick<ReturnType<typeof useSchemaForm>, 'formError' | 'isSubmit
 /**
  * A form of the kit (useSchemaForm): the message above its fields (the error, else a confirmation), the
  * fields, and its submit button, disabled and busy while the form sends. `layout` "page" is a page's one
- * form (a large full-width button); "card" is one of several forms on a settings page.
+ * form (a large full-width button); "card" is one of several forms on a settings page, where `actions` (a
+ * Cancel) stand beside the submit button.
  */
 export function SchemaForm({
   form,
@@ -18,6 +19,7 @@ export function SchemaForm({
   canSubmit = true,
   success,
   layout = 'page',
+  actions,
   children,
 }: {
   form: TFormState;
@@ -28,6 +30,7 @@ export function SchemaForm({
   canSubmit?: boolean;
   success?: string | null;
   layout?: 'page' | 'card';
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   const button = (
@@ -45,7 +48,14 @@ export function SchemaForm({
       {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
       {!form.formError && success ? <FormAlert tone="success">{success}</FormAlert> : null}
       {children}
-      {layout === 'page' ? button : <div className="form__actions">{button}</div>}
+      {layout === 'page' ? (
+        button
+      ) : (
+        <div className="form__actions">
+          {button}
+          {actions}
+        </div>
+      )}
     </form>
   );
 }

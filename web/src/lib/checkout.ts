@@ -35,8 +35,19 @@ export function resolveGetStartedPath(options: {
   return first ? buildCheckoutPath(first.priceId) : '/pricing';
 }
 
-/** A checkout that could not start, with the message to show (SPEC.md section 8, Checkout). */
-export class CheckoutStartError extends Error {}
+/**
+ * A checkout that could not start, with the message to show (SPEC.md section 8, Checkout) and the server's
+ * error code when it refused (email_not_confirmed, say), so the page can offer the way on.
+ */
+export class CheckoutStartError extends Error {
+  readonly code: string | null;
+
+  constructor(message: string, code: string | null = null) {
+    super(message);
+    this.name = 'CheckoutStartError';
+    this.code = code;
+  }
+}
 
 /**
  * Creates a Stripe checkout session for the plan and sends the browser to it. Throws a CheckoutStartError
@@ -53,7 +64,7 @@ export async function startCheckout(priceId: string, customerEmail: string): Pro
       ...buildCheckoutReturnUrls(siteOrigin(), priceId),
     });
   } catch (error) {
-    throw new CheckoutStartError(checkoutFailureMessage(error));
+    throw new CheckoutStartError(checkoutFailureMessage(error), isServerError(error) ? error.code : null);
   }
   if (!url) throw new CheckoutStartError(MESSAGES.checkout.noUrl);
   sendBrowserTo(url);

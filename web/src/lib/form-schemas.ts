@@ -3,6 +3,7 @@ import {
   PHONE_DIGITS,
   ZCreateGarageRequestSchema,
   ZResetPasswordRequestSchema,
+  ZUpdateEmailRequestSchema,
   ZUpdatePasswordRequestSchema,
   type TUpdatePasswordRequest,
 } from '@sh/shared/contract';
@@ -37,6 +38,17 @@ export const ZPasswordChangeFormSchema = ZWholeFormSchema.refine(
   .refine((form) => form.newPassword === form.confirmPassword, { error: MESSAGES.settings.newPasswordsMismatch, abort: true })
   .transform((form): TUpdatePasswordRequest => ({ currentPassword: String(form.currentPassword), password: String(form.newPassword) }))
   .pipe(ZUpdatePasswordRequestSchema);
+
+/**
+ * /account, Change email: the shared request (the new address, trimmed and lower-cased), and the current
+ * password given, which the request leaves optional for an admin changing another user's address.
+ */
+export const ZEmailChangeFormSchema = ZUpdateEmailRequestSchema.and(
+  ZWholeFormSchema.refine((form) => String(form.currentPassword ?? '') !== '', {
+    path: ['currentPassword'],
+    error: MESSAGES.identity.currentPasswordRequired,
+  }).transform(() => ({})),
+);
 
 const isCompanyValidated = (form: Record<string, unknown>) => Boolean(form.company_verification_token);
 

@@ -1,14 +1,14 @@
 import { useAuth } from '../auth/AuthProvider';
-import { FormField } from '../components/FormField';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { BillingSection } from './account/BillingSection';
+import { EmailSection } from './account/EmailSection';
 import { PasswordSection } from './account/PasswordSection';
 import { PhoneSection } from './account/PhoneSection';
-import { SettingsCard } from './account/SettingsCard';
 
 /**
- * /account (any signed-in user): the e-mail (read-only), a password change, and for garages the contact
- * phone and the Billing section (status, next billing date, card, Manage billing, Subscribe).
+ * /account (any signed-in user): the e-mail (read-only until Change email, which asks for the current
+ * password), a password change, and for garages the contact phone and the Billing section (status, next
+ * billing date, card, Manage billing, Subscribe).
  */
 export function AccountPage() {
   useDocumentTitle('Account settings');
@@ -25,9 +25,7 @@ export function AccountPage() {
         </div>
       </section>
       <div className="container narrow account-page__body">
-        <SettingsCard title="Account details" id="account-details">
-          <FormField label="Email" type="email" value={user.email} readOnly hint="Your sign-in address. It cannot be changed here." />
-        </SettingsCard>
+        <EmailSection user={user} />
         {isGarage ? <BillingSection /> : null}
         {isGarage ? <PhoneSection user={user} /> : null}
         <PasswordSection user={user} />

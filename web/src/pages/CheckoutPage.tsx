@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type TPlanProduct } from '@sh/shared/contract';
 import { useAuth } from '../auth/AuthProvider';
+import { EmailConfirmationNotice } from '../components/EmailConfirmationNotice';
 import { FormAlert } from '../components/FormAlert';
 import { CheckList } from '../components/CheckList';
 import { BackLink } from '../components/BackLink';
@@ -92,7 +93,7 @@ function Checkout({ product, isCanceled }: { product: TPlanProduct; isCanceled: 
 /** Subscribe Now for a signed-in garage; otherwise what to do first. */
 function CheckoutAction({ product }: { product: TPlanProduct }) {
   const auth = useAuth();
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<CheckoutStartError | null>(null);
   const [isStarting, setIsStarting] = useState(false);
 
   if (auth.status === 'loading') return <Spinner label="Checking your session…" />;
@@ -125,14 +126,14 @@ function CheckoutAction({ product }: { product: TPlanProduct }) {
 
   const email = auth.user.email;
   async function handleSubscribe() {
-    setError(null);
+    setFailure(null);
     setIsStarting(true);
     try {
       await startCheckout(product.priceId, email);
       // The browser is on its way to the payment page; the button stays busy until it leaves.
     } catch (caught) {
       setIsStarting(false);
-      setError(caught instanceof CheckoutStartError ? caught.message : MESSAGES.checkout.startFailed);
+      setFailure(caught instanceof CheckoutStartError ? caught : new CheckoutStartError(MESSAGES.checkout.startFailed));
     }
   }
 
@@ -149,7 +150,13 @@ function CheckoutAction({ product }: { product: TPlanProduct }) {
           <dd>{formatPricePerInterval(product.price, product.currency, product.interval)}</dd>
         </div>
       </dl>
-      {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+      {failure?.code === 'email_not_confirmed' ? (
+        <EmailConfirmationNotice headingLevel={3} isAnnounced>
+          {failure.message}
+        </EmailConfirmationNotice>
+      ) : failure ? (
+        <FormAlert tone="error">{failure.message}</FormAlert>
+      ) : null}
       <button
         type="button"
         className="button button--primary button--large checkout-panel__subscribe"

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { fetchMyGarage } from '../api/garages';
-import { fetchCurrentUser, resendEmailConfirmation } from '../api/identity';
+import { fetchCurrentUser } from '../api/identity';
 import { useSubscription } from '../auth/SubscriptionProvider';
+import { EmailConfirmationNotice } from '../components/EmailConfirmationNotice';
 import { FormAlert } from '../components/FormAlert';
-import { MailIcon, WrenchIcon } from '../components/icons';
+import { WrenchIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
 import { messageOf } from '../lib/error-message';
 import { readFlash } from '../lib/flash-message';
@@ -63,7 +64,7 @@ export function GarageDashboardPage() {
         {flash ? <FormAlert tone="success">{flash}</FormAlert> : null}
         {profile.status === 'loading' ? <Spinner label="Loading your garage…" /> : null}
         {profile.status === 'failed' ? <FormAlert tone="error">{messageOf(profile.error)}</FormAlert> : null}
-        <EmailConfirmationNotice />
+        <UnconfirmedEmailNotice />
         <ServiceRecordsSection canAddRecords={subscription.status === 'loading' ? null : isSubscribed} />
       </div>
     </div>
@@ -90,39 +91,13 @@ function useFlashMessage(): string | null {
  * A garage may log in before confirming its e-mail (the signup goes straight to checkout); until it does,
  * the dashboard says so and offers a new link.
  */
-function EmailConfirmationNotice() {
+function UnconfirmedEmailNotice() {
   const currentUser = useApiData(() => fetchCurrentUser(), []);
   const me = currentUser.status === 'loaded' ? currentUser.data : null;
-  const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
-  const [isSending, setIsSending] = useState(false);
-
   if (!me || me.emailConfirmed) return null;
-
-  async function resend() {
-    setIsSending(true);
-    try {
-      const answer = await resendEmailConfirmation();
-      setFeedback({ tone: 'success', message: answer.message ?? `We sent a new link to ${me?.email}.` });
-    } catch (error) {
-      setFeedback({ tone: 'error', message: messageOf(error) });
-    } finally {
-      setIsSending(false);
-    }
-  }
-
   return (
-    <div className="notice notice--info dashboard-notice">
-      <MailIcon size={22} />
-      <div>
-        <h2 className="notice__title">Please confirm your email address</h2>
-        <p>
-          We sent a confirmation link to <strong>{me.email}</strong> when you registered.
-        </p>
-        {feedback ? <FormAlert tone={feedback.tone}>{feedback.message}</FormAlert> : null}
-        <button type="button" className="button button--ghost button--small" disabled={isSending} aria-busy={isSending} onClick={() => void resend()}>
-          Resend confirmation email
-        </button>
-      </div>
-    </div>
+    <EmailConfirmationNotice className="dashboard-notice">
+      We sent a confirmation link to <strong>{me.email}</strong>. Please follow it to add records and subscribe.
+    </EmailConfirmationNotice>
   );
 }

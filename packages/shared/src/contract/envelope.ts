@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   payment_required: 402,
   forbidden: 403,
   subscription_required: 403,
+  email_not_confirmed: 403,
   not_found: 404,
   conflict: 409,
   duplicate_email: 409,

@@ -14,10 +14,28 @@ export const EVENTS = {
   'user.email_confirmation_requested': {
     version: 1,
     payload: z.object({ userId: z.string().uuid(), email: z.string(), token: z.string() }),
+    secretFields: ['token'],
   },
   'user.password_reset_requested': {
     version: 1,
     payload: z.object({ userId: z.string().uuid(), email: z.string(), token: z.string() }),
+    secretFields: ['token'],
+  },
+  /** An address was proven (confirmation link, reset link or undo link): a garage may now check out and add records. */
+  'user.email_confirmed': {
+    version: 1,
+    payload: z.object({ userId: z.string().uuid(), email: z.string(), confirmedAt: z.number().int() }),
+  },
+  /** A user's e-mail changed (or a change was undone); changedAt (unix ms) orders changes, consumers keep the newest. */
+  'user.email_changed': {
+    version: 1,
+    payload: z.object({ userId: z.string().uuid(), oldEmail: z.string(), newEmail: z.string(), changedAt: z.number().int() }),
+  },
+  /** Asks for the mail to the old address of a changed e-mail, with the raw token of its undo link. */
+  'user.email_change_notice_requested': {
+    version: 1,
+    payload: z.object({ userId: z.string().uuid(), oldEmail: z.string(), newEmail: z.string(), token: z.string() }),
+    secretFields: ['token'],
   },
   'garage.registered': {
     version: 1,
@@ -35,6 +53,11 @@ export const EVENTS = {
   'garage.updated': {
     version: 1,
     payload: z.object({ garageId: z.string().uuid(), name: z.string(), address: z.string(), phone: z.string() }),
+  },
+  /** An admin freed the company number of a garage whose e-mail was never confirmed (company squatting). */
+  'garage.company_released': {
+    version: 1,
+    payload: z.object({ garageId: z.string().uuid(), name: z.string(), email: z.string(), companyNumber: z.string() }),
   },
   'subscription.changed': {
     version: 1,
@@ -111,8 +134,12 @@ export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
   'user.registered': [],
   'user.email_confirmation_requested': ['notifications'],
   'user.password_reset_requested': ['notifications'],
+  'user.email_confirmed': ['garages', 'records', 'billing'],
+  'user.email_changed': ['garages', 'records', 'billing'],
+  'user.email_change_notice_requested': ['notifications'],
   'garage.registered': ['records', 'notifications'],
   'garage.updated': ['records'],
+  'garage.company_released': ['notifications'],
   'subscription.changed': ['garages', 'records', 'notifications'],
   'service_record.created': ['notifications'],
   'service_record.amended': [],

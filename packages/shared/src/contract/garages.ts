@@ -157,3 +157,12 @@ export const ZUpdatePhoneRequestSchema = z.object({ phone: ZUkPhoneSchema });
 export type TUpdatePhoneRequest = z.input<typeof ZUpdatePhoneRequestSchema>;
 export const ZUpdatePhoneResponseSchema = successEnvelope(z.object({ id: z.string().uuid(), phone: z.string() }));
 export type TUpdatePhoneResponse = z.infer<typeof ZUpdatePhoneResponseSchema>;
+
+// POST /api/v1/garages/{id}/release-company (admin only)
+// Frees the company number a garage holds while its e-mail has never been confirmed (a signup squatting on a
+// company), so the company can sign up; the garage is told by e-mail. 409 conflict when the garage's e-mail is
+// confirmed (MESSAGES.garages.releaseRefusedConfirmed) or it holds no company number any more.
+export const ZReleaseCompanyResponseSchema = successEnvelope(
+  z.object({ id: z.string().uuid(), released_company_number: z.string() }),
+);
+export type TReleaseCompanyResponse = z.infer<typeof ZReleaseCompanyResponseSchema>;

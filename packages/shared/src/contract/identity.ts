@@ -125,10 +125,31 @@ export type TResendConfirmationResponse = z.infer<typeof ZResendConfirmationResp
 export const ZUserIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.platform.invalidRequest) });
 
 // PATCH /api/v1/users/email/{id}
-export const ZUpdateEmailRequestSchema = z.object({ email: ZEmailSchema });
+// currentPassword is required when a user changes their own e-mail (400 without it; a wrong one is 401
+// password_mismatch and counts against the account's password re-check budget, 429 once spent); an admin
+// changing another user's does not know it and need not. On a change the new address needs confirming, the
+// old address is mailed a single-use undo link (7 days), every refresh token and open reset link of the user
+// is revoked, and a user changing their own gets a fresh session in data.session so the page stays signed in.
+export const ZUpdateEmailRequestSchema = z.object({ email: ZEmailSchema, currentPassword: z.string().max(1024).optional() });
 export type TUpdateEmailRequest = z.infer<typeof ZUpdateEmailRequestSchema>;
-export const ZUpdateEmailResponseSchema = successEnvelope(z.object({ id: z.string().uuid(), email: z.string() }));
+export const ZUpdateEmailResponseSchema = successEnvelope(
+  z.object({ id: z.string().uuid(), email: z.string(), session: ZSessionSchema.optional() }),
+);
 export type TUpdateEmailResponse = z.infer<typeof ZUpdateEmailResponseSchema>;
+
+// POST /api/v1/users/undo-email-change (public: the token of the link mailed to the old address)
+// Restores the old address (as confirmed: following the link proves it), signs the user out everywhere and
+// retires their open links. 400 for a bad, used or expired link; 409 when the old address now has another account.
+export const ZUndoEmailChangeRequestSchema = z.object({
+  token: z
+    .string({ error: MESSAGES.identity.emailChangeUndoInvalid })
+    .trim()
+    .min(1, MESSAGES.identity.emailChangeUndoInvalid)
+    .max(200, MESSAGES.identity.emailChangeUndoInvalid),
+});
+export type TUndoEmailChangeRequest = z.infer<typeof ZUndoEmailChangeRequestSchema>;
+export const ZUndoEmailChangeResponseSchema = successEnvelope(z.object({ email: z.string() }));
+export type TUndoEmailChangeResponse = z.infer<typeof ZUndoEmailChangeResponseSchema>;
 
 // PATCH /api/v1/users/password/{id}
 // currentPassword is required when a user changes their own password; an admin changing another user's does

@@ -124,6 +124,11 @@ export const MESSAGES = {
     sessionExpired: 'Your session has expired. Please log in again.',
     confirmationSent: 'A new confirmation link is on its way to your email address.',
     alreadyConfirmed: 'Your email address is already confirmed.',
+    currentPasswordRequired: 'Please enter your current password',
+    emailChangeUndone:
+      'Your previous email address is back on your account and every session has been signed out. If you did not make the change, please reset your password now.',
+    emailChangeUndoInvalid: 'This link is invalid, has expired or has already been used.',
+    emailChangeUndoConflict: 'Your previous email address now belongs to another account. Please contact support.',
   },
   /** Answers of the garage and company calls, where SPEC.md gives none. */
   garages: {
@@ -137,6 +142,9 @@ export const MESSAGES = {
     referralValid: 'Referral code is valid',
     garageRegistered: 'Garage registered',
     phoneUpdated: 'Phone number updated',
+    companyReleased: 'Company number released',
+    releaseRefusedConfirmed: "This garage's email address is confirmed, so its company number cannot be released",
+    noCompanyToRelease: 'This garage holds no company number to release',
   },
   /** Answers of the billing calls, where SPEC.md gives none. */
   billing: {
@@ -189,5 +197,7 @@ export const MESSAGES = {
     subscriptionRequired: 'An active subscription is needed to do that',
     networkFailure: 'We could not reach the service. Please check your connection and try again.',
     mileageAnomaly: 'Mileage lower than an earlier record',
+    emailNotConfirmed:
+      'Please confirm your email address first. Follow the link we emailed you, or ask for a new one from your garage dashboard.',
   },
 } as const;

@@ -5,6 +5,29 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { errorMiddleware, notFoundHandler } from './errors.js';
 import { requestContext } from './logger.js';
+import { withTimeout } from './timeout.js';
+
+/** How long /readyz waits for each dependency: a dependency that does not answer in time is not ready. */
+const READY_CHECK_TIMEOUT_MS = 500;
+
+/**
+ * Asks each dependency at once whether it answers, within READY_CHECK_TIMEOUT_MS: 200 when all do, otherwise
+ * 503 naming those that do not. For /readyz, which must answer quickly even while Redis or Postgres is away.
+ */
+export async function checkReadiness(dependencies: { postgres?: Pick<pg.Pool, 'query'>; redis?: Pick<Redis, 'ping'> }) {
+  const probes: Record<string, () => Promise<boolean>> = {};
+  const { postgres, redis } = dependencies;
+  if (postgres) probes.postgres = () => postgres.query('SELECT 1').then(() => true);
+  if (redis) probes.redis = () => redis.ping().then((pong) => pong === 'PONG');
+  const entries = await Promise.all(
+    Object.entries(probes).map(async ([name, probe]) => [name, await withTimeout(probe(), READY_CHECK_TIMEOUT_MS, name).catch(() => false)] as const),
+  );
+  const checks = Object.fromEntries(entries);
+  const failing = entries.filter(([, isUp]) => !isUp).map(([name]) => name);
+  return failing.length === 0
+    ? { status: 200, body: { status: 200, data: { ok: true, checks } } }
+    : { status: 503, body: { status: 503, code: 'service_unavailable', message: `Not ready: ${failing.join(', ')}`, data: { ok: false, checks } } };
+}
 
 export interface ServiceAppOptions {
   logger: Logger;
@@ -18,7 +41,8 @@ export interface ServiceAppOptions {
 
 /**
  * Builds a service's express app without listening: helmet, request id and logger, a JSON body limit,
- * /healthz (process up) and /readyz (Postgres and Redis answer), the routes, then the 404 and error envelopes.
+ * /healthz (process up) and /readyz (Postgres and Redis answer within half a second), the routes, then the 404
+ * and error envelopes.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
@@ -30,15 +54,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.json({ status: 200, data: { ok: true } });
   });
   app.get('/readyz', async (_req, res) => {
-    const checks: Record<string, boolean> = {};
-    if (options.pool) checks.postgres = await options.pool.query('SELECT 1').then(() => true, () => false);
-    if (options.redis) checks.redis = await options.redis.ping().then((pong) => pong === 'PONG', () => false);
-    const isReady = Object.values(checks).every(Boolean);
-    res.status(isReady ? 200 : 503).json(
-      isReady
-        ? { status: 200, data: { ok: true, checks } }
-        : { status: 503, code: 'service_unavailable', message: 'Not ready', data: { ok: false, checks } },
-    );
+    const { status, body } = await checkReadiness({ postgres: options.pool, redis: options.redis });
+    res.status(status).json(body);
   });
   options.rawRoutes?.(app);
   app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));

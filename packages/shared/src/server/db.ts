@@ -93,6 +93,11 @@ const KIT_MIGRATIONS: { name: string; sql: string }[] = [
         processed_at timestamptz NOT NULL DEFAULT now()
       );`,
   },
+  {
+    // The relay claims rows for a while instead of locking them inside a transaction while it talks to Redis.
+    name: '001_kit_outbox_claims',
+    sql: 'ALTER TABLE event_outbox ADD COLUMN IF NOT EXISTS claimed_until timestamptz;',
+  },
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 export type { Redis };
 import type pg from 'pg';
@@ -15,15 +15,94 @@ import {
 } from '../contract/events.js';
 import { startBatchLoop } from './batch-loop.js';
 import type { Queryable } from './db.js';
+import { withTimeout } from './timeout.js';
 
 /** The BullMQ queue a service consumes its events from. */
 export function queueNameFor(service: TServiceName): string {
   return `events.${service}`;
 }
 
-/** Opens a Redis connection fit for BullMQ workers (no per-request retry limit). */
+/**
+ * Opens a Redis connection fit for BullMQ workers: a command waits for as long as Redis is away. Never use it on
+ * a request path (see createRequestRedis).
+ */
 export function createRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: true, lazyConnect: false });
+}
+
+/**
+ * Opens a Redis connection for request paths, readiness checks and the relay: while Redis is away a command fails
+ * after `commandTimeoutMs` (default 300 ms) instead of waiting for it to come back, so the caller can carry on
+ * without it. The connection keeps reconnecting in the background.
+ */
+export function createRequestRedis(url: string, options: { commandTimeoutMs?: number } = {}): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: options.commandTimeoutMs ?? 300,
+    connectTimeout: 2000,
+    enableReadyCheck: true,
+    lazyConnect: false,
+  });
+  // Each failed command reports itself to its caller; without a listener ioredis prints every reconnect attempt.
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+/** Each event's definition, typed so that a secret field must name a field of its event's payload. */
+const DEFINITIONS: {
+  readonly [N in TEventName]: { version: number; payload: (typeof EVENTS)[N]['payload']; secretFields?: readonly (keyof TEventPayload<N> & string)[] };
+} = EVENTS;
+
+/** The payload fields of an event that must not outlive its delivery (its definition's secretFields). */
+export function secretFieldsOf(name: TEventName): readonly string[] {
+  return DEFINITIONS[name].secretFields ?? [];
+}
+
+/** The services that consume at least one event, and so have a queue. */
+export const CONSUMING_SERVICES: readonly TServiceName[] = [...new Set(Object.values(EVENT_SUBSCRIBERS).flat())].sort();
+
+/**
+ * How a consumer retries an event whose handler failed: waits double from `baseDelayMs` up to `maxDelayMs`, for
+ * `attempts` attempts in all; what still fails lands in the dead-letter set (the queue's failed jobs).
+ */
+export interface EventRetryPolicy {
+  baseDelayMs: number;
+  maxDelayMs: number;
+  attempts: number;
+}
+
+/**
+ * About 28 hours of retries: twelve waits doubling from 1 s to 34 min (68 min in all), then 27 waits of an hour.
+ * A consumer that is down for a day still gets every event.
+ */
+export const EVENT_RETRY: EventRetryPolicy = { baseDelayMs: 1000, maxDelayMs: 3_600_000, attempts: 40 };
+
+/** The BullMQ backoff type of event jobs: the consumer's policy decides the waits and when to give up. */
+export const EVENT_BACKOFF_TYPE = 'event-retry';
+
+/** How many attempts a job allows at most; a consumer's policy stops it earlier (eventRetryDelayMs answers -1). */
+const JOB_ATTEMPTS_CEILING = 10_000;
+
+/** How long to wait after `attemptsMade` failed attempts, or -1 once the policy's attempts are spent. */
+export function eventRetryDelayMs(attemptsMade: number, policy: EventRetryPolicy): number {
+  if (attemptsMade >= Math.min(policy.attempts, JOB_ATTEMPTS_CEILING)) return -1;
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attemptsMade - 1));
+}
+
+/**
+ * The options of the job that carries event `eventId` to one queue. Failed jobs stay (the dead-letter set);
+ * delivered ones stay ten minutes, so that a relay re-publishing after a crash is recognised by BullMQ as well as
+ * by the consumer's inbox, except those carrying secret fields, which leave Redis at once.
+ */
+export function eventJobOptions(name: TEventName, eventId: string): JobsOptions {
+  return {
+    jobId: eventId,
+    attempts: JOB_ATTEMPTS_CEILING,
+    backoff: { type: EVENT_BACKOFF_TYPE },
+    removeOnComplete: secretFieldsOf(name).length > 0 ? true : { age: 600, count: 10_000 },
+    removeOnFail: false,
+    stackTraceLimit: 3,
+  };
 }
 
 /**
@@ -59,6 +138,10 @@ export interface RelayOptions {
   logger: Logger;
   pollMs?: number;
   batchSize?: number;
+  /** How long publishing one batch to Redis may take before the relay gives up and tries again later (5 s). */
+  publishTimeoutMs?: number;
+  /** How long the rows a relay claimed stay its own before another relay may take them over (60 s). */
+  claimMs?: number;
 }
 
 export interface Relay {
@@ -67,76 +150,111 @@ export interface Relay {
   stop(): Promise<void>;
 }
 
-const JOB_OPTIONS = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 500 },
-  // Completed jobs are kept ten minutes, so a relay re-publishing after a crash is recognised by BullMQ as well
-  // as by the consumer's inbox, without leaving payloads (which may carry one-time tokens) in Redis for long.
-  removeOnComplete: { age: 600, count: 10_000 },
-  removeOnFail: false,
-} as const;
+/** Resolves once `redis` is connected and ready, or rejects after `ms`. */
+async function untilReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return;
+  let onReady: (() => void) | undefined;
+  try {
+    await withTimeout(new Promise<void>((resolve) => redis.once('ready', (onReady = resolve))), ms, 'Redis');
+  } finally {
+    if (onReady) redis.off('ready', onReady);
+  }
+}
+
+interface OutboxRow {
+  id: string;
+  name: TEventName;
+  version: number;
+  payload: unknown;
+  occurred_at: Date;
+}
+
+/** The secret fields of every event that has some, as the mark query reads them: `{ name: [field, ...] }`. */
+const SECRET_FIELDS_BY_NAME = JSON.stringify(
+  Object.fromEntries((Object.keys(EVENTS) as TEventName[]).flatMap((name) => (secretFieldsOf(name).length > 0 ? [[name, secretFieldsOf(name)]] : []))),
+);
 
 /**
- * Publishes outbox rows to every subscriber's queue, job id = event id, then marks them published.
- * Rows are claimed with FOR UPDATE SKIP LOCKED, so two relays never publish the same row at once; a relay
- * that dies after publishing but before marking re-publishes on restart, and consumers ignore the repeat.
+ * Publishes outbox rows to every subscriber's queue, job id = event id, then marks them published. No transaction
+ * is open while Redis is called: rows are first claimed for `claimMs` in one short statement (so that two relays
+ * rarely publish the same row), then published, then marked, and their secret fields dropped, in another. A relay
+ * that dies or gives up between publishing and marking leaves the claim to expire and the row is published again:
+ * BullMQ ignores a job id it holds, and consumers ignore an event id they have applied.
  */
 export function startRelay(options: RelayOptions): Relay {
   const { pool, logger, prefix } = options;
   const pollMs = options.pollMs ?? 200;
   const batchSize = options.batchSize ?? 100;
-  const connection = createRedis(options.redisUrl);
+  const publishTimeoutMs = options.publishTimeoutMs ?? 5000;
+  const claimMs = Math.max(options.claimMs ?? 60_000, publishTimeoutMs * 2);
+  const connection = createRequestRedis(options.redisUrl, { commandTimeoutMs: publishTimeoutMs });
   const queues = new Map<TServiceName, Queue>();
 
   const queueFor = (service: TServiceName): Queue => {
     let queue = queues.get(service);
     if (!queue) {
       queue = new Queue(queueNameFor(service), { connection, prefix });
+      queue.on('error', () => undefined); // reported by the batch that failed
       queues.set(service, queue);
     }
     return queue;
   };
 
-  const publishBatch = async (): Promise<number> => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<{ id: string; name: TEventName; version: number; payload: unknown; occurred_at: Date }>(
-        `SELECT id, name, version, payload, occurred_at FROM event_outbox
-          WHERE published_at IS NULL ORDER BY occurred_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batchSize],
-      );
-      for (const row of rows) {
-        const event = {
-          id: row.id,
-          name: row.name,
-          version: row.version,
-          occurredAt: row.occurred_at.toISOString(),
-          payload: row.payload,
-        } as TEventEnvelope;
-        for (const service of EVENT_SUBSCRIBERS[row.name] ?? []) {
-          await queueFor(service).add(row.name, event, { ...JOB_OPTIONS, jobId: row.id });
-        }
+  const claimBatch = async (): Promise<OutboxRow[]> => {
+    const { rows } = await pool.query<OutboxRow>(
+      `UPDATE event_outbox SET claimed_until = now() + $2 * interval '1 millisecond'
+        WHERE id IN (SELECT id FROM event_outbox
+                      WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+                      ORDER BY occurred_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, name, version, payload, occurred_at`,
+      [batchSize, claimMs],
+    );
+    return rows.sort((a, b) => a.occurred_at.getTime() - b.occurred_at.getTime() || a.id.localeCompare(b.id));
+  };
+
+  const publish = async (rows: OutboxRow[]): Promise<void> => {
+    const jobsByService = new Map<TServiceName, Array<{ name: string; data: TEventEnvelope; opts: JobsOptions }>>();
+    for (const row of rows) {
+      const event = { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload: row.payload } as TEventEnvelope;
+      for (const service of EVENT_SUBSCRIBERS[row.name] ?? []) {
+        const jobs = jobsByService.get(service) ?? [];
+        jobs.push({ name: row.name, data: event, opts: eventJobOptions(row.name, row.id) });
+        jobsByService.set(service, jobs);
       }
-      if (rows.length > 0) {
-        await client.query('UPDATE event_outbox SET published_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
-      }
-      await client.query('COMMIT');
-      if (rows.length > 0) logger.debug({ count: rows.length }, 'events published');
-      return rows.length;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
     }
+    // BullMQ waits for a connection to be ready before its first command, however long that takes: ask only a
+    // connection that is, so that calls do not pile up while Redis is away.
+    await untilReady(connection, publishTimeoutMs);
+    const adding = Promise.all([...jobsByService].map(([service, jobs]) => queueFor(service).addBulk(jobs)));
+    await withTimeout(adding, publishTimeoutMs, 'Redis');
+  };
+
+  const publishBatch = async (): Promise<number> => {
+    const rows = await claimBatch();
+    if (rows.length === 0) return 0;
+    const ids = rows.map((row) => row.id);
+    try {
+      await publish(rows);
+    } catch (error) {
+      await pool.query('UPDATE event_outbox SET claimed_until = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL', [ids]).catch(() => undefined);
+      throw error;
+    }
+    await pool.query(
+      `UPDATE event_outbox
+          SET published_at = now(), claimed_until = NULL,
+              payload = payload - ARRAY(SELECT jsonb_array_elements_text($2::jsonb -> name))
+        WHERE id = ANY($1::uuid[])`,
+      [ids, SECRET_FIELDS_BY_NAME],
+    );
+    logger.debug({ count: rows.length }, 'events published');
+    return rows.length;
   };
 
   const batches = startBatchLoop({
     runBatch: publishBatch,
     batchSize,
     pollMs,
-    onError: (error) => logger.warn({ err: error }, 'outbox relay failed; retrying'),
+    onError: (error) => logger.warn({ err: error }, 'outbox relay could not publish; its events wait in the outbox and it tries again'),
   });
 
   return {
@@ -161,6 +279,8 @@ export interface ConsumerOptions {
   logger: Logger;
   handlers: EventHandlers;
   concurrency?: number;
+  /** How failed events are retried (EVENT_RETRY, over a day); tests give milliseconds. */
+  retry?: Partial<EventRetryPolicy>;
 }
 
 /** Throw this from a handler for a failure that a retry cannot fix (bad payload, unknown entity for good). */
@@ -168,7 +288,8 @@ export class PermanentEventError extends Error {}
 
 /**
  * Applies one event at most once: the event id goes into processed_events in the same transaction as
- * the handler's writes, so a redelivered event finds its id there and changes nothing.
+ * the handler's writes, so a redelivered event finds its id there and changes nothing. The payload is checked
+ * after that, so that a re-publish of an event whose secret fields were since dropped is a duplicate, not a failure.
  */
 export async function applyEventOnce(
   pool: pg.Pool,
@@ -178,8 +299,6 @@ export async function applyEventOnce(
   const handler = handlers[event.name] as EventHandler<TEventName> | undefined;
   if (!handler) throw new PermanentEventError(`No handler for ${event.name}`);
   const definition = EVENTS[event.name];
-  const parsed = definition.payload.safeParse(event.payload);
-  if (!parsed.success) throw new PermanentEventError(`Bad payload for ${event.name}: ${parsed.error.message}`);
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -191,6 +310,8 @@ export async function applyEventOnce(
       await client.query('ROLLBACK');
       return 'duplicate';
     }
+    const parsed = definition.payload.safeParse(event.payload);
+    if (!parsed.success) throw new PermanentEventError(`Bad payload for ${event.name}: ${parsed.error.message}`);
     await handler(client, { ...event, payload: parsed.data } as TEventEnvelope);
     await client.query('COMMIT');
     return 'applied';
@@ -212,12 +333,17 @@ export interface Consumer {
   close(): Promise<void>;
 }
 
-/** Starts the service's worker. Fails at once if an event the service subscribes to has no handler. */
+/**
+ * Starts the service's worker. Fails at once if an event the service subscribes to has no handler. A failed event
+ * is retried by `retry`'s policy; a PermanentEventError is not retried. Either way, what fails for good stays in
+ * the queue's failed set, the dead-letter set that listDeadEvents lists and replayEvents re-delivers.
+ */
 export function startConsumer(options: ConsumerOptions): Consumer {
   const missing = eventsFor(options.service).filter((name) => !options.handlers[name]);
   if (missing.length > 0) {
     throw new Error(`${options.service} subscribes to ${missing.join(', ')} but has no handler for it`);
   }
+  const retry: EventRetryPolicy = { ...EVENT_RETRY, ...options.retry };
   const connection = createRedis(options.redisUrl);
   const worker = new Worker(
     queueNameFor(options.service),
@@ -230,10 +356,18 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         throw error;
       }
     },
-    { connection, prefix: options.prefix, concurrency: options.concurrency ?? 4 },
+    {
+      connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency ?? 4,
+      settings: { backoffStrategy: (attemptsMade: number) => eventRetryDelayMs(attemptsMade, retry) },
+    },
   );
   worker.on('failed', (job, error) => {
-    options.logger.error({ eventId: job?.data.id, event: job?.data.name, err: error }, 'event handling failed');
+    const about = { eventId: job?.data.id, event: job?.data.name, attempts: job?.attemptsMade, err: error };
+    // A job moved to the failed set has finished; one that will be retried has not.
+    if (job?.finishedOn) options.logger.error(about, 'event dead-lettered: it stays in the failed set until npm run events:replay');
+    else options.logger.warn(about, 'event handling failed; it will be retried');
   });
   worker.on('error', (error) => options.logger.warn({ err: error }, 'event worker error'));
   return {

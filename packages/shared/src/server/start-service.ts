@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { TServiceName } from '../contract/events.js';
 import { usesDevelopmentDefaults } from './config.js';
 import { createPool, ensureDatabase, migrate } from './db.js';
-import { createRedis, startConsumer, startRelay, type EventHandlers, type Redis } from './events.js';
+import { createRequestRedis, startConsumer, startRelay, type EventHandlers, type Redis } from './events.js';
 import { runService, type RunningService } from './lifecycle.js';
 import { createLogger } from './logger.js';
 
@@ -22,6 +22,7 @@ export interface StartConfig {
 /** What a service is given once its connections are open. */
 export interface ServiceContext {
   logger: Logger;
+  /** For request paths: commands fail fast while Redis is away (createRequestRedis), so callers can carry on. */
   redis: Redis;
 }
 export interface DatabaseServiceContext extends ServiceContext {
@@ -71,7 +72,9 @@ export async function startService<D>(
     pool = createPool(databaseUrl, options.database.poolSize ?? 10);
     await migrate(pool, options.database.migrationsDir, logger);
   }
-  const redis = createRedis(config.REDIS_URL);
+  // The app's connection serves request paths and /readyz: its commands fail fast while Redis is away. The relay and
+  // the consumer open connections of their own.
+  const redis = createRequestRedis(config.REDIS_URL);
   const context = { logger, redis, pool } as DatabaseServiceContext;
   if (pool) {
     const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });

@@ -4,6 +4,7 @@ import { AppError, type Logger, type Pool, type TAuthClaims } from '@sh/shared/s
 import type { Stripe } from '../stripe/create-stripe-client.js';
 import { findCurrentSubscription } from '../store/find-current-subscription.js';
 import { hasAnySubscription } from '../store/has-any-subscription.js';
+import { isEmailConfirmed } from '../store/is-email-confirmed.js';
 import { ensureStripeCustomer } from './ensure-stripe-customer.js';
 import { isOnOrigin } from './return-url.js';
 
@@ -25,7 +26,8 @@ const IDEMPOTENCY_WINDOW_MS = 30_000;
 const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
 
 /**
- * Starts a Stripe Checkout session in subscription mode for the signed-in garage: its own Stripe customer,
+ * Starts a Stripe Checkout session in subscription mode for the signed-in garage, once its e-mail is confirmed (a
+ * signup that never proved its address cannot pay to hold a company's name): its own Stripe customer,
  * the catalogue's price, a 14-day trial on its first subscription, and return addresses on the site only.
  */
 export async function createCheckoutSession(deps: CheckoutDeps, caller: TAuthClaims, request: CheckoutRequest): Promise<{ url: string }> {
@@ -40,6 +42,7 @@ export async function createCheckoutSession(deps: CheckoutDeps, caller: TAuthCla
   if (foreign.length > 0) throw new AppError('validation_failed', MESSAGES.billing.returnUrlForeign, { errors: foreign });
 
   const garageId = caller.sub;
+  if (!(await isEmailConfirmed(deps.pool, garageId))) throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const current = await findCurrentSubscription(deps.pool, garageId);
   if (current && SUBSCRIBED_STATUSES.has(current.status)) throw new AppError('conflict', MESSAGES.billing.alreadySubscribed);
   const isFirstSubscription = !(await hasAnySubscription(deps.pool, garageId));

@@ -3,15 +3,17 @@ import {
   MESSAGES,
   ZCheckDuplicatesRequestSchema,
   ZCreateGarageRequestSchema,
+  ZUserIdParamSchema,
   ZValidateReferralRequestSchema,
 } from '@sh/shared/contract';
 import { authenticate, parseOrThrow, requireRole, type Pool, type TokenVerifier } from '@sh/shared/server';
 import { checkDuplicates } from '../domain/check-duplicates.js';
 import { getGarageProfile } from '../domain/get-garage-profile.js';
 import { registerGarage, type RegisterGarageDeps } from '../domain/register-garage.js';
+import { releaseCompany } from '../domain/release-company.js';
 import { validateReferral } from '../domain/validate-referral.js';
 
-/** /api/v1/garages*: signup and its checks (public), and the signed-in garage's profile. */
+/** /api/v1/garages*: signup and its checks (public), the signed-in garage's profile, and an admin's company release. */
 export function garageRoutes(deps: RegisterGarageDeps & { pool: Pool; verifier: TokenVerifier }): Router {
   const router = Router();
 
@@ -37,6 +39,15 @@ export function garageRoutes(deps: RegisterGarageDeps & { pool: Pool; verifier: 
     const garage = await getGarageProfile(deps.pool, req.auth!.sub);
     res.setHeader('cache-control', 'no-store');
     res.json({ status: 200, data: { garage } });
+  });
+
+  // Order of checks: token (401), admin (403), id shape (400), garage exists (404), e-mail never confirmed and a
+  // company number still held (409).
+  router.post('/api/v1/garages/:id/release-company', authenticate(deps.verifier), requireRole('admin'), async (req, res) => {
+    const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
+    const data = await releaseCompany(deps.pool, req.auth!, id);
+    req.log?.info({ garageId: id, releasedBy: req.auth!.sub }, 'company number released');
+    res.json({ status: 200, message: MESSAGES.garages.companyReleased, data });
   });
 
   return router;

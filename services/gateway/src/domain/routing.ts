@@ -79,6 +79,7 @@ export function requiresAuthentication(method: string, pathname: string): boolea
   if (/^users\/(email|password|phone)\//.test(rest)) return true;
   if (/^users\/resend-confirmation$/.test(rest)) return true;
   if (/^garages\/me(\/|$)/.test(rest)) return true;
+  if (/^garages\/[^/]+\/release-company$/.test(rest)) return true;
   if (/^billing\/(subscription|portal)(\/|$)/.test(rest)) return true;
   if (/^stripe\/create-checkout-session$/.test(rest)) return true;
   if (/^admin(\/|$)/.test(rest)) return true;
@@ -96,12 +97,17 @@ export function isPublicLookup(pathname: string): boolean {
   return /^\/api\/v1\/service-records\/lookup(\/|$)/.test(pathname);
 }
 
+/** Stripe's webhook endpoint, which Stripe calls from its own few addresses, signed. */
+export function isStripeWebhook(pathname: string): boolean {
+  return pathname === '/api/v1/stripe/webhook';
+}
+
 /**
  * Sign-in, account-recovery, signup and public form posts, which get a tight budget against password
  * guessing, mail bombing and form spam.
  */
 export function isCredentialCall(pathname: string): boolean {
-  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation)|garages|companies\/validate|contact|contact\/garage)$/.test(
+  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation|undo-email-change)|garages|companies\/validate|contact|contact\/garage)$/.test(
     pathname,
   );
 }

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
 import { consumeOneTimeToken } from '../store/consume-one-time-token.js';
-import { markEmailConfirmed } from '../store/mark-email-confirmed.js';
+import { recordEmailConfirmation } from './record-email-confirmation.js';
 import { hashToken } from './tokens.js';
 
-/** Confirms the e-mail of a confirmation link's token (single use, 7 days). */
+/** Confirms the e-mail of a confirmation link's token (single use, 7 days); the first confirmation is announced. */
 export async function confirmEmail(pool: Pool, token: string): Promise<void> {
   await withTransaction(pool, async (client) => {
     const userId = await consumeOneTimeToken(client, 'email_confirmation', hashToken(token));
@@ -13,6 +13,6 @@ export async function confirmEmail(pool: Pool, token: string): Promise<void> {
         errors: [{ path: 'token', message: MESSAGES.confirmEmail.invalidOrExpired }],
       });
     }
-    await markEmailConfirmed(client, userId);
+    await recordEmailConfirmation(client, userId);
   });
 }

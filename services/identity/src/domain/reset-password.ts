@@ -1,11 +1,11 @@
 import { MESSAGES, type TResetPasswordRequest } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
 import { consumeOneTimeToken } from '../store/consume-one-time-token.js';
-import { markEmailConfirmed } from '../store/mark-email-confirmed.js';
 import { retireUserOneTimeTokens } from '../store/retire-user-one-time-tokens.js';
 import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
 import { updatePasswordHash } from '../store/update-password-hash.js';
 import { hashPassword } from './passwords.js';
+import { recordEmailConfirmation } from './record-email-confirmation.js';
 import { hashToken } from './tokens.js';
 
 /**
@@ -25,6 +25,6 @@ export async function resetPassword(pool: Pool, input: TResetPasswordRequest): P
     await updatePasswordHash(client, userId, await hashPassword(input.password));
     await retireUserOneTimeTokens(client, 'password_reset', userId);
     await revokeUserRefreshTokens(client, userId);
-    await markEmailConfirmed(client, userId);
+    await recordEmailConfirmation(client, userId);
   });
 }

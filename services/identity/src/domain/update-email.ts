@@ -1,23 +1,72 @@
-import { MESSAGES } from '@sh/shared/contract';
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, type TSession, type TUpdateEmailRequest } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
+import { publishEmailChangeNoticeRequested } from '../events/publish-email-change-notice-requested.js';
+import { publishEmailChanged } from '../events/publish-email-changed.js';
 import { findUserById } from '../store/find-user-by-id.js';
+import { findUserForUpdate } from '../store/find-user-for-update.js';
+import { insertEmailChangeUndoToken } from '../store/insert-email-change-undo-token.js';
+import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
+import { retireUserOneTimeTokens } from '../store/retire-user-one-time-tokens.js';
+import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
 import { updateUserEmail } from '../store/update-user-email.js';
+import { assertCurrentPassword } from './assert-current-password.js';
 import { duplicateEmailError } from './duplicate-email-error.js';
+import { issueSession } from './issue-session.js';
 import { requestEmailConfirmation } from './request-email-confirmation.js';
+import type { SigningKeys } from './signing-keys.js';
+import { EMAIL_CHANGE_UNDO_TTL_MS, generateOpaqueToken, hashToken } from './tokens.js';
 import { assertSelfOrAdmin } from './user-type.js';
 
+export interface UpdateEmailDeps {
+  pool: Pool;
+  keys: SigningKeys;
+  /** Where wrong current passwords are counted (the password re-check budget); null: not counted. */
+  passwordFailures: PasswordFailureCounter | null;
+}
+
 /**
- * Changes a user's e-mail (the user themself or an admin). The new address needs confirming: a confirmation
- * link is requested in the same transaction. A taken address is a 409 with SPEC.md's message.
+ * Changes a user's e-mail (the user themself or an admin). A user changing their own must give the current
+ * password; an admin does not know it and need not. In one transaction: the new address needs confirming (a link
+ * goes to it), the old address is mailed a single-use link that undoes the change for 7 days, every refresh token
+ * and open reset link of the user is revoked, and user.email_changed tells garages, records and billing. A user
+ * changing their own gets a fresh session back so the page stays signed in. A taken address is SPEC.md's 409.
  */
-export async function updateEmail(pool: Pool, actor: TAuthClaims, userId: string, email: string): Promise<{ id: string; email: string }> {
+export async function updateEmail(
+  deps: UpdateEmailDeps,
+  actor: TAuthClaims,
+  userId: string,
+  input: TUpdateEmailRequest,
+): Promise<{ id: string; email: string; session?: TSession }> {
   assertSelfOrAdmin(actor, userId);
-  return withTransaction(pool, async (client) => {
-    const user = await findUserById(client, userId);
-    if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
-    if (user.email === email) return { id: user.id, email };
-    if ((await updateUserEmail(client, user.id, email)) === 'email_taken') throw duplicateEmailError();
-    await requestEmailConfirmation(client, { id: user.id, email });
-    return { id: user.id, email };
+  const user = await findUserById(deps.pool, userId);
+  if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
+  const isSelf = actor.sub === user.id;
+  if (isSelf) await assertCurrentPassword(deps.pool, deps.passwordFailures, user.id, input.currentPassword);
+
+  return withTransaction(deps.pool, async (client) => {
+    const locked = await findUserForUpdate(client, user.id);
+    if (!locked) throw new AppError('not_found', MESSAGES.platform.notFound);
+    if (locked.email === input.email) return { id: locked.id, email: locked.email };
+    if ((await updateUserEmail(client, locked.id, input.email)) === 'email_taken') throw duplicateEmailError();
+
+    await requestEmailConfirmation(client, { id: locked.id, email: input.email });
+    await retireUserOneTimeTokens(client, 'password_reset', locked.id);
+    await revokeUserRefreshTokens(client, locked.id);
+    const undoToken = generateOpaqueToken();
+    await insertEmailChangeUndoToken(client, {
+      userId: locked.id,
+      tokenHash: hashToken(undoToken),
+      oldEmail: locked.email,
+      newEmail: input.email,
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_UNDO_TTL_MS),
+    });
+    await publishEmailChangeNoticeRequested(client, { userId: locked.id, oldEmail: locked.email, newEmail: input.email, token: undoToken });
+    await publishEmailChanged(client, { userId: locked.id, oldEmail: locked.email, newEmail: input.email, changedAt: Date.now() });
+
+    if (!isSelf) return { id: locked.id, email: input.email };
+    const changedUser = { ...locked, email: input.email, email_confirmed_at: null };
+    const { session } = await issueSession(client, deps.keys, changedUser, randomUUID());
+    return { id: locked.id, email: input.email, session };
   });
 }

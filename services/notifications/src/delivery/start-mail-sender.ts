@@ -1,5 +1,6 @@
 import { startBatchLoop, type BatchLoop, type Logger, type Pool } from '@sh/shared/server';
 import { DEFAULT_RETRY_POLICY, planMailRetry, type DeliveryFailure, type RetryPolicy } from '../domain/plan-mail-retry.js';
+import { redactLinkTokens } from '../domain/redact-link-tokens.js';
 import { claimDueMail, type ClaimedMail } from '../store/claim-due-mail.js';
 import { markMailFailed } from '../store/mark-mail-failed.js';
 import { markMailSent } from '../store/mark-mail-sent.js';
@@ -36,12 +37,14 @@ function describeFailure(error: unknown): { failure: DeliveryFailure; message: s
     code: typeof details.code === 'string' ? details.code : undefined,
   };
   const message = typeof details.message === 'string' ? details.message : String(error);
-  return { failure, message: message.slice(0, 1000) };
+  // A server may quote the mail back in its refusal; no link's token is kept or logged through it.
+  return { failure, message: redactLinkTokens(message).slice(0, 1000) };
 }
 
 /**
  * The delivery loop: claims due mails from mail_queue and sends them over SMTP, retrying failures with
- * exponential backoff and giving up on permanent refusals.
+ * exponential backoff and giving up on permanent refusals. No link's token outlives the mail: a sent mail's bodies
+ * are cleared, a failed one's keep everything but the tokens, and errors are stored and logged without them.
  *
  * Delivery is at-least-once, on purpose. SMTP is not part of our transaction: the claim is committed, the
  * server accepts the mail, and only then is the row marked sent. If the process dies (or the database is
@@ -83,7 +86,13 @@ export function startMailSender(options: MailSenderOptions): MailSender {
         await rescheduleMail(pool, { id: mail.id, attempts: mail.attempts, delayMs: plan.delayMs, error: message });
         log.warn({ err: message, responseCode: failure.responseCode, retryInMs: plan.delayMs }, 'mail not sent; will retry');
       } else {
-        await markMailFailed(pool, { id: mail.id, attempts: mail.attempts, error: message });
+        await markMailFailed(pool, {
+          id: mail.id,
+          attempts: mail.attempts,
+          error: message,
+          htmlBody: redactLinkTokens(mail.html_body),
+          textBody: redactLinkTokens(mail.text_body),
+        });
         log.error({ err: message, responseCode: failure.responseCode, why: plan.why }, 'mail not sent; giving up');
       }
       return;

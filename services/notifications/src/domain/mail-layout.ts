@@ -1,4 +1,4 @@
-import { DISPLAY_LOCALE, PLAN, SERVICE_TIME_ZONE, SUPPORT_REPLY_HOURS } from '@sh/shared/contract';
+import { BRAND, DISPLAY_LOCALE, PLAN, SERVICE_TIME_ZONE, SUPPORT_REPLY_HOURS } from '@sh/shared/contract';
 
 /** What every mail is made of: a subject line, an HTML part and a plain-text part. */
 export interface ComposedMail {
@@ -14,7 +14,7 @@ export interface MailContext {
   supportEmail: string;
 }
 
-export const BRAND_NAME = 'Service History';
+export const BRAND_NAME = BRAND.name;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -11,6 +11,8 @@ export const MAIL_TEMPLATES = [
   'callback_request',
   'service_record_receipt',
   'customer_service_recorded',
+  'email_change_notice',
+  'company_released',
 ] as const;
 
 export type TMailTemplate = (typeof MAIL_TEMPLATES)[number];

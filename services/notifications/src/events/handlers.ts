@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { EventHandlers } from '@sh/shared/server';
 import { chooseSubscriptionMail } from '../domain/choose-subscription-mail.js';
 import { composeCallbackRequestMail } from '../domain/compose-callback-request-mail.js';
+import { composeCompanyReleasedMail } from '../domain/compose-company-released-mail.js';
 import { composeContactMessageMail } from '../domain/compose-contact-message-mail.js';
 import { composeCustomerServiceRecordedMail } from '../domain/compose-customer-service-recorded-mail.js';
+import { composeEmailChangeNoticeMail } from '../domain/compose-email-change-notice-mail.js';
 import { composeEmailConfirmationMail } from '../domain/compose-email-confirmation-mail.js';
 import { composeGarageWelcomeMail } from '../domain/compose-garage-welcome-mail.js';
 import { composePasswordResetMail } from '../domain/compose-password-reset-mail.js';
@@ -30,10 +32,20 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
       const mail = composePasswordResetMail(context, { token: event.payload.token });
       await enqueueMail(db, { eventId: event.id, template: 'password_reset', to: event.payload.email, ...mail });
     },
+    'user.email_change_notice_requested': async (db, event) => {
+      const { oldEmail, newEmail, token } = event.payload;
+      const mail = composeEmailChangeNoticeMail(context, { newEmail, token });
+      await enqueueMail(db, { eventId: event.id, template: 'email_change_notice', to: oldEmail, ...mail });
+    },
     'garage.registered': async (db, event) => {
       const { name, fullName, referralCode, email } = event.payload;
       const mail = composeGarageWelcomeMail(context, { garageName: name, fullName, referralCode });
       await enqueueMail(db, { eventId: event.id, template: 'garage_welcome', to: email, ...mail });
+    },
+    'garage.company_released': async (db, event) => {
+      const { name, email, companyNumber } = event.payload;
+      const mail = composeCompanyReleasedMail(context, { garageName: name, companyNumber });
+      await enqueueMail(db, { eventId: event.id, template: 'company_released', to: email, ...mail });
     },
     'subscription.changed': async (db, event) => {
       const chosen = chooseSubscriptionMail(context, event.payload);

@@ -10,6 +10,7 @@ import { findGarageRecord } from '../store/find-garage-record.js';
 import { insertServiceRecord } from '../store/insert-service-record.js';
 import { lockVehicleChain } from '../store/lock-vehicle-chain.js';
 import { findEntitlement } from '../store/find-entitlement.js';
+import { isEmailConfirmed } from '../store/is-email-confirmed.js';
 import { canonicalJson } from './chain-entry.js';
 import { presentGarageRecord } from './present-garage-record.js';
 import { UNKNOWN_GARAGE } from './present-public-record.js';
@@ -32,7 +33,8 @@ export interface CreatedServiceRecord {
 }
 
 /**
- * A garage logs a service (SPEC.md sections 4, 5 and 7). The garage is the caller; it must be entitled (active
+ * A garage logs a service (SPEC.md sections 4, 5 and 7). The garage is the caller; its e-mail must be confirmed
+ * (a signup that never proved its address cannot put records on a company's name) and it must be entitled (active
  * or trialing); the signer's password is re-checked by identity before anything is stored; the service date is
  * today in Europe/London. The record, its chain entry and its event commit together, and an Idempotency-Key
  * already used answers the record it made instead of storing a second.
@@ -46,6 +48,7 @@ export async function createServiceRecord(
   if (input.garage_id !== undefined && input.garage_id !== garageId) {
     throw new AppError('forbidden', MESSAGES.records.garageMismatch);
   }
+  if (!(await isEmailConfirmed(deps.pool, garageId))) throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const entitlement = await findEntitlement(deps.pool, garageId);
   if (!entitlement?.canAddRecords) throw new AppError('subscription_required', MESSAGES.records.subscriptionRequired);
   if (!(await deps.identity.isPasswordValid(garageId, input.password))) {

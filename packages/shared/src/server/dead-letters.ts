@@ -1,0 +1,183 @@
+/**
+ * The dead-letter set: events a consumer gave up on stay in its queue's failed set (removeOnFail: false). These
+ * functions list them and the queues' counts (for the admin status page) and re-deliver them (npm run
+ * events:replay). Consumers are idempotent by event id, so re-delivering an event they applied changes nothing.
+ */
+import { Queue } from 'bullmq';
+import { EVENT_SUBSCRIBERS, type TEventEnvelope, type TEventName, type TServiceName } from '../contract/events.js';
+import type { Queryable } from './db.js';
+import { CONSUMING_SERVICES, createRequestRedis, eventJobOptions, queueNameFor, secretFieldsOf } from './events.js';
+import { withTimeout } from './timeout.js';
+
+/** An event a consumer gave up on, as the admin status page lists it. */
+export interface DeadEvent {
+  id: string;
+  name: TEventName;
+  failedReason: string;
+  attempts: number;
+  failedAt: Date;
+}
+
+/** The jobs of one service's queue by state: waiting to run, running, waiting for a retry, dead. */
+export interface QueueCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+}
+
+/** What a replay did with one event for one queue (or, for an event it could not find, for none). */
+export type ReplayOutcome =
+  | {
+      eventId: string;
+      service: TServiceName;
+      /**
+       * requeued: its dead job goes round again with fresh attempts; promoted: a retry that was waiting runs now;
+       * redelivered: a new job carries it (the consumer ignores it if it applied it already); already queued: on
+       * its way; secret fields gone: only the outbox row is left and its one-time token was dropped after publishing.
+       */
+      outcome: 'requeued' | 'promoted' | 'redelivered' | 'already queued' | 'secret fields gone';
+    }
+  | { eventId: string; outcome: 'not found' | 'not published yet' };
+
+/** What to replay, and where to find it. */
+export interface ReplayOptions {
+  redisUrl: string;
+  prefix: string;
+  /** The events to re-deliver; without them, every dead event of every queue. */
+  eventIds?: string[];
+  /** Databases whose outbox may hold the events, for those of which no job is left in Redis. */
+  outboxes?: Queryable[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Opens the service queues on a connection that fails fast when Redis is away, and closes them after `work`. */
+async function withQueues<T>(redisUrl: string, prefix: string, work: (queueOf: (service: TServiceName) => Queue) => Promise<T>): Promise<T> {
+  const connection = createRequestRedis(redisUrl, { commandTimeoutMs: 5000 });
+  const queues = new Map<TServiceName, Queue>();
+  try {
+    const where = `Redis at ${new URL(redisUrl).host}`;
+    await withTimeout(connection.ping(), 5000, where).catch((error: Error) => {
+      throw new Error(`${where} did not answer: ${error.message}`, { cause: error });
+    });
+    return await work((service) => {
+      let queue = queues.get(service);
+      if (!queue) {
+        queue = new Queue(queueNameFor(service), { connection, prefix });
+        queues.set(service, queue);
+      }
+      return queue;
+    });
+  } finally {
+    await Promise.all([...queues.values()].map((queue) => queue.close()));
+    connection.disconnect();
+  }
+}
+
+/** The events `service`'s consumer gave up on, oldest first. */
+export async function listDeadEvents(redisUrl: string, prefix: string, service: TServiceName): Promise<DeadEvent[]> {
+  return withQueues(redisUrl, prefix, async (queueOf) => {
+    const jobs = await queueOf(service).getFailed(0, -1);
+    return jobs
+      .map((job) => ({
+        id: String(job.id),
+        name: job.name as TEventName,
+        failedReason: job.failedReason,
+        attempts: job.attemptsMade,
+        failedAt: new Date(job.finishedOn ?? job.timestamp),
+      }))
+      .sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
+  });
+}
+
+/** How many jobs wait, run, wait for a retry, and lie dead in each service's queue. */
+export async function queueCounts(redisUrl: string, prefix: string): Promise<Record<TServiceName, QueueCounts>> {
+  return withQueues(redisUrl, prefix, async (queueOf) => {
+    const counts = {} as Record<TServiceName, QueueCounts>;
+    for (const service of CONSUMING_SERVICES) {
+      const found = await queueOf(service).getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
+      counts[service] = {
+        waiting: (found.waiting ?? 0) + (found.prioritized ?? 0),
+        active: found.active ?? 0,
+        delayed: found.delayed ?? 0,
+        failed: found.failed ?? 0,
+      };
+    }
+    return counts;
+  });
+}
+
+/**
+ * Re-delivers events. Without ids, every dead event of every queue goes round again with fresh attempts. With ids,
+ * each event goes again to every service that subscribes to it, from its dead or finished job, or else from the
+ * outbox of whichever database holds it. A replay of an event its consumers applied changes nothing.
+ */
+export async function replayEvents(options: ReplayOptions): Promise<ReplayOutcome[]> {
+  return withQueues(options.redisUrl, options.prefix, async (queueOf) => {
+    const outcomes: ReplayOutcome[] = [];
+    if (!options.eventIds) {
+      for (const service of CONSUMING_SERVICES) {
+        for (const job of (await queueOf(service).getFailed(0, -1)).reverse()) {
+          await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+          outcomes.push({ eventId: String(job.id), service, outcome: 'requeued' });
+        }
+      }
+      return outcomes;
+    }
+    for (const eventId of options.eventIds) {
+      outcomes.push(...(await replayEvent(eventId, queueOf, options.outboxes ?? [])));
+    }
+    return outcomes;
+  });
+}
+
+async function replayEvent(eventId: string, queueOf: (service: TServiceName) => Queue, outboxes: Queryable[]): Promise<ReplayOutcome[]> {
+  if (!UUID.test(eventId)) return [{ eventId, outcome: 'not found' }];
+  const jobs = new Map<TServiceName, Awaited<ReturnType<Queue['getJob']>>>();
+  for (const service of CONSUMING_SERVICES) {
+    const job = await queueOf(service).getJob(eventId);
+    if (job) jobs.set(service, job);
+  }
+  let event = [...jobs.values()][0]?.data as TEventEnvelope | undefined;
+  if (!event) {
+    const row = await findInOutboxes(eventId, outboxes);
+    if (!row) return [{ eventId, outcome: 'not found' }];
+    if (!row.published_at) return [{ eventId, outcome: 'not published yet' }];
+    event = { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload: row.payload } as TEventEnvelope;
+  }
+  const isComplete = secretFieldsOf(event.name).every((field) => field in (event.payload as object));
+  const outcomes: ReplayOutcome[] = [];
+  for (const service of EVENT_SUBSCRIBERS[event.name] ?? []) {
+    const queue = queueOf(service);
+    const job = jobs.get(service);
+    const state = job ? await job.getState() : 'unknown';
+    if (job && state === 'failed') {
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      outcomes.push({ eventId, service, outcome: 'requeued' });
+    } else if (job && state === 'delayed') {
+      await job.promote();
+      outcomes.push({ eventId, service, outcome: 'promoted' });
+    } else if (state !== 'completed' && state !== 'unknown') {
+      outcomes.push({ eventId, service, outcome: 'already queued' });
+    } else if (!isComplete) {
+      outcomes.push({ eventId, service, outcome: 'secret fields gone' });
+    } else {
+      await job?.remove();
+      await queue.add(event.name, event, eventJobOptions(event.name, eventId));
+      outcomes.push({ eventId, service, outcome: 'redelivered' });
+    }
+  }
+  return outcomes;
+}
+
+async function findInOutboxes(eventId: string, outboxes: Queryable[]) {
+  for (const outbox of outboxes) {
+    const { rows } = await outbox.query<{ id: string; name: TEventName; version: number; payload: unknown; occurred_at: Date; published_at: Date | null }>(
+      'SELECT id, name, version, payload, occurred_at, published_at FROM event_outbox WHERE id = $1',
+      [eventId],
+    );
+    if (rows[0]) return rows[0];
+  }
+  return undefined;
+}

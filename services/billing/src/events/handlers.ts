@@ -1,0 +1,19 @@
+import type { EventHandlers } from '@sh/shared/server';
+import { applyEmailChange } from '../domain/apply-email-change.js';
+import type { Stripe } from '../stripe/create-stripe-client.js';
+import { insertEmailConfirmation } from '../store/insert-email-confirmation.js';
+
+/**
+ * What billing does with the events it hears: remember which garages have confirmed their e-mail (only they may
+ * check out), and keep each Stripe customer's e-mail on its garage's address.
+ */
+export function createBillingEventHandlers(deps: { stripe: Stripe }): EventHandlers {
+  return {
+    'user.email_confirmed': async (db, event) => {
+      await insertEmailConfirmation(db, { userId: event.payload.userId, confirmedAt: new Date(event.payload.confirmedAt) });
+    },
+    'user.email_changed': async (db, event) => {
+      await applyEmailChange(db, deps.stripe, event);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { createRedis, createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
+import { createTestKeyPair, listenForTest, runServiceMain, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusingRedisUrl, startRedisSwitch, startSilentRedis, type RedisStandIn } from '../../../packages/shared/test/redis-stand-ins.js';
+import { buildGatewayApp, type GatewayDeps } from '../src/app.js';
+
+const keys = createTestKeyPair();
+let records: Server;
+let recordsUrl = '';
+let silent: RedisStandIn;
+let refusing = '';
+const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+
+beforeAll(async () => {
+  // Records stands in for itself: the lookup's answer is not what these tests are about.
+  records = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ status: 200, data: { serviceRecords: [] } }));
+  });
+  await new Promise<void>((resolve) => records.listen(0, '127.0.0.1', resolve));
+  const address = records.address();
+  recordsUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  silent = await startSilentRedis();
+  refusing = await refusingRedisUrl();
+});
+afterAll(async () => {
+  await silent?.close();
+  await new Promise<void>((resolve) => records?.close(() => resolve()));
+});
+
+/** A logger whose lines the test can read. */
+function capturingLogger() {
+  const lines: Array<{ level: number; msg: string }> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), warnings: () => lines.filter((line) => line.level === 40) };
+}
+
+function gatewayDeps(redis: Redis, overrides: Partial<GatewayDeps> = {}): GatewayDeps {
+  return {
+    logger: capturingLogger().logger,
+    redis,
+    verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+    upstreams: { records: recordsUrl },
+    budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: 1000 },
+    rateLimitPrefix: testQueuePrefix(),
+    webDist,
+    trustProxy: false,
+    upstreamTimeoutMs: 5000,
+    ...overrides,
+  };
+}
+
+async function timedFetch(url: string) {
+  const started = Date.now();
+  const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, ms: Date.now() - started };
+}
+
+describe('the gateway with Redis unreachable', () => {
+  const connections: Array<[string, (url: string) => Redis]> = [
+    ['the request connection', (url) => createRequestRedis(url)],
+    ['a connection that waits for Redis', createRedis],
+  ];
+  const redisStates: Array<[string, () => string]> = [
+    ['does not answer', () => silent.url],
+    ['refuses connections', () => refusing],
+  ];
+  it.each(connections.flatMap(([kind, open]) => redisStates.map(([state, url]) => [state, kind, open, url] as const)))(
+    'answers the public lookup within 1 s, warning that rate limits are off, when Redis %s (%s)',
+    async (_state, _kind, open, url) => {
+      const redis = open(url());
+      redis.on('error', () => undefined);
+      const logs = capturingLogger();
+      const gateway = await listenForTest(buildGatewayApp(gatewayDeps(redis, { logger: logs.logger })));
+      try {
+        const lookup = await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`);
+        expect(lookup.status).toBe(200);
+        expect(lookup.ms).toBeLessThan(1000);
+        expect(logs.warnings()).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/rate limit/i) }));
+
+        const ready = await timedFetch(`${gateway.url}/readyz`);
+        expect(ready.ms).toBeLessThan(1000);
+        expect(ready.status).toBe(503);
+        expect(ready.body).toMatchObject({ status: 503, message: expect.stringContaining('redis'), data: { ok: false, checks: { redis: false } } });
+      } finally {
+        await gateway.close();
+        redis.disconnect();
+      }
+    },
+  );
+
+  it('starts, and answers the lookup and /readyz within 1 s, as main.ts runs it with Redis not answering', async () => {
+    const answers: Array<{ status: number; ms: number }> = [];
+    const run = await runServiceMain({
+      serviceDir: path.join(import.meta.dirname, '..'),
+      service: 'gateway',
+      env: { NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', REDIS_URL: silent.url, RECORDS_URL: recordsUrl, WEB_DIST: webDist },
+      onListening: async (port) => {
+        answers.push(await timedFetch(`http://127.0.0.1:${port}/api/v1/service-records/lookup/AB12CDE`));
+        answers.push(await timedFetch(`http://127.0.0.1:${port}/readyz`));
+      },
+    });
+    expect(answers.map(({ status }) => status)).toEqual([200, 503]);
+    expect(Math.max(...answers.map(({ ms }) => ms))).toBeLessThan(1000);
+    expect(run.stdout).toContain('rate limits are off');
+    expect(run.code).toBe(0);
+  });
+
+  it('counts the budgets again once Redis is back', async () => {
+    const redisSwitch = await startRedisSwitch(TEST_REDIS_URL);
+    const redis = createRequestRedis(redisSwitch.url);
+    const gateway = await listenForTest(buildGatewayApp(gatewayDeps(redis, { budgets: { apiPerMinute: 1000, lookupPerMinute: 3, authPerMinute: 1000 } })));
+    try {
+      const whileAway: number[] = [];
+      for (let i = 0; i < 5; i += 1) whileAway.push((await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
+      expect(whileAway).toEqual([200, 200, 200, 200, 200]);
+
+      redisSwitch.restore();
+      await expect.poll(async () => (await timedFetch(`${gateway.url}/readyz`)).status, { timeout: 10_000 }).toBe(200);
+      // The limiters ask Redis again a moment later; the first lookup they count carries the RateLimit header.
+      await expect
+        .poll(async () => (await fetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).headers.get('ratelimit'), { timeout: 10_000 })
+        .toMatch(/remaining=2/);
+      const onceBack: number[] = [];
+      for (let i = 0; i < 3; i += 1) onceBack.push((await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
+      expect(onceBack).toEqual([200, 200, 429]);
+    } finally {
+      await gateway.close();
+      redis.disconnect();
+      await redisSwitch.close();
+    }
+  });
+});

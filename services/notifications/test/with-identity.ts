@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { Queue } from 'bullmq';
+import pg from 'pg';
+import { pino, type Logger } from 'pino';
+import type { TServiceName } from '@sh/shared/contract';
+import { createRedis, queueNameFor, startConsumer, startRelay, type Consumer, type Redis, type Relay } from '@sh/shared/server';
+import { createTestDatabase, createTestKeyPair, listenForTest, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
+import { buildIdentityApp } from '../../identity/src/app.js';
+import { createMailTransport, type MailTransport } from '../src/delivery/create-mail-transport.js';
+import { startMailSender, type MailSender } from '../src/delivery/start-mail-sender.js';
+import { createNotificationsHandlers } from '../src/events/handlers.js';
+import { MIGRATIONS_DIR, TEST_CONTEXT, TEST_FROM, TEST_RETRY } from './harness.js';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
+
+const IDENTITY_MIGRATIONS = path.join(import.meta.dirname, '../../identity/migrations');
+export const IDENTITY_INTERNAL_TOKEN = 'notifications-test-internal-token-0123';
+
+export interface IdentityAndNotifications {
+  identityUrl: string;
+  identityDb: TestDatabase;
+  notificationsDb: TestDatabase;
+  smtp: SmtpCapture;
+  /** Every line any part of the stack logged, at every level. */
+  logLines: string[];
+  /** Resolves once no mail is waiting or being sent (each one is sent or has failed for good). */
+  whenMailSettled(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A pino logger at trace level whose lines land in `lines`. */
+function capturingLogger(lines: string[]): Logger {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return pino({ level: 'trace' }, sink);
+}
+
+/**
+ * Identity (its real app on a real port, its own database, its outbox relay) and notifications (its consumer, its
+ * delivery loop) wired through one BullMQ prefix on the real Redis, with mail going to a capturing SMTP server:
+ * a reset or confirmation mail travels the whole way it does in production.
+ */
+export async function startIdentityAndNotifications(): Promise<IdentityAndNotifications> {
+  const logLines: string[] = [];
+  const logger = capturingLogger(logLines);
+  const prefix = testQueuePrefix();
+  const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
+  const notificationsDb = await createTestDatabase('notifications', MIGRATIONS_DIR);
+  const redis: Redis = createRedis(TEST_REDIS_URL);
+  const identity = await listenForTest(
+    buildIdentityApp({ pool: identityDb.pool, redis, logger, keys: createTestKeyPair(), internalToken: IDENTITY_INTERNAL_TOKEN, keyPrefix: prefix }),
+  );
+  const relay: Relay = startRelay({ pool: identityDb.pool, redisUrl: TEST_REDIS_URL, prefix, logger, pollMs: 50 });
+  const consumer: Consumer = startConsumer({
+    service: 'notifications',
+    pool: notificationsDb.pool,
+    redisUrl: TEST_REDIS_URL,
+    prefix,
+    logger,
+    handlers: createNotificationsHandlers(TEST_CONTEXT),
+  });
+  const smtp = await startSmtpCapture();
+  const transport: MailTransport = createMailTransport(smtp.url);
+  const sender: MailSender = startMailSender({
+    pool: notificationsDb.pool,
+    transport,
+    from: TEST_FROM,
+    messageIdDomain: 'servicehistory.test',
+    logger,
+    retry: TEST_RETRY,
+    pollMs: 50,
+  });
+
+  return {
+    identityUrl: identity.url,
+    identityDb,
+    notificationsDb,
+    smtp,
+    logLines,
+    async whenMailSettled() {
+      await relay.flush();
+      await consumer.whenIdle();
+      for (;;) {
+        const { rows } = await notificationsDb.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM mail_queue WHERE status IN ('pending', 'sending')",
+        );
+        if (rows[0]!.n === 0) return;
+        await sender.flush();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop() {
+      await consumer.close();
+      await sender.stop();
+      transport.close();
+      await relay.stop();
+      await identity.close();
+      const connection = createRedis(TEST_REDIS_URL);
+      const services: TServiceName[] = ['identity', 'garages', 'records', 'billing', 'notifications'];
+      for (const service of services) {
+        const queue = new Queue(queueNameFor(service), { connection, prefix });
+        await queue.obliterate({ force: true });
+        await queue.close();
+      }
+      const keysLeft = await connection.keys(`${prefix}*`);
+      if (keysLeft.length > 0) await connection.del(...keysLeft);
+      connection.disconnect();
+      redis.disconnect();
+      await smtp.close();
+      await identityDb.drop();
+      await notificationsDb.drop();
+    },
+  };
+}
+
+/**
+ * Every text-like column (text, varchar, json, jsonb) of every table in the database's public schema that holds
+ * `needle` anywhere, as "table.column" (information_schema tells which columns there are, so a table added later
+ * is searched too).
+ */
+export async function columnsHolding(db: pg.Pool, needle: string): Promise<string[]> {
+  const { rows: columns } = await db.query<{ table_name: string; column_name: string }>(
+    `SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'character', 'json', 'jsonb')
+      ORDER BY table_name, column_name`,
+  );
+  const hits: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${pg.escapeIdentifier(table)} WHERE strpos(${pg.escapeIdentifier(column)}::text, $1) > 0`,
+      [needle],
+    );
+    if (rows[0]!.n > 0) hits.push(`${table}.${column}`);
+  }
+  return hits;
+}
