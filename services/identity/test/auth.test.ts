@@ -99,6 +99,19 @@ describe('POST /api/v1/auth/login', () => {
 });
 
 describe('POST /api/v1/auth/refresh', () => {
+  it('ends a sign-in 30 days after it began, however often it was refreshed', async () => {
+    const user = await buildUser(identity.db.pool);
+    const first = await logIn(identity.url, user.email, user.password);
+    const refreshed = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } });
+    const current = ZLoginResponseSchema.parse(refreshed.body).data.session.refresh_token;
+    // The sign-in began 30 days and a minute ago; its latest token is fresh and unexpired.
+    await identity.db.pool.query("UPDATE refresh_tokens SET created_at = now() - interval '30 days 1 minute' WHERE user_id = $1 AND used_at IS NOT NULL", [user.id]);
+    const late = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: current } });
+    expect(late.status).toBe(401);
+    const { rows } = await identity.db.pool.query<{ live: number }>('SELECT count(*)::int AS live FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
+    expect(rows[0]!.live).toBe(0);
+  });
+
   it('rotates: answers a new session and the old refresh token no longer works', async () => {
     const user = await buildUser(identity.db.pool);
     const first = await logIn(identity.url, user.email, user.password);

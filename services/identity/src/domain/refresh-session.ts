@@ -8,11 +8,15 @@ import { issueSession, type SignedInUser } from './issue-session.js';
 import type { SigningKeys } from './signing-keys.js';
 import { hashToken } from './tokens.js';
 
+/** However often it is refreshed, a sign-in lasts at most this long; then the user signs in again. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
 type Outcome = ({ kind: 'rotated' } & SignedInUser) | { kind: 'rejected' } | { kind: 'reused' };
 
 /**
  * Exchanges a refresh token for a new session in the same family. A token that was already used means it
- * was copied: the whole family is revoked (committed) and the answer is 401, as for any bad token.
+ * was copied: the whole family is revoked (committed) and the answer is 401, as for any bad token. A family
+ * older than SESSION_ABSOLUTE_LIFETIME_MS is ended the same way, so a stolen refresh token cannot live forever.
  */
 export async function refreshSession(pool: Pool, keys: SigningKeys, refreshToken: string): Promise<SignedInUser> {
   const outcome = await withTransaction(pool, async (client): Promise<Outcome> => {
@@ -21,6 +25,10 @@ export async function refreshSession(pool: Pool, keys: SigningKeys, refreshToken
     if (token.used_at) {
       await revokeRefreshTokenFamily(client, token.family_id);
       return { kind: 'reused' };
+    }
+    if (Date.now() - token.family_started_at.getTime() > SESSION_ABSOLUTE_LIFETIME_MS) {
+      await revokeRefreshTokenFamily(client, token.family_id);
+      return { kind: 'rejected' };
     }
     const user = await findUserById(client, token.user_id);
     if (!user) return { kind: 'rejected' };
