@@ -88,6 +88,25 @@ describe('POST /api/v1/auth/login', () => {
     expect(Math.abs(unknownMedian - wrongMedian) / Math.max(unknownMedian, wrongMedian)).toBeLessThanOrEqual(0.2);
   });
 
+  it('answers a reset request in comparable time for a known and an unknown e-mail (medians of 10 tries within 20%)', async () => {
+    const user = await buildUser(identity.db.pool);
+    const timeRequest = async (email: string) => {
+      const started = performance.now();
+      const { status } = await call(identity.url, 'POST', '/api/v1/auth/forgot-password', { body: { email } });
+      expect(status).toBe(200);
+      return performance.now() - started;
+    };
+    const knownTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      knownTimes.push(await timeRequest(user.email));
+      unknownTimes.push(await timeRequest(`nobody${i}@nowhere.co.uk`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const [knownMedian, unknownMedian] = [median(knownTimes), median(unknownTimes)];
+    expect(Math.abs(knownMedian - unknownMedian) / Math.max(knownMedian, unknownMedian)).toBeLessThanOrEqual(0.2);
+  });
+
   it('answers 400 with the message of the first missing field', async () => {
     const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: '', password: 'x' } });
     expect(status).toBe(400);
