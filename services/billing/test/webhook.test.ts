@@ -6,6 +6,9 @@ import { applySubscriptionSnapshot } from '../src/domain/sync-subscription.js';
 import {
   advance,
   call,
+  checkoutRequest,
+  payOnHostedPage,
+  PUBLIC_URL,
   changesFor,
   newGarage,
   startBillingHarness,
@@ -193,5 +196,35 @@ describe('storing subscription snapshots', () => {
     expect(outcome).toEqual({ outcome: 'stale' });
     expect((await statusOf(garage)).subscription_status).toBe('trialing');
     expect((await changesFor(harness, garage.id)).map((c) => c.status)).toEqual(['trialing']);
+  });
+});
+
+describe('one live subscription per garage', () => {
+  it('cancels the second subscription when two checkouts of one garage are both paid', async () => {
+    const garage = await newGarage(harness);
+    const start = async (successPath: string) => {
+      const { status, body } = await call(harness, 'POST', '/api/v1/stripe/create-checkout-session', {
+        token: garage.token,
+        body: checkoutRequest(garage, { success_url: `${PUBLIC_URL}${successPath}?session_id={CHECKOUT_SESSION_ID}` }),
+      });
+      expect(status).toBe(200);
+      return (body.data as { url: string }).url;
+    };
+    // Two tabs: both checkouts start before either is paid.
+    const [first, second] = [await start('/checkout-success'), await start('/checkout-success/')];
+    expect(first).not.toBe(second);
+    expect((await payOnHostedPage(first)).status).toBe(303);
+    await harness.double.settled();
+    expect((await payOnHostedPage(second)).status).toBe(303);
+    await harness.double.settled();
+
+    const { rows } = await harness.db.pool.query<{ subscription_id: string; status: string }>(
+      'SELECT subscription_id, status FROM subscriptions WHERE garage_id = $1 ORDER BY created_at',
+      [garage.id],
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => row.status)).toEqual(['trialing', 'canceled']);
+    expect(harness.double.state.subscription(rows[1]!.subscription_id).status).toBe('canceled');
+    expect((await statusOf(garage)).subscription_status).toBe('trialing');
   });
 });

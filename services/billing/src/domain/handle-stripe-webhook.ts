@@ -1,6 +1,7 @@
 import { withTransaction, type Logger, type Pool } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 import { recordStripeEvent } from '../store/record-stripe-event.js';
+import { cancelDuplicateSubscriptions } from './cancel-duplicate-subscriptions.js';
 import { applySubscriptionSnapshot, fetchSubscriptionSnapshot, type ApplyOutcome } from './sync-subscription.js';
 import { idOf, type SubscriptionSnapshot } from './subscription-snapshot.js';
 
@@ -66,14 +67,19 @@ export async function handleStripeWebhook(deps: WebhookDeps, event: Stripe.Event
     }
   }
 
-  return withTransaction(deps.pool, async (db): Promise<WebhookResult> => {
+  const found = snapshot;
+  const result = await withTransaction(deps.pool, async (db): Promise<WebhookResult & { garageId: string | null }> => {
     const isNew = await recordStripeEvent(db, { id: event.id, type: event.type, created: event.created });
-    if (!isNew) return { eventId: event.id, type: event.type, duplicate: true, outcome: 'ignored' };
-    if (!snapshot) return { eventId: event.id, type: event.type, duplicate: false, outcome: 'ignored' };
-    const applied = await applySubscriptionSnapshot(db, snapshot, event.type, subject.garageId);
+    if (!isNew) return { eventId: event.id, type: event.type, duplicate: true, outcome: 'ignored', garageId: null };
+    if (!found) return { eventId: event.id, type: event.type, duplicate: false, outcome: 'ignored', garageId: null };
+    const applied = await applySubscriptionSnapshot(db, found, event.type, subject.garageId);
     if (applied.outcome === 'unknown_garage') {
-      deps.logger.warn({ eventId: event.id, subscriptionId: snapshot.subscriptionId }, 'subscription of no known garage');
+      deps.logger.warn({ eventId: event.id, subscriptionId: found.subscriptionId }, 'subscription of no known garage');
     }
-    return { eventId: event.id, type: event.type, duplicate: false, outcome: applied.outcome };
+    return { eventId: event.id, type: event.type, duplicate: false, outcome: applied.outcome, garageId: applied.outcome === 'applied' ? applied.garageId : null };
   });
+  // Outside the transaction: Stripe is called only once the new state is stored.
+  if (result.garageId) await cancelDuplicateSubscriptions(deps, result.garageId);
+  const { garageId: _garageId, ...answer } = result;
+  return answer;
 }
