@@ -64,6 +64,11 @@ export interface RunningStack {
   urls: { gateway: string; smtpInbox: string; stripeDouble: string; companiesHouseFake: string };
   services: ServiceName[];
   stop(): Promise<void>;
+  /**
+   * For fault injection (bench/chaos.ts): SIGKILLs the child `name` (a service, 'gateway' or a double's name), waits
+   * `downMs`, then launches it again with the same environment and resolves once it answers as at start.
+   */
+  restart?(name: string, downMs?: number): Promise<void>;
 }
 
 /** The services whose code exists in this checkout (a later issue brings the rest). */
@@ -148,6 +153,8 @@ async function waitForReady(url: string, name: string, child: ChildProcess, time
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const { ports } = options;
   const children: { name: string; child: ChildProcess }[] = [];
+  // How to launch each child again, and wait until it answers, for restart().
+  const relaunchers = new Map<string, () => Promise<void>>();
   const output = options.onOutput ?? ((name: string, line: string) => process.stdout.write(`[${name}] ${line}\n`));
   const services = availableServices();
   const local = (port: number) => `http://127.0.0.1:${port}`;
@@ -251,23 +258,32 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ];
     const onlyDoubles = process.env.SH_DOUBLES?.split(',').map((s) => s.trim());
     const doubles = allDoubles.filter((d) => existsSync(path.join(ROOT, d.script)) && (!onlyDoubles || onlyDoubles.includes(d.name)));
-    await Promise.all(doubles.map((d) => waitForPort(d.port, launch(d.name, d.script, d.env), d.name)));
+    for (const d of doubles) relaunchers.set(d.name, () => waitForPort(d.port, launch(d.name, d.script, d.env), d.name));
+    await Promise.all(doubles.map((d) => relaunchers.get(d.name)!()));
 
     await Promise.all(
       services.map((name) => {
-        const child = launch(name, `services/${name}/src/main.ts`, {
-          PORT: String(ports[name]),
-          DATABASE_URL: databaseUrl(options.postgresUrl, `sh_${name}${options.databaseSuffix}`),
-        });
-        return waitForReady(serviceUrls[name], name, child);
+        const start = () => {
+          const child = launch(name, `services/${name}/src/main.ts`, {
+            PORT: String(ports[name]),
+            DATABASE_URL: databaseUrl(options.postgresUrl, `sh_${name}${options.databaseSuffix}`),
+          });
+          return waitForReady(serviceUrls[name], name, child);
+        };
+        relaunchers.set(name, start);
+        return start();
       }),
     );
 
-    const gateway = launch('gateway', 'services/gateway/src/main.ts', {
-      PORT: String(ports.gateway),
-      HOST: options.gatewayHost ?? '0.0.0.0',
-    });
-    await waitForReady(local(ports.gateway), 'gateway', gateway);
+    const startGateway = () => {
+      const gateway = launch('gateway', 'services/gateway/src/main.ts', {
+        PORT: String(ports.gateway),
+        HOST: options.gatewayHost ?? '0.0.0.0',
+      });
+      return waitForReady(local(ports.gateway), 'gateway', gateway);
+    };
+    relaunchers.set('gateway', startGateway);
+    await startGateway();
   } catch (error) {
     await stop();
     throw error;
@@ -282,5 +298,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     },
     services,
     stop,
+    async restart(name: string, downMs = 0): Promise<void> {
+      const start = relaunchers.get(name);
+      if (!start) throw new Error(`no child named ${name}`);
+      for (const entry of children.filter((c) => c.name === name)) {
+        children.splice(children.indexOf(entry), 1);
+        if (entry.child.exitCode !== null || entry.child.signalCode !== null) continue;
+        await new Promise<void>((resolve) => {
+          entry.child.once('exit', () => resolve());
+          entry.child.kill('SIGKILL');
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      await start();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase, callJson } from '@sh/shared/testing';
-import { createRedis, type Queryable } from '@sh/shared/server';
+import { createRequestRedis, type Queryable } from '@sh/shared/server';
 import { buildIdentityApp } from '../src/app.js';
 import { hashPassword } from '../src/domain/passwords.js';
 
@@ -16,9 +16,14 @@ export interface RunningIdentity {
 
 /** Identity on a real port with its own fresh database and a test key pair. */
 export async function startIdentity(): Promise<RunningIdentity> {
+  return startIdentityWithRedis(TEST_REDIS_URL);
+}
+
+/** Identity as startService gives it Redis: a request connection that gives up after 300 ms (any URL, even a dead one). */
+export async function startIdentityWithRedis(redisUrl: string): Promise<RunningIdentity> {
   const db = await createTestDatabase('identity', MIGRATIONS_DIR);
   const keys = createTestKeyPair();
-  const redis = createRedis(TEST_REDIS_URL);
+  const redis = createRequestRedis(redisUrl);
   const server = await listenForTest(
     buildIdentityApp({ pool: db.pool, redis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: testQueuePrefix() }),
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, ZCreateUserResponseSchema, ZDeleteUserResponseSchema, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, call, logIn, outboxEvents, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from './helpers.js';
+import { buildUser, call, logIn, outboxEvents, startIdentity, startIdentityWithRedis, TEST_INTERNAL_TOKEN, type RunningIdentity } from './helpers.js';
 
 let identity: RunningIdentity;
 const internal = { 'x-internal-token': TEST_INTERNAL_TOKEN };
@@ -133,5 +133,23 @@ describe('DELETE /internal/users/{id}', () => {
     expect((await call(identity.url, 'DELETE', `/internal/users/${user.id}`, { headers: { 'x-internal-token': 'x'.repeat(30) } })).status).toBe(403);
     const { rows } = await identity.db.pool.query('SELECT count(*)::int AS n FROM users WHERE id = $1', [user.id]);
     expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('POST /internal/users/verify-password with Redis away', () => {
+  it('still checks the password, within a second, when the attempt counter cannot be reached', async () => {
+    const away = await startIdentityWithRedis('redis://127.0.0.1:1');
+    try {
+      const user = await buildUser(away.db.pool);
+      const started = performance.now();
+      const right = await call(away.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId: user.id, password: user.password } });
+      expect(right.status).toBe(200);
+      expect(right.body.data).toEqual({ valid: true });
+      const wrong = await call(away.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId: user.id, password: 'Wrong1' } });
+      expect(wrong.body.data).toEqual({ valid: false });
+      expect(performance.now() - started).toBeLessThan(2000);
+    } finally {
+      await away.close();
+    }
   });
 });

@@ -26,6 +26,7 @@ export function internalRoutes(deps: { pool: Pool; internalToken: string; passwo
         headers: { 'retry-after': String(recheck.retryAfterSeconds) },
       });
     }
+    if (recheck.isBudgetUnavailable) req.log?.warn({ userId }, 'password re-check ran without its attempt budget: Redis did not answer');
     res.json({ status: 200, data: { valid: recheck.valid } });
   });
 
