@@ -39,6 +39,12 @@ export interface ServiceAppOptions {
   jsonLimit?: string;
 }
 
+/** A JSON reviver that refuses any string holding a NUL character (the body parser answers it as a 400). */
+function refuseNul(_key: string, value: unknown): unknown {
+  if (typeof value === 'string' && value.includes('\u0000')) throw new SyntaxError('NUL character in a string');
+  return value;
+}
+
 /**
  * Builds a service's express app without listening: helmet, request id and logger, a JSON body limit,
  * /healthz (process up) and /readyz (Postgres and Redis answer within half a second), the routes, then the 404
@@ -58,7 +64,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.status(status).json(body);
   });
   options.rawRoutes?.(app);
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  // A NUL character can be stored nowhere (Postgres text refuses it): a body carrying one is refused as malformed.
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb', reviver: refuseNul }));
   options.routes(app);
   app.use(notFoundHandler());
   app.use(errorMiddleware());

@@ -64,6 +64,18 @@ export function errorMiddleware() {
       res.status(400).json(errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest));
       return;
     }
+    // The body parser's other refusals (an unsupported charset or Content-Encoding, a body that does not match its
+    // encoding) and a path with a malformed percent-escape are the client's: 4xx envelopes, never a 500.
+    const clientStatus = parserError?.type && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500 ? parserError.status : null;
+    if (clientStatus !== null) {
+      res.status(clientStatus).json({ status: clientStatus, code: clientStatus === 415 ? 'unsupported_media_type' : 'validation_failed', message: MESSAGES.platform.invalidRequest });
+      return;
+    }
+    const zlibCode = (error as { code?: unknown })?.code;
+    if (error instanceof URIError || zlibCode === 'Z_DATA_ERROR' || zlibCode === 'Z_BUF_ERROR') {
+      res.status(400).json(errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest));
+      return;
+    }
     req.log?.error({ err: error }, 'unhandled error');
     res.status(500).json(errorEnvelope('internal', MESSAGES.platform.internal));
   };
