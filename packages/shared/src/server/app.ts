@@ -39,9 +39,20 @@ export interface ServiceAppOptions {
   jsonLimit?: string;
 }
 
-/** A JSON reviver that refuses any string holding a NUL character (the body parser answers it as a 400). */
-function refuseNul(_key: string, value: unknown): unknown {
+/**
+ * Keys that would shadow Object.prototype's members: a body object owning one of them can break any code that
+ * converts or inspects it (String(x), x.hasOwnProperty(...)), so no request body may carry them.
+ */
+const SHADOWING_KEYS = new Set(['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toString', 'toLocaleString', 'valueOf']);
+
+/**
+ * A JSON reviver that refuses what no request of ours carries and what would only ever do harm: a string holding
+ * a NUL character (Postgres text cannot store one) and an object owning a key that shadows Object.prototype. The
+ * body parser answers such a body as malformed (400), before any handler sees it.
+ */
+function refuseHostileJson(key: string, value: unknown): unknown {
   if (typeof value === 'string' && value.includes('\u0000')) throw new SyntaxError('NUL character in a string');
+  if (SHADOWING_KEYS.has(key)) throw new SyntaxError(`the key "${key}" is not accepted`);
   return value;
 }
 
@@ -64,8 +75,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.status(status).json(body);
   });
   options.rawRoutes?.(app);
-  // A NUL character can be stored nowhere (Postgres text refuses it): a body carrying one is refused as malformed.
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb', reviver: refuseNul }));
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb', reviver: refuseHostileJson }));
   options.routes(app);
   app.use(notFoundHandler());
   app.use(errorMiddleware());

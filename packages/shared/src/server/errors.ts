@@ -71,8 +71,10 @@ export function errorMiddleware() {
       res.status(clientStatus).json({ status: clientStatus, code: clientStatus === 415 ? 'unsupported_media_type' : 'validation_failed', message: MESSAGES.platform.invalidRequest });
       return;
     }
+    // zlib's codes for a gzip/deflate or brotli body that does not decode.
     const zlibCode = (error as { code?: unknown })?.code;
-    if (error instanceof URIError || zlibCode === 'Z_DATA_ERROR' || zlibCode === 'Z_BUF_ERROR') {
+    const isUndecodableBody = typeof zlibCode === 'string' && (zlibCode.startsWith('Z_') || zlibCode.startsWith('ERR__ERROR_'));
+    if (error instanceof URIError || isUndecodableBody) {
       res.status(400).json(errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest));
       return;
     }
