@@ -57,5 +57,5 @@ COPY --chown=node:node doubles ./doubles
 COPY --chown=node:node data/companies-house ./data/companies-house
 USER node
 HEALTHCHECK --interval=10s --timeout=3s --start-period=15s --retries=3 \
-  CMD node -e "const net=require('net');const s=net.connect(Number(process.env.STRIPE_DOUBLE_PORT||process.env.COMPANIES_HOUSE_FAKE_PORT||process.env.INBOX_PORT||4010),'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1))"
+  CMD node -e "const net=require('net');const s=net.connect(Number(process.env.STRIPE_DOUBLE_PORT||process.env.COMPANIES_HOUSE_FAKE_PORT||process.env.DVLA_DOUBLE_PORT||process.env.DVSA_DOUBLE_PORT||process.env.INBOX_PORT||4010),'127.0.0.1');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1))"
 CMD ["sh", "-c", "exec node --import tsx doubles/src/$DOUBLE/main.ts"]

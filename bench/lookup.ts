@@ -1,39 +1,69 @@
 /**
  * `npm run bench:lookup`: the public lookup under load, measured against two baselines in the same run.
  *
- * 1. Seeds 1,000,000 service records over 200,000 vehicles into the database sh_records_bench (kept between
- *    runs; re-seeded only when its size differs).
+ * 1. Seeds BENCH_RECORDS (default 1,000,000) service records, five per vehicle, into the database
+ *    sh_records_bench (sh_records_bench_{n} for another size; kept between runs, re-seeded only when its size differs).
  * 2. Loads GET /api/v1/service-records/lookup/{reg} through the real gateway and records service with
- *    autocannon: 100 connections, no pipelining, 20 s, each request a random seeded registration.
- * 3. Loads, the same way, a bare node:http server answering the same lookup with one prepared pg query,
- *    and the same bare server returning a body serialised once in advance.
+ *    autocannon: 100 connections, no pipelining, BENCH_DURATION s (default 20) per target in BENCH_ROUNDS turns
+ *    (default 3, see loadInTurns), in two workloads:
+ *    - uniform: each request a random seeded vehicle, every vehicle as likely as any other (few repeats, so the
+ *      records service's answer cache rarely holds the answer: the worst case for it);
+ *    - popular: nine requests in ten for one of 2,000 popular vehicles (the cars on sale this week), the tenth for
+ *      any vehicle, as buyers look cars up.
+ * 3. Loads, with the same workloads, a bare node:http server answering the same lookup with one prepared pg query,
+ *    and (uniform) the same bare server returning a body serialised once in advance.
  * It prints req/s and p50/p99 latency for each, and the ratios of the platform to each baseline; the records
- * service is also loaded on its own, to show how the cost splits between the gateway and the service.
+ * service is also loaded on its own, to show how the cost splits between the gateway and the service. With another
+ * BENCH_RECORDS it also compares the platform with the last 1,000,000-record run (bench/results/lookup.json).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureDatabase, migrate } from '@sh/shared/server';
 import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
+import { launch, waitUntilAnswering } from './processes.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const BENCH_DB = databaseUrl(POSTGRES_URL, 'sh_records_bench');
-const VEHICLES = 200_000;
 const RECORDS_PER_VEHICLE = 5;
+const DEFAULT_RECORDS = 1_000_000;
+const RECORDS = Number(process.env.BENCH_RECORDS ?? DEFAULT_RECORDS);
+if (!Number.isInteger(RECORDS) || RECORDS < 1000 || RECORDS % RECORDS_PER_VEHICLE !== 0 || RECORDS > 25_000_000) {
+  throw new Error(`BENCH_RECORDS must be a whole number of vehicles' records (a multiple of ${RECORDS_PER_VEHICLE}) from 1,000 to 25,000,000`);
+}
+const VEHICLES = RECORDS / RECORDS_PER_VEHICLE;
+const BENCH_DB = databaseUrl(POSTGRES_URL, RECORDS === DEFAULT_RECORDS ? 'sh_records_bench' : `sh_records_bench_${RECORDS}`);
+/** The popular workload: this many vehicles draw POPULAR_SHARE of the lookups. */
+const POPULAR_VEHICLES = Math.min(2_000, VEHICLES);
+const POPULAR_SHARE = 0.9;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 100;
 const PORTS = { gateway: 38080, records: 34003, bareQuery: 38101, barePreserialised: 38102 };
 
-/** The registration of bench vehicle n: 'BX', two digits, three letters — a valid 7-character plate. */
-const REGISTRATION_SQL = `'BX' || lpad((v % 100)::text, 2, '0') || chr(65 + (v / 100 / 676) % 26) || chr(65 + (v / 100 / 26) % 26) || chr(65 + (v / 100) % 26)`;
+/**
+ * The registration of bench vehicle n: 'B', a letter, two digits, three letters — a valid 7-character plate, unique
+ * up to 45 million vehicles. The second letter is X below 1,757,600 vehicles, as in the first benchmarks' data.
+ */
+const REGISTRATION_SQL = `'B' || chr(65 + (23 + v / 1757600) % 26) || lpad((v % 100)::text, 2, '0') || chr(65 + (v / 100 / 676) % 26) || chr(65 + (v / 100 / 26) % 26) || chr(65 + (v / 100) % 26)`;
 function registrationOf(v: number): string {
   const n = Math.floor(v / 100);
   const letter = (k: number) => String.fromCharCode(65 + (k % 26));
-  return `BX${String(v % 100).padStart(2, '0')}${letter(Math.floor(n / 676))}${letter(Math.floor(n / 26))}${letter(n)}`;
+  return `B${letter(23 + Math.floor(v / 1_757_600))}${String(v % 100).padStart(2, '0')}${letter(Math.floor(n / 676))}${letter(Math.floor(n / 26))}${letter(n)}`;
 }
+
+/** A vehicle for one request of a workload. */
+const WORKLOADS = {
+  uniform: () => Math.floor(Math.random() * VEHICLES),
+  // The popular vehicles are spread over the data, not its first rows.
+  popular: () =>
+    Math.random() < POPULAR_SHARE
+      ? Math.floor(Math.random() * POPULAR_VEHICLES) * Math.floor(VEHICLES / POPULAR_VEHICLES)
+      : Math.floor(Math.random() * VEHICLES),
+} as const;
+type Workload = keyof typeof WORKLOADS;
 
 async function seed(): Promise<void> {
   await ensureDatabase(BENCH_DB);
@@ -51,13 +81,16 @@ async function seed(): Promise<void> {
     console.log(`Seeding ${expected.toLocaleString('en-GB')} records over ${VEHICLES.toLocaleString('en-GB')} vehicles...`);
     const started = Date.now();
     await pool.query('TRUNCATE service_records, garage_directory');
+    // In slices of 200,000 vehicles, so that a large seed shows its progress and no one statement holds it all.
+    const slice = 200_000;
     await pool.query(
       `INSERT INTO garage_directory (garage_id, name, address)
        SELECT md5('garage' || g)::uuid, 'Bench Garage ' || g || ' Ltd', g || ' High Street, Leeds, LS1 ' || g || 'AB'
          FROM generate_series(1, 50) AS g`,
     );
-    await pool.query(
-      `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes, technician_name)
+    for (let from = 0; from < VEHICLES; from += slice) {
+      await pool.query(
+        `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes, technician_name)
        SELECT md5('garage' || (1 + (v * 7 + r) % 50))::uuid,
               'BENCHVIN' || lpad(v::text, 9, '0'),
               ${REGISTRATION_SQL},
@@ -66,8 +99,11 @@ async function seed(): Promise<void> {
               CASE r % 3 WHEN 0 THEN 'Full Service' WHEN 1 THEN 'Oil & Filter Change' ELSE 'Brake Pad Replacement, MOT Test' END,
               'Routine work carried out; vehicle in good condition.',
               'Sam Patel'
-         FROM generate_series(0, ${VEHICLES - 1}) AS v, generate_series(0, ${RECORDS_PER_VEHICLE - 1}) AS r`,
-    );
+         FROM generate_series($1::int, $2::int) AS v, generate_series(0, ${RECORDS_PER_VEHICLE - 1}) AS r`,
+        [from, Math.min(from + slice, VEHICLES) - 1],
+      );
+      if (VEHICLES > slice) console.log(`  ${(Math.min(from + slice, VEHICLES) * RECORDS_PER_VEHICLE).toLocaleString('en-GB')} records...`);
+    }
     await pool.query('ANALYZE service_records');
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
@@ -75,29 +111,10 @@ async function seed(): Promise<void> {
   }
 }
 
-function launch(name: string, script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal === null) console.error(`${name} exited with ${code}`);
-  });
-  return child;
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 interface Result {
   name: string;
+  workload: Workload;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -105,29 +122,53 @@ interface Result {
   errors: number;
 }
 
-async function load(name: string, baseUrl: string, pathFor: (reg: string) => string): Promise<Result> {
-  const run = (duration: number) =>
+/**
+ * Loads each target with one workload: a 3 s warm-up each (JIT, connection pools, Postgres buffers), then
+ * BENCH_ROUNDS rounds (default 3) of BENCH_DURATION / rounds seconds each, the targets taking turns in alternating
+ * order, so that a burst of other work on the machine falls on every target alike. req/s is over all rounds; p50 is
+ * the median round's and p99 the worst round's.
+ */
+async function loadInTurns(targets: readonly (readonly [string, number])[], workload: Workload): Promise<Result[]> {
+  const vehicleFor = WORKLOADS[workload];
+  const run = (port: number, duration: number) =>
     autocannon({
-      url: baseUrl,
+      url: `http://127.0.0.1:${port}`,
       connections: CONNECTIONS,
       pipelining: 1,
       duration,
-      requests: [
-        {
-          setupRequest: (request) => ({ ...request, path: pathFor(registrationOf(Math.floor(Math.random() * VEHICLES))) }),
-        },
-      ],
+      requests: [{ setupRequest: (request) => ({ ...request, path: `/api/v1/service-records/lookup/${registrationOf(vehicleFor())}` }) }],
     });
-  await run(3); // warm-up: JIT, connection pools, Postgres buffers
-  const result = await run(DURATION_S);
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  for (const [, port] of targets) await run(port, 3);
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+  const roundSeconds = Math.max(1, Math.round(DURATION_S / rounds));
+  const tally = targets.map(() => ({ requests: 0, seconds: 0, p50s: [] as number[], p99s: [] as number[], non2xx: 0, errors: 0 }));
+  for (let round = 0; round < rounds; round += 1) {
+    const order = targets.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const result = await run(targets[i]![1], roundSeconds);
+      const t = tally[i]!;
+      t.requests += result.requests.total;
+      t.seconds += result.duration;
+      t.p50s.push(result.latency.p50);
+      t.p99s.push(result.latency.p99);
+      t.non2xx += result.non2xx;
+      t.errors += result.errors;
+    }
+  }
+  return targets.map(([name], i) => {
+    const t = tally[i]!;
+    const p50s = [...t.p50s].sort((a, b) => a - b);
+    return {
+      name,
+      workload,
+      requestsPerSecond: t.requests / t.seconds,
+      p50: p50s[Math.floor(p50s.length / 2)]!,
+      p99: Math.max(...t.p99s),
+      non2xx: t.non2xx,
+      errors: t.errors,
+    };
+  });
 }
 
 const problems = await checkInfrastructure(POSTGRES_URL, REDIS_URL);
@@ -168,38 +209,64 @@ try {
     }),
   );
   await Promise.all([
-    waitFor(`http://127.0.0.1:${PORTS.gateway}/readyz`),
-    waitFor(`http://127.0.0.1:${PORTS.records}/readyz`),
-    waitFor(`http://127.0.0.1:${PORTS.bareQuery}/healthz`),
-    waitFor(`http://127.0.0.1:${PORTS.barePreserialised}/healthz`),
+    waitUntilAnswering(`http://127.0.0.1:${PORTS.gateway}/readyz`),
+    waitUntilAnswering(`http://127.0.0.1:${PORTS.records}/readyz`),
+    waitUntilAnswering(`http://127.0.0.1:${PORTS.bareQuery}/healthz`),
+    waitUntilAnswering(`http://127.0.0.1:${PORTS.barePreserialised}/healthz`),
   ]);
   const sample = await fetch(`http://127.0.0.1:${PORTS.gateway}/api/v1/service-records/lookup/${registrationOf(12345)}`).then((r) => r.json());
   console.log(`Sample answer has ${(sample as { data: { serviceRecords: unknown[] } }).data.serviceRecords.length} records.`);
 
+  const PLATFORM = 'platform (gateway -> records)';
+  const BARE_QUERY = 'bare node:http + prepared pg query';
+  const RECORDS_ALONE = 'records service alone (no gateway)';
+  const PRESERIALISED = 'bare node:http, pre-serialised body';
   const results: Result[] = [];
-  for (const [name, port] of [
-    ['platform (gateway -> records)', PORTS.gateway],
-    ['records service alone (no gateway)', PORTS.records],
-    ['bare node:http + prepared pg query', PORTS.bareQuery],
-    ['bare node:http, pre-serialised body', PORTS.barePreserialised],
+  for (const [workload, targets] of [
+    ['uniform', [[PLATFORM, PORTS.gateway], [RECORDS_ALONE, PORTS.records], [BARE_QUERY, PORTS.bareQuery], [PRESERIALISED, PORTS.barePreserialised]]],
+    ['popular', [[PLATFORM, PORTS.gateway], [RECORDS_ALONE, PORTS.records], [BARE_QUERY, PORTS.bareQuery]]],
   ] as const) {
-    console.log(`Loading ${name} for ${DURATION_S} s...`);
-    results.push(await load(name, `http://127.0.0.1:${port}`, (reg) => `/api/v1/service-records/lookup/${reg}`));
+    console.log(`Loading ${targets.map(([name]) => name).join(', ')} in turns, ${workload}, ${DURATION_S} s each...`);
+    results.push(...(await loadInTurns(targets, workload)));
   }
 
-  const [platform, recordsAlone, bareQuery, preserialised] = results as [Result, Result, Result, Result];
-  console.log(`\n${'target'.padEnd(40)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`);
+  const find = (name: string, workload: Workload) => results.find((r) => r.name === name && r.workload === workload)!;
+  console.log(
+    `\n${'target'.padEnd(40)}${'workload'.padEnd(10)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
+  );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(40)}${r.requestsPerSecond.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
+      `${r.name.padEnd(40)}${r.workload.padEnd(10)}${r.requestsPerSecond.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
     );
   }
-  console.log(`\nplatform / bare query:         ${(platform.requestsPerSecond / bareQuery.requestsPerSecond).toFixed(2)}x throughput`);
-  console.log(`platform / pre-serialised:     ${(platform.requestsPerSecond / preserialised.requestsPerSecond).toFixed(2)}x throughput`);
-  console.log(`bare query / pre-serialised:   ${(bareQuery.requestsPerSecond / preserialised.requestsPerSecond).toFixed(2)}x throughput`);
-  console.log(`records alone / bare query:    ${(recordsAlone.requestsPerSecond / bareQuery.requestsPerSecond).toFixed(2)}x throughput (the gateway's share is the rest)`);
+  const ratio = (a: Result, b: Result) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
+  const preserialised = find(PRESERIALISED, 'uniform');
+  console.log('');
+  for (const workload of ['uniform', 'popular'] as const) {
+    const platform = find(PLATFORM, workload);
+    const bareQuery = find(BARE_QUERY, workload);
+    const recordsAlone = find(RECORDS_ALONE, workload);
+    console.log(`${workload.padEnd(8)} platform / bare query:       ${ratio(platform, bareQuery)}x throughput, p99 ${platform.p99} ms against ${bareQuery.p99} ms`);
+    console.log(`${workload.padEnd(8)} records alone / bare query:  ${ratio(recordsAlone, bareQuery)}x throughput (the gateway's share is the rest)`);
+  }
+  console.log(`uniform  platform / pre-serialised:  ${ratio(find(PLATFORM, 'uniform'), preserialised)}x throughput`);
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'bench/results/lookup.json'), JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2));
+  const resultsFile = path.join(ROOT, `bench/results/${RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`}.json`);
+  if (RECORDS !== DEFAULT_RECORDS) {
+    // The platform at this size against its last 1,000,000-record run (another run: the bare query shows the drift).
+    const reference = JSON.parse(await readFile(path.join(ROOT, 'bench/results/lookup.json'), 'utf8').catch(() => 'null')) as { results?: Result[] } | null;
+    for (const name of [PLATFORM, BARE_QUERY]) {
+      for (const workload of ['uniform', 'popular'] as const) {
+        const before = reference?.results?.find((r) => r.name === name && r.workload === workload);
+        if (!before) continue;
+        const now = find(name, workload);
+        console.log(
+          `${workload.padEnd(8)} ${name}: ${now.requestsPerSecond.toFixed(0)} req/s at ${RECORDS.toLocaleString('en-GB')} records, ${before.requestsPerSecond.toFixed(0)} at 1,000,000 (${((now.requestsPerSecond / before.requestsPerSecond - 1) * 100).toFixed(1)}%)`,
+        );
+      }
+    }
+  }
+  writeFileSync(resultsFile, JSON.stringify({ at: new Date().toISOString(), records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2));
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }

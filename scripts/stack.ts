@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { DEV_INTERNAL_TOKEN } from '../packages/shared/src/server/services.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,6 +25,8 @@ export interface StackPorts {
   notifications: number;
   stripeDouble: number;
   companiesHouseFake: number;
+  dvlaDouble: number;
+  dvsaDouble: number;
   smtp: number;
   smtpInbox: number;
 }
@@ -39,6 +42,8 @@ export function stackPorts(gatewayPort: number, offset = 0): StackPorts {
     notifications: 4005 + offset,
     stripeDouble: 4010 + offset,
     companiesHouseFake: 4011 + offset,
+    dvlaDouble: 4012 + offset,
+    dvsaDouble: 4013 + offset,
     smtp: 1025 + offset,
     smtpInbox: 8025 + offset,
   };
@@ -61,7 +66,7 @@ export interface StackOptions {
 }
 
 export interface RunningStack {
-  urls: { gateway: string; smtpInbox: string; stripeDouble: string; companiesHouseFake: string };
+  urls: { gateway: string; smtpInbox: string; stripeDouble: string; companiesHouseFake: string; dvlaDouble: string; dvsaDouble: string };
   services: ServiceName[];
   stop(): Promise<void>;
   /**
@@ -175,12 +180,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     HOST: '127.0.0.1',
     REDIS_URL: options.redisUrl,
     BULLMQ_PREFIX: options.queuePrefix,
+    // One token for every process, the gateway included (its admin calls reach the services' /internal/); set
+    // INTERNAL_TOKEN for npm start (options.env) to choose another.
+    INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
     PUBLIC_URL: publicUrl,
     SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
     COMPANIES_HOUSE_URL: local(ports.companiesHouseFake),
     STRIPE_API_HOST: '127.0.0.1',
     STRIPE_API_PORT: String(ports.stripeDouble),
     STRIPE_API_PROTOCOL: 'http',
+    // The buyer's report's outside sources (records), at their doubles; real URLs and keys in options.env win.
+    DVLA_API_URL: local(ports.dvlaDouble),
+    DVSA_API_URL: local(ports.dvsaDouble),
+    DVSA_TOKEN_URL: `${local(ports.dvsaDouble)}/oauth2/token`,
     ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, serviceUrls[name]])),
     ...(options.env ?? {}),
   };
@@ -244,6 +256,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         port: ports.companiesHouseFake,
         env: { COMPANIES_HOUSE_FAKE_PORT: String(ports.companiesHouseFake), COMPANIES_HOUSE_FIXTURES: path.join(ROOT, 'data/companies-house/companies.json') },
       },
+      { name: 'dvla', script: 'doubles/src/dvla/main.ts', port: ports.dvlaDouble, env: { DVLA_DOUBLE_PORT: String(ports.dvlaDouble) } },
+      { name: 'dvsa', script: 'doubles/src/dvsa/main.ts', port: ports.dvsaDouble, env: { DVSA_DOUBLE_PORT: String(ports.dvsaDouble) } },
       {
         name: 'stripe',
         script: 'doubles/src/stripe/main.ts',
@@ -295,6 +309,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       smtpInbox: local(ports.smtpInbox),
       stripeDouble: local(ports.stripeDouble),
       companiesHouseFake: local(ports.companiesHouseFake),
+      dvlaDouble: local(ports.dvlaDouble),
+      dvsaDouble: local(ports.dvsaDouble),
     },
     services,
     stop,

@@ -1,7 +1,8 @@
 /**
- * `npm test`: every check and every test, in the order that fails fastest. Type-check and lint, then the
- * unit and integration tests of every workspace against the machine's real Postgres and Redis, then the
- * browser journeys through the whole running platform. It ends with one line: "N passed, N failed".
+ * `npm test`: every check and every test, in the order that fails fastest. Type-check and lint, the web build
+ * within its first-load budget, then the unit and integration tests of every workspace against the machine's
+ * real Postgres and Redis, then the browser journeys through the whole running platform. It ends with one
+ * line: "N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +23,8 @@ const vitest = path.join(ROOT, 'node_modules/.bin/vitest');
 const steps: Step[] = [
   { name: 'type-check', command: ['npm', 'run', 'typecheck', '--silent'] },
   { name: 'lint', command: ['npx', 'eslint', '.'] },
+  // A production build of the web app, then its first load against the 100 kB budget (issue 11).
+  { name: 'web build and first-load budget', command: ['node', 'scripts/check-bundle-budget.mjs', '--build'] },
   {
     name: 'unit and integration tests',
     command: [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportDir, 'main.json')}`],

@@ -47,7 +47,11 @@ export default async function setup(project: TestProject) {
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     gatewayHost: '127.0.0.1',
     env: {
+      // Every journey is one client (127.0.0.1) to the gateway, and the access matrix alone makes hundreds of calls
+      // in a few seconds; the budgets themselves are tested in the gateway's tests and by the start-command journey.
+      RATE_LIMIT_API_PER_MINUTE: '6000',
       RATE_LIMIT_AUTH_PER_MINUTE: '300',
+      RATE_LIMIT_LOOKUP_PER_MINUTE: '600',
       ADMIN_EMAIL: seedAccounts().admin.email,
       ADMIN_PASSWORD: seedAccounts().admin.password,
     },
@@ -61,6 +65,7 @@ export default async function setup(project: TestProject) {
   project.provide('gatewayUrl', stack.urls.gateway);
   project.provide('inboxUrl', stack.urls.smtpInbox);
   project.provide('stripeUrl', stack.urls.stripeDouble);
+  project.provide('dvsaUrl', stack.urls.dvsaDouble);
   project.provide('postgresUrl', postgresUrl);
   project.provide('recordsDatabaseUrl', databaseUrl(postgresUrl, `sh_records${E2E_SUFFIX}`));
   return async () => {
@@ -73,6 +78,7 @@ declare module 'vitest' {
     gatewayUrl: string;
     inboxUrl: string;
     stripeUrl: string;
+    dvsaUrl: string;
     postgresUrl: string;
     recordsDatabaseUrl: string;
   }

@@ -9,6 +9,7 @@ import {
   AccountPage,
   AddServicePage,
   AdminPage,
+  AdminRecordsPage,
   CheckoutPage,
   CheckoutSuccessPage,
   ConfirmEmailPage,
@@ -87,6 +88,14 @@ export function App() {
               element={
                 <RequireAuth userType="admin">
                   <AdminPage />
+                </RequireAuth>
+              }
+            />
+            <Route
+              path="admin/records"
+              element={
+                <RequireAuth userType="admin">
+                  <AdminRecordsPage />
                 </RequireAuth>
               }
             />

@@ -4,6 +4,8 @@ import { lazyPage } from './lib/lazy-page';
  * The route pages other than home, each in its own chunk so that the first visit downloads the frame and
  * the page it opens on, not the whole site. Home stays in the main bundle: it is where most visits start.
  */
+/** Home below its hero (the hero itself is in the main bundle). */
+export const HomeSections = lazyPage(() => import('./pages/home/HomeSections'), (module) => module.HomeSections);
 export const LoginPage = lazyPage(() => import('./pages/LoginPage'), (module) => module.LoginPage);
 export const SignupPage = lazyPage(() => import('./pages/SignupPage'), (module) => module.SignupPage);
 export const ConfirmEmailPage = lazyPage(() => import('./pages/ConfirmEmailPage'), (module) => module.ConfirmEmailPage);
@@ -27,11 +29,13 @@ export const TermsOfServicePage = lazyPage(() => import('./pages/TermsOfServiceP
 export const CookiePolicyPage = lazyPage(() => import('./pages/CookiePolicyPage'), (module) => module.CookiePolicyPage);
 export const GarageDashboardPage = lazyPage(() => import('./pages/GarageDashboardPage'), (module) => module.GarageDashboardPage);
 export const AdminPage = lazyPage(() => import('./pages/AdminPage'), (module) => module.AdminPage);
+export const AdminRecordsPage = lazyPage(() => import('./pages/AdminRecordsPage'), (module) => module.AdminRecordsPage);
 export const AccountPage = lazyPage(() => import('./pages/AccountPage'), (module) => module.AccountPage);
 export const AddServicePage = lazyPage(() => import('./pages/AddServicePage'), (module) => module.AddServicePage);
 export const VerifyRecordsPage = lazyPage(() => import('./pages/VerifyRecordsPage'), (module) => module.VerifyRecordsPage);
 
 const LAZY_PAGES = [
+  HomeSections,
   LoginPage,
   SignupPage,
   ConfirmEmailPage,
@@ -55,6 +59,7 @@ const LAZY_PAGES = [
   CookiePolicyPage,
   GarageDashboardPage,
   AdminPage,
+  AdminRecordsPage,
   AccountPage,
   AddServicePage,
   VerifyRecordsPage,

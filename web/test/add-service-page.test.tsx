@@ -30,6 +30,7 @@ const CREATED_RECORD: TGarageServiceRecord = {
   created_at: '2025-06-03T10:00:00.000Z',
   mileage_anomaly: false,
   garage: { name: 'Hartley Motors', address: '4 Mill Lane, Leeds LS1 4AB' },
+  amendments: [],
   customer_email: null,
   customer_phone: null,
   signed_by: 'Jo Hartley',

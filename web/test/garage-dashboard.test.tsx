@@ -22,6 +22,7 @@ function buildRecord(overrides: Partial<TGarageServiceRecord> = {}): TGarageServ
     created_at: '2025-03-14T10:22:00.000Z',
     mileage_anomaly: false,
     garage: { name: 'Hartley Motors', address: '4 Mill Lane, Leeds LS1 4AB' },
+    amendments: [],
     customer_email: null,
     customer_phone: null,
     signed_by: 'Jo Hartley',

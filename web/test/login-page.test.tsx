@@ -68,12 +68,12 @@ describe('LoginPage', () => {
   });
 
   it('takes an admin to /admin', async () => {
-    mockApi({ 'POST auth/login': ok(sessionAnswer(ADMIN_USER, 'admin')) });
+    mockApi({ 'POST auth/login': ok(sessionAnswer(ADMIN_USER, 'admin')), 'GET admin/data': pending, 'GET admin/status': pending });
     renderApp('/login');
     logIn(ADMIN_USER.email, 'Admin-pass1');
-    await screen.findByRole('heading', { level: 1, name: 'Admin' });
+    await screen.findByRole('heading', { level: 1, name: 'Admin dashboard' });
     expect(currentLocation()).toBe('/admin');
-    expect(within(screen.getByRole('main')).getByText(ADMIN_USER.email)).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByText(`Signed in as ${ADMIN_USER.email}`)).toBeTruthy();
   });
 
   it('tells any other account it is not registered as a garage, keeps no session and revokes the one issued', async () => {
@@ -123,7 +123,7 @@ describe('the route guard', () => {
   });
 
   it('sends an admin who opens /garage to /login, which sends them on to /admin', () => {
-    mockApi({});
+    mockApi({ 'GET admin/data': pending, 'GET admin/status': pending });
     storeSession(ADMIN_USER, 'admin');
     renderApp('/garage');
     expect(currentLocation()).toBe('/admin');

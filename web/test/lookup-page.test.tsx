@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
@@ -51,5 +51,31 @@ describe('LookupPage', () => {
     fireEvent.change(input, { target: { value: 'ab12 cde' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByTestId('location').textContent).toBe('/vehicle-results?reg=AB12CDE');
+  });
+
+  it('is the buyers\' landing page: the hero, six reasons, the comparison, the reg box and the way on for garages', () => {
+    renderLookup();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Power to the Buyer!');
+
+    const reasons = screen.getByRole('region', { name: 'Six reasons to check a history before you buy' });
+    expect(within(reasons).getAllByRole('listitem')).toHaveLength(6);
+
+    const comparison = screen.getByRole('table', { name: 'Manual service book compared with a digital service record' });
+    const headers = within(comparison).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Feature', 'Manual service book', 'Digital record']);
+    expect(within(comparison).getAllByRole('row')).toHaveLength(7);
+
+    expect(screen.getByRole('heading', { name: 'Vehicle Service History Lookup' })).toBeTruthy();
+    const garages = screen.getByRole('region', { name: 'Are you a garage owner?' });
+    expect(within(garages).getByRole('link', { name: 'See pricing' }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it("searches from the hero's registration box", () => {
+    renderLookup();
+    fireEvent.click(screen.getByRole('button', { name: 'ENTER REG' }));
+    const box = screen.getByLabelText('Vehicle registration');
+    fireEvent.change(box, { target: { value: 'ad61 hcx' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getByTestId('location').textContent).toBe('/vehicle-results?reg=AD61HCX');
   });
 });

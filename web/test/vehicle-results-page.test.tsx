@@ -18,6 +18,7 @@ function buildRecord(overrides: Partial<TPublicServiceRecord> = {}): TPublicServ
     created_at: '2025-03-14T10:22:00.000Z',
     mileage_anomaly: false,
     garage: { name: 'Riverside Motors', address: '12 Quay Street, Bristol BS1 4DJ' },
+    amendments: [],
     ...overrides,
   };
 }
@@ -28,16 +29,20 @@ function jsonResponse(status: number, body: unknown): Response {
 
 /** The verify call's answer for the next render: unanswered unless a test says otherwise. */
 let answerVerify: () => Promise<Response> = () => new Promise<Response>(() => {});
+/** The buyer's report (GET vehicles/...) beside the records: unanswered here; test/vehicle-report.test.tsx covers it. */
+const answerVehicleReport = () => new Promise<Response>(() => {});
 
 /**
  * Stubs fetch: the lookup calls get `responses` in turn; the integrity check (GET service-records/verify/...)
- * gets answerVerify, so the lookup's own call count stays what it was.
+ * gets answerVerify and the report beside the records answerVehicleReport, so the lookup's own call count
+ * stays what it was.
  */
 function mockFetch(...responses: Array<Response | Error>) {
   const lookups = [...responses];
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = String(input);
     if (url.startsWith('/api/v1/service-records/verify/')) return answerVerify();
+    if (url.startsWith('/api/v1/vehicles/')) return answerVehicleReport();
     const next = lookups.shift();
     if (!next) throw new Error(`No answer left for ${url}`);
     if (next instanceof Error) throw next;
@@ -71,14 +76,40 @@ describe('VehicleResultsPage', () => {
     const fetchMock = mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
     renderAt('/vehicle-results?reg=AB12%20CD%2F');
     await screen.findByText('No Records Found');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/service-records/lookup/AB12%20CD%2F');
+    expect(lookupCalls(fetchMock).map(([url]) => url)).toEqual(['/api/v1/service-records/lookup/AB12%20CD%2F']);
+  });
+
+  it('says "Amended on {date} by the platform: {reason}" under a record for each amendment, and nothing on one never amended', async () => {
+    mockFetch(
+      jsonResponse(200, {
+        status: 200,
+        data: {
+          serviceRecords: [
+            buildRecord({
+              amendments: [
+                { amended_at: '2026-11-23T14:05:00.000Z', reason: 'Garage reported a typo' },
+                { amended_at: '2026-12-01T23:30:00.000Z', reason: 'Wrong service date' },
+              ],
+            }),
+            buildRecord({ id: '7c8d9e0f-2a3b-4c5d-9e6f-7a8b9c0d1e2f', service_date: '2024-06-20' }),
+          ],
+        },
+      }),
+    );
+    renderAt('/vehicle-results?reg=AB12CDE');
+
+    const [amended, untouched] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
+    expect(within(amended).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Amended on 23 November 2026 by the platform: Garage reported a typo',
+      'Amended on 1 December 2026 by the platform: Wrong service date',
+    ]);
+    expect(untouched.textContent).not.toContain('Amended on');
   });
 
   it('shows a spinner while loading', () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => new Promise(() => {})));
     renderAt('/vehicle-results?reg=AB12CDE');
-    expect(screen.getByRole('status').textContent).toContain('Searching');
+    expect(screen.getByText('Searching service records…')).toBeTruthy();
   });
 
   it('renders the title, the count and one card per record, newest first', async () => {

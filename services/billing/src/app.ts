@@ -1,4 +1,4 @@
-import { createServiceApp, authenticate, createTokenVerifier, type Logger, type Pool, type Redis } from '@sh/shared/server';
+import { adminOpsRoutes, createServiceApp, authenticate, createTokenVerifier, type Logger, type Pool, type Redis } from '@sh/shared/server';
 import type { BillingConfig } from './config.js';
 import { buildPlanCatalogue } from './domain/plan-catalogue.js';
 import { checkoutRoutes } from './routes/checkout.js';
@@ -10,7 +10,15 @@ import type { Stripe } from './stripe/create-stripe-client.js';
 
 export type BillingAppConfig = Pick<
   BillingConfig,
-  'PUBLIC_URL' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PRODUCT_ID' | 'STRIPE_PRICE_ID' | 'JWT_PUBLIC_KEY' | 'IDENTITY_URL'
+  | 'PUBLIC_URL'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_PRODUCT_ID'
+  | 'STRIPE_PRICE_ID'
+  | 'JWT_PUBLIC_KEY'
+  | 'IDENTITY_URL'
+  | 'INTERNAL_TOKEN'
+  | 'REDIS_URL'
+  | 'BULLMQ_PREFIX'
 >;
 
 /** Builds the billing service's app (no listen), for main.ts and the tests. */
@@ -26,6 +34,10 @@ export function buildBillingApp(deps: { pool: Pool; redis?: Redis; logger: Logge
       app.use(webhookRoutes({ pool, stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET }));
     },
     routes: (app) => {
+      // For the gateway's admin calls: billing's audit, its event queue and a retry of a dead event.
+      app.use(
+        adminOpsRoutes({ service: 'billing', pool, internalToken: config.INTERNAL_TOKEN, queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX } }),
+      );
       app.use(planRoutes(products));
       app.use(checkoutRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL, priceId: config.STRIPE_PRICE_ID }, requireToken));
       app.use(subscriptionRoutes({ pool, stripe }, requireToken));

@@ -1,8 +1,7 @@
-import { createTokenVerifier, migrationsBeside, startService } from '@sh/shared/server';
+import { createRedisRateLimiter, createTokenVerifier, migrationsBeside, startService } from '@sh/shared/server';
 import { buildGaragesApp } from './app.js';
 import { createCompaniesHouseClient } from './clients/companies-house.js';
 import { createIdentityClient } from './clients/identity.js';
-import { createRedisRateLimiter } from './clients/rate-limiter.js';
 import { readConfig } from './config.js';
 import { garagesEventHandlers } from './events/handlers.js';
 
@@ -29,5 +28,7 @@ await startService({
       }),
       identity: createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }),
       companyTokenSecret: config.COMPANY_TOKEN_SECRET,
+      internalToken: config.INTERNAL_TOKEN,
+      queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
     }),
 });

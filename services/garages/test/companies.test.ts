@@ -1,9 +1,8 @@
 import { companyNameMismatchMessage, MESSAGES, ZCompanyValidateResponseSchema, ZErrorEnvelopeSchema } from '@sh/shared/contract';
-import { createRedis } from '@sh/shared/server';
+import { createRedis, createRedisRateLimiter } from '@sh/shared/server';
 import { testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompaniesHouseClient } from '../src/clients/companies-house.js';
-import { createRedisRateLimiter } from '../src/clients/rate-limiter.js';
 import { readCompanyVerification } from '../src/domain/company-verification-token.js';
 import { call, COMPANIES, startStack, TEST_COMPANY_TOKEN_SECRET, type Stack } from './harness.js';
 

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { createRedis, createTokenVerifier, signAccessToken, type Redis, type TAuthClaims } from '@sh/shared/server';
+import {
+  createRedis,
+  createRedisRateLimiter,
+  createTokenVerifier,
+  type Redis,
+  signAccessToken,
+  type TAuthClaims,
+} from '@sh/shared/server';
 import {
   callJson,
   createTestDatabase,
@@ -16,7 +23,6 @@ import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildGaragesApp } from '../src/app.js';
 import { createCompaniesHouseClient, type CompaniesHouseClient } from '../src/clients/companies-house.js';
 import { createIdentityClient } from '../src/clients/identity.js';
-import { createRedisRateLimiter } from '../src/clients/rate-limiter.js';
 
 export const GARAGES_MIGRATIONS = path.join(import.meta.dirname, '../migrations');
 export const IDENTITY_MIGRATIONS = path.join(import.meta.dirname, '../../identity/migrations');
@@ -86,6 +92,8 @@ export async function startStack(options: { rateLimit?: number; companiesHouse?:
       companiesHouse,
       identity: createIdentityClient({ baseUrl: identityServer.url, internalToken: TEST_INTERNAL_TOKEN }),
       companyTokenSecret: TEST_COMPANY_TOKEN_SECRET,
+      internalToken: TEST_INTERNAL_TOKEN,
+      queue: { redisUrl: TEST_REDIS_URL, prefix },
     }),
   );
   return {
@@ -136,10 +144,21 @@ export async function countAccounts(stack: Stack): Promise<{ garages: number; us
   return { garages: garages.rows[0]!.n, users: users.rows[0]!.n };
 }
 
-/** Inserts a garage straight into the table (for referral, duplicate and profile tests). */
+/** Inserts a garage straight into the table (for referral, duplicate, profile and admin list tests). */
 export async function buildGarage(
   stack: Stack,
-  overrides: Partial<{ id: string; name: string; email: string; companyNumber: string; referralCode: string; phone: string }> = {},
+  overrides: Partial<{
+    id: string;
+    name: string;
+    email: string;
+    companyNumber: string;
+    referralCode: string;
+    phone: string;
+    referredBy: string | null;
+    subscriptionStatus: 'inactive' | 'trialing' | 'active' | 'past_due' | 'canceled';
+    /** A timestamptz literal, e.g. '2026-01-05 10:00:00.123456+00', to place the garage in the newest-first list. */
+    createdAt: string;
+  }> = {},
 ) {
   const id = overrides.id ?? randomUUID();
   const garage = {
@@ -151,9 +170,19 @@ export async function buildGarage(
     phone: overrides.phone ?? '01392123456',
   };
   await stack.garagesDb.pool.query(
-    `INSERT INTO garages (id, name, company_name, companies_house_number, email, phone, address, full_name, referral_code)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [garage.id, garage.name, garage.name.toUpperCase(), garage.companyNumber, garage.email, garage.phone, 'Unit 6 Marsh Barton, Exeter, EX2 8NX', 'Jo Bloggs', garage.referralCode],
+    `INSERT INTO garages (id, name, company_name, companies_house_number, email, phone, address, full_name, referral_code,
+                          referred_by, subscription_status, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now()))`,
+    [
+      garage.id, garage.name, garage.name.toUpperCase(), garage.companyNumber, garage.email, garage.phone, 'Unit 6 Marsh Barton, Exeter, EX2 8NX',
+      'Jo Bloggs', garage.referralCode, overrides.referredBy ?? null, overrides.subscriptionStatus ?? 'inactive', overrides.createdAt ?? null,
+    ],
   );
   return garage;
+}
+
+/** An admin's access token, as identity would sign it. */
+export function adminTokenFor(stack: Stack, email = 'admin@wrenchmark.test'): { id: string; email: string; token: string } {
+  const id = randomUUID();
+  return { id, email, token: stack.tokenFor({ sub: id, role: 'admin', email }) };
 }

@@ -7,10 +7,11 @@ import { call, COMPANIES, signupPayload, startStack, type Stack } from './harnes
 
 let stack: Stack;
 let adminToken: string;
+const adminId = randomUUID();
 
 beforeAll(async () => {
   stack = await startStack();
-  adminToken = stack.tokenFor({ sub: randomUUID(), role: 'admin', email: 'admin@servicehistory.test' });
+  adminToken = stack.tokenFor({ sub: adminId, role: 'admin', email: 'admin@servicehistory.test' });
 });
 afterAll(async () => {
   await stack?.close();
@@ -27,6 +28,15 @@ async function signUp(company: { number: string; name: string }, email: string) 
 
 function emailConfirmed(userId: string, email: string): TEventEnvelope<'user.email_confirmed'> {
   return { id: randomUUID(), name: 'user.email_confirmed', version: 1, occurredAt: new Date().toISOString(), payload: { userId, email, confirmedAt: Date.now() } };
+}
+
+/** The audit entries kept about one garage. */
+async function auditEntries(garageId: string) {
+  const { rows } = await stack.garagesDb.pool.query(
+    'SELECT actor_id, actor_email, action, subject_type, subject_label, reason FROM admin_actions WHERE subject_id = $1',
+    [garageId],
+  );
+  return rows;
 }
 
 async function hasCompanyDuplicate(companyNumber: string): Promise<boolean> {
@@ -53,6 +63,17 @@ describe('POST /api/v1/garages/{id}/release-company', () => {
       { garageId: squatter.id, name: COMPANIES.clent.name, email: 'squatter@clent-hills.co.uk', companyNumber: COMPANIES.clent.number },
     ]);
 
+    expect(await auditEntries(squatter.id)).toEqual([
+      {
+        actor_id: adminId,
+        actor_email: 'admin@servicehistory.test',
+        action: 'garage.company_released',
+        subject_type: 'garage',
+        subject_label: COMPANIES.clent.name,
+        reason: null,
+      },
+    ]);
+
     const rightful = await signUp(COMPANIES.clent, 'office@clent-hills.co.uk');
     expect(rightful.id).not.toBe(squatter.id);
   });
@@ -65,6 +86,7 @@ describe('POST /api/v1/garages/{id}/release-company', () => {
     expect(status).toBe(409);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'conflict', message: MESSAGES.garages.releaseRefusedConfirmed });
     expect(await hasCompanyDuplicate(COMPANIES.brunel.number)).toBe(true);
+    expect(await auditEntries(garage.id)).toEqual([]);
   });
 
   it('answers 409 when the company number was already released', async () => {
@@ -73,6 +95,7 @@ describe('POST /api/v1/garages/{id}/release-company', () => {
     const again = await release(garage.id, adminToken);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(MESSAGES.garages.noCompanyToRelease);
+    expect((await auditEntries(garage.id)).map((entry) => entry.action)).toEqual(['garage.company_released']);
   });
 
   it('is for admins only: 401 without a token, 403 for a garage (even its own), 400 for a bad id, 404 for an unknown garage', async () => {

@@ -280,6 +280,7 @@ describe('POST /api/v1/garages', () => {
         companiesHouse: createCompaniesHouseClient({ baseUrl: stack.fake.url, apiKey: 'k', limiter: { acquire: async () => ({ isAllowed: true }) } }),
         identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: 'whatever-internal-token' }),
         companyTokenSecret: TEST_COMPANY_TOKEN_SECRET,
+        internalToken: 'whatever-internal-token',
       }),
     );
     try {

@@ -12,6 +12,7 @@ import {
   type TokenVerifier,
 } from '@sh/shared/server';
 import {
+  API_PREFIX,
   canonicalPath,
   isCredentialCall,
   isForbiddenPath,
@@ -21,8 +22,9 @@ import {
   resolveUpstream,
   type UpstreamName,
 } from './domain/routing.js';
+import { adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
-import { createUpstreamProxies } from './routes/proxy.js';
+import { createLookupAnswersProxy, createUpstreamProxies } from './routes/proxy.js';
 import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
 import { webRoutes } from './routes/web.js';
 
@@ -37,11 +39,16 @@ export interface GatewayDeps {
   webDist: string;
   trustProxy: false | number | string;
   upstreamTimeoutMs: number;
+  /** Proves the gateway to the services' /internal/ routes, for the admin calls it composes. */
+  internalToken: string;
+  /** Keeps copies of the public lookup's answers, current by the versions records bumps in Redis (main.ts: on). */
+  keepLookupAnswers?: boolean;
 }
 
 /**
- * The only public door: security headers, request ids, rate limits, token checks on protected paths,
- * then the service that owns the path. /internal/ never leaves; an absent service is a 503 envelope.
+ * The only public door: security headers, request ids, rate limits, token checks on protected paths, the admin's
+ * calls it composes itself, then the service that owns the path. /internal/ never leaves; an absent service is a
+ * 503 envelope.
  */
 export function buildGatewayApp(deps: GatewayDeps): Express {
   const app = express();
@@ -97,10 +104,23 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
   const isFromStripe = (req: express.Request) => req.method === 'POST' && isStripeWebhook(pathOf(req));
   app.use(when((req) => pathOf(req).startsWith('/api/') && !isLookup(req) && !isFromStripe(req), limits.api));
   app.use(when(isLookup, limits.lookup));
+  if (deps.keepLookupAnswers && deps.upstreams.records) {
+    const lookupAnswers = createLookupAnswersProxy({
+      recordsUrl: deps.upstreams.records,
+      redis: deps.redis,
+      prefix: deps.rateLimitPrefix,
+      logger: deps.logger,
+      timeoutMs: deps.upstreamTimeoutMs,
+    });
+    app.use(when(isLookup, lookupAnswers));
+  }
   app.use(when((req) => req.method === 'POST' && isCredentialCall(pathOf(req)), limits.credentials));
 
   const requireToken = authenticate(deps.verifier);
   app.use(when((req) => requiresAuthentication(req.method, pathOf(req)), requireToken));
+  // Only admin paths are read again with their case kept (a retried event's id): every other request, the public
+  // lookup included, passes on the canonical path already worked out.
+  app.use(when((req) => pathOf(req).startsWith(`${API_PREFIX}admin/`), adminRoutes({ upstreams: deps.upstreams, internalToken: deps.internalToken, redis: deps.redis })));
 
   const proxies = createUpstreamProxies(deps.upstreams, deps.upstreamTimeoutMs);
   app.use('/api/', (req, res, next) => {

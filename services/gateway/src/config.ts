@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigShape, pemText, loadConfig, LOCAL_PORTS, LOCAL_REDIS_URL } from '@sh/shared/server';
+import { baseConfigShape, pemText, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_PORTS, LOCAL_REDIS_URL } from '@sh/shared/server';
 
 const optionalUrl = z.string().url().optional();
 const perMinute = z.coerce.number().int().positive();
@@ -17,6 +17,8 @@ export const configShape = {
   BILLING_URL: optionalUrl,
   NOTIFICATIONS_URL: optionalUrl,
   JWT_PUBLIC_KEY: pemText.optional(),
+  /** The service token the admin calls (admin/data, admin/status, event retries) present on the services' /internal/. */
+  INTERNAL_TOKEN: z.string().min(16),
   WEB_DIST: z.string().default(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist')),
   /**
    * Which proxies in front of the gateway may set X-Forwarded-For: false (none), a hop count, or their addresses
@@ -38,5 +40,5 @@ export type GatewayConfig = ReturnType<typeof readConfig>;
 
 /** Reads the gateway's configuration once; exits naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig('gateway', configShape, { REDIS_URL: LOCAL_REDIS_URL }, env);
+  return loadConfig('gateway', configShape, { REDIS_URL: LOCAL_REDIS_URL, INTERNAL_TOKEN: DEV_INTERNAL_TOKEN }, env);
 }

@@ -27,5 +27,7 @@ await startService({
       webDist: config.WEB_DIST,
       trustProxy: config.TRUST_PROXY,
       upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      internalToken: config.INTERNAL_TOKEN,
+      keepLookupAnswers: true,
     }),
 });

@@ -8,7 +8,7 @@ import { createRedis, createTokenVerifier, signAccessToken, type Redis } from '@
 import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../../records/src/app.js';
-import { readOnlyRecordsDeps } from '../../records/test/harness.js';
+import { readOnlyRecordsDeps, TEST_INTERNAL_TOKEN } from '../../records/test/harness.js';
 import { buildGatewayApp } from '../src/app.js';
 import { canonicalPath, isPublicLookup } from '../src/domain/routing.js';
 
@@ -59,6 +59,7 @@ beforeAll(async () => {
       webDist,
       trustProxy: false,
       upstreamTimeoutMs: 5000,
+      internalToken: TEST_INTERNAL_TOKEN,
     }),
   );
 });
@@ -196,6 +197,7 @@ describe('gateway rate limits', () => {
         webDist,
         trustProxy: false,
         upstreamTimeoutMs: 5000,
+      internalToken: TEST_INTERNAL_TOKEN,
       }),
     );
     try {
@@ -234,6 +236,7 @@ describe('gateway paths as the services route them', () => {
         webDist,
         trustProxy: false,
         upstreamTimeoutMs: 5000,
+      internalToken: TEST_INTERNAL_TOKEN,
       }),
     );
     try {

@@ -11,6 +11,7 @@ import { refusingRedisUrl, startRedisSwitch, startSilentRedis, type RedisStandIn
 import { buildGatewayApp, type GatewayDeps } from '../src/app.js';
 
 const keys = createTestKeyPair();
+const TEST_INTERNAL_TOKEN = 'gateway-test-internal-token-0123';
 let records: Server;
 let recordsUrl = '';
 let silent: RedisStandIn;
@@ -57,6 +58,7 @@ function gatewayDeps(redis: Redis, overrides: Partial<GatewayDeps> = {}): Gatewa
     webDist,
     trustProxy: false,
     upstreamTimeoutMs: 5000,
+    internalToken: TEST_INTERNAL_TOKEN,
     ...overrides,
   };
 }

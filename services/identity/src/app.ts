@@ -1,4 +1,4 @@
-import { createServiceApp, createTokenVerifier, type Logger, type Pool, type Redis } from '@sh/shared/server';
+import { adminOpsRoutes, createServiceApp, createTokenVerifier, type Logger, type Pool, type Redis } from '@sh/shared/server';
 import type { SigningKeys } from './domain/signing-keys.js';
 import { authRoutes } from './routes/auth.js';
 import { internalRoutes } from './routes/internal.js';
@@ -12,6 +12,8 @@ export interface IdentityAppDeps {
   internalToken: string;
   /** Prefix of identity's Redis keys (BULLMQ_PREFIX). */
   keyPrefix?: string;
+  /** Identity's own event queue, for the admin's view of it (its counts, its dead events and their retry). */
+  queue?: { redisUrl: string; prefix: string };
 }
 
 /** Builds the identity service's app (no listen), for main.ts and the tests. */
@@ -24,6 +26,8 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
     routes: (app) => {
       // Wrong passwords given to other services' re-checks and to an e-mail change share one budget per account.
       const passwordFailures = deps.redis ? { redis: deps.redis, keyPrefix: deps.keyPrefix ?? 'sh' } : null;
+      // For the gateway's admin calls: identity's audit, its event queue and a retry of a dead event.
+      app.use(adminOpsRoutes({ service: 'identity', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));
       app.use(internalRoutes({ pool: deps.pool, internalToken: deps.internalToken, passwordFailures }));
       app.use(authRoutes({ pool: deps.pool, keys: deps.keys, verifier }));
       app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier, passwordFailures }));

@@ -4,13 +4,14 @@ import { readConfig } from './config.js';
 import { announceEmailConfirmations } from './domain/announce-email-confirmations.js';
 import { ensureAdmin } from './domain/ensure-admin.js';
 import { loadSigningKeys } from './domain/signing-keys.js';
+import { identityEventHandlers } from './events/handlers.js';
 
-// Identity consumes no events (EVENT_SUBSCRIBERS lists none for it); it only publishes its outbox.
 const config = readConfig();
 await startService({
   name: 'identity',
   config,
   database: { migrationsDir: migrationsBeside(import.meta.url), poolSize: 20 },
+  consumes: { service: 'identity', handlers: identityEventHandlers },
   prepare: async ({ pool, logger }) => {
     const keys = await loadSigningKeys(pool, config.JWT_PRIVATE_KEY, logger);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
@@ -22,5 +23,13 @@ await startService({
     return keys;
   },
   app: ({ pool, redis, logger }, keys) =>
-    buildIdentityApp({ pool, redis, logger, keys, internalToken: config.INTERNAL_TOKEN, keyPrefix: config.BULLMQ_PREFIX }),
+    buildIdentityApp({
+      pool,
+      redis,
+      logger,
+      keys,
+      internalToken: config.INTERNAL_TOKEN,
+      keyPrefix: config.BULLMQ_PREFIX,
+      queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
+    }),
 });

@@ -24,8 +24,17 @@ export async function startIdentityWithRedis(redisUrl: string): Promise<RunningI
   const db = await createTestDatabase('identity', MIGRATIONS_DIR);
   const keys = createTestKeyPair();
   const redis = createRequestRedis(redisUrl);
+  const prefix = testQueuePrefix();
   const server = await listenForTest(
-    buildIdentityApp({ pool: db.pool, redis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: testQueuePrefix() }),
+    buildIdentityApp({
+      pool: db.pool,
+      redis,
+      logger: testLogger,
+      keys,
+      internalToken: TEST_INTERNAL_TOKEN,
+      keyPrefix: prefix,
+      queue: { redisUrl, prefix },
+    }),
   );
   return {
     db,

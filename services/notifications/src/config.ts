@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, tokenVerifierConfigShape, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { baseConfigShape, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 import { BRAND } from '@sh/shared/contract';
 
 /** An address inside a From header such as 'Service History <no-reply@example.co.uk>'. */
@@ -21,6 +21,8 @@ export const configShape = {
     .transform((value) => value.replace(/\/+$/, '')),
   SUPPORT_EMAIL: z.email(),
   ...tokenVerifierConfigShape,
+  /** Proves the gateway on /internal/ routes (the admin's view of this service's audit and event queue). */
+  INTERNAL_TOKEN: z.string().min(16),
 };
 
 export type NotificationsConfig = ReturnType<typeof readConfig>;
@@ -35,6 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
     SUPPORT_EMAIL: 'support@servicehistory.local',
     IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
+    INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
   }, env);
 }
 

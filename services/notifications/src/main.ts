@@ -22,5 +22,12 @@ await startService({
   },
   closers: ({ transport, sender }) => [() => sender.stop(), () => transport.close()],
   app: ({ pool, redis, logger }) =>
-    buildNotificationsApp({ pool, redis, logger, verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }) }),
+    buildNotificationsApp({
+      pool,
+      redis,
+      logger,
+      verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
+      internalToken: config.INTERNAL_TOKEN,
+      queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
+    }),
 });

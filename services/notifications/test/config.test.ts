@@ -15,6 +15,7 @@ const PRODUCTION = {
   PUBLIC_URL: 'https://www.example.co.uk',
   SUPPORT_EMAIL: 'support@example.co.uk',
   IDENTITY_URL: 'http://identity.internal:4001',
+  INTERNAL_TOKEN: 'a-production-internal-token',
 };
 
 describe('starting in production', () => {
@@ -29,7 +30,9 @@ describe('starting in production', () => {
   it('exits non-zero naming every missing setting at once', async () => {
     const { code, stderr } = await startService({ NODE_ENV: 'production', REDIS_URL: PRODUCTION.REDIS_URL });
     expect(code).not.toBe(0);
-    for (const name of ['DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'SUPPORT_EMAIL', 'IDENTITY_URL']) expect(stderr).toContain(`${name} is required`);
+    for (const name of ['DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'SUPPORT_EMAIL', 'IDENTITY_URL', 'INTERNAL_TOKEN']) {
+      expect(stderr).toContain(`${name} is required`);
+    }
   });
 
   it('refuses an SMTP_URL that is not smtp:// or smtps://', async () => {

@@ -4,7 +4,7 @@ import { createTokenVerifier, signAccessToken } from '@sh/shared/server';
 import { createTestKeyPair, listenForTest, testLogger } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNotificationsApp } from '../src/app.js';
-import { startPlatform, TEST_CONTEXT, type Platform } from './harness.js';
+import { startPlatform, TEST_CONTEXT, TEST_INTERNAL_TOKEN, type Platform } from './harness.js';
 
 let platform: Platform;
 let server: { url: string; close(): Promise<void> };
@@ -13,7 +13,7 @@ const keys = createTestKeyPair();
 beforeAll(async () => {
   platform = await startPlatform();
   const verifier = createTokenVerifier({ publicKey: keys.publicKey });
-  server = await listenForTest(buildNotificationsApp({ pool: platform.db.pool, logger: testLogger, verifier }));
+  server = await listenForTest(buildNotificationsApp({ pool: platform.db.pool, logger: testLogger, verifier, internalToken: TEST_INTERNAL_TOKEN }));
 });
 afterAll(async () => {
   await server?.close();

@@ -21,6 +21,7 @@ import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../migrations');
 export const TEST_CONTEXT: MailContext = { publicUrl: 'https://www.servicehistory.test', supportEmail: 'help@servicehistory.test' };
 export const TEST_FROM = 'Service History <no-reply@servicehistory.test>';
+export const TEST_INTERNAL_TOKEN = 'notifications-test-internal-token-0123';
 /** Short delays so that a retry happens within a test, still long enough to measure. */
 export const TEST_RETRY: RetryPolicy = { baseDelayMs: 400, maxDelayMs: 2000, maxAttempts: 4 };
 

@@ -7,7 +7,7 @@ import { createTestKeyPair, listenForTest, testLogger, TEST_REDIS_URL } from '@s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNotificationsApp } from '../src/app.js';
 import { createNotificationsHandlers } from '../src/events/handlers.js';
-import { linkLabelled, startPlatform, TEST_CONTEXT, type Platform } from './harness.js';
+import { linkLabelled, startPlatform, TEST_CONTEXT, TEST_INTERNAL_TOKEN, type Platform } from './harness.js';
 
 let platform: Platform;
 
@@ -350,7 +350,7 @@ describe('redelivery', () => {
 
 describe('GET /healthz and /readyz', () => {
   it('answers 200 when Postgres answers', async () => {
-    const server = await listenForTest(buildNotificationsApp({ pool: platform.db.pool, logger: testLogger, verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }) }));
+    const server = await listenForTest(buildNotificationsApp({ pool: platform.db.pool, logger: testLogger, verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }), internalToken: TEST_INTERNAL_TOKEN }));
     try {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       const ready = await fetch(`${server.url}/readyz`);

@@ -1,9 +1,14 @@
-import { createServiceApp, type Logger, type Pool, type Redis, type TokenVerifier } from '@sh/shared/server';
+import { adminOpsRoutes, createServiceApp, type Logger, type Pool, type Redis, type TokenVerifier } from '@sh/shared/server';
 import type { PasswordChecker } from './clients/identity.js';
+import { createLookupAnswers, type LookupAnswers } from './domain/lookup-answers.js';
+import { forgetVehicleSources, type VehicleReportDeps } from './domain/build-vehicle-report.js';
 import type { ReceiptSigner } from './domain/signing-key.js';
+import { adminRecordRoutes } from './routes/admin-records.js';
 import { integrityRoutes } from './routes/integrity.js';
+import { internalAdminRecordRoutes } from './routes/internal-admin-records.js';
 import { lookupRoutes } from './routes/lookup.js';
 import { serviceRecordRoutes } from './routes/service-records.js';
+import { vehicleRoutes } from './routes/vehicles.js';
 
 export interface RecordsAppDeps {
   pool: Pool;
@@ -12,19 +17,43 @@ export interface RecordsAppDeps {
   verifier: TokenVerifier;
   signer: ReceiptSigner;
   identity: PasswordChecker;
+  /** The token other services present on /internal/ calls (the gateway's admin reads). */
+  internalToken: string;
+  /** Records' own event queue, for the admin's view of it (absent in tests that run no consumer). */
+  queue?: { redisUrl: string; prefix: string };
+  /** The buyer's report (GET /vehicles/{registration}): DVLA, DVSA and their cache; absent, the route is not served. */
+  vehicleReport?: VehicleReportDeps;
+  /** The public lookup's answers (main.ts keeps them, shared through Redis); without, each lookup reads afresh. */
+  lookupAnswers?: LookupAnswers;
   now?: () => Date;
 }
 
 /** Builds the records service's app (no listen), for main.ts and the tests. */
 export function buildRecordsApp(deps: RecordsAppDeps) {
+  const lookupAnswers = deps.lookupAnswers ?? createLookupAnswers({ db: deps.pool, prefix: '', logger: deps.logger });
   return createServiceApp({
     logger: deps.logger,
     pool: deps.pool,
     redis: deps.redis,
     routes: (app) => {
-      app.use(lookupRoutes(deps.pool));
+      app.use(lookupRoutes(lookupAnswers));
       app.use(integrityRoutes({ pool: deps.pool, signer: deps.signer }));
-      app.use(serviceRecordRoutes(deps));
+      // Once a write is stored, before its answer goes out, its vehicle's lookup answers are marked stale in every
+      // instance (the writer's next lookup, through any instance, shows it) and its cached DVLA and DVSA answers go.
+      const onRecordWritten = async (registration: string) => {
+        await Promise.all([
+          lookupAnswers.invalidate(registration).catch((error: unknown) => {
+            deps.logger.warn({ err: error }, 'lookup answers could not be marked stale; they age out within a minute');
+          }),
+          forgetVehicleSources(deps.vehicleReport?.cache, registration),
+        ]);
+      };
+      const writeDeps = { ...deps, onRecordWritten };
+      app.use(serviceRecordRoutes(writeDeps));
+      app.use(adminRecordRoutes(writeDeps));
+      if (deps.vehicleReport) app.use(vehicleRoutes(deps.vehicleReport));
+      app.use(internalAdminRecordRoutes(deps));
+      app.use(adminOpsRoutes({ service: 'records', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));
     },
   });
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { DVLA_API_URL } from './clients/dvla.js';
+import { DVSA_API_URL, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
 import { baseConfigShape, pemText, usesDevelopmentDefaults, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+
+/** Where `npm start` runs the DVLA and DVSA doubles (scripts/stack.ts). */
+export const LOCAL_DOUBLE_PORTS = { dvla: 4012, dvsa: 4013 } as const;
 
 const privateKeyPem = pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key (Ed25519, PKCS#8)' }));
 
@@ -13,6 +18,16 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
     INTERNAL_TOKEN: z.string().min(16),
     /** Ed25519 private key (PKCS#8 PEM) that signs record receipts. */
     RECORDS_SIGNING_KEY: usesDevelopmentDefaults(env) ? privateKeyPem.optional() : privateKeyPem,
+    /** DVLA's Vehicle Enquiry Service and its key (the buyer's report: the vehicle's details). */
+    DVLA_API_URL: z.string().url().default(DVLA_API_URL),
+    DVLA_API_KEY: z.string().min(1),
+    /** DVSA's MOT History API, its OAuth2 token endpoint, client credentials and key (the buyer's report: MOT tests). */
+    DVSA_API_URL: z.string().url().default(DVSA_API_URL),
+    DVSA_TOKEN_URL: z.string().url().default(DVSA_TOKEN_URL),
+    DVSA_SCOPE: z.string().min(1).default(DVSA_SCOPE),
+    DVSA_CLIENT_ID: z.string().min(1),
+    DVSA_CLIENT_SECRET: z.string().min(1),
+    DVSA_API_KEY: z.string().min(1),
   };
 }
 
@@ -25,5 +40,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     REDIS_URL: LOCAL_REDIS_URL,
     IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
     INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+    // The local doubles (doubles/src/dvla and dvsa) and the development credentials they accept.
+    DVLA_API_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvla}`,
+    DVLA_API_KEY: 'dev-dvla-key',
+    DVSA_API_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvsa}`,
+    DVSA_TOKEN_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvsa}/oauth2/token`,
+    DVSA_CLIENT_ID: 'dev-dvsa-client',
+    DVSA_CLIENT_SECRET: 'dev-dvsa-client-secret',
+    DVSA_API_KEY: 'dev-dvsa-key',
   }, env);
 }

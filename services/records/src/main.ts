@@ -1,9 +1,13 @@
-import { createTokenVerifier, migrationsBeside, startService } from '@sh/shared/server';
+import { createTokenBucketLimiter, createTokenVerifier, migrationsBeside, startService } from '@sh/shared/server';
 import { buildRecordsApp } from './app.js';
+import { createDvlaClient } from './clients/dvla.js';
+import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
 import { chainWaitingRecords } from './domain/chain-waiting-records.js';
+import { createLookupAnswers } from './domain/lookup-answers.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
+import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { recordsEventHandlers } from './events/handlers.js';
 
 const config = readConfig();
@@ -25,5 +29,22 @@ await startService({
       signer,
       verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
       identity: createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }),
+      internalToken: config.INTERNAL_TOKEN,
+      queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
+      vehicleReport: {
+        dvla: createDvlaClient({ baseUrl: config.DVLA_API_URL, apiKey: config.DVLA_API_KEY }),
+        dvsa: createDvsaClient({
+          apiUrl: config.DVSA_API_URL,
+          tokenUrl: config.DVSA_TOKEN_URL,
+          scope: config.DVSA_SCOPE,
+          clientId: config.DVSA_CLIENT_ID,
+          clientSecret: config.DVSA_CLIENT_SECRET,
+          apiKey: config.DVSA_API_KEY,
+          // DVSA's allowance is per key: every records instance takes from one bucket in Redis.
+          limiter: createTokenBucketLimiter(redis, { key: `${config.BULLMQ_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS }),
+        }),
+        cache: createVehicleSourceCache(redis, { keyPrefix: `${config.BULLMQ_PREFIX}:vehicle-source` }),
+      },
+      lookupAnswers: createLookupAnswers({ db: pool, redis, prefix: config.BULLMQ_PREFIX, logger }),
     }),
 });

@@ -19,8 +19,9 @@ export async function buildServiceRecord(
   overrides: Partial<{ registration: string; vin: string; serviceDate: string; mileage: number | null; serviceType: string; withdrawn: boolean }> = {},
 ) {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes, technician_name, withdrawn_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes, technician_name,
+                                  withdrawn_at, withdrawn_by, withdrawn_by_email, withdrawal_reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
     [
       garageId,
       overrides.vin ?? 'WVWZZZ1JZXW000001',
@@ -31,6 +32,9 @@ export async function buildServiceRecord(
       'All fluids topped up',
       'Sam Patel',
       overrides.withdrawn ? new Date() : null,
+      overrides.withdrawn ? randomUUID() : null,
+      overrides.withdrawn ? 'admin@wrenchmark.test' : null,
+      overrides.withdrawn ? 'Logged against the wrong vehicle' : null,
     ],
   );
   return rows[0]!.id;

@@ -1,7 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
+import { ZCreateServiceRecordResponseSchema, type TGarageServiceRecord } from '@sh/shared/contract';
 import { createRedis, createTokenVerifier, signAccessToken, type Pool, type Redis, type TAuthClaims } from '@sh/shared/server';
 import {
+  callJson,
   createTestDatabase,
   createTestKeyPair,
   listenForTest,
@@ -36,6 +38,7 @@ export function readOnlyRecordsDeps(pool: Pool): RecordsAppDeps {
     verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }),
     signer: createTestSigner(),
     identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: TEST_INTERNAL_TOKEN }),
+    internalToken: TEST_INTERNAL_TOKEN,
   };
 }
 
@@ -71,6 +74,7 @@ export async function startRecordsStack(options: { now?: () => Date } = {}): Pro
       verifier: createTokenVerifier({ publicKey: keys.publicKey }),
       signer,
       identity: createIdentityClient({ baseUrl: identity.url, internalToken: TEST_INTERNAL_TOKEN }),
+      internalToken: TEST_INTERNAL_TOKEN,
       now: options.now,
     }),
   );
@@ -147,4 +151,20 @@ export function buildCreateBody(password: string, overrides: Record<string, unkn
     password,
     ...overrides,
   };
+}
+
+/** Logs a service through the API as a garage would, and answers the stored record. */
+export async function logServiceRecord(
+  stack: RecordsStack,
+  garage: { token: string; password: string },
+  overrides: Record<string, unknown> = {},
+): Promise<TGarageServiceRecord> {
+  const answer = await callJson(stack.url, 'POST', '/api/v1/service-records', { token: garage.token, body: buildCreateBody(garage.password, overrides) });
+  if (answer.status !== 201) throw new Error(`logging a service answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return ZCreateServiceRecordResponseSchema.parse(answer.body).data.serviceRecord;
+}
+
+/** An admin's access token, as identity would sign it. */
+export function adminTokenFor(stack: RecordsStack, admin: { id: string; email: string }): string {
+  return stack.tokenFor({ sub: admin.id, role: 'admin', email: admin.email });
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, ZErrorEnvelopeSchema, type TFieldError } from '@sh/shared/contract';
+import { MESSAGES, type TFieldError } from '@sh/shared/contract';
 import { getAccessToken, refreshAccessTokenAfterUnauthorized } from '../auth/access-token';
 
 /** A failed API call: the server's error envelope, or one we made up for a failure without one. */
@@ -20,6 +20,15 @@ export class ApiError extends Error {
 export type TResponseSchema<T> = {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 };
+
+/**
+ * A response schema loaded on first use (see ./response-schemas.ts): the code of the first page a visitor opens
+ * then does not carry zod and the contract's schemas; they arrive with the first API answer that needs them.
+ */
+export type TLazyResponseSchema<T> = () => Promise<TResponseSchema<T>>;
+
+/** A response schema, or one loaded on first use. */
+export type TResponseSchemaArgument<T> = TResponseSchema<T> | TLazyResponseSchema<T>;
 
 export type TRequestOptions = {
   signal?: AbortSignal;
@@ -57,7 +66,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
   async function request<T>(
     method: string,
     path: string,
-    schema: TResponseSchema<T>,
+    schema: TResponseSchemaArgument<T>,
     body: unknown,
     requestOptions: TRequestOptions,
     isRetryAfterRefresh = false,
@@ -83,7 +92,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
 
     const payload = await readJson(response);
     if (!response.ok) {
-      const error = toApiError(response.status, payload);
+      const error = await toApiError(response.status, payload);
       const isSessionRejection = response.status === 401 && !requestOptions.isCredentialRejection?.(error);
       if (isSessionRejection && token && options.onUnauthorized && !isRetryAfterRefresh) {
         const freshToken = await options.onUnauthorized();
@@ -92,7 +101,7 @@ export function createApiClient(options: TApiClientOptions = {}) {
       throw error;
     }
 
-    const parsed = schema.safeParse(payload);
+    const parsed = (await resolveSchema(schema)).safeParse(payload);
     if (!parsed.success) {
       throw new ApiError({ status: response.status, code: 'invalid_response', message: MESSAGES.platform.internal });
     }
@@ -100,14 +109,15 @@ export function createApiClient(options: TApiClientOptions = {}) {
   }
 
   return {
-    get: <T>(path: string, schema: TResponseSchema<T>, requestOptions: TRequestOptions = {}) =>
+    get: <T>(path: string, schema: TResponseSchemaArgument<T>, requestOptions: TRequestOptions = {}) =>
       request('GET', path, schema, undefined, requestOptions),
-    post: <T>(path: string, body: unknown, schema: TResponseSchema<T>, requestOptions: TRequestOptions = {}) =>
+    post: <T>(path: string, body: unknown, schema: TResponseSchemaArgument<T>, requestOptions: TRequestOptions = {}) =>
       request('POST', path, schema, body, requestOptions),
-    patch: <T>(path: string, body: unknown, schema: TResponseSchema<T>, requestOptions: TRequestOptions = {}) =>
+    patch: <T>(path: string, body: unknown, schema: TResponseSchemaArgument<T>, requestOptions: TRequestOptions = {}) =>
       request('PATCH', path, schema, body, requestOptions),
-    delete: <T>(path: string, schema: TResponseSchema<T>, requestOptions: TRequestOptions = {}) =>
-      request('DELETE', path, schema, undefined, requestOptions),
+    /** A DELETE may carry a JSON body (a withdrawal's reason); undefined sends none. */
+    delete: <T>(path: string, body: unknown, schema: TResponseSchemaArgument<T>, requestOptions: TRequestOptions = {}) =>
+      request('DELETE', path, schema, body, requestOptions),
   };
 }
 
@@ -131,9 +141,19 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** A lazy schema's module failing to load is a network failure like any other. */
+async function resolveSchema<T>(schema: TResponseSchemaArgument<T>): Promise<TResponseSchema<T>> {
+  if (typeof schema !== 'function') return schema;
+  try {
+    return await schema();
+  } catch {
+    throw new ApiError({ status: 0, code: 'network_error', message: MESSAGES.platform.networkFailure });
+  }
+}
+
 /** The server's error envelope when it sent one; otherwise a message chosen by HTTP status. */
-function toApiError(status: number, payload: unknown): ApiError {
-  const envelope = ZErrorEnvelopeSchema.safeParse(payload);
+async function toApiError(status: number, payload: unknown): Promise<ApiError> {
+  const envelope = (await resolveSchema(() => import('./response-schemas').then((schemas) => schemas.ZErrorEnvelopeSchema))).safeParse(payload);
   if (envelope.success) {
     return new ApiError({
       status: envelope.data.status,

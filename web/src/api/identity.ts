@@ -1,25 +1,15 @@
-import {
-  ZConfirmEmailResponseSchema,
-  ZForgotPasswordResponseSchema,
-  ZLoginResponseSchema,
-  ZLogoutResponseSchema,
-  ZMeResponseSchema,
-  ZRefreshResponseSchema,
-  ZResendConfirmationResponseSchema,
-  ZResetPasswordResponseSchema,
-  ZUndoEmailChangeResponseSchema,
-  ZUpdateEmailResponseSchema,
-  ZUpdatePasswordResponseSchema,
-  type TLoginRequest,
-  type TLoginResponse,
-  type TMeResponse,
-  type TResetPasswordRequest,
-  type TUpdateEmailRequest,
-  type TUpdateEmailResponse,
-  type TUpdatePasswordRequest,
-  type TUpdatePasswordResponse,
+import type {
+  TLoginRequest,
+  TLoginResponse,
+  TMeResponse,
+  TResetPasswordRequest,
+  TUpdateEmailRequest,
+  TUpdateEmailResponse,
+  TUpdatePasswordRequest,
+  TUpdatePasswordResponse,
 } from '@sh/shared/contract';
 import { api, createApiClient, type TApiClient } from './client';
+import { lazySchema } from './lazy-schema';
 
 /**
  * The identity service's calls (auth/ and users/). Calls that carry their credential in the body (login,
@@ -29,32 +19,32 @@ const anonymous = createApiClient();
 
 /** POST auth/login: the session and the user's type. */
 export async function logIn(input: TLoginRequest, client: TApiClient = anonymous): Promise<TLoginResponse> {
-  return client.post('auth/login', input, ZLoginResponseSchema);
+  return client.post('auth/login', input, lazySchema('ZLoginResponseSchema'));
 }
 
 /** POST auth/refresh: exchanges (rotates) the refresh token for a new session. */
 export async function refreshSession(refreshToken: string, client: TApiClient = anonymous): Promise<TLoginResponse> {
-  return client.post('auth/refresh', { refresh_token: refreshToken }, ZRefreshResponseSchema);
+  return client.post('auth/refresh', { refresh_token: refreshToken }, lazySchema('ZRefreshResponseSchema'));
 }
 
 /** POST auth/logout: revokes the refresh token's family. */
 export async function logOut(refreshToken: string, client: TApiClient = anonymous): Promise<void> {
-  await client.post('auth/logout', { refresh_token: refreshToken }, ZLogoutResponseSchema);
+  await client.post('auth/logout', { refresh_token: refreshToken }, lazySchema('ZLogoutResponseSchema'));
 }
 
 /** GET auth/me: who the access token belongs to, with their user type. */
 export async function fetchCurrentUser(client: TApiClient = api): Promise<TMeResponse['data']> {
-  return (await client.get('auth/me', ZMeResponseSchema)).data;
+  return (await client.get('auth/me', lazySchema('ZMeResponseSchema'))).data;
 }
 
 /** POST auth/forgot-password: always the same answer, whether or not the account exists. */
 export async function requestPasswordReset(email: string, client: TApiClient = anonymous): Promise<string | undefined> {
-  return (await client.post('auth/forgot-password', { email }, ZForgotPasswordResponseSchema)).message;
+  return (await client.post('auth/forgot-password', { email }, lazySchema('ZForgotPasswordResponseSchema'))).message;
 }
 
 /** POST auth/reset-password with the e-mailed link's token. */
 export async function resetPassword(input: TResetPasswordRequest, client: TApiClient = anonymous): Promise<string | undefined> {
-  return (await client.post('auth/reset-password', input, ZResetPasswordResponseSchema)).message;
+  return (await client.post('auth/reset-password', input, lazySchema('ZResetPasswordResponseSchema'))).message;
 }
 
 /** POST users/confirm-email with the e-mailed link's token; resolves to the answer's status and message. */
@@ -62,7 +52,7 @@ export async function confirmEmail(
   token: string,
   client: TApiClient = anonymous,
 ): Promise<{ status: number; message: string | undefined }> {
-  const envelope = await client.post('users/confirm-email', { token }, ZConfirmEmailResponseSchema);
+  const envelope = await client.post('users/confirm-email', { token }, lazySchema('ZConfirmEmailResponseSchema'));
   return { status: envelope.status, message: envelope.message };
 }
 
@@ -75,14 +65,14 @@ export async function updateEmail(
   input: TUpdateEmailRequest,
   client: TApiClient = api,
 ): Promise<TUpdateEmailResponse> {
-  return client.patch(`users/email/${encodeURIComponent(userId)}`, input, ZUpdateEmailResponseSchema, {
+  return client.patch(`users/email/${encodeURIComponent(userId)}`, input, lazySchema('ZUpdateEmailResponseSchema'), {
     isCredentialRejection: (error) => error.code === 'password_mismatch',
   });
 }
 
 /** POST users/undo-email-change with the token of the link mailed to the old address; resolves to the answer's message. */
 export async function undoEmailChange(token: string, client: TApiClient = anonymous): Promise<{ email: string; message: string | undefined }> {
-  const envelope = await client.post('users/undo-email-change', { token }, ZUndoEmailChangeResponseSchema);
+  const envelope = await client.post('users/undo-email-change', { token }, lazySchema('ZUndoEmailChangeResponseSchema'));
   return { email: envelope.data.email, message: envelope.message };
 }
 
@@ -92,11 +82,11 @@ export async function updatePassword(
   input: TUpdatePasswordRequest,
   client: TApiClient = api,
 ): Promise<TUpdatePasswordResponse> {
-  return client.patch(`users/password/${encodeURIComponent(userId)}`, input, ZUpdatePasswordResponseSchema);
+  return client.patch(`users/password/${encodeURIComponent(userId)}`, input, lazySchema('ZUpdatePasswordResponseSchema'));
 }
 
 /** POST users/resend-confirmation: a new confirmation link for the signed-in user's e-mail. */
 export async function resendEmailConfirmation(client: TApiClient = api): Promise<{ emailConfirmed: boolean; message: string | undefined }> {
-  const envelope = await client.post('users/resend-confirmation', undefined, ZResendConfirmationResponseSchema);
+  const envelope = await client.post('users/resend-confirmation', undefined, lazySchema('ZResendConfirmationResponseSchema'));
   return { emailConfirmed: envelope.data.emailConfirmed, message: envelope.message };
 }

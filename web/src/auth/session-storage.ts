@@ -1,4 +1,8 @@
-import { ZUserTypeSchema, type TSession as TApiSession, type TUserType } from '@sh/shared/contract';
+import { USER_TYPES, type TSession as TApiSession, type TUserType } from '@sh/shared/contract';
+
+function isUserType(value: unknown): value is TUserType {
+  return typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value);
+}
 
 /** Every key the session writes starts with this, so logout can remove them all and nothing else. */
 export const AUTH_STORAGE_PREFIX = 'sh.auth.';
@@ -94,10 +98,10 @@ const userTypeMemory = new Map<string, TUserType>();
 export function readCachedUserType(userId: string): TUserType | null {
   const remembered = userTypeMemory.get(userId);
   if (remembered) return remembered;
-  const parsed = ZUserTypeSchema.safeParse(localStorageOrNull()?.getItem(USER_TYPE_KEY_PREFIX + userId));
-  if (!parsed.success) return null;
-  userTypeMemory.set(userId, parsed.data);
-  return parsed.data;
+  const stored = localStorageOrNull()?.getItem(USER_TYPE_KEY_PREFIX + userId);
+  if (!isUserType(stored)) return null;
+  userTypeMemory.set(userId, stored);
+  return stored;
 }
 
 export function cacheUserType(userId: string, userType: TUserType): void {

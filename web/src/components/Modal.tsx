@@ -10,11 +10,14 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function Modal({
   title,
   description,
+  size = 'normal',
   onClose,
   children,
 }: {
   title: string;
   description?: ReactNode;
+  /** "wide" for a dialog with a long form (the admin's edit of a record). */
+  size?: 'normal' | 'wide';
   onClose: () => void;
   children: ReactNode;
 }) {
@@ -58,7 +61,7 @@ export function Modal({
     <div className="modal-backdrop">
       <div
         ref={dialogRef}
-        className="modal"
+        className={size === 'wide' ? 'modal modal--wide' : 'modal'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

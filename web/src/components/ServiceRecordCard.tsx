@@ -1,11 +1,47 @@
 import type { ReactNode } from 'react';
 import { MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
-import { formatMileage, formatServiceDate } from '../lib/format';
+import { formatInstantDateInUk, formatMileage, formatServiceDate } from '../lib/format';
 import { CalendarIcon, GaugeIcon, NoteIcon, PersonIcon, WarningIcon } from './icons';
 import { ServiceTypeIcon } from './ServiceTypeIcon';
+import '../styles/amendments.css';
+
+/** A record card's header: the service with its icon, its date and its mileage. */
+export function RecordCardHeader({
+  record,
+  headingLevel = 2,
+  headingId,
+}: {
+  record: Pick<TPublicServiceRecord, 'service_type' | 'service_date' | 'mileage'>;
+  headingLevel?: 2 | 3;
+  headingId?: string;
+}) {
+  const mileage = formatMileage(record.mileage);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <header className="record-card__header">
+      <ServiceTypeIcon serviceType={record.service_type} />
+      <div className="record-card__heading">
+        <Heading id={headingId} className="record-card__title">
+          {record.service_type}
+        </Heading>
+        <p className="record-card__date">
+          <CalendarIcon size={16} />
+          <time dateTime={record.service_date}>{formatServiceDate(record.service_date)}</time>
+        </p>
+      </div>
+      {mileage ? (
+        <p className="record-card__mileage">
+          <GaugeIcon size={18} />
+          {mileage}
+        </p>
+      ) : null}
+    </header>
+  );
+}
 
 /**
- * One service record as a card: the service with its icon, date and mileage, the mileage warning, then its
+ * One service record as a card: the service with its icon, date and mileage, the platform's amendments of it,
+ * the mileage warning, then its
  * details (`before` the technician and notes, `after` them) and anything under them (a receipt). The heading
  * is an h2 on a page of records, an h3 inside a section; with `headingId` the card is named by it.
  */
@@ -24,28 +60,11 @@ export function ServiceRecordCard({
   after?: ReactNode;
   children?: ReactNode;
 }) {
-  const mileage = formatMileage(record.mileage);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={`record-card${record.mileage_anomaly ? ' record-card--anomaly' : ''}`} aria-labelledby={headingId}>
-      <header className="record-card__header">
-        <ServiceTypeIcon serviceType={record.service_type} />
-        <div className="record-card__heading">
-          <Heading id={headingId} className="record-card__title">
-            {record.service_type}
-          </Heading>
-          <p className="record-card__date">
-            <CalendarIcon size={16} />
-            <time dateTime={record.service_date}>{formatServiceDate(record.service_date)}</time>
-          </p>
-        </div>
-        {mileage ? (
-          <p className="record-card__mileage">
-            <GaugeIcon size={18} />
-            {mileage}
-          </p>
-        ) : null}
-      </header>
+      <RecordCardHeader record={record} headingLevel={headingLevel} headingId={headingId} />
+
+      <AmendmentLines amendments={record.amendments} />
 
       {record.mileage_anomaly ? (
         <p className="badge badge--warning">
@@ -99,4 +118,27 @@ export function RecordDetail({
       <dd className={isNotes ? 'record-card__notes' : undefined}>{children}</dd>
     </div>
   );
+}
+
+/**
+ * The platform's corrections of a record, oldest first, each as "Amended on {date} by the platform: {reason}"
+ * (DESIGN.md: an edit is an amendment the public sees, never a silent rewrite).
+ */
+export function AmendmentLines({ amendments }: { amendments: TPublicServiceRecord['amendments'] }) {
+  if (amendments.length === 0) return null;
+  return (
+    <ul className="record-card__amendments">
+      {amendments.map((amendment, index) => (
+        <li key={`${amendment.amended_at}-${index}`} className="record-card__amendment">
+          <NoteIcon size={16} />
+          <span>{describeAmendment(amendment)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Amended on 23 November 2026 by the platform: {reason}". */
+export function describeAmendment(amendment: { amended_at: string; reason: string }): string {
+  return `Amended on ${formatInstantDateInUk(amendment.amended_at)} by the platform: ${amendment.reason}`;
 }

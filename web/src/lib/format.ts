@@ -81,3 +81,16 @@ export function formatTimestampInUk(isoTimestamp: string): string {
   const time = Date.parse(isoTimestamp);
   return Number.isNaN(time) ? isoTimestamp : longDateTimeInLondon.format(new Date(time));
 }
+
+/** The long en-GB date, in UK time, of an instant ("2026-11-23T10:00:00Z" -> "23 November 2026"); unchanged when unreadable. */
+export function formatInstantDateInUk(isoTimestamp: string): string {
+  const time = Date.parse(isoTimestamp);
+  return Number.isNaN(time) ? isoTimestamp : longDateInLondon.format(new Date(time));
+}
+
+const isoDateInLondon = new Intl.DateTimeFormat('en-CA', { timeZone: SERVICE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date as it is in the UK, as YYYY-MM-DD (a service date may not be later). */
+export function todayIsoInUk(now: Date = new Date()): string {
+  return isoDateInLondon.format(now);
+}

@@ -1,51 +1,64 @@
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
-import { NoteIcon, PersonIcon } from '../components/icons';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { GaragesView } from './admin/GaragesView';
+import { OverviewView } from './admin/OverviewView';
+import { RecordsView } from './admin/RecordsView';
+import '../styles/admin.css';
 
-/** The gateway's API documentation pages (served outside the SPA). */
-const API_DOCS_PATH = '/api/v1/docs';
-const OPENAPI_PATH = '/api/v1/openapi.json';
+const VIEWS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'garages', label: 'Garages' },
+  { id: 'records', label: 'Records' },
+] as const;
+type TAdminView = (typeof VIEWS)[number]['id'];
 
-/** /admin: the signed-in administrator and the API documentation. */
+/** The view named by ?view=, the overview when none (or an unknown one) is named. */
+function readView(value: string | null): TAdminView {
+  return VIEWS.find((view) => view.id === value)?.id ?? 'overview';
+}
+
+/**
+ * /admin (SPEC.md "Admin dashboard"): the overview, garages and records views, the current one kept in the URL
+ * (?view=), so a reload stays on it and Back returns to the one before.
+ */
 export function AdminPage() {
-  useDocumentTitle('Admin');
+  const [searchParams] = useSearchParams();
+  const view = readView(searchParams.get('view'));
+  const label = VIEWS.find((candidate) => candidate.id === view)?.label ?? 'Overview';
+  useDocumentTitle(`Admin: ${label}`);
   const { user } = useAuth();
 
   return (
     <div className="admin-page">
       <section className="page-hero page-hero--compact" aria-labelledby="admin-title">
-        <div className="container narrow">
-          <p className="eyebrow eyebrow--on-dark">Administration</p>
-          <h1 id="admin-title">Admin</h1>
+        <div className="container admin-hero">
+          <div>
+            <p className="eyebrow eyebrow--on-dark">Administration</p>
+            <h1 id="admin-title">Admin dashboard</h1>
+            {user ? <p className="page-hero__lead">Signed in as {user.email}</p> : null}
+          </div>
+          <Link to="/admin/records" className="button button--outline-light">
+            Service record manager
+          </Link>
         </div>
       </section>
-      <div className="container narrow account-page__body">
-        <section className="card settings-card" aria-labelledby="admin-account-title">
-          <h2 id="admin-account-title" className="settings-card__title">
-            <PersonIcon size={22} />
-            Administrator
-          </h2>
-          <p className="settings-card__lead">
-            Signed in as <strong>{user?.email}</strong>
-          </p>
-        </section>
-        <section className="card settings-card" aria-labelledby="admin-api-title">
-          <h2 id="admin-api-title" className="settings-card__title">
-            <NoteIcon size={22} />
-            API documentation
-          </h2>
-          <p className="settings-card__lead">
-            Every endpoint of the platform, with its request and response schemas, generated from the shared contract.
-          </p>
-          <div className="form__actions">
-            <a href={API_DOCS_PATH} className="button button--primary">
-              Open the API docs
-            </a>
-            <a href={OPENAPI_PATH} className="button button--ghost">
-              OpenAPI document (JSON)
-            </a>
-          </div>
-        </section>
+      <div className="container admin-body">
+        <nav className="tabs__list admin-views" aria-label="Admin views">
+          {VIEWS.map((candidate) => (
+            <Link
+              key={candidate.id}
+              to={candidate.id === 'overview' ? '/admin' : `/admin?view=${candidate.id}`}
+              className="tabs__tab"
+              aria-current={candidate.id === view ? 'page' : undefined}
+            >
+              {candidate.label}
+            </Link>
+          ))}
+        </nav>
+        {view === 'overview' ? <OverviewView /> : null}
+        {view === 'garages' ? <GaragesView /> : null}
+        {view === 'records' ? <RecordsView /> : null}
       </div>
     </div>
   );

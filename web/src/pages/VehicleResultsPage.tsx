@@ -2,18 +2,29 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
 import { ApiError } from '../api/client';
 import { lookupServiceRecords } from '../api/lookup-service-records';
+import { fetchVehicleReportWithin, type TVehicleReport } from '../api/vehicle-report';
 import { BackLink } from '../components/BackLink';
-import { GarageIcon, MapPinIcon, SearchIcon, WarningIcon } from '../components/icons';
+import { SearchIcon, WarningIcon } from '../components/icons';
 import { LoadFailure } from '../components/LoadFailure';
 import { NumberPlate } from '../components/NumberPlate';
-import { RecordDetail, ServiceRecordCard } from '../components/ServiceRecordCard';
 import { Spinner } from '../components/Spinner';
 import { formatRecordCount } from '../lib/format';
-import { useApiData } from '../lib/use-api-data';
+import { useApiData, type TApiData } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { HistoryIntegrity } from './vehicle-results/HistoryIntegrity';
+import { MileageChart } from './vehicle-results/MileageChart';
+import { buildMileageReadings, buildTimeline } from './vehicle-results/report-model';
+import { MissingSourcesNotice } from './vehicle-results/ReportNotices';
+import { ReportPrintHeader, ReportShare } from './vehicle-results/ReportShare';
+import { ReportTimeline } from './vehicle-results/ReportTimeline';
+import { VehicleSummary } from './vehicle-results/VehicleSummary';
+import '../styles/report.css';
 
-/** /vehicle-results?reg=: the public service history of one registration. */
+/**
+ * /vehicle-results?reg=: the buyer's report on one registration: our service records at once, and beside them
+ * DVLA's details, DVSA's MOT tests, one mileage chart and one timeline from every source. Printable and shareable
+ * without signing in.
+ */
 export function VehicleResultsPage() {
   const [searchParams] = useSearchParams();
   const registration = (searchParams.get('reg') ?? '').trim();
@@ -25,10 +36,16 @@ export function VehicleResultsPage() {
 
 function RegistrationHistory({ registration }: { registration: string }) {
   const lookup = useApiData((signal) => lookupServiceRecords(registration, { signal }).then(sortNewestFirst), [registration]);
+  // The buyer's report loads beside our records and never holds them up.
+  const report = useApiData((signal) => fetchVehicleReportWithin(registration, signal), [registration]);
   const records = lookup.status === 'loaded' ? lookup.data : null;
+  const motTests = report.status === 'loaded' ? report.data.motTests : [];
+  const readings = records ? buildMileageReadings(records, motTests) : [];
+  const timeline = records ? buildTimeline(records, motTests) : [];
 
   return (
-    <div className="results-page">
+    <div className="results-page report">
+      <ReportPrintHeader registration={registration} />
       <section className="results-header" aria-labelledby="results-title">
         <div className="container">
           <nav className="results-header__links" aria-label="Search">
@@ -40,27 +57,27 @@ function RegistrationHistory({ registration }: { registration: string }) {
             Service History for <NumberPlate registration={registration} size="lg" />
           </h1>
           {records ? <p className="results-header__count">{formatRecordCount(records.length)}</p> : null}
+          <ReportShare registration={registration} />
         </div>
       </section>
 
       <div className="container results-body">
+        <VehicleReportPart report={report} />
         {lookup.status === 'loading' ? <Spinner label="Searching service records…" /> : null}
         {lookup.status === 'failed' ? (
           <LoadFailure title="We couldn't load this history" message={describeLookupFailure(lookup.error)} onRetry={lookup.retry} />
         ) : null}
         {records?.length === 0 ? <NoRecords /> : null}
-        {records && records.length > 0 ? (
-          <>
-            <ol className="record-list">
-              {records.map((record) => (
-                <li key={record.id}>
-                  <PublicRecordCard record={record} />
-                </li>
-              ))}
-            </ol>
-            <HistoryIntegrity registration={registration} records={records} />
-          </>
+        {readings.length > 0 ? <MileageChart readings={readings} /> : null}
+        {timeline.length > 0 ? (
+          <section className="report-history" aria-labelledby="report-history-title">
+            <h2 id="report-history-title" className="report-section__title report-history__title">
+              {motTests.length > 0 ? 'Services and MOT tests' : 'Services'}
+            </h2>
+            <ReportTimeline entries={timeline} readings={readings} />
+          </section>
         ) : null}
+        {records && records.length > 0 ? <HistoryIntegrity registration={registration} records={records} /> : null}
 
         <div className="results-footer">
           <Link to="/" className="button button--primary">
@@ -73,6 +90,24 @@ function RegistrationHistory({ registration }: { registration: string }) {
   );
 }
 
+/** DVLA's details and the notice of what could not be had; a failed call is a notice, never an error page. */
+function VehicleReportPart({ report }: { report: TApiData<TVehicleReport> }) {
+  if (report.status === 'failed') return <MissingSourcesNotice missing={[]} failed />;
+  if (report.status !== 'loaded') {
+    return (
+      <p className="report-loading" role="status">
+        {MESSAGES.vehicleReport.loading}
+      </p>
+    );
+  }
+  return (
+    <>
+      <MissingSourcesNotice missing={report.data.missing} />
+      {report.data.vehicle ? <VehicleSummary vehicle={report.data.vehicle} /> : null}
+    </>
+  );
+}
+
 function describeLookupFailure(error: unknown): string {
   return error instanceof ApiError ? error.message : MESSAGES.platform.networkFailure;
 }
@@ -80,25 +115,6 @@ function describeLookupFailure(error: unknown): string {
 /** Newest service first; records of the same day keep the server's order. */
 function sortNewestFirst(records: TPublicServiceRecord[]): TPublicServiceRecord[] {
   return [...records].sort((a, b) => b.service_date.localeCompare(a.service_date));
-}
-
-/** One service record of the public history: who serviced the vehicle, and where. */
-function PublicRecordCard({ record }: { record: TPublicServiceRecord }) {
-  return (
-    <ServiceRecordCard
-      record={record}
-      before={
-        <RecordDetail icon={<GarageIcon size={18} />} term="Garage" layout="inline">
-          Serviced by <strong>{record.garage.name}</strong>
-        </RecordDetail>
-      }
-      after={
-        <RecordDetail icon={<MapPinIcon size={18} />} term="Garage address" layout="wide">
-          {record.garage.address}
-        </RecordDetail>
-      }
-    />
-  );
 }
 
 function NoRecords() {

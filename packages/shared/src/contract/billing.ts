@@ -25,8 +25,6 @@ export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'cancele
 export const ZSubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatusSchema>;
 
-/** States in which a garage has the plan's features (SPEC.md: active, and trialing during the free trial). */
-export const ENTITLED_SUBSCRIPTION_STATUSES: readonly TSubscriptionStatus[] = ['active', 'trialing'];
 
 /** One product of the catalogue (SPEC.md section 3, Plan product), with its Stripe ids from configuration. */
 export const ZPlanProductSchema = z.object({

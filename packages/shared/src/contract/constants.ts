@@ -1,4 +1,9 @@
-/** Business constants of SPEC.md section 9. */
+import type { TSubscriptionStatus } from './billing.js';
+
+/**
+ * Business constants of SPEC.md section 9, and the contract's values and rules that need no schema. Nothing here
+ * imports zod, so the SPA's first page can use them without loading a validation library.
+ */
 export const PLAN = {
   amountMinor: 3499,
   currency: 'gbp',
@@ -25,3 +30,14 @@ export const SUPPORT_REPLY_HOURS = 24;
 export const RESET_EMAIL_MINUTES = 5;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const REFERRAL_CODE_PATTERN = /^GAR-[A-Z0-9]{8}$/;
+
+/** The user types (SPEC.md section 3): ZUserTypeSchema's options. */
+export const USER_TYPES = ['admin', 'garage', 'none'] as const;
+
+/** States in which a garage has the plan's features (SPEC.md: active, and trialing during the free trial). */
+export const ENTITLED_SUBSCRIPTION_STATUSES: readonly TSubscriptionStatus[] = ['active', 'trialing'];
+
+/** Upper-cases a registration or VIN and removes every space, as stored and searched. */
+export function normaliseRegistration(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase();
+}

@@ -59,6 +59,16 @@ export const EVENTS = {
     version: 1,
     payload: z.object({ garageId: z.string().uuid(), name: z.string(), email: z.string(), companyNumber: z.string() }),
   },
+  /** An admin suspended a garage: it cannot sign in or add records until reinstated; its records stay public. */
+  'garage.suspended': {
+    version: 1,
+    payload: z.object({ garageId: z.string().uuid(), name: z.string(), email: z.string(), reason: z.string(), suspendedAt: z.number().int() }),
+  },
+  /** An admin lifted a garage's suspension. */
+  'garage.reinstated': {
+    version: 1,
+    payload: z.object({ garageId: z.string().uuid(), name: z.string(), email: z.string(), reason: z.string(), reinstatedAt: z.number().int() }),
+  },
   'subscription.changed': {
     version: 1,
     payload: z.object({
@@ -97,13 +107,38 @@ export const EVENTS = {
       customerEmail: z.string().nullable(),
     }),
   },
+  /** An admin corrected a record (an amendment appended to its chain); its garage is told by e-mail. */
   'service_record.amended': {
     version: 1,
-    payload: z.object({ recordId: z.string().uuid(), amendedBy: z.string().uuid(), registration: z.string() }),
+    payload: z.object({
+      recordId: z.string().uuid(),
+      amendmentId: z.string().uuid(),
+      amendedBy: z.string().uuid(),
+      registration: z.string(),
+      garageId: z.string().uuid(),
+      garageName: z.string(),
+      garageEmail: z.string().nullable(),
+      serviceDate: z.string(),
+      /** The names of the fields that changed (values stay in the records service). */
+      changedFields: z.array(z.string()),
+      reason: z.string(),
+      amendedAt: z.string(),
+    }),
   },
+  /** An admin withdrew a record from public view (the chain keeps it); its garage is told by e-mail. */
   'service_record.withdrawn': {
     version: 1,
-    payload: z.object({ recordId: z.string().uuid(), withdrawnBy: z.string().uuid(), registration: z.string() }),
+    payload: z.object({
+      recordId: z.string().uuid(),
+      withdrawnBy: z.string().uuid(),
+      registration: z.string(),
+      garageId: z.string().uuid(),
+      garageName: z.string(),
+      garageEmail: z.string().nullable(),
+      serviceDate: z.string(),
+      reason: z.string(),
+      withdrawnAt: z.string(),
+    }),
   },
   'contact.received': {
     version: 1,
@@ -127,7 +162,10 @@ export interface TEventEnvelope<N extends TEventName = TEventName> {
   payload: TEventPayload<N>;
 }
 
-export type TServiceName = 'identity' | 'garages' | 'records' | 'billing' | 'notifications';
+export const ZServiceNameSchema = z.enum(['identity', 'garages', 'records', 'billing', 'notifications']);
+export type TServiceName = z.infer<typeof ZServiceNameSchema>;
+/** Every event's name, as a schema (the admin status lists dead events by name). */
+export const ZEventNameSchema = z.enum(Object.keys(EVENTS) as [TEventName, ...TEventName[]]);
 
 /** Which services consume which events. A service must handle every event listed for it. */
 export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
@@ -140,10 +178,12 @@ export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
   'garage.registered': ['records', 'notifications'],
   'garage.updated': ['records'],
   'garage.company_released': ['notifications'],
+  'garage.suspended': ['identity', 'records', 'notifications'],
+  'garage.reinstated': ['identity', 'records', 'notifications'],
   'subscription.changed': ['garages', 'records', 'notifications'],
   'service_record.created': ['notifications'],
-  'service_record.amended': [],
-  'service_record.withdrawn': [],
+  'service_record.amended': ['notifications'],
+  'service_record.withdrawn': ['notifications'],
   'contact.received': ['notifications'],
   'callback.requested': ['notifications'],
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.js';
+import { PASSWORD_MIN_LENGTH, USER_TYPES } from './constants.js';
 import { successEnvelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './patterns.js';
@@ -20,7 +20,7 @@ export const ZEmailSchema = z
   .regex(EMAIL_PATTERN, MESSAGES.signup.emailInvalid);
 
 /** What a user is to the product (SPEC.md section 4). */
-export const ZUserTypeSchema = z.enum(['admin', 'garage', 'none']);
+export const ZUserTypeSchema = z.enum(USER_TYPES);
 export type TUserType = z.infer<typeof ZUserTypeSchema>;
 
 /** The role a user is created with; admin comes from the admin table, never from creation. */

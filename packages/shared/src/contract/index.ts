@@ -5,6 +5,8 @@ export * from './constants.js';
 export * from './categories.js';
 export * from './registration.js';
 export * from './records.js';
+export * from './admin.js';
+export * from './vehicles.js';
 export * from './events.js';
 export * from './identity.js';
 export * from './garages.js';

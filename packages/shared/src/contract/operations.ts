@@ -1,5 +1,19 @@
 import { z } from 'zod';
 import {
+  ZAdminDataQuerySchema,
+  ZAdminDataResponseSchema,
+  ZAdminStatusResponseSchema,
+  ZAmendServiceRecordRequestSchema,
+  ZAmendServiceRecordResponseSchema,
+  ZGarageSuspensionRequestSchema,
+  ZGarageSuspensionResponseSchema,
+  ZRetryEventParamSchema,
+  ZRetryEventResponseSchema,
+  ZServiceRecordIdParamSchema,
+  ZWithdrawServiceRecordRequestSchema,
+  ZWithdrawServiceRecordResponseSchema,
+} from './admin.js';
+import {
   ZCheckoutSessionResponseSchema,
   ZBillingPortalResponseSchema,
   ZCreateCheckoutSessionRequestSchema,
@@ -64,6 +78,7 @@ import {
   ZVinLookupRequestSchema,
   ZVinLookupResponseSchema,
 } from './records.js';
+import { ZVehicleReportRequestSchema, ZVehicleReportResponseSchema } from './vehicles.js';
 
 const ZWebhookAckSchema = successEnvelope(z.object({ received: z.boolean(), duplicate: z.boolean() }));
 
@@ -75,14 +90,26 @@ export const OPERATIONS: TOperation[] = [
     tag: 'Service records', auth: 'public', pathParams: ZLookupRequestSchema, response: ZLookupResponseSchema, errors: [400, 429],
   },
   { method: 'get', path: '/service-records/verify/{registration}', summary: "Recompute a vehicle's record chain and say whether it is intact", tag: 'Service records', auth: 'public', pathParams: ZVerifyChainRequestSchema, response: ZVerifyChainResponseSchema, errors: [400, 429] },
+  {
+    method: 'get', path: '/vehicles/{registration}', summary: "The buyer's report beside the records: DVLA's vehicle details and DVSA's MOT tests (in miles), never waiting more than 2 s on either; what could not be had is listed in missing",
+    tag: 'Vehicles', auth: 'public', pathParams: ZVehicleReportRequestSchema, response: ZVehicleReportResponseSchema, errors: [400, 429],
+  },
   { method: 'get', path: '/service-records/signing-key', summary: 'The Ed25519 public key that signs record receipts', tag: 'Service records', auth: 'public', response: ZSigningKeyResponseSchema },
   { method: 'get', path: '/service-records/vin/{registration}', summary: 'The VIN last recorded for a registration', tag: 'Service records', auth: 'garage', pathParams: ZVinLookupRequestSchema, response: ZVinLookupResponseSchema, errors: [400, 401, 403, 404] },
   { method: 'post', path: '/service-records/validate', summary: 'Check a registration and VIN before logging a service (warns when the VIN differs from the recorded one)', tag: 'Service records', auth: 'garage', body: ZValidateVehicleRequestSchema, response: ZValidateVehicleResponseSchema, errors: [400, 401, 403] },
   { method: 'post', path: '/service-records', summary: 'Log a service (confirmed e-mail, active or trialing subscription; password re-checked; Idempotency-Key honoured)', tag: 'Service records', auth: 'garage', body: ZCreateServiceRecordRequestSchema, response: ZCreateServiceRecordResponseSchema, successStatus: 201, errors: [400, 401, 403, 409, 429, 503] },
   { method: 'get', path: '/service-records/mine', summary: "The signed-in garage's records, newest first, one page at a time", tag: 'Service records', auth: 'garage', query: ZMyServiceRecordsQuerySchema, response: ZMyServiceRecordsResponseSchema, errors: [400, 401, 403] },
+  { method: 'patch', path: '/service-records/{id}', summary: "Amend a record: the correction and its reason are appended to the vehicle's chain, the garage is told by e-mail", tag: 'Admin', auth: 'admin', pathParams: ZServiceRecordIdParamSchema, body: ZAmendServiceRecordRequestSchema, response: ZAmendServiceRecordResponseSchema, errors: [400, 401, 403, 404, 409] },
+  { method: 'delete', path: '/service-records/{id}', summary: "Withdraw a record from the public lookup and the garage's list (the chain keeps it and its withdrawal), with the reason as the JSON body", tag: 'Admin', auth: 'admin', pathParams: ZServiceRecordIdParamSchema, body: ZWithdrawServiceRecordRequestSchema, response: ZWithdrawServiceRecordResponseSchema, errors: [400, 401, 403, 404, 409] },
+  // Admin
+  { method: 'get', path: '/admin/data', summary: 'The overview totals, recent admin actions, and a page of garages and of service records (searchable, keyset-paged)', tag: 'Admin', auth: 'admin', query: ZAdminDataQuerySchema, response: ZAdminDataResponseSchema, errors: [400, 401, 403] },
+  { method: 'get', path: '/admin/status', summary: "The platform's live health: each service's readiness, Redis, and every event queue with its dead events", tag: 'Admin', auth: 'admin', response: ZAdminStatusResponseSchema, errors: [401, 403] },
+  { method: 'post', path: '/admin/events/{service}/{id}/retry', summary: 'Deliver a dead event to its consumer again, with fresh attempts', tag: 'Admin', auth: 'admin', pathParams: ZRetryEventParamSchema, response: ZRetryEventResponseSchema, errors: [400, 401, 403, 404, 503] },
+  { method: 'post', path: '/garages/{id}/suspension', summary: 'Suspend a garage, with a reason: it cannot sign in or add records until reinstated; its records stay public; it is told by e-mail', tag: 'Admin', auth: 'admin', pathParams: ZUserIdParamSchema, body: ZGarageSuspensionRequestSchema, response: ZGarageSuspensionResponseSchema, errors: [400, 401, 403, 404, 409] },
+  { method: 'delete', path: '/garages/{id}/suspension', summary: 'Reinstate a suspended garage, with a reason; it is told by e-mail', tag: 'Admin', auth: 'admin', pathParams: ZUserIdParamSchema, body: ZGarageSuspensionRequestSchema, response: ZGarageSuspensionResponseSchema, errors: [400, 401, 403, 404, 409] },
   // Identity
-  { method: 'post', path: '/auth/login', summary: 'Sign in with e-mail and password', tag: 'Identity', auth: 'public', body: ZLoginRequestSchema, response: ZLoginResponseSchema, errors: [400, 401, 429] },
-  { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token for a new session (reuse revokes the family)', tag: 'Identity', auth: 'public', body: ZRefreshRequestSchema, response: ZRefreshResponseSchema, errors: [400, 401] },
+  { method: 'post', path: '/auth/login', summary: 'Sign in with e-mail and password (403 for a suspended garage with the right password)', tag: 'Identity', auth: 'public', body: ZLoginRequestSchema, response: ZLoginResponseSchema, errors: [400, 401, 403, 429] },
+  { method: 'post', path: '/auth/refresh', summary: 'Rotate a refresh token for a new session (reuse revokes the family; a suspended garage gets 403)', tag: 'Identity', auth: 'public', body: ZRefreshRequestSchema, response: ZRefreshResponseSchema, errors: [400, 401, 403] },
   { method: 'post', path: '/auth/logout', summary: 'Revoke a refresh token and its family', tag: 'Identity', auth: 'public', body: ZLogoutRequestSchema, response: ZLogoutResponseSchema, errors: [400] },
   { method: 'get', path: '/auth/me', summary: 'The signed-in user and their type', tag: 'Identity', auth: 'signed-in', response: ZMeResponseSchema, errors: [401] },
   { method: 'get', path: '/auth/public-key', summary: 'The public key that verifies access tokens (RS256)', tag: 'Identity', auth: 'public', response: ZPublicKeyResponseSchema },

@@ -4,7 +4,8 @@ import { REGISTRATION_MAX_LENGTH } from './constants.js';
 import { successEnvelope } from './envelope.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, UK_PHONE_PATTERN } from './patterns.js';
 import { MESSAGES } from './messages.js';
-import { normaliseRegistration, ZRegistrationSchema } from './registration.js';
+import { normaliseRegistration } from './constants.js';
+import { ZRegistrationSchema } from './registration.js';
 
 /** Path parameters of GET /service-records/lookup/{registration}. */
 export const ZLookupRequestSchema = z.object({ registration: ZRegistrationSchema });
@@ -25,6 +26,8 @@ export const ZPublicServiceRecordSchema = z.object({
   /** True when this record's mileage is lower than that of an earlier-dated record of the same vehicle (possible clocking). */
   mileage_anomaly: z.boolean(),
   garage: z.object({ name: z.string(), address: z.string() }),
+  /** The platform's corrections of this record, oldest first: shown as "Amended on {date} by the platform: {reason}". */
+  amendments: z.array(z.object({ amended_at: z.string(), reason: z.string() })),
 });
 export type TPublicServiceRecord = z.infer<typeof ZPublicServiceRecordSchema>;
 
@@ -117,7 +120,8 @@ const optionalText = (max: number, message: string) =>
     .max(max, message)
     .nullish()
     .transform((value) => (value ? value : null));
-const ZCustomerEmailSchema = z
+/** A customer's e-mail, optional: empty becomes null. */
+export const ZCustomerEmailSchema = z
   .string()
   .max(EMAIL_MAX_LENGTH, { error: MESSAGES.records.customerEmailInvalid, abort: true })
   .trim()
@@ -125,7 +129,8 @@ const ZCustomerEmailSchema = z
   .refine((value) => value === '' || EMAIL_PATTERN.test(value), MESSAGES.records.customerEmailInvalid)
   .nullish()
   .transform((value) => (value ? value : null));
-const ZCustomerPhoneSchema = z
+/** A customer's UK phone, optional: spaces removed, empty becomes null. */
+export const ZCustomerPhoneSchema = z
   .string()
   .max(40, MESSAGES.records.customerPhoneInvalid)
   .transform((raw) => raw.replace(/\s+/g, ''))
@@ -244,7 +249,8 @@ export const ZSigningKeyResponseSchema = successEnvelope(
 /** One entry of a vehicle's chain, with the fields its hash covers. */
 export const ZChainEntrySchema = z.object({
   position: z.number().int().min(1),
-  kind: z.enum(['record']),
+  /** record: a service as logged; amendment: an admin's correction of it; withdrawal: its removal from public view. */
+  kind: z.enum(['record', 'amendment', 'withdrawal']),
   record_id: z.string().uuid(),
   hash: sha256Hex,
   prev_hash: sha256Hex.nullable(),

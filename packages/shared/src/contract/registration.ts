@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { REGISTRATION_MAX_LENGTH } from './constants.js';
+import { normaliseRegistration, REGISTRATION_MAX_LENGTH } from './constants.js';
 import { MESSAGES } from './messages.js';
-
-/** Upper-cases a registration or VIN and removes every space, as stored and searched. */
-export function normaliseRegistration(raw: string): string {
-  return raw.replace(/\s+/g, '').toUpperCase();
-}
 
 /** A UK registration as typed: normalised, then 1 to 7 letters and digits. */
 export const ZRegistrationSchema = z

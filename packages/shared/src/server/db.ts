@@ -98,6 +98,23 @@ const KIT_MIGRATIONS: { name: string; sql: string }[] = [
     name: '001_kit_outbox_claims',
     sql: 'ALTER TABLE event_outbox ADD COLUMN IF NOT EXISTS claimed_until timestamptz;',
   },
+  {
+    // The audit of admin actions this service performs (admin-audit.ts): kept for good, never updated.
+    name: '002_kit_admin_actions',
+    sql: `
+      CREATE TABLE IF NOT EXISTS admin_actions (
+        id uuid PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        actor_id uuid NOT NULL,
+        actor_email text NOT NULL,
+        action text NOT NULL,
+        subject_type text NOT NULL,
+        subject_id text NOT NULL,
+        subject_label text NOT NULL,
+        reason text
+      );
+      CREATE INDEX IF NOT EXISTS admin_actions_newest ON admin_actions (at DESC, id DESC);`,
+  },
 ];
 
 /**

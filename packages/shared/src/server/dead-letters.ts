@@ -79,16 +79,46 @@ async function withQueues<T>(redisUrl: string, prefix: string, work: (queueOf: (
 export async function listDeadEvents(redisUrl: string, prefix: string, service: TServiceName): Promise<DeadEvent[]> {
   return withQueues(redisUrl, prefix, async (queueOf) => {
     const jobs = await queueOf(service).getFailed(0, -1);
-    return jobs
-      .map((job) => ({
-        id: String(job.id),
-        name: job.name as TEventName,
-        failedReason: job.failedReason,
-        attempts: job.attemptsMade,
-        failedAt: new Date(job.finishedOn ?? job.timestamp),
-      }))
-      .sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
+    return jobs.map(deadEventOf).sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
   });
+}
+
+/** How many jobs of one service's queue wait, run, wait for a retry, and lie dead, and its dead events. */
+export async function queueStatus(redisUrl: string, prefix: string, service: TServiceName): Promise<{ counts: QueueCounts; deadEvents: DeadEvent[] }> {
+  return withQueues(redisUrl, prefix, async (queueOf) => {
+    const queue = queueOf(service);
+    const found = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
+    const jobs = await queue.getFailed(0, 99);
+    return {
+      counts: {
+        waiting: (found.waiting ?? 0) + (found.prioritized ?? 0),
+        active: found.active ?? 0,
+        delayed: found.delayed ?? 0,
+        failed: found.failed ?? 0,
+      },
+      deadEvents: jobs.map(deadEventOf).sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime()),
+    };
+  });
+}
+
+/** Sends one dead event of `service`'s queue round again with fresh attempts; 'not found' when no such dead job is left. */
+export async function retryDeadEvent(redisUrl: string, prefix: string, service: TServiceName, jobId: string): Promise<{ outcome: 'requeued' | 'not found'; name?: TEventName }> {
+  return withQueues(redisUrl, prefix, async (queueOf) => {
+    const job = await queueOf(service).getJob(jobId);
+    if (!job || (await job.getState()) !== 'failed') return { outcome: 'not found' };
+    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    return { outcome: 'requeued', name: job.name as TEventName };
+  });
+}
+
+function deadEventOf(job: { id?: string; name: string; failedReason: string; attemptsMade: number; finishedOn?: number; timestamp: number }): DeadEvent {
+  return {
+    id: String(job.id),
+    name: job.name as TEventName,
+    failedReason: job.failedReason,
+    attempts: job.attemptsMade,
+    failedAt: new Date(job.finishedOn ?? job.timestamp),
+  };
 }
 
 /** How many jobs wait, run, wait for a retry, and lie dead in each service's queue. */

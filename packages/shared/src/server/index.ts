@@ -15,3 +15,7 @@ export * from './lifecycle.js';
 export * from './services.js';
 export * from './batch-loop.js';
 export * from './start-service.js';
+export * from './admin-audit.js';
+export * from './admin-ops.js';
+export * from './rate-limiters.js';
+export * from './versioned-answers.js';

@@ -18,18 +18,29 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
-/** Gives each request an id (kept from x-request-id when well formed) and a child logger; logs the outcome. */
+/**
+ * Gives each request an id (kept from x-request-id when well formed) and a child logger; logs the outcome. The child
+ * is made when first used: a request that logs nothing (every one, at LOG_LEVEL=warn, that succeeds) costs none.
+ */
 export function requestContext(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const incoming = req.header('x-request-id');
-    const id = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     req.id = id;
-    req.log = logger.child({ reqId: id });
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (child ??= logger.child({ reqId: id })),
+      set: (replacement: Logger) => {
+        child = replacement;
+      },
+    });
     res.setHeader('x-request-id', id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const level = res.statusCode >= 500 ? 'error' : 'info';
-      if (!req.log.isLevelEnabled(level)) return;
+      if (!(child ?? logger).isLevelEnabled(level)) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       req.log[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
     });

@@ -74,7 +74,7 @@ export async function startService<D>(
   }
   // The app's connection serves request paths and /readyz: its commands fail fast while Redis is away. The relay and
   // the consumer open connections of their own.
-  const redis = createRequestRedis(config.REDIS_URL);
+  const redis = createRequestRedis(config.REDIS_URL, { autoPipelining: true });
   const context = { logger, redis, pool } as DatabaseServiceContext;
   if (pool) {
     const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });

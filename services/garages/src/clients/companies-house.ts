@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from '@sh/shared/server';
 
 /** What the garages service needs from a Companies House company profile. */
 export interface CompanyProfile {

@@ -18,6 +18,8 @@ describe('presentGarageProfile', () => {
       subscription_id: 'sub_123',
       subscription_state_at: 1_700_000_000,
       created_at: new Date('2025-03-14T09:30:00.000Z'),
+      suspended_at: null,
+      suspension_reason: null,
     });
     expect(profile).toEqual({
       id: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b',

@@ -13,8 +13,11 @@ export interface GarageRow {
   subscription_id: string | null;
   subscription_state_at: number | null;
   created_at: Date;
+  /** Set while an admin has the garage suspended. */
+  suspended_at: Date | null;
+  suspension_reason: string | null;
 }
 
 /** The columns of a GarageRow. */
 export const GARAGE_COLUMNS = `id, name, address, email, phone, full_name, referral_code, referred_by, subscription_status,
-  stripe_customer_id, subscription_id, subscription_state_at, created_at`;
+  stripe_customer_id, subscription_id, subscription_state_at, created_at, suspended_at, suspension_reason`;

@@ -13,6 +13,7 @@ const ROUTES: Route[] = [
   { pattern: /^(auth|users)(\/|$)/, service: 'identity' },
   { pattern: /^(companies|garages)(\/|$)/, service: 'garages' },
   { pattern: /^service-records(\/|$)/, service: 'records' },
+  { pattern: /^vehicles(\/|$)/, service: 'records' },
   { pattern: /^(stripe|billing)(\/|$)/, service: 'billing' },
   { pattern: /^contact(\/|$)/, service: 'notifications' },
 ];
@@ -20,12 +21,10 @@ const ROUTES: Route[] = [
 export const API_PREFIX = '/api/v1/';
 
 /**
- * The path as the services' routers will treat it, for every decision the gateway takes on it: the query
- * removed, percent-encoding decoded, upper case lowered (express routes case-insensitively), runs of slashes
- * folded to one and a trailing slash dropped. Classifying on this form means no spelling of a path can escape
- * its budget or its token check; the request itself is forwarded as it came.
+ * The path with the query removed, percent-encoding decoded (up to three layers) and runs of slashes folded to one,
+ * its case kept: what the gateway reads its own routes' parameters from.
  */
-export function canonicalPath(rawUrl: string): string {
+export function decodedPath(rawUrl: string): string {
   let path = rawUrl.split('?')[0] ?? '';
   for (let i = 0; i < 3; i += 1) {
     let decoded: string;
@@ -37,8 +36,38 @@ export function canonicalPath(rawUrl: string): string {
     if (decoded === path) break;
     path = decoded;
   }
-  path = path.toLowerCase().replace(/[/\\]+/g, '/');
+  path = path.replace(/[/\\]+/g, '/');
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/**
+ * The path as the services' routers will treat it, for every decision the gateway takes on it: the query
+ * removed, percent-encoding decoded, upper case lowered (express routes case-insensitively), runs of slashes
+ * folded to one and a trailing slash dropped. Classifying on this form means no spelling of a path can escape
+ * its budget or its token check; the request itself is forwarded as it came.
+ */
+export function canonicalPath(rawUrl: string): string {
+  return decodedPath(rawUrl).toLowerCase();
+}
+
+/** The calls the gateway answers itself, composed from the services' /internal/ answers (DESIGN.md: admin/data). */
+export type GatewayRoute =
+  | { name: 'admin data' }
+  | { name: 'admin status' }
+  | { name: 'retry event'; service: string; id: string };
+
+/**
+ * Which of the gateway's own calls a request is, read from its decoded path (see decodedPath) so that every spelling
+ * canonicalPath accepts reaches it; the event id keeps its case. Null for anything else, which goes on to routing.
+ */
+export function matchGatewayRoute(method: string, path: string): GatewayRoute | null {
+  if (!path.toLowerCase().startsWith(`${API_PREFIX}admin/`)) return null;
+  const rest = path.slice(API_PREFIX.length);
+  if (method === 'GET' && /^admin\/data$/i.test(rest)) return { name: 'admin data' };
+  if (method === 'GET' && /^admin\/status$/i.test(rest)) return { name: 'admin status' };
+  const retry = /^admin\/events\/([^/]+)\/([^/]+)\/retry$/i.exec(rest);
+  if (method === 'POST' && retry) return { name: 'retry event', service: retry[1]!.toLowerCase(), id: retry[2]! };
+  return null;
 }
 
 /** Which service answers a path under /api/v1/, or null when none does. */
@@ -80,6 +109,7 @@ export function requiresAuthentication(method: string, pathname: string): boolea
   if (/^users\/resend-confirmation$/.test(rest)) return true;
   if (/^garages\/me(\/|$)/.test(rest)) return true;
   if (/^garages\/[^/]+\/release-company$/.test(rest)) return true;
+  if (/^garages\/[^/]+\/suspension$/.test(rest)) return true;
   if (/^billing\/(subscription|portal)(\/|$)/.test(rest)) return true;
   if (/^stripe\/create-checkout-session$/.test(rest)) return true;
   if (/^admin(\/|$)/.test(rest)) return true;

@@ -1,9 +1,9 @@
-import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, request, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { MESSAGES } from '@sh/shared/contract';
-import { errorEnvelope } from '@sh/shared/server';
+import { createVersionedAnswers, errorEnvelope, lookupAnswersNamespace, matchesEtag, type KeptAnswer, type Logger, type Redis } from '@sh/shared/server';
 import type { UpstreamName } from '../domain/routing.js';
 
 /** Codes of a peer that is not there at all: the service is stopped or not deployed. */
@@ -27,6 +27,113 @@ function answerUpstreamError(error: NodeJS.ErrnoException, res: ServerResponse |
   res.end(JSON.stringify(body));
 }
 
+// Connections to the services are kept open and reused instead of a new TCP handshake per request.
+const upstreamAgent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+
+/** Headers of a hop, or of one answer only, that a kept answer does not repeat. */
+const NOT_REPEATED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length', 'set-cookie']);
+
+/** The records service's answer to a lookup, as the gateway keeps it. */
+interface UpstreamAnswer extends KeptAnswer {
+  status: number;
+  headers: [string, string | string[]][];
+  etag: string | undefined;
+}
+
+/**
+ * The registration of a lookup whose path is spelled plainly (/api/v1/service-records/lookup/ and letters and
+ * digits only: no encoding, query or other path), upper-cased as records normalises it; null for anything else,
+ * which the plain proxy forwards as it came. Linear in the path's length.
+ */
+export function plainLookupRegistration(originalUrl: string): string | null {
+  const prefix = '/api/v1/service-records/lookup/';
+  if (!originalUrl.startsWith(prefix) || originalUrl.length === prefix.length || originalUrl.length > prefix.length + 16) return null;
+  for (let i = prefix.length; i < originalUrl.length; i += 1) {
+    const c = originalUrl.charCodeAt(i);
+    const isAlphanumeric = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (!isAlphanumeric) return null;
+  }
+  return originalUrl.slice(prefix.length).toUpperCase();
+}
+
+/** Asks the records service for a lookup on the kept-alive connections, and reads its whole (small) answer. */
+function askRecords(recordsUrl: URL, req: Request, timeoutMs: number): Promise<UpstreamAnswer> {
+  return new Promise((resolve, reject) => {
+    const forwardedFor = req.headers['x-forwarded-for'];
+    const remote = req.socket.remoteAddress ?? '';
+    const headers: IncomingHttpHeaders = {
+      'x-request-id': req.id,
+      'x-forwarded-for': forwardedFor ? `${String(forwardedFor)},${remote}` : remote,
+      'x-forwarded-proto': req.protocol,
+    };
+    // Only what the visitor sent: a header without a value cannot be sent at all.
+    if (req.headers.host !== undefined) {
+      headers.host = req.headers.host;
+      headers['x-forwarded-host'] = req.headers.host;
+    }
+    if (req.headers.accept !== undefined) headers.accept = req.headers.accept;
+    const upstream = request(
+      { hostname: recordsUrl.hostname, port: recordsUrl.port, path: req.originalUrl, method: 'GET', headers, agent: upstreamAgent, timeout: timeoutMs },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () => {
+          const kept: [string, string | string[]][] = [];
+          for (const [name, value] of Object.entries(answer.headers)) {
+            if (value !== undefined && !NOT_REPEATED.has(name)) kept.push([name, value]);
+          }
+          const etag = answer.headers.etag;
+          resolve({ status: answer.statusCode ?? 502, headers: kept, etag: typeof etag === 'string' ? etag : undefined, body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('records did not answer in time'), { code: 'ETIMEDOUT' })));
+    upstream.on('error', reject);
+    upstream.end();
+  });
+}
+
+/**
+ * The public lookup answered from the gateway's own copies of the records service's answers while they are current
+ * (createVersionedAnswers, under the versions records bumps on every write): a repeat lookup costs one Redis GET
+ * and no call to records. A 304 goes to a visitor whose If-None-Match names the answer. Only plainly spelt lookup
+ * paths are kept; any other goes on to the plain proxy, as do all answers but a 200 with an ETag.
+ */
+export function createLookupAnswersProxy(options: { recordsUrl: string; redis: Redis; prefix: string; logger: Logger; timeoutMs: number; maxBytes?: number }): RequestHandler {
+  const recordsUrl = new URL(options.recordsUrl);
+  const answers = createVersionedAnswers<UpstreamAnswer>({
+    redis: options.redis,
+    namespace: lookupAnswersNamespace(options.prefix),
+    logger: options.logger,
+    maxBytes: options.maxBytes,
+  });
+  return (req, res, next) => {
+    const registration = req.method === 'GET' ? plainLookupRegistration(req.originalUrl) : null;
+    if (registration === null) return next();
+    answers
+      .get(registration, async () => {
+        const answer = await askRecords(recordsUrl, req, options.timeoutMs);
+        return { answer, keep: answer.status === 200 && answer.etag !== undefined };
+      })
+      .then(
+        (answer) => {
+          for (const [name, value] of answer.headers) res.setHeader(name, value);
+          if (answer.status === 200 && answer.etag !== undefined && matchesEtag(req.headers['if-none-match'], answer.etag)) {
+            res.removeHeader('content-type');
+            res.statusCode = 304;
+            res.end();
+            return;
+          }
+          res.statusCode = answer.status;
+          res.setHeader('content-length', answer.body.length);
+          res.end(answer.body);
+        },
+        (error: NodeJS.ErrnoException) => answerUpstreamError(error, res, req),
+      );
+  };
+}
+
 /**
  * One proxy per service. The path is forwarded unchanged; the request id travels along; a peer that
  * refuses the connection is a 503 envelope at once and one that does not answer in time a 504.
@@ -36,8 +143,7 @@ export function createUpstreamProxies(
   timeoutMs: number,
 ): Partial<Record<UpstreamName, RequestHandler>> {
   const proxies: Partial<Record<UpstreamName, RequestHandler>> = {};
-  // Connections to the services are kept open and reused instead of a new TCP handshake per request.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+  const agent = upstreamAgent;
   for (const [name, target] of Object.entries(targets) as [UpstreamName, string | undefined][]) {
     if (!target) continue;
     proxies[name] = createProxyMiddleware<Request, ServerResponse>({

@@ -1,5 +1,5 @@
-import type { TSession, TUserType } from '@sh/shared/contract';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type Queryable } from '@sh/shared/server';
+import { MESSAGES, type TSession, type TUserType } from '@sh/shared/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, AppError, signAccessToken, type Queryable } from '@sh/shared/server';
 import { insertRefreshToken } from '../store/insert-refresh-token.js';
 import type { UserRow } from '../store/user-row.js';
 import type { SigningKeys } from './signing-keys.js';
@@ -13,8 +13,13 @@ export interface SignedInUser {
   emailConfirmed: boolean;
 }
 
-/** Signs an access token and stores a new refresh token in the given family; answers the session. */
+/**
+ * Signs an access token and stores a new refresh token in the given family; answers the session. A suspended garage
+ * gets none, whichever way it asks (sign-in, refresh, or the fresh session of a password or e-mail change made with an
+ * access token from before the suspension): 403, and the caller's transaction rolls back.
+ */
 export async function issueSession(db: Queryable, keys: SigningKeys, user: UserRow, familyId: string): Promise<SignedInUser> {
+  if (user.suspended_at) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
   const userType = userTypeOf(user);
   const refreshToken = generateOpaqueToken();
   await insertRefreshToken(db, {

@@ -11,12 +11,14 @@ import { hashToken } from './tokens.js';
 /** However often it is refreshed, a sign-in lasts at most this long; then the user signs in again. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-type Outcome = ({ kind: 'rotated' } & SignedInUser) | { kind: 'rejected' } | { kind: 'reused' };
+type Outcome = ({ kind: 'rotated' } & SignedInUser) | { kind: 'rejected' } | { kind: 'reused' } | { kind: 'suspended' };
 
 /**
  * Exchanges a refresh token for a new session in the same family. A token that was already used means it
  * was copied: the whole family is revoked (committed) and the answer is 401, as for any bad token. A family
  * older than SESSION_ABSOLUTE_LIFETIME_MS is ended the same way, so a stolen refresh token cannot live forever.
+ * A suspended garage's session ends too (its family is revoked), with the suspension's 403: suspending revokes its
+ * tokens already, and this covers a token issued in the moment before.
  */
 export async function refreshSession(pool: Pool, keys: SigningKeys, refreshToken: string): Promise<SignedInUser> {
   const outcome = await withTransaction(pool, async (client): Promise<Outcome> => {
@@ -32,9 +34,14 @@ export async function refreshSession(pool: Pool, keys: SigningKeys, refreshToken
     }
     const user = await findUserById(client, token.user_id);
     if (!user) return { kind: 'rejected' };
+    if (user.suspended_at) {
+      await revokeRefreshTokenFamily(client, token.family_id);
+      return { kind: 'suspended' };
+    }
     await markRefreshTokenUsed(client, token.id);
     return { kind: 'rotated', ...(await issueSession(client, keys, user, token.family_id)) };
   });
+  if (outcome.kind === 'suspended') throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
   if (outcome.kind !== 'rotated') throw new AppError('unauthorized', MESSAGES.identity.sessionExpired);
   return { session: outcome.session, userType: outcome.userType, emailConfirmed: outcome.emailConfirmed };
 }

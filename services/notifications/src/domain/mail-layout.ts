@@ -42,6 +42,12 @@ export function formatLongDate(unixSeconds: number): string {
   );
 }
 
+/** An instant given as an ISO timestamp (an event's time) in the long British form; anything unreadable is shown as given. */
+export function formatLongDateOfIso(isoTimestamp: string): string {
+  const ms = Date.parse(isoTimestamp);
+  return Number.isNaN(ms) ? isoTimestamp : formatLongDate(ms / 1000);
+}
+
 /**
  * A calendar date given as YYYY-MM-DD (a service date) in the long British form, e.g. "14 March 2026". It is
  * a day, not an instant, so no time zone moves it; anything that is not a real date is shown as given.

@@ -13,6 +13,10 @@ export const MAIL_TEMPLATES = [
   'customer_service_recorded',
   'email_change_notice',
   'company_released',
+  'garage_suspended',
+  'garage_reinstated',
+  'service_record_amended',
+  'service_record_withdrawn',
 ] as const;
 
 export type TMailTemplate = (typeof MAIL_TEMPLATES)[number];

@@ -7,9 +7,13 @@ import { composeContactMessageMail } from '../domain/compose-contact-message-mai
 import { composeCustomerServiceRecordedMail } from '../domain/compose-customer-service-recorded-mail.js';
 import { composeEmailChangeNoticeMail } from '../domain/compose-email-change-notice-mail.js';
 import { composeEmailConfirmationMail } from '../domain/compose-email-confirmation-mail.js';
+import { composeGarageReinstatedMail } from '../domain/compose-garage-reinstated-mail.js';
+import { composeGarageSuspendedMail } from '../domain/compose-garage-suspended-mail.js';
 import { composeGarageWelcomeMail } from '../domain/compose-garage-welcome-mail.js';
 import { composePasswordResetMail } from '../domain/compose-password-reset-mail.js';
+import { composeServiceRecordAmendedMail } from '../domain/compose-service-record-amended-mail.js';
 import { composeServiceRecordReceiptMail } from '../domain/compose-service-record-receipt-mail.js';
+import { composeServiceRecordWithdrawnMail } from '../domain/compose-service-record-withdrawn-mail.js';
 import type { MailContext } from '../domain/mail-layout.js';
 import { enqueueMail } from '../store/enqueue-mail.js';
 import { findCallbackRequest } from '../store/find-callback-request.js';
@@ -47,6 +51,16 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
       const mail = composeCompanyReleasedMail(context, { garageName: name, companyNumber });
       await enqueueMail(db, { eventId: event.id, template: 'company_released', to: email, ...mail });
     },
+    'garage.suspended': async (db, event) => {
+      const { name, email, reason, suspendedAt } = event.payload;
+      const mail = composeGarageSuspendedMail(context, { garageName: name, reason, suspendedAt });
+      await enqueueMail(db, { eventId: event.id, template: 'garage_suspended', to: email, ...mail });
+    },
+    'garage.reinstated': async (db, event) => {
+      const { name, email, reason, reinstatedAt } = event.payload;
+      const mail = composeGarageReinstatedMail(context, { garageName: name, reason, reinstatedAt });
+      await enqueueMail(db, { eventId: event.id, template: 'garage_reinstated', to: email, ...mail });
+    },
     'subscription.changed': async (db, event) => {
       const chosen = chooseSubscriptionMail(context, event.payload);
       if (!chosen) return;
@@ -68,6 +82,19 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
         const mail = composeCustomerServiceRecordedMail(context, record);
         await enqueueMail(db, { eventId: event.id, template: 'customer_service_recorded', to: record.customerEmail, ...mail });
       }
+    },
+    // The garage whose record an admin corrected or withdrew is told; a garage with no e-mail on file cannot be.
+    'service_record.amended': async (db, event) => {
+      const { garageEmail } = event.payload;
+      if (!garageEmail) return;
+      const mail = composeServiceRecordAmendedMail(context, event.payload);
+      await enqueueMail(db, { eventId: event.id, template: 'service_record_amended', to: garageEmail, ...mail });
+    },
+    'service_record.withdrawn': async (db, event) => {
+      const { garageEmail } = event.payload;
+      if (!garageEmail) return;
+      const mail = composeServiceRecordWithdrawnMail(context, event.payload);
+      await enqueueMail(db, { eventId: event.id, template: 'service_record_withdrawn', to: garageEmail, ...mail });
     },
     'contact.received': async (db, event) => {
       const { messageId, name, email, subject } = event.payload;

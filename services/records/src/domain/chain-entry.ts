@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import type { AmendmentRow } from '../store/amendment-row.js';
 import type { ServiceRecordRow } from '../store/service-record-row.js';
+import { isHistoryChange } from './amendment-changes.js';
 
 /** Where an entry sits in its vehicle's chain. */
 export interface ChainLink {
@@ -29,6 +31,54 @@ export function recordEntryContent(record: ServiceRecordRow, link: ChainLink): R
       technician_name: record.technician_name,
       signed_by: record.signed_by,
       created_at: record.created_at.toISOString(),
+    },
+  };
+}
+
+/** What an amendment's entry seals. */
+export type SealedAmendment = Pick<AmendmentRow, 'id' | 'record_id' | 'amended_by' | 'amended_at' | 'reason' | 'changes'>;
+
+/**
+ * What an amendment's entry hashes: who (the admin's id), when, why, the old and new values of the history fields it
+ * changed, and only the names of the customer-contact fields it changed, whose values are personal data and stay out
+ * of the public chain.
+ */
+export function amendmentEntryContent(amendment: SealedAmendment, link: ChainLink): Record<string, unknown> {
+  return {
+    kind: 'amendment',
+    position: link.position,
+    prev_hash: link.prevHash,
+    amendment: {
+      id: amendment.id,
+      record_id: amendment.record_id,
+      amended_by: amendment.amended_by,
+      amended_at: amendment.amended_at.toISOString(),
+      reason: amendment.reason,
+      changes: amendment.changes.filter(isHistoryChange).map((change) => ({ field: change.field, from: change.from, to: change.to })),
+      contact_fields_changed: amendment.changes.filter((change) => !isHistoryChange(change)).map((change) => change.field),
+    },
+  };
+}
+
+/** What a record's withdrawal seals. */
+export interface SealedWithdrawal {
+  record_id: string;
+  withdrawn_by: string;
+  withdrawn_at: Date;
+  reason: string;
+}
+
+/** What a withdrawal's entry hashes: which record left the public history, who withdrew it, when and why. */
+export function withdrawalEntryContent(withdrawal: SealedWithdrawal, link: ChainLink): Record<string, unknown> {
+  return {
+    kind: 'withdrawal',
+    position: link.position,
+    prev_hash: link.prevHash,
+    withdrawal: {
+      record_id: withdrawal.record_id,
+      withdrawn_by: withdrawal.withdrawn_by,
+      withdrawn_at: withdrawal.withdrawn_at.toISOString(),
+      reason: withdrawal.reason,
     },
   };
 }

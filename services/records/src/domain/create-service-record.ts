@@ -11,6 +11,7 @@ import { insertServiceRecord } from '../store/insert-service-record.js';
 import { lockVehicleChain } from '../store/lock-vehicle-chain.js';
 import { findEntitlement } from '../store/find-entitlement.js';
 import { isEmailConfirmed } from '../store/is-email-confirmed.js';
+import { isGarageSuspended } from '../store/is-garage-suspended.js';
 import { canonicalJson } from './chain-entry.js';
 import { presentGarageRecord } from './present-garage-record.js';
 import { UNKNOWN_GARAGE } from './present-public-record.js';
@@ -22,6 +23,8 @@ export interface CreateServiceRecordDeps {
   pool: Pool;
   signer: ReceiptSigner;
   identity: PasswordChecker;
+  /** Told once a vehicle's history changed (its lookup answers and cached DVLA and DVSA answers are dropped). */
+  onRecordWritten?: (registration: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -33,7 +36,8 @@ export interface CreatedServiceRecord {
 }
 
 /**
- * A garage logs a service (SPEC.md sections 4, 5 and 7). The garage is the caller; its e-mail must be confirmed
+ * A garage logs a service (SPEC.md sections 4, 5 and 7). The garage is the caller; it must not be suspended by an
+ * admin (its existing records stay public, it adds none until reinstated); its e-mail must be confirmed
  * (a signup that never proved its address cannot put records on a company's name) and it must be entitled (active
  * or trialing); the signer's password is re-checked by identity before anything is stored; the service date is
  * today in Europe/London. The record, its chain entry and its event commit together, and an Idempotency-Key
@@ -48,6 +52,7 @@ export async function createServiceRecord(
   if (input.garage_id !== undefined && input.garage_id !== garageId) {
     throw new AppError('forbidden', MESSAGES.records.garageMismatch);
   }
+  if (await isGarageSuspended(deps.pool, garageId)) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
   if (!(await isEmailConfirmed(deps.pool, garageId))) throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const entitlement = await findEntitlement(deps.pool, garageId);
   if (!entitlement?.canAddRecords) throw new AppError('subscription_required', MESSAGES.records.subscriptionRequired);
@@ -93,6 +98,7 @@ export async function createServiceRecord(
       mileage_anomaly: highestMileage !== null && record.mileage < highestMileage,
       garage_name: garage.name,
       garage_address: garage.address,
+      amendments: [],
       position: receipt.position,
       hash: receipt.hash,
       prev_hash: receipt.prev_hash,
@@ -101,12 +107,17 @@ export async function createServiceRecord(
     });
     return { serviceRecord, receipt, isReplay: false };
   });
-  if ('serviceRecord' in outcome) return outcome;
+  if ('serviceRecord' in outcome) {
+    await deps.onRecordWritten?.(record.vehicle_registration);
+    return outcome;
+  }
 
   // A replay answers the record its key first made, as stored.
   const stored = await findGarageRecord(deps.pool, garageId, outcome.recordId);
   const serviceRecord = stored ? presentGarageRecord(stored) : null;
   if (!serviceRecord?.receipt) throw new Error(`record ${outcome.recordId} of an Idempotency-Key has no chain entry`);
+  // The first submit may have stored the record and died before it told anyone: a replay tells again.
+  await deps.onRecordWritten?.(serviceRecord.vehicle_registration);
   return { serviceRecord, receipt: serviceRecord.receipt, isReplay: true };
 }
 

@@ -1,11 +1,17 @@
-import type { TMyServiceRecordsQuery, TMyServiceRecordsResponse } from '@sh/shared/contract';
-import type { Queryable } from '@sh/shared/server';
+import { MESSAGES, type TMyServiceRecordsQuery, type TMyServiceRecordsResponse } from '@sh/shared/contract';
+import { AppError, type Queryable } from '@sh/shared/server';
 import { findGarageRecords } from '../store/find-garage-records.js';
+import { isGarageSuspended } from '../store/is-garage-suspended.js';
 import { presentGarageRecord } from './present-garage-record.js';
 import { decodeRecordCursor, encodeRecordCursor } from './record-page-cursor.js';
 
-/** One page of a garage's own records, newest service first, and the cursor of the next page (null at the end). */
+/**
+ * One page of a garage's own records, newest service first, and the cursor of the next page (null at the end). A
+ * suspended garage's dashboard is closed (403), even to an access token issued before the suspension; its records
+ * stay in the public lookup.
+ */
 export async function listGarageRecords(db: Queryable, garageId: string, query: TMyServiceRecordsQuery): Promise<TMyServiceRecordsResponse['data']> {
+  if (await isGarageSuspended(db, garageId)) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
   const rows = await findGarageRecords(db, {
     garageId,
     after: query.cursor ? decodeRecordCursor(query.cursor) : null,

@@ -1,11 +1,12 @@
 import type { TPublicServiceRecord } from '@sh/shared/contract';
 import type { PublicRecordRow } from '../store/find-records-by-registration.js';
+import type { ServiceRecordRow } from '../store/service-record-row.js';
 
 /** A garage whose directory entry has not arrived yet is still shown, honestly, as unknown. */
 export const UNKNOWN_GARAGE = { name: 'Garage details unavailable', address: '' };
 
-/** A record as anyone looking up the vehicle sees it: its history fields and the garage that did the work. */
-export function presentPublicRecord(row: PublicRecordRow): TPublicServiceRecord {
+/** The fields of a record's history as every view shows them (the garage's and the admin's add to them). */
+export function presentHistoryFields(row: Omit<ServiceRecordRow, 'technician_name' | 'signed_by'>) {
   return {
     id: row.id,
     garage_id: row.garage_id,
@@ -15,9 +16,20 @@ export function presentPublicRecord(row: PublicRecordRow): TPublicServiceRecord 
     mileage: row.mileage,
     service_type: row.service_type,
     notes: row.notes,
-    technician_name: row.technician_name,
     created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * A record as anyone looking up the vehicle sees it: its history fields as they read now, the garage that did the
+ * work, and when and why the platform amended it.
+ */
+export function presentPublicRecord(row: PublicRecordRow): TPublicServiceRecord {
+  return {
+    ...presentHistoryFields(row),
+    technician_name: row.technician_name,
     mileage_anomaly: row.mileage_anomaly,
     garage: row.garage_name === null ? UNKNOWN_GARAGE : { name: row.garage_name, address: row.garage_address ?? '' },
+    amendments: row.amendments.map((amendment) => ({ amended_at: amendment.amended_at, reason: amendment.reason })),
   };
 }

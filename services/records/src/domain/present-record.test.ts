@@ -24,6 +24,7 @@ function buildRow(overrides: Partial<GarageRecordRow> = {}): GarageRecordRow {
     mileage_anomaly: false,
     garage_name: 'Hartley Motors Ltd',
     garage_address: '1 High Street, York',
+    amendments: [],
     position: 3,
     hash: 'a'.repeat(64),
     prev_hash: 'b'.repeat(64),
@@ -49,7 +50,16 @@ describe('presentPublicRecord', () => {
       created_at: '2025-03-14T17:00:00.123Z',
       mileage_anomaly: false,
       garage: { name: 'Hartley Motors Ltd', address: '1 High Street, York' },
+      amendments: [],
     });
+  });
+
+  it('shows when and why the platform amended the record, oldest first', () => {
+    const amendments = [
+      { amended_at: '2025-04-01T09:00:00.000Z', reason: 'Notes named the wrong pads' },
+      { amended_at: '2025-05-02T10:30:00.000Z', reason: 'Service date was mistyped' },
+    ];
+    expect(presentPublicRecord(buildRow({ amendments })).amendments).toEqual(amendments);
   });
 
   it('shows a garage not in the directory yet as unknown, and a missing address as empty', () => {

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceRecordRow } from '../store/service-record-row.js';
-import { hashEntryContent, recordEntryContent } from './chain-entry.js';
-import { verifyChain, type StoredEntry } from './verify-chain.js';
+import { changesBetween, type AmendableField } from './amendment-changes.js';
+import { amendmentEntryContent, hashEntryContent, recordEntryContent, withdrawalEntryContent, type ChainLink, type SealedAmendment } from './chain-entry.js';
+import { verifyChain, type ChainRecord, type StoredEntry } from './verify-chain.js';
 
-function buildRecord(n: number): ServiceRecordRow {
+const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
+
+/** A vehicle's stored chain as a test builds and tampers with it. */
+interface TestChain {
+  registration: string;
+  entries: StoredEntry[];
+  head: { length: number; headHash: string | null } | null;
+  records: ChainRecord[];
+  amendments: SealedAmendment[];
+}
+
+function buildRecord(n: number): ChainRecord {
   return {
     id: `00000000-0000-4000-8000-00000000000${n}`,
     garage_id: '11111111-1111-4111-8111-111111111111',
@@ -16,61 +27,202 @@ function buildRecord(n: number): ServiceRecordRow {
     technician_name: 'Sam Patel',
     signed_by: 'Sam Patel',
     created_at: new Date(`2024-0${n}-01T17:00:00.000Z`),
+    withdrawn_at: null,
+    withdrawn_by: null,
+    withdrawal_reason: null,
   };
 }
 
-/** A well-formed chain of n entries over fresh records. */
-function buildChain(n: number): StoredEntry[] {
-  const entries: StoredEntry[] = [];
-  let prevHash: string | null = null;
-  for (let position = 1; position <= n; position += 1) {
-    const record = buildRecord(position);
-    const hash = hashEntryContent(recordEntryContent(record, { position, prevHash }));
-    entries.push({ position, kind: 'record', record_id: record.id, hash, prev_hash: prevHash, record });
-    prevHash = hash;
-  }
-  return entries;
+/** Appends an entry whose content is known once its place is, as sealing does. */
+function append(chain: TestChain, entry: Pick<StoredEntry, 'kind' | 'record_id' | 'amendment_id'>, contentAt: (link: ChainLink) => Record<string, unknown>) {
+  const position = chain.entries.length + 1;
+  const prevHash = chain.entries.at(-1)?.hash ?? null;
+  const hash = hashEntryContent(contentAt({ position, prevHash }));
+  chain.entries.push({ ...entry, position, prev_hash: prevHash, hash });
+  chain.head = { length: position, headHash: hash };
 }
 
-const headOf = (entries: StoredEntry[]) => ({ length: entries.length, headHash: entries.at(-1)?.hash ?? null });
+/** A well-formed chain of n entries over fresh records. */
+function buildChain(n: number): TestChain {
+  const chain: TestChain = { registration: 'AB12CDE', entries: [], head: null, records: [], amendments: [] };
+  for (let k = 1; k <= n; k += 1) {
+    const record = buildRecord(k);
+    chain.records.push(record);
+    append(chain, { kind: 'record', record_id: record.id, amendment_id: null }, (link) => recordEntryContent(record, link));
+  }
+  return chain;
+}
+
+let amendmentCounter = 0;
+/** Amends a record as the service does: stores the amendment, gives the record its new values, seals the amendment. */
+function amend(chain: TestChain, record: ChainRecord, proposed: Partial<Record<AmendableField, string | null>>): SealedAmendment {
+  amendmentCounter += 1;
+  const current = { service_type: record.service_type, notes: record.notes, service_date: record.service_date, customer_email: null, customer_phone: null };
+  const amendment: SealedAmendment = {
+    id: `aaaaaaaa-0000-4000-8000-${String(amendmentCounter).padStart(12, '0')}`,
+    record_id: record.id,
+    amended_by: ADMIN_ID,
+    amended_at: new Date(`2025-01-0${amendmentCounter % 9 + 1}T10:00:00.000Z`),
+    reason: 'Corrected at the garage\'s request',
+    changes: changesBetween(current, proposed),
+  };
+  chain.amendments.push(amendment);
+  for (const change of amendment.changes) {
+    if (change.field === 'service_type' || change.field === 'service_date') record[change.field] = change.to ?? '';
+    if (change.field === 'notes') record.notes = change.to;
+  }
+  append(chain, { kind: 'amendment', record_id: record.id, amendment_id: amendment.id }, (link) => amendmentEntryContent(amendment, link));
+  return amendment;
+}
+
+/** Withdraws a record as the service does. */
+function withdraw(chain: TestChain, record: ChainRecord): void {
+  record.withdrawn_at = new Date('2025-02-01T12:00:00.000Z');
+  record.withdrawn_by = ADMIN_ID;
+  record.withdrawal_reason = 'Logged against the wrong vehicle';
+  const withdrawal = { record_id: record.id, withdrawn_by: ADMIN_ID, withdrawn_at: record.withdrawn_at, reason: record.withdrawal_reason };
+  append(chain, { kind: 'withdrawal', record_id: record.id, amendment_id: null }, (link) => withdrawalEntryContent(withdrawal, link));
+}
+
+/** Two records, the first amended twice (notes, then notes and date, with a customer e-mail), the second withdrawn. */
+function buildCorrectedChain() {
+  const chain = buildChain(2);
+  const [first, second] = chain.records as [ChainRecord, ChainRecord];
+  amend(chain, first, { notes: 'Front pads replaced' });
+  amend(chain, first, { notes: 'Rear pads replaced', service_date: '2024-01-02', customer_email: 'owner@example.co.uk' });
+  withdraw(chain, second);
+  return { chain, first, second };
+}
 
 describe('verifyChain', () => {
   it('accepts an intact chain and answers its length and head', () => {
     const chain = buildChain(3);
-    expect(verifyChain(chain, headOf(chain), [])).toMatchObject({ valid: true, length: 3, head: chain[2]!.hash, brokenAt: null });
+    expect(verifyChain(chain)).toMatchObject({ valid: true, length: 3, head: chain.entries[2]!.hash, brokenAt: null });
   });
 
   it('accepts a vehicle with no entries at all', () => {
-    expect(verifyChain([], null, [])).toMatchObject({ valid: true, length: 0, head: null });
+    expect(verifyChain({ registration: 'AB12CDE', entries: [], head: null, records: [], amendments: [] })).toMatchObject({ valid: true, length: 0, head: null });
   });
 
   it('reports the first entry whose record changed', () => {
     const chain = buildChain(3);
-    chain[1]!.record = { ...chain[1]!.record!, notes: 'rewritten' };
-    expect(verifyChain(chain, headOf(chain), []).brokenAt).toMatchObject({ position: 2, reason: 'the record no longer matches its hash' });
+    chain.records[1]!.notes = 'rewritten';
+    expect(verifyChain(chain).brokenAt).toMatchObject({ position: 2, reason: 'the record no longer matches its hash' });
   });
 
   it('reports an entry whose hash was recomputed to hide a change, at the next link', () => {
     const chain = buildChain(3);
-    const changed = { ...chain[1]!.record!, mileage: 1 };
-    chain[1] = { ...chain[1]!, record: changed, hash: hashEntryContent(recordEntryContent(changed, { position: 2, prevHash: chain[0]!.hash })) };
-    expect(verifyChain(chain, headOf(chain), []).brokenAt).toMatchObject({ position: 3, reason: 'its link to the previous entry does not match' });
+    const changed = chain.records[1]!;
+    changed.mileage = 1;
+    chain.entries[1] = { ...chain.entries[1]!, hash: hashEntryContent(recordEntryContent(changed, { position: 2, prevHash: chain.entries[0]!.hash })) };
+    expect(verifyChain(chain).brokenAt).toMatchObject({ position: 3, reason: 'its link to the previous entry does not match' });
   });
 
   it('reports an entry removed from the middle or from the end', () => {
     const chain = buildChain(4);
-    const head = headOf(chain);
-    expect(verifyChain([chain[0]!, chain[2]!, chain[3]!], head, []).brokenAt?.position).toBe(2);
-    expect(verifyChain(chain.slice(0, 3), head, []).brokenAt?.reason).toBe('entries are missing from the end of the chain');
+    expect(verifyChain({ ...chain, entries: [chain.entries[0]!, chain.entries[2]!, chain.entries[3]!], records: chain.records.slice(0, 1).concat(chain.records.slice(2)) }).brokenAt?.position).toBe(2);
+    expect(verifyChain({ ...chain, entries: chain.entries.slice(0, 3), records: chain.records.slice(0, 3) }).brokenAt?.reason).toBe(
+      'entries are missing from the end of the chain',
+    );
   });
 
   it('reports a record that is missing or stored outside the chain', () => {
     const chain = buildChain(2);
-    expect(verifyChain([chain[0]!, { ...chain[1]!, record: null }], headOf(chain), []).brokenAt?.reason).toBe('the record it seals is missing');
-    expect(verifyChain(chain, headOf(chain), ['00000000-0000-4000-8000-000000000009']).brokenAt).toEqual({
+    expect(verifyChain({ ...chain, records: chain.records.slice(0, 1) }).brokenAt?.reason).toBe('the record it seals is missing');
+    const outside = { ...buildRecord(9), id: '00000000-0000-4000-8000-000000000009' };
+    expect(verifyChain({ ...chain, records: [...chain.records, outside] }).brokenAt).toEqual({
       position: 3,
       record_id: '00000000-0000-4000-8000-000000000009',
       reason: 'a record was stored outside the chain',
     });
+  });
+});
+
+describe('verifyChain with amendments and withdrawals', () => {
+  it('accepts records that read with their amendments, and a withdrawn record, and lists every entry', () => {
+    const { chain } = buildCorrectedChain();
+    const verdict = verifyChain(chain);
+    expect(verdict).toMatchObject({ valid: true, length: 5, brokenAt: null });
+    expect(verdict.entries.map((entry) => entry.kind)).toEqual(['record', 'record', 'amendment', 'amendment', 'withdrawal']);
+  });
+
+  it('recomputes each record entry from the record as it was logged, not as it reads now', () => {
+    const { chain } = buildCorrectedChain();
+    const recordEntry = verifyChain(chain).entries[0]!;
+    expect(recordEntry.content).toMatchObject({ kind: 'record', record: { notes: null, service_date: '2024-01-01' } });
+  });
+
+  it('seals the old and new values of history fields but only the names of customer-contact fields', () => {
+    const { chain } = buildCorrectedChain();
+    const amendmentEntry = verifyChain(chain).entries[3]!;
+    expect(amendmentEntry.content).toMatchObject({
+      kind: 'amendment',
+      amendment: {
+        amended_by: ADMIN_ID,
+        reason: 'Corrected at the garage\'s request',
+        changes: [
+          { field: 'notes', from: 'Front pads replaced', to: 'Rear pads replaced' },
+          { field: 'service_date', from: '2024-01-01', to: '2024-01-02' },
+        ],
+        contact_fields_changed: ['customer_email'],
+      },
+    });
+    expect(JSON.stringify(verifyChain(chain).entries)).not.toContain('owner@example.co.uk');
+  });
+
+  it('detects a change to an amended field of the record, at the amendment that no longer matches it', () => {
+    const { chain, first } = buildCorrectedChain();
+    first.notes = 'Nothing replaced';
+    expect(verifyChain(chain).brokenAt).toEqual({ position: 4, record_id: first.id, reason: 'the record no longer reads as this amendment left it' });
+  });
+
+  it('detects a change to a field no amendment touched, at the record entry', () => {
+    const { chain, first } = buildCorrectedChain();
+    first.service_type = 'Oil & Filter Change';
+    expect(verifyChain(chain).brokenAt).toEqual({ position: 1, record_id: first.id, reason: 'the record no longer matches its hash' });
+  });
+
+  it('detects a changed amendment: its reason, or its old values, or its new values together with the record', () => {
+    const reasonChanged = buildCorrectedChain();
+    reasonChanged.chain.amendments[0]!.reason = 'No reason';
+    expect(verifyChain(reasonChanged.chain).brokenAt).toMatchObject({ position: 3, reason: 'the amendment no longer matches its hash' });
+
+    const fromChanged = buildCorrectedChain();
+    fromChanged.chain.amendments[0]!.changes[0]!.from = 'Brakes checked';
+    expect(verifyChain(fromChanged.chain).brokenAt).toMatchObject({ position: 1, reason: 'the record no longer matches its hash' });
+
+    const forged = buildCorrectedChain();
+    forged.chain.amendments[1]!.changes[0]!.to = 'Nothing replaced';
+    forged.first.notes = 'Nothing replaced';
+    expect(verifyChain(forged.chain).brokenAt).toMatchObject({ position: 4, reason: 'the amendment no longer matches its hash' });
+  });
+
+  it('detects an amendment row that is gone, and one stored without an entry', () => {
+    const gone = buildCorrectedChain();
+    gone.chain.amendments.splice(0, 1);
+    // Without it the record cannot be walked back to what was logged, so the first break is the record's own entry.
+    expect(verifyChain(gone.chain).brokenAt).toEqual({ position: 1, record_id: gone.first.id, reason: 'the record no longer matches its hash' });
+    const goneAlone = buildChain(1);
+    const amendment = amend(goneAlone, goneAlone.records[0]!, { customer_phone: '07700900123' });
+    goneAlone.amendments = goneAlone.amendments.filter((stored) => stored !== amendment);
+    expect(verifyChain(goneAlone).brokenAt).toMatchObject({ position: 2, reason: 'the amendment it seals is missing' });
+
+    const unsealed = buildCorrectedChain();
+    unsealed.chain.amendments.push({ ...unsealed.chain.amendments[0]!, id: 'bbbbbbbb-0000-4000-8000-000000000001', changes: [{ field: 'customer_phone', from: null, to: '07700900123' }] });
+    expect(verifyChain(unsealed.chain).brokenAt).toEqual({ position: 6, record_id: unsealed.first.id, reason: 'an amendment was stored outside the chain' });
+  });
+
+  it('detects tampering with withdrawn_at: a withdrawal without an entry, one undone, and one re-dated', () => {
+    const withdrawnOutside = buildCorrectedChain();
+    withdrawnOutside.first.withdrawn_at = new Date('2025-03-01T00:00:00.000Z');
+    expect(verifyChain(withdrawnOutside.chain).brokenAt).toEqual({ position: 6, record_id: withdrawnOutside.first.id, reason: 'a record was withdrawn outside the chain' });
+
+    const putBack = buildCorrectedChain();
+    putBack.second.withdrawn_at = null;
+    expect(verifyChain(putBack.chain).brokenAt).toEqual({ position: 5, record_id: putBack.second.id, reason: 'the record was put back in public view after its withdrawal' });
+
+    const redated = buildCorrectedChain();
+    redated.second.withdrawn_at = new Date('2025-02-02T12:00:00.000Z');
+    expect(verifyChain(redated.chain).brokenAt).toEqual({ position: 5, record_id: redated.second.id, reason: 'the withdrawal no longer matches its hash' });
   });
 });

@@ -1,64 +1,166 @@
-import type { ServiceRecordRow } from '../store/service-record-row.js';
-import { hashEntryContent, recordEntryContent } from './chain-entry.js';
+import type { ServiceRecordRow, WithdrawalColumns } from '../store/service-record-row.js';
+import { isHistoryChange } from './amendment-changes.js';
+import { amendmentEntryContent, hashEntryContent, recordEntryContent, withdrawalEntryContent, type SealedAmendment } from './chain-entry.js';
 
-/** A stored entry with the record it seals as that record reads now (null when the row is gone). */
+/** A stored entry of a vehicle's chain. */
 export interface StoredEntry {
   position: number;
-  kind: 'record';
+  kind: 'record' | 'amendment' | 'withdrawal';
   record_id: string;
+  /** The amendment an amendment entry seals (null for the other kinds). */
+  amendment_id: string | null;
   hash: string;
   prev_hash: string | null;
-  record: ServiceRecordRow | null;
 }
+
+/** A record as it reads now, with its withdrawal (null while it is public). */
+export type ChainRecord = ServiceRecordRow & Pick<WithdrawalColumns, 'withdrawn_at' | 'withdrawn_by' | 'withdrawal_reason'>;
+
+/** What is stored for one vehicle: its entries in order, its head, its records as they read now and their amendments. */
+export interface StoredChain {
+  registration: string;
+  entries: readonly StoredEntry[];
+  head: { length: number; headHash: string | null } | null;
+  /** The vehicle's records, in order of entry, and any other record an entry names. */
+  records: readonly ChainRecord[];
+  /** Every stored amendment of those records. */
+  amendments: readonly SealedAmendment[];
+}
+
+type BrokenAt = { position: number; record_id: string | null; reason: string };
 
 export interface ChainVerdict {
   valid: boolean;
   length: number;
   head: string | null;
-  brokenAt: { position: number; record_id: string | null; reason: string } | null;
-  entries: Array<{ position: number; kind: 'record'; record_id: string; hash: string; prev_hash: string | null; content: Record<string, unknown> }>;
+  brokenAt: BrokenAt | null;
+  entries: Array<{ position: number; kind: StoredEntry['kind']; record_id: string; hash: string; prev_hash: string | null; content: Record<string, unknown> }>;
 }
 
 /**
- * Recomputes a vehicle's chain from its records as they read now: each entry's hash from its content, each link
- * to the entry before, the positions 1..n, the stored head, and that every record of the vehicle is in the chain.
- * Answers the first entry that does not match.
+ * Recomputes a vehicle's chain from what is stored. Records hold their current values, so each record is first walked
+ * back through its amendments, newest first: each amendment's new values must be what the record reads at that
+ * point, and its old values are put back. What is left is the record as logged, which its entry's hash must match.
+ * Then every entry's hash (record, amendment, withdrawal), each link, the positions 1..n and the stored head are
+ * checked, and that every record, amendment and withdrawal of the vehicle is in the chain. Answers the first break.
  */
-export function verifyChain(
-  stored: readonly StoredEntry[],
-  head: { length: number; headHash: string | null } | null,
-  unchainedRecordIds: readonly string[],
-): ChainVerdict {
+export function verifyChain(chain: StoredChain): ChainVerdict {
+  const records = new Map(chain.records.map((record) => [record.id, record]));
+  const amendments = new Map(chain.amendments.map((amendment) => [amendment.id, amendment]));
+  const { originals, failures } = originalRecords(chain.entries, chain.records, amendments);
   const entries: ChainVerdict['entries'] = [];
-  let broken: ChainVerdict['brokenAt'] = null;
+  const sealedRecordIds = new Set<string>();
   let previousHash: string | null = null;
-  for (const [index, entry] of stored.entries()) {
+
+  for (const [index, entry] of chain.entries.entries()) {
     const position = index + 1;
-    const fail = (reason: string) => {
-      broken ??= { position, record_id: entry.record_id, reason };
-    };
+    const fail = (reason: string) => failures.push({ position, record_id: entry.record_id, reason });
     if (entry.position !== position) fail(`entry ${position} is missing`);
     if (entry.prev_hash !== previousHash) fail('its link to the previous entry does not match');
-    if (!entry.record) {
-      fail('the record it seals is missing');
+    const link = { position: entry.position, prevHash: entry.prev_hash };
+    const sealed = sealedContent(entry, link, { originals, records, amendments, sealedRecordIds });
+    if ('reason' in sealed) {
+      fail(sealed.reason);
     } else {
-      const content = recordEntryContent(entry.record, { position: entry.position, prevHash: entry.prev_hash });
-      if (hashEntryContent(content) !== entry.hash) fail('the record no longer matches its hash');
-      entries.push({ ...pick(entry), content });
+      if (hashEntryContent(sealed.content) !== entry.hash) fail(`the ${SEALED_NAME[entry.kind]} no longer matches its hash`);
+      entries.push({ position: entry.position, kind: entry.kind, record_id: entry.record_id, hash: entry.hash, prev_hash: entry.prev_hash, content: sealed.content });
     }
+    if (entry.kind === 'record') sealedRecordIds.add(entry.record_id);
     previousHash = entry.hash;
   }
-  const length = stored.length;
-  const headHash = stored.at(-1)?.hash ?? null;
-  if (!broken && head && (head.length !== length || head.headHash !== headHash)) {
-    broken = { position: Math.min(head.length, length) || 1, record_id: null, reason: 'entries are missing from the end of the chain' };
-  }
-  if (!broken && unchainedRecordIds.length > 0) {
-    broken = { position: length + 1, record_id: unchainedRecordIds[0] ?? null, reason: 'a record was stored outside the chain' };
-  }
+
+  const length = chain.entries.length;
+  const headHash = chain.entries.at(-1)?.hash ?? null;
+  const broken =
+    firstByPosition(failures) ??
+    (chain.head && (chain.head.length !== length || chain.head.headHash !== headHash)
+      ? { position: Math.min(chain.head.length, length) || 1, record_id: null, reason: 'entries are missing from the end of the chain' }
+      : null) ??
+    outsideTheChain(chain, length);
   return { valid: broken === null, length, head: headHash, brokenAt: broken, entries };
 }
 
-function pick(entry: StoredEntry) {
-  return { position: entry.position, kind: entry.kind, record_id: entry.record_id, hash: entry.hash, prev_hash: entry.prev_hash };
+const SEALED_NAME = { record: 'record', amendment: 'amendment', withdrawal: 'withdrawal' } as const;
+
+/**
+ * Each record as it was logged: its current values with its amendments undone, newest first. An amendment whose new
+ * values are not what the record reads at that point (the record, or the amendment, was changed since) is a break at
+ * that amendment's entry.
+ */
+function originalRecords(
+  entries: readonly StoredEntry[],
+  records: readonly ChainRecord[],
+  amendments: ReadonlyMap<string, SealedAmendment>,
+): { originals: Map<string, ServiceRecordRow>; failures: BrokenAt[] } {
+  const amendmentsOf = new Map<string, Array<{ position: number; amendment: SealedAmendment }>>();
+  for (const [index, entry] of entries.entries()) {
+    const amendment = entry.kind === 'amendment' && entry.amendment_id ? amendments.get(entry.amendment_id) : undefined;
+    if (!amendment || amendment.record_id !== entry.record_id) continue;
+    amendmentsOf.set(entry.record_id, [...(amendmentsOf.get(entry.record_id) ?? []), { position: index + 1, amendment }]);
+  }
+  const originals = new Map<string, ServiceRecordRow>();
+  const failures: BrokenAt[] = [];
+  for (const record of records) {
+    const state: Record<string, string | null> = { service_type: record.service_type, notes: record.notes, service_date: record.service_date };
+    for (const { position, amendment } of [...(amendmentsOf.get(record.id) ?? [])].reverse()) {
+      const historyChanges = amendment.changes.filter(isHistoryChange);
+      if (historyChanges.some((change) => state[change.field] !== change.to)) {
+        failures.push({ position, record_id: record.id, reason: 'the record no longer reads as this amendment left it' });
+      }
+      for (const change of historyChanges) state[change.field] = change.from;
+    }
+    // A history field's old value is never null but for notes; an amendment that says otherwise fails its own hash.
+    originals.set(record.id, { ...record, service_type: state.service_type ?? '', notes: state.notes ?? null, service_date: state.service_date ?? '' });
+  }
+  return { originals, failures };
+}
+
+/** The content an entry seals, recomputed from what is stored, or why it cannot be. */
+function sealedContent(
+  entry: StoredEntry,
+  link: { position: number; prevHash: string | null },
+  stored: {
+    originals: ReadonlyMap<string, ServiceRecordRow>;
+    records: ReadonlyMap<string, ChainRecord>;
+    amendments: ReadonlyMap<string, SealedAmendment>;
+    sealedRecordIds: ReadonlySet<string>;
+  },
+): { content: Record<string, unknown> } | { reason: string } {
+  if (entry.kind === 'record') {
+    const original = stored.originals.get(entry.record_id);
+    return original ? { content: recordEntryContent(original, link) } : { reason: 'the record it seals is missing' };
+  }
+  if (!stored.sealedRecordIds.has(entry.record_id)) return { reason: 'the record it concerns is not earlier in the chain' };
+  if (entry.kind === 'amendment') {
+    const amendment = entry.amendment_id ? stored.amendments.get(entry.amendment_id) : undefined;
+    if (!amendment || amendment.record_id !== entry.record_id) return { reason: 'the amendment it seals is missing' };
+    return { content: amendmentEntryContent(amendment, link) };
+  }
+  const record = stored.records.get(entry.record_id);
+  if (!record) return { reason: 'the record it seals is missing' };
+  if (record.withdrawn_at === null) return { reason: 'the record was put back in public view after its withdrawal' };
+  return {
+    content: withdrawalEntryContent(
+      { record_id: record.id, withdrawn_by: record.withdrawn_by ?? '', withdrawn_at: record.withdrawn_at, reason: record.withdrawal_reason ?? '' },
+      link,
+    ),
+  };
+}
+
+/** Something of the vehicle that no entry seals: a record, an amendment or a withdrawal. */
+function outsideTheChain(chain: StoredChain, length: number): BrokenAt | null {
+  const sealed = (kind: StoredEntry['kind'], id: string) =>
+    chain.entries.some((entry) => entry.kind === kind && (kind === 'amendment' ? entry.amendment_id === id : entry.record_id === id));
+  const own = chain.records.filter((record) => record.vehicle_registration === chain.registration);
+  const unsealedRecord = own.find((record) => !sealed('record', record.id));
+  if (unsealedRecord) return { position: length + 1, record_id: unsealedRecord.id, reason: 'a record was stored outside the chain' };
+  const unsealedAmendment = chain.amendments.find((amendment) => !sealed('amendment', amendment.id));
+  if (unsealedAmendment) return { position: length + 1, record_id: unsealedAmendment.record_id, reason: 'an amendment was stored outside the chain' };
+  const unsealedWithdrawal = own.find((record) => record.withdrawn_at !== null && !sealed('withdrawal', record.id));
+  if (unsealedWithdrawal) return { position: length + 1, record_id: unsealedWithdrawal.id, reason: 'a record was withdrawn outside the chain' };
+  return null;
+}
+
+function firstByPosition(failures: readonly BrokenAt[]): BrokenAt | null {
+  return failures.reduce<BrokenAt | null>((first, failure) => (first === null || failure.position < first.position ? failure : first), null);
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '@sh/shared/server';
-import type { ListedRecordColumns, ServiceRecordRow } from './service-record-row.js';
+import { PUBLIC_AMENDMENTS_SELECT, type ListedRecordColumns, type ServiceRecordRow } from './service-record-row.js';
 
 /** A record as the public lookup reads it: no customer contact, and technician_name falling back to who signed it. */
 export type PublicRecordRow = Omit<ServiceRecordRow, 'signed_by'> & ListedRecordColumns;
@@ -13,7 +13,8 @@ export const FIND_RECORDS_BY_REGISTRATION_SQL = `SELECT r.id, r.garage_id, r.vin
                   COALESCE(r.mileage < max(r.mileage) OVER (
                     ORDER BY r.service_date, r.created_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), false)
                     AS mileage_anomaly,
-                  g.name AS garage_name, g.address AS garage_address
+                  g.name AS garage_name, g.address AS garage_address,
+                  ${PUBLIC_AMENDMENTS_SELECT} AS amendments
              FROM service_records r
              LEFT JOIN garage_directory g ON g.garage_id = r.garage_id
             WHERE r.vehicle_registration = $1 AND r.withdrawn_at IS NULL
@@ -21,8 +22,8 @@ export const FIND_RECORDS_BY_REGISTRATION_SQL = `SELECT r.id, r.garage_id, r.vin
             LIMIT ${LOOKUP_LIMIT}`;
 
 /**
- * The public history of one registration, newest service first, with the garage's name and address and
- * a flag on any record whose mileage is below an earlier-dated record's. Withdrawn records are left out.
+ * The public history of one registration, newest service first, with the garage's name and address, the platform's
+ * amendments, and a flag on any record whose mileage is below an earlier-dated record's. Withdrawn records are left out.
  */
 export async function findRecordsByRegistration(db: Queryable, registration: string): Promise<PublicRecordRow[]> {
   const { rows } = await db.query<PublicRecordRow>(

@@ -1,42 +1,42 @@
-import type { Queryable } from '@sh/shared/server';
-import type { StoredEntry } from '../domain/verify-chain.js';
-import { SERVICE_RECORD_COLUMNS, type ServiceRecordRow } from './service-record-row.js';
+import { withTransaction, type Pool } from '@sh/shared/server';
+import type { ChainRecord, StoredChain, StoredEntry } from '../domain/verify-chain.js';
+import { AMENDMENT_COLUMNS, type AmendmentRow } from './amendment-row.js';
+import { SERVICE_RECORD_COLUMNS } from './service-record-row.js';
 
-/** An entry's columns, each with its record's columns (all null when the record row is gone). */
-type ChainEntryRow = Omit<StoredEntry, 'record'> & { [K in keyof ServiceRecordRow]: ServiceRecordRow[K] | null };
+/** The vehicle's records and any record one of its entries names, as a sub-select of ids. */
+const CHAIN_RECORD_IDS = `SELECT id FROM service_records WHERE vehicle_registration = $1
+                           UNION SELECT record_id FROM chain_entries WHERE registration = $1`;
 
-/** A vehicle's chain in order, each entry with its record as it reads now, the stored head, and records outside it. */
-export async function findVehicleChain(
-  db: Queryable,
-  registration: string,
-): Promise<{ entries: StoredEntry[]; head: { length: number; headHash: string | null } | null; unchainedRecordIds: string[] }> {
-  const [entries, head, unchained] = await Promise.all([
-    db.query<ChainEntryRow>(
-      `SELECT c.position, c.kind, c.record_id, c.hash, c.prev_hash, ${SERVICE_RECORD_COLUMNS}
-         FROM chain_entries c LEFT JOIN service_records r ON r.id = c.record_id
-        WHERE c.registration = $1
-        ORDER BY c.position`,
+/**
+ * What verifying a vehicle's chain reads: its entries in order, the stored head, its records as they read now (with
+ * their withdrawals) in order of entry, and every amendment of them. All from one snapshot, so that an amendment
+ * committed halfway through is seen whole or not at all, never as a broken chain.
+ */
+export async function findVehicleChain(pool: Pool, registration: string): Promise<StoredChain> {
+  return withTransaction(pool, async (db) => {
+    await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const entries = await db.query<StoredEntry>(
+      `SELECT position, kind, record_id, amendment_id, hash, prev_hash FROM chain_entries WHERE registration = $1 ORDER BY position`,
       [registration],
-    ),
-    db.query<{ length: number; head_hash: string | null }>('SELECT length, head_hash FROM vehicle_chains WHERE registration = $1', [registration]),
-    db.query<{ id: string }>(
-      `SELECT r.id FROM service_records r
-        WHERE r.vehicle_registration = $1
-          AND NOT EXISTS (SELECT 1 FROM chain_entries c WHERE c.record_id = r.id AND c.kind = 'record' AND c.registration = $1)
+    );
+    const head = await db.query<{ length: number; head_hash: string | null }>('SELECT length, head_hash FROM vehicle_chains WHERE registration = $1', [
+      registration,
+    ]);
+    const records = await db.query<ChainRecord>(
+      `SELECT ${SERVICE_RECORD_COLUMNS}, r.withdrawn_at, r.withdrawn_by, r.withdrawal_reason
+         FROM service_records r WHERE r.id IN (${CHAIN_RECORD_IDS})
         ORDER BY r.created_at, r.id`,
       [registration],
-    ),
-  ]);
-  return {
-    entries: entries.rows.map(({ position, kind, record_id, hash, prev_hash, ...record }) => ({
-      position,
-      kind,
-      record_id,
-      hash,
-      prev_hash,
-      record: record.id === null ? null : (record as ServiceRecordRow),
-    })),
-    head: head.rows[0] ? { length: head.rows[0].length, headHash: head.rows[0].head_hash } : null,
-    unchainedRecordIds: unchained.rows.map((row) => row.id),
-  };
+    );
+    const amendments = await db.query<AmendmentRow>(`SELECT ${AMENDMENT_COLUMNS} FROM record_amendments a WHERE a.record_id IN (${CHAIN_RECORD_IDS})`, [
+      registration,
+    ]);
+    return {
+      registration,
+      entries: entries.rows,
+      head: head.rows[0] ? { length: head.rows[0].length, headHash: head.rows[0].head_hash } : null,
+      records: records.rows,
+      amendments: amendments.rows,
+    };
+  });
 }

@@ -1,4 +1,4 @@
-import { SERVICE_RECORD_COLUMNS, type ListedRecordColumns, type ServiceRecordWithContactRow } from './service-record-row.js';
+import { PUBLIC_AMENDMENTS_SELECT, SERVICE_RECORD_COLUMNS, type ListedRecordColumns, type ServiceRecordWithContactRow } from './service-record-row.js';
 
 /** A record as its garage reads it, with its receipt and whether its mileage is below an earlier record's. */
 export interface GarageRecordRow extends ServiceRecordWithContactRow, ListedRecordColumns {
@@ -17,6 +17,7 @@ export const GARAGE_RECORD_SELECT = `
                     AND (e.service_date, e.created_at) < (r.service_date, r.created_at) AND e.mileage > r.mileage)
            AS mileage_anomaly,
          g.name AS garage_name, g.address AS garage_address,
+         ${PUBLIC_AMENDMENTS_SELECT} AS amendments,
          c.position, c.hash, c.prev_hash, c.signed_at, c.signature
     FROM service_records r
     LEFT JOIN garage_directory g ON g.garage_id = r.garage_id

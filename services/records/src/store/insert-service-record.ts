@@ -1,7 +1,10 @@
 import type { PoolClient } from '@sh/shared/server';
 import type { ServiceRecordWithContactRow } from './service-record-row.js';
 
-/** Stores a new record; it is never updated afterwards (corrections are appended, DESIGN.md). */
+/**
+ * Stores a new record. Afterwards only an amendment changes its correctable fields, and a withdrawal its withdrawal
+ * columns, each appended to its chain with what it replaced (DESIGN.md).
+ */
 export async function insertServiceRecord(
   client: PoolClient,
   record: ServiceRecordWithContactRow,

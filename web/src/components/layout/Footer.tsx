@@ -7,6 +7,7 @@ const FOOTER_GROUPS = [
   {
     title: 'Product',
     links: [
+      { to: '/lookup', label: 'Check a vehicle' },
       { to: '/pricing', label: 'Pricing' },
       { to: '/signup', label: 'Register your garage' },
       { to: '/faq', label: 'FAQ' },

@@ -2,12 +2,12 @@ import type { Ref } from 'react';
 import { NOTES_MAX_LENGTH } from '@sh/shared/contract';
 import { FormField } from '../../components/FormField';
 import { ArrowLeftIcon, LockIcon } from '../../components/icons';
-import { PhoneField } from '../../components/PhoneField';
+import { ServiceChecklist } from '../../components/ServiceChecklist';
 import { TextAreaField } from '../../components/TextAreaField';
-import { ServiceChecklist } from './ServiceChecklist';
+import { toggleServiceItem } from '../../lib/service-items';
 import type { TAddServiceWizard } from './use-add-service-wizard';
-import { inChecklistOrder } from './wizard-form';
 import { WizardStepForm } from './WizardStepForm';
+import { CustomerContactFields } from '../../components/CustomerContactFields';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -20,8 +20,7 @@ export function ChecklistStep({ wizard, headingRef }: { wizard: TAddServiceWizar
   const { services, notes } = form.values;
 
   function toggle(item: string, isChecked: boolean) {
-    const others = services.filter((selected) => selected !== item);
-    form.setValue('services', isChecked ? inChecklistOrder([...others, item]) : others);
+    form.setValue('services', toggleServiceItem(services, item, isChecked));
   }
 
   return (
@@ -43,21 +42,11 @@ export function ChecklistStep({ wizard, headingRef }: { wizard: TAddServiceWizar
       />
       <div className="form__grid">
         <FormField label="Technician name (optional)" maxLength={100} autoComplete="off" {...form.bindField('technicianName')} name="technician_name" />
-        <FormField
-          label="Customer email (optional)"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          spellCheck={false}
-          {...form.bindField('customerEmail')}
-          name="customer_email"
-        />
-        <PhoneField
-          label="Customer phone (optional)"
-          autoComplete="off"
-          {...form.bindField('customerPhone')}
-          name="customer_phone"
+        <CustomerContactFields
+          email={form.bindField('customerEmail')}
+          phone={form.bindField('customerPhone')}
           onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
+          isOptional
         />
       </div>
 

@@ -1,11 +1,11 @@
 import {
   joinServiceItems,
   MESSAGES,
-  SERVICE_CATEGORIES,
   ZCreateServiceRecordRequestSchema,
   ZMileageSchema,
   type TCreateServiceRecordInput,
 } from '@sh/shared/contract';
+import { inChecklistOrder } from '../../lib/service-items';
 
 /** What the add-record wizard holds, as typed (SPEC.md "Add service history"), in the order it is asked. */
 export const EMPTY_ADD_SERVICE_VALUES = {
@@ -56,15 +56,6 @@ export function toMileageInput(typed: string): number | undefined {
 export function isBelowLastMileage(typed: string, lastMileage: number | null): boolean {
   const parsed = ZMileageSchema.safeParse(toMileageInput(typed));
   return parsed.success && lastMileage !== null && parsed.data < lastMileage;
-}
-
-const ITEM_ORDER: ReadonlyMap<string, number> = new Map(
-  SERVICE_CATEGORIES.flatMap((category) => [...category.items]).map((item, index) => [item, index]),
-);
-
-/** The chosen items in the checklist's order, so service_type reads the same however they were ticked. */
-export function inChecklistOrder(items: readonly string[]): string[] {
-  return [...items].sort((a, b) => (ITEM_ORDER.get(a) ?? 0) - (ITEM_ORDER.get(b) ?? 0));
 }
 
 /** The create request as typed; the garage and the date are the server's. */

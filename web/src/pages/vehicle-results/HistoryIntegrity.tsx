@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { TPublicServiceRecord } from '@sh/shared/contract';
 import { verifyRecordChain } from '../../api/service-records';
 import { ShieldCheckIcon, WarningIcon } from '../../components/icons';
-import { formatServiceDate } from '../../lib/format';
+import { formatServiceDate, formatTodayInUk } from '../../lib/format';
 import { useApiData } from '../../lib/use-api-data';
 
 const count = new Intl.NumberFormat('en-GB');
@@ -46,6 +46,11 @@ export function HistoryIntegrity({ registration, records }: { registration: stri
             ? 'History intact: 1 entry, sealed when it was logged.'
             : `History intact: ${count.format(check.length)} entries, each sealed to the one before it.`}{' '}
           {howToCheck}
+          {check.head ? (
+            <span className="integrity__hash">
+              Verification hash <code>{check.head}</code>, checked on {formatTodayInUk()}
+            </span>
+          ) : null}
         </span>
       </p>
     );

@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
 import { SERVICE_CATEGORIES } from '@sh/shared/contract';
-import { ChevronDownIcon } from '../../components/icons';
-import { useOpenSet } from '../../lib/use-open-set';
+import { useOpenSet } from '../lib/use-open-set';
+import { ChevronDownIcon } from './icons';
 
 /**
  * The nine service categories (SPEC.md section 3), each a button with aria-expanded that shows or hides its

@@ -1,0 +1,146 @@
+/**
+ * The admin: signs in, lands on /admin with the three cards, finds a vehicle's records in /admin/records, amends one
+ * (its history and the public results page show it, the garage is told by e-mail) and withdraws another (the public
+ * lookup no longer lists it, and the vehicle's chain still verifies). The admin pages also work at 375 px and by
+ * keyboard.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { MESSAGES, type TAdminDataResponse, type TLookupResponse, type TVerifyChainResponse } from '@sh/shared/contract';
+import { logInThroughApi } from './support/api.js';
+import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
+import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
+import { waitForMail } from './support/mail.js';
+
+// A vehicle no other journey reads, with a few records, all from garages that are still listed.
+const USED_ELSEWHERE = new Set(['AD61HCX', 'AM74EEB', 'CO15GRV', 'WE19UAD', 'CS14HHR', 'CW15XGX', 'LA12OYC']);
+const vehicle = seedVehicles.find((v) => v.records.length >= 4 && !USED_ELSEWHERE.has(v.registration) && !/^MX/.test(v.registration))!;
+const reason = `Notes corrected at the garage's request ${Date.now() % 100_000}`;
+const withdrawalReason = 'Logged twice by mistake';
+const longDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+
+let browser: Browser;
+let adminToken: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await logInThroughApi(seedAccounts.admin.email, seedAccounts.admin.password)).token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function getJson<T>(path: string, token?: string): Promise<T> {
+  const response = await fetch(`${inject('gatewayUrl')}/api/v1${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+describe("the admin's journey", () => {
+  it('signs in to the overview with the three cards, then amends one record and withdraws another from the record manager', async () => {
+    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    await logInThroughPage(page, seedAccounts.admin.email, seedAccounts.admin.password);
+    await page.waitForURL('**/admin');
+
+    // The cards show what admin/data counts: the seed's garages and records, and whatever the journeys before added.
+    const { data } = await getJson<TAdminDataResponse>('/admin/data?limit=1', adminToken);
+    expect(data.totals.garages).toBeGreaterThanOrEqual(seedGarages.length);
+    expect(data.totals.serviceRecords).toBeGreaterThanOrEqual(seedVehicles.reduce((n, v) => n + v.records.length, 0));
+    const cards = page.getByRole('list', { name: 'Totals' });
+    await cards.getByText(data.totals.serviceRecords.toLocaleString('en-GB')).waitFor();
+    for (const [label, value] of [
+      ['Total garages', data.totals.garages],
+      ['Service records', data.totals.serviceRecords],
+      ['Active subscriptions', data.totals.activeSubscriptions],
+    ] as const) {
+      const card = cards.getByRole('listitem').filter({ hasText: label });
+      expect(await card.textContent()).toContain(value.toLocaleString('en-GB'));
+    }
+    // The live status: every service and Redis checked, in plain words.
+    await page.getByText(MESSAGES.adminActions.allOperational).first().waitFor();
+    await screenshot(page, 'admin-overview');
+
+    // The record manager: the registration is upper-cased as typed; the vehicle's records come newest first.
+    await page.goto('/admin/records');
+    const box = page.getByLabel('Registration number');
+    await box.pressSequentially(vehicle.registration.toLowerCase());
+    expect(await box.inputValue()).toBe(vehicle.registration);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(`${vehicle.records.length} records found, newest first`).waitFor();
+
+    // Amend the newest record's notes, with a reason.
+    await page.getByRole('button', { name: /^Edit / }).first().click();
+    const edit = page.getByRole('dialog', { name: 'Edit service record' });
+    expect(await edit.getByLabel('Registration').inputValue()).toBe(vehicle.registration);
+    expect(await edit.getByLabel('Registration').getAttribute('readonly')).not.toBeNull();
+    await edit.getByLabel('Notes').fill('Rear brake discs and pads replaced; handbrake adjusted.');
+    await edit.getByRole('button', { name: 'Save amendment' }).click();
+    await expect.poll(() => edit.getByText(MESSAGES.adminActions.reasonRequired).count()).toBeGreaterThan(0);
+    await edit.getByLabel('Reason for the change').fill(reason);
+    await edit.getByRole('button', { name: 'Save amendment' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    // The record's history shows the amendment: why, and the notes before and after.
+    await page.getByText(reason).first().waitFor();
+    await page.getByText('Rear brake discs and pads replaced; handbrake adjusted.').first().waitFor();
+    await screenshot(page, 'admin-records-amended');
+
+    // Withdraw the oldest record, confirming with a reason.
+    await page.getByRole('button', { name: /^Delete / }).last().click();
+    const withdraw = page.getByRole('dialog', { name: 'Delete service record' });
+    await withdraw.getByLabel('Reason for deleting').fill(withdrawalReason);
+    await withdraw.getByRole('button', { name: 'Delete record' }).click();
+    await withdraw.waitFor({ state: 'hidden' });
+    await page.getByText(withdrawalReason).first().waitFor();
+    expect(errors).toEqual([]);
+
+    // The public side: the amendment is shown on the results page, the withdrawn record is gone, the chain is intact.
+    const lookup = await getJson<TLookupResponse>(`/service-records/lookup/${vehicle.registration}`);
+    expect(lookup.data.serviceRecords).toHaveLength(vehicle.records.length - 1);
+    const amended = lookup.data.serviceRecords.find((r) => r.amendments.length > 0)!;
+    expect(amended.notes).toBe('Rear brake discs and pads replaced; handbrake adjusted.');
+    expect(amended.amendments).toEqual([{ amended_at: expect.any(String), reason }]);
+    const verify = await getJson<TVerifyChainResponse>(`/service-records/verify/${vehicle.registration}`);
+    expect(verify.data).toMatchObject({ valid: true, brokenAt: null, length: vehicle.records.length + 2 });
+    expect(verify.data.entries.map((entry) => entry.kind).slice(-2).sort()).toEqual(['amendment', 'withdrawal']);
+
+    const visitor = await context.browser()!.newContext({ baseURL: inject('gatewayUrl'), locale: 'en-GB', timezoneId: 'Europe/London' });
+    const publicPage = await visitor.newPage();
+    await publicPage.goto(`/vehicle-results?reg=${vehicle.registration}`);
+    await publicPage.getByText(`Amended on ${longDate(amended.amendments[0]!.amended_at)} by the platform: ${reason}`).waitFor();
+    expect(await publicPage.getByText(withdrawalReason).count()).toBe(0);
+    await screenshot(publicPage, 'results-amended');
+    await visitor.close();
+
+    // The garage whose record was changed is told, with the reason.
+    const garage = seedGarages.find((g) => g.id === amended.garage_id)!;
+    const mail = await waitForMail(inject('inboxUrl'), garage.email, new RegExp(`${vehicle.registration} was amended`));
+    expect(mail.text).toContain(reason);
+    await context.close();
+  });
+
+  it('keeps the admin pages usable at 375 px and by keyboard', async () => {
+    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    await page.setViewportSize({ width: 375, height: 800 });
+    await logInThroughPage(page, seedAccounts.admin.email, seedAccounts.admin.password);
+    await page.waitForURL('**/admin');
+    await page.getByRole('list', { name: 'Totals' }).waitFor();
+    for (const view of ['overview', 'garages', 'records']) {
+      await page.goto(`/admin?view=${view}`);
+      await page.waitForLoadState('networkidle');
+      // Wide tables scroll inside their frame; the page itself never gets wider than the screen.
+      expect({ view, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ view, width: 375 });
+      await screenshot(page, `admin-${view}-375`);
+    }
+    // A suspension dialog opened from the keyboard closes on Escape and gives focus back to its button.
+    const suspend = page.getByRole('button', { name: /^Suspend / }).first();
+    await page.goto('/admin?view=garages');
+    await suspend.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await suspend.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

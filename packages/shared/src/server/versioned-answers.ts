@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { withTimeout } from './timeout.js';
+
+/** An answer kept in memory: its bytes, and whatever its holder sends with them. */
+export interface KeptAnswer {
+  body: Buffer;
+}
+
+/**
+ * Answers kept in one process's memory and reused while they are current, across every process that shares Redis.
+ * Each key has a version in Redis: a read asks for it (one GET) before it looks at what it kept, and an answer kept
+ * under another version is built again. A write bumps the key's version (invalidate) before its own answer goes out,
+ * so the next read in any process, through any instance, builds afresh. The version is read before the answer is
+ * built, so an answer built from data read before a write is kept under the old version and never served after the
+ * bump. If Redis does not answer, reads build afresh and everything kept is dropped (bumps may be missed meanwhile).
+ * An answer is kept at most maxAgeMs, which bounds the harm of a bump that could not reach Redis at all.
+ *
+ * The records service keeps its public lookup answers this way, and the gateway keeps the same answers under the
+ * same versions (namespace `${prefix}:lookup`), so a repeat lookup is answered by the gateway alone.
+ */
+export interface VersionedAnswers<T extends KeptAnswer> {
+  /** The answer for key: the kept one while current, otherwise build's, kept when build says it may be. */
+  get(key: string, build: () => Promise<{ answer: T; keep: boolean }>): Promise<T>;
+  /** Marks key's answers stale in every process; awaited before a write's response is sent. */
+  invalidate(key: string): Promise<void>;
+}
+
+export interface VersionedAnswersOptions {
+  /** Without Redis nothing is kept: every read builds. */
+  redis?: Redis;
+  /** Names the versions in Redis; every process keeping the same answers uses the same namespace. */
+  namespace: string;
+  logger: Logger;
+  /** The bytes of bodies one process keeps; the least recently used go first. */
+  maxBytes?: number;
+  maxAgeMs?: number;
+  /** How long a read waits for Redis before it builds afresh. */
+  redisTimeoutMs?: number;
+}
+
+const DEFAULT_MAX_BYTES = 128 * 1024 * 1024;
+const DEFAULT_MAX_AGE_MS = 60_000;
+const DEFAULT_REDIS_TIMEOUT_MS = 200;
+/** A key's version outlives every answer kept under it by far (see maxAgeMs). */
+const VERSION_TTL_S = 7 * 24 * 3600;
+const WARNING_INTERVAL_MS = 30_000;
+
+/** Where the public lookup's answers are versioned: the records service and the gateway keep them under these. */
+export function lookupAnswersNamespace(prefix: string): string {
+  return `${prefix}:lookup`;
+}
+
+/** Whether an If-None-Match header names this ETag (a list, weak forms and '*' included). Linear in its length. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  for (const candidate of ifNoneMatch.split(',')) {
+    const tag = candidate.trim();
+    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  }
+  return false;
+}
+
+interface Entry<T> {
+  answer: T;
+  version: string;
+  keptUntil: number;
+}
+
+export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedAnswersOptions): VersionedAnswers<T> {
+  const { redis, logger } = options;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const redisTimeoutMs = options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
+  const versionKey = (key: string) => `${options.namespace}:v:${key}`;
+  // A Map remembers insertion order: re-inserting on use makes its first key the least recently used.
+  const kept = new Map<string, Entry<T>>();
+  let keptBytes = 0;
+
+  const forget = (key: string) => {
+    const entry = kept.get(key);
+    if (!entry) return;
+    kept.delete(key);
+    keptBytes -= entry.answer.body.length;
+  };
+  const forgetAll = () => {
+    kept.clear();
+    keptBytes = 0;
+  };
+  const keep = (key: string, entry: Entry<T>) => {
+    forget(key);
+    if (entry.answer.body.length > maxBytes) return;
+    kept.set(key, entry);
+    keptBytes += entry.answer.body.length;
+    for (const oldest of kept.keys()) {
+      if (keptBytes <= maxBytes) break;
+      forget(oldest);
+    }
+  };
+
+  let warnedAt = 0;
+  const warnRedisAway = (error: unknown) => {
+    if (Date.now() - warnedAt < WARNING_INTERVAL_MS) return;
+    warnedAt = Date.now();
+    logger.warn({ err: error, namespace: options.namespace }, 'answers are built afresh: Redis did not answer');
+  };
+
+  return {
+    async get(key, build) {
+      if (!redis) return (await build()).answer;
+      let version: string;
+      try {
+        version = (await withTimeout(redis.get(versionKey(key)), redisTimeoutMs, 'Redis (answer versions)')) ?? '';
+      } catch (error) {
+        forgetAll();
+        warnRedisAway(error);
+        return (await build()).answer;
+      }
+      const now = Date.now();
+      const entry = kept.get(key);
+      if (entry && entry.version === version && entry.keptUntil > now) {
+        kept.delete(key);
+        kept.set(key, entry);
+        return entry.answer;
+      }
+      const built = await build();
+      if (built.keep) keep(key, { answer: built.answer, version, keptUntil: now + maxAgeMs });
+      else forget(key);
+      return built.answer;
+    },
+
+    async invalidate(key) {
+      forget(key);
+      if (redis) await redis.set(versionKey(key), randomUUID(), 'EX', VERSION_TTL_S);
+    },
+  };
+}

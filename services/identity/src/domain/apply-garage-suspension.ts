@@ -1,0 +1,13 @@
+import type { PoolClient } from '@sh/shared/server';
+import { applyUserSuspension } from '../store/apply-user-suspension.js';
+import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
+
+/**
+ * Follows a garage's suspension (garage.suspended) or reinstatement (garage.reinstated), keeping the newest. A
+ * suspension also ends every session of the garage's user at once (its refresh tokens are revoked); its access
+ * tokens lapse within their fifteen minutes, and garages and records refuse them meanwhile.
+ */
+export async function applyGarageSuspension(db: PoolClient, change: { garageId: string; isSuspended: boolean; at: number }): Promise<void> {
+  const isApplied = await applyUserSuspension(db, { userId: change.garageId, isSuspended: change.isSuspended, at: change.at });
+  if (isApplied && change.isSuspended) await revokeUserRefreshTokens(db, change.garageId);
+}

@@ -1,0 +1,152 @@
+import { Queue } from 'bullmq';
+import { MESSAGES, ZErrorEnvelopeSchema, ZLoginResponseSchema, ZRefreshResponseSchema, type TEventName, type TEventPayload, type TServiceName } from '@sh/shared/contract';
+import { createRedis, queueNameFor, startConsumer, startRelay, writeEvent, type Consumer, type Relay } from '@sh/shared/server';
+import { testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityEventHandlers } from '../src/events/handlers.js';
+import { buildUser, call, logIn, startIdentity, type RunningIdentity } from './helpers.js';
+
+let identity: RunningIdentity;
+let relay: Relay;
+let consumer: Consumer;
+const prefix = testQueuePrefix();
+
+// Identity's real consumer on its own queue. The events are written to identity's outbox, standing in for garages'
+// (the relay publishes an event to its subscribers whichever database it comes from).
+beforeAll(async () => {
+  identity = await startIdentity();
+  relay = startRelay({ pool: identity.db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, pollMs: 20 });
+  consumer = startConsumer({ service: 'identity', pool: identity.db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, handlers: identityEventHandlers });
+});
+afterAll(async () => {
+  await consumer?.close();
+  await relay?.stop();
+  const connection = createRedis(TEST_REDIS_URL);
+  const services: TServiceName[] = ['identity', 'garages', 'records', 'billing', 'notifications'];
+  for (const service of services) {
+    const queue = new Queue(queueNameFor(service), { connection, prefix });
+    await queue.obliterate({ force: true });
+    await queue.close();
+  }
+  connection.disconnect();
+  await identity?.close();
+});
+
+/** Publishes an event as garages would and waits until identity's consumer has handled it. */
+async function hear<N extends TEventName>(name: N, payload: TEventPayload<N>): Promise<void> {
+  await writeEvent(identity.db.pool, name, payload);
+  await relay.flush();
+  await consumer.whenIdle();
+}
+
+const suspension = (garage: { id: string; email: string }, suspendedAt: number) => ({
+  garageId: garage.id,
+  name: 'Quayside Motors Ltd',
+  email: garage.email,
+  reason: 'Logged services it never performed',
+  suspendedAt,
+});
+const reinstatement = (garage: { id: string; email: string }, reinstatedAt: number) => ({
+  garageId: garage.id,
+  name: 'Quayside Motors Ltd',
+  email: garage.email,
+  reason: 'Complaint resolved',
+  reinstatedAt,
+});
+
+const login = (email: string, password: string) => call(identity.url, 'POST', '/api/v1/auth/login', { body: { email, password } });
+const refresh = (refreshToken: string) => call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: refreshToken } });
+
+async function liveRefreshTokens(userId: string): Promise<number> {
+  const { rows } = await identity.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  return rows[0]!.n;
+}
+
+describe('garage.suspended and garage.reinstated', () => {
+  it('ends a suspended garage\'s sessions and refuses its sign-in with 403 and the suspension message', async () => {
+    const garage = await buildUser(identity.db.pool);
+    const first = await logIn(identity.url, garage.email, garage.password);
+    const second = await logIn(identity.url, garage.email, garage.password);
+    expect(await liveRefreshTokens(garage.id)).toBe(2);
+
+    await hear('garage.suspended', suspension(garage, Date.now()));
+
+    expect(await liveRefreshTokens(garage.id)).toBe(0);
+    const signIn = await login(garage.email, garage.password);
+    expect(signIn.status).toBe(403);
+    expect(ZErrorEnvelopeSchema.parse(signIn.body)).toMatchObject({ code: 'forbidden', message: MESSAGES.adminActions.accountSuspended });
+    for (const session of [first, second]) {
+      const refreshed = await refresh(session.refreshToken);
+      expect(refreshed.status).toBe(401);
+    }
+    expect(await liveRefreshTokens(garage.id)).toBe(0);
+  });
+
+  it('answers a wrong password with the usual 401, so the suspension shows only to someone who has the password', async () => {
+    const garage = await buildUser(identity.db.pool);
+    await hear('garage.suspended', suspension(garage, Date.now()));
+
+    const wrong = await login(garage.email, 'NotThePassword1');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.message).toBe(MESSAGES.login.invalidCredentials);
+    const unknown = await login('nobody@nowhere.co.uk', 'NotThePassword1');
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('lets the garage sign in and refresh again once reinstated', async () => {
+    const garage = await buildUser(identity.db.pool);
+    const suspendedAt = Date.now();
+    await hear('garage.suspended', suspension(garage, suspendedAt));
+    expect((await login(garage.email, garage.password)).status).toBe(403);
+
+    await hear('garage.reinstated', reinstatement(garage, suspendedAt + 1));
+
+    const signIn = await login(garage.email, garage.password);
+    expect(signIn.status).toBe(200);
+    const session = ZLoginResponseSchema.parse(signIn.body).data.session;
+    const refreshed = await refresh(session.refresh_token);
+    expect(refreshed.status).toBe(200);
+    expect(ZRefreshResponseSchema.parse(refreshed.body).data.session.user.id).toBe(garage.id);
+  });
+
+  it('keeps the newest state when events arrive out of order: an older suspension after a reinstatement changes nothing', async () => {
+    const garage = await buildUser(identity.db.pool);
+    const suspendedAt = Date.now();
+    await hear('garage.suspended', suspension(garage, suspendedAt));
+    await hear('garage.reinstated', reinstatement(garage, suspendedAt + 5));
+    const session = await logIn(identity.url, garage.email, garage.password);
+
+    await hear('garage.suspended', suspension(garage, suspendedAt - 1000));
+
+    expect((await login(garage.email, garage.password)).status).toBe(200);
+    expect((await refresh(session.refreshToken)).status).toBe(200);
+  });
+
+  it('refuses a refresh with 403 and ends its session when the user is suspended but the token survived (a sign-in racing the suspension)', async () => {
+    const garage = await buildUser(identity.db.pool);
+    const session = await logIn(identity.url, garage.email, garage.password);
+    await identity.db.pool.query('UPDATE users SET suspended_at = now(), suspension_state_at = $2 WHERE id = $1', [garage.id, Date.now()]);
+
+    const refreshed = await refresh(session.refreshToken);
+    expect(refreshed.status).toBe(403);
+    expect(refreshed.body.message).toBe(MESSAGES.adminActions.accountSuspended);
+    expect(await liveRefreshTokens(garage.id)).toBe(0);
+  });
+
+  it('gives no fresh session for a password change made with an access token from before the suspension, and keeps the old password', async () => {
+    const garage = await buildUser(identity.db.pool);
+    const session = await logIn(identity.url, garage.email, garage.password);
+    await hear('garage.suspended', suspension(garage, Date.now()));
+
+    const change = await call(identity.url, 'PATCH', `/api/v1/users/password/${garage.id}`, {
+      token: session.accessToken,
+      body: { currentPassword: garage.password, password: 'Another42' },
+    });
+    expect(change.status).toBe(403);
+    expect(change.body.message).toBe(MESSAGES.adminActions.accountSuspended);
+    expect(await liveRefreshTokens(garage.id)).toBe(0);
+    await hear('garage.reinstated', reinstatement(garage, Date.now() + 1));
+    expect((await login(garage.email, 'Another42')).status).toBe(401);
+    expect((await login(garage.email, garage.password)).status).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+import type { TReceipt } from '@sh/shared/contract';
+import type { PoolClient } from '@sh/shared/server';
+import { appendChainEntry, type ChainEntryKind } from '../store/append-chain-entry.js';
+import { hashEntryContent, receiptMessage, type ChainLink } from './chain-entry.js';
+import type { ReceiptSigner } from './signing-key.js';
+
+/** An entry to seal: what it is about, and its content once its place in the chain is known. */
+export interface EntryToSeal {
+  registration: string;
+  kind: ChainEntryKind;
+  recordId: string;
+  amendmentId: string | null;
+  contentAt: (link: ChainLink) => Record<string, unknown>;
+}
+
+/**
+ * Appends an entry after the head of its vehicle's chain, which the caller has locked, and answers its signed
+ * receipt. Call it in the transaction that made the change the entry seals.
+ */
+export async function sealChainEntry(
+  client: PoolClient,
+  signer: ReceiptSigner,
+  entry: EntryToSeal,
+  head: { length: number; headHash: string | null },
+  signedAt: Date,
+): Promise<TReceipt> {
+  const position = head.length + 1;
+  const prevHash = head.headHash;
+  const hash = hashEntryContent(entry.contentAt({ position, prevHash }));
+  const fields = { hash, position, prev_hash: prevHash, registration: entry.registration, signed_at: signedAt.toISOString() };
+  const signature = signer.sign(receiptMessage(fields));
+  await appendChainEntry(client, {
+    registration: entry.registration,
+    position,
+    kind: entry.kind,
+    recordId: entry.recordId,
+    amendmentId: entry.amendmentId,
+    hash,
+    prevHash,
+    signedAt,
+    signature,
+    keyId: signer.keyId,
+  });
+  return { ...fields, signature };
+}

@@ -1,0 +1,44 @@
+import { Router, type Request } from 'express';
+import {
+  MESSAGES,
+  ZAmendServiceRecordRequestSchema,
+  ZServiceRecordIdParamSchema,
+  ZWithdrawServiceRecordRequestSchema,
+  type TAdminActor,
+} from '@sh/shared/contract';
+import { authenticate, parseOrThrow, requireRole, type TokenVerifier } from '@sh/shared/server';
+import { amendServiceRecord, type CorrectionDeps } from '../domain/amend-service-record.js';
+import { withdrawServiceRecord } from '../domain/withdraw-service-record.js';
+
+/**
+ * The admin's corrections (SPEC.md section 7: PATCH and DELETE service-records/{id}; DESIGN.md: an edit is an
+ * amendment, a delete a withdrawal). Admins only: no token 401, a garage 403 (garages cannot edit or delete what they
+ * submitted), then an id that is not a UUID 400, a bad body 400, an unknown id 404.
+ */
+export function adminRecordRoutes(deps: CorrectionDeps & { verifier: TokenVerifier }): Router {
+  const router = Router();
+  const adminOnly = [authenticate(deps.verifier), requireRole('admin')];
+
+  router.patch('/api/v1/service-records/:id', ...adminOnly, async (req, res) => {
+    const { id } = parseOrThrow(ZServiceRecordIdParamSchema, req.params);
+    const input = parseOrThrow(ZAmendServiceRecordRequestSchema, req.body ?? {});
+    const serviceRecord = await amendServiceRecord(deps, actorOf(req), id, input);
+    req.log?.info({ recordId: id, amendments: serviceRecord.amendments.length }, 'service record amended');
+    res.json({ status: 200, message: MESSAGES.adminActions.recordAmended, data: { serviceRecord } });
+  });
+
+  router.delete('/api/v1/service-records/:id', ...adminOnly, async (req, res) => {
+    const { id } = parseOrThrow(ZServiceRecordIdParamSchema, req.params);
+    const { reason } = parseOrThrow(ZWithdrawServiceRecordRequestSchema, req.body ?? {});
+    const serviceRecord = await withdrawServiceRecord(deps, actorOf(req), id, reason);
+    req.log?.info({ recordId: id }, 'service record withdrawn');
+    res.json({ status: 200, message: MESSAGES.adminActions.recordWithdrawn, data: { serviceRecord } });
+  });
+
+  return router;
+}
+
+/** The admin acting, from their verified token. */
+function actorOf(req: Request): TAdminActor {
+  return { id: req.auth!.sub, email: req.auth!.email };
+}

@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { ZLookupResponseSchema } from '@sh/shared/contract';
+import { createRedis, createRequestRedis, createTokenVerifier, matchesEtag, signAccessToken } from '@sh/shared/server';
+import {
+  callJson,
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  testLogger,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+} from '@sh/shared/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGatewayApp } from '../../gateway/src/app.js';
+import { plainLookupRegistration } from '../../gateway/src/routes/proxy.js';
+import { buildIdentityApp } from '../../identity/src/app.js';
+import { buildRecordsApp } from '../src/app.js';
+import { createIdentityClient } from '../src/clients/identity.js';
+import { createLookupAnswers } from '../src/domain/lookup-answers.js';
+import {
+  adminTokenFor,
+  buildGarageAccount,
+  createTestSigner,
+  IDENTITY_MIGRATIONS,
+  logServiceRecord,
+  RECORDS_MIGRATIONS,
+  TEST_INTERNAL_TOKEN,
+  type RecordsStack,
+} from './harness.js';
+
+/**
+ * Two records instances sharing one database and one Redis, each keeping its own lookup answers, as two replicas
+ * behind the gateway would. `stack.url` is instance A; `otherUrl` is instance B.
+ */
+let stack: RecordsStack;
+let otherUrl: string;
+/** A gateway keeping lookup answers, in front of instance C (which the tests may stop). */
+let gatewayUrl: string;
+let stopRecordsBehindGateway: () => Promise<void>;
+const closers: (() => Promise<void>)[] = [];
+const admin = { id: randomUUID(), email: 'admin@wrenchmark.test' };
+
+beforeAll(async () => {
+  const keys = createTestKeyPair();
+  const redis = createRedis(TEST_REDIS_URL);
+  const prefix = testQueuePrefix();
+  const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
+  const identity = await listenForTest(
+    buildIdentityApp({ pool: identityDb.pool, redis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: prefix }),
+  );
+  const db = await createTestDatabase('records', RECORDS_MIGRATIONS);
+  const signer = createTestSigner();
+  const instance = () =>
+    listenForTest(
+      buildRecordsApp({
+        pool: db.pool,
+        redis,
+        logger: testLogger,
+        verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+        signer,
+        identity: createIdentityClient({ baseUrl: identity.url, internalToken: TEST_INTERNAL_TOKEN }),
+        internalToken: TEST_INTERNAL_TOKEN,
+        lookupAnswers: createLookupAnswers({ db: db.pool, redis, prefix, logger: testLogger }),
+      }),
+    );
+  const a = await instance();
+  const b = await instance();
+  const c = await instance();
+  otherUrl = b.url;
+  let cOpen = true;
+  stopRecordsBehindGateway = async () => {
+    if (cOpen) await c.close();
+    cOpen = false;
+  };
+  const gateway = await listenForTest(
+    buildGatewayApp({
+      logger: testLogger,
+      redis,
+      verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+      upstreams: { records: c.url },
+      budgets: { apiPerMinute: 10_000, lookupPerMinute: 10_000, authPerMinute: 10_000 },
+      rateLimitPrefix: prefix,
+      webDist: '/nonexistent',
+      trustProxy: false,
+      upstreamTimeoutMs: 5000,
+      internalToken: TEST_INTERNAL_TOKEN,
+      keepLookupAnswers: true,
+    }),
+  );
+  gatewayUrl = gateway.url;
+  closers.push(gateway.close, stopRecordsBehindGateway, a.close, b.close, identity.close, async () => redis.disconnect(), db.drop, identityDb.drop);
+  stack = {
+    url: a.url,
+    db,
+    identityUrl: identity.url,
+    identityDb,
+    signer,
+    redis,
+    tokenFor: (claims) => signAccessToken(keys.privateKey, claims),
+    close: async () => undefined,
+  };
+});
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+let plateCounter = 0;
+/** A fresh registration per test. */
+function newRegistration(): string {
+  plateCounter += 1;
+  const n = plateCounter + Math.floor(Math.random() * 5000) * 50;
+  const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+  return `LA${String((n % 90) + 10)}${letters[n % 23]}${letters[Math.floor(n / 23) % 23]}${letters[Math.floor(n / 529) % 23]}`;
+}
+
+async function lookupVia(url: string, registration: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${url}/api/v1/service-records/lookup/${registration}`, { headers });
+  const text = await response.text();
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    cacheControl: response.headers.get('cache-control'),
+    text,
+    records: response.status === 200 ? ZLookupResponseSchema.parse(JSON.parse(text)).data.serviceRecords : [],
+  };
+}
+
+describe('lookup answers kept in memory, invalidated by writes', () => {
+  it('shows a record logged through one instance at once in the next lookup through either instance', async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    await logServiceRecord(stack, garage, { vehicle_registration: registration, mileage: 30000 });
+    // Both instances now keep the one-record answer.
+    expect((await lookupVia(stack.url, registration)).records).toHaveLength(1);
+    expect((await lookupVia(otherUrl, registration)).records).toHaveLength(1);
+
+    await logServiceRecord(stack, garage, { vehicle_registration: registration, mileage: 31000 });
+    expect((await lookupVia(otherUrl, registration)).records.map((r) => r.mileage)).toEqual([31000, 30000]);
+    expect((await lookupVia(stack.url, registration)).records.map((r) => r.mileage)).toEqual([31000, 30000]);
+  });
+
+  it('shows an amendment and a withdrawal made through instance B at once through instance A', async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    const record = await logServiceRecord(stack, garage, { vehicle_registration: registration, notes: 'Original notes' });
+    expect((await lookupVia(stack.url, registration)).records[0]!.notes).toBe('Original notes');
+
+    const token = adminTokenFor(stack, admin);
+    const amended = await callJson(otherUrl, 'PATCH', `/api/v1/service-records/${record.id}`, { token, body: { notes: 'Corrected notes', reason: 'Typo' } });
+    expect(amended.status).toBe(200);
+    const afterAmend = (await lookupVia(stack.url, registration)).records;
+    expect(afterAmend[0]!.notes).toBe('Corrected notes');
+    expect(afterAmend[0]!.amendments).toHaveLength(1);
+
+    const withdrawn = await callJson(otherUrl, 'DELETE', `/api/v1/service-records/${record.id}`, { token, body: { reason: 'Logged on the wrong vehicle' } });
+    expect(withdrawn.status).toBe(200);
+    expect((await lookupVia(stack.url, registration)).records).toEqual([]);
+  });
+
+  it('serves a repeat lookup from memory: a row changed behind its back (no write through the API) is not read again', async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    const record = await logServiceRecord(stack, garage, { vehicle_registration: registration, notes: 'Before' });
+    expect((await lookupVia(stack.url, registration)).records[0]!.notes).toBe('Before');
+    await stack.db.pool.query('UPDATE service_records SET notes = $2 WHERE id = $1', [record.id, 'Changed in SQL']);
+    // Instance A answers from what it kept; instance B, which never looked, reads the database.
+    expect((await lookupVia(stack.url, registration)).records[0]!.notes).toBe('Before');
+    expect((await lookupVia(otherUrl, registration)).records[0]!.notes).toBe('Changed in SQL');
+  });
+});
+
+describe('lookup answers while Redis is away', () => {
+  it('reads every lookup afresh, so a change is never hidden behind a version nobody can bump', async () => {
+    const away = createRequestRedis('redis://127.0.0.1:1', { commandTimeoutMs: 50 });
+    try {
+      const answers = createLookupAnswers({ db: stack.db.pool, redis: away, prefix: testQueuePrefix(), logger: testLogger });
+      const garage = await buildGarageAccount(stack);
+      const registration = newRegistration();
+      const record = await logServiceRecord(stack, garage, { vehicle_registration: registration, notes: 'Before' });
+      const read = async () => (JSON.parse((await answers.answer(registration)).body.toString()) as { data: { serviceRecords: { notes: string }[] } }).data.serviceRecords;
+      expect((await read())[0]!.notes).toBe('Before');
+      await stack.db.pool.query('UPDATE service_records SET notes = $2 WHERE id = $1', [record.id, 'After']);
+      expect((await read())[0]!.notes).toBe('After');
+    } finally {
+      away.disconnect();
+    }
+  });
+});
+
+describe('ETag and 304 for repeat visitors', () => {
+  it('answers 304 without a body to If-None-Match with the current ETag, and the full answer to a stale one', async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    await logServiceRecord(stack, garage, { vehicle_registration: registration });
+    const first = await lookupVia(stack.url, registration);
+    expect(first.status).toBe(200);
+    expect(first.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.cacheControl).toBe('public, no-cache');
+
+    // The same answer from the other instance carries the same ETag: it names the bytes, not the instance.
+    expect((await lookupVia(otherUrl, registration)).etag).toBe(first.etag);
+
+    const repeat = await lookupVia(stack.url, registration, { 'if-none-match': first.etag! });
+    expect(repeat.status).toBe(304);
+    expect(repeat.text).toBe('');
+    expect(repeat.etag).toBe(first.etag);
+
+    const stale = await lookupVia(stack.url, registration, { 'if-none-match': '"not-this-one"' });
+    expect(stale.status).toBe(200);
+    expect(stale.text).toBe(first.text);
+  });
+
+  it('changes the ETag when the history changes, so a repeat visitor gets the new history, not a 304', async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    await logServiceRecord(stack, garage, { vehicle_registration: registration, mileage: 20000 });
+    const before = await lookupVia(stack.url, registration);
+    await logServiceRecord(stack, garage, { vehicle_registration: registration, mileage: 25000 });
+
+    const after = await lookupVia(otherUrl, registration, { 'if-none-match': before.etag! });
+    expect(after.status).toBe(200);
+    expect(after.etag).not.toBe(before.etag);
+    expect(after.records).toHaveLength(2);
+  });
+
+  it('gives an unknown registration an empty history with an ETag too', async () => {
+    const registration = newRegistration();
+    const answer = await lookupVia(stack.url, registration);
+    expect(answer.status).toBe(200);
+    expect(answer.records).toEqual([]);
+    expect((await lookupVia(otherUrl, registration, { 'if-none-match': answer.etag! })).status).toBe(304);
+  });
+});
+
+describe('matchesEtag', () => {
+  const etag = '"abc"';
+  it('matches the tag itself, its weak form, a list holding it and *', () => {
+    expect(matchesEtag('"abc"', etag)).toBe(true);
+    expect(matchesEtag('W/"abc"', etag)).toBe(true);
+    expect(matchesEtag('"x", "abc"', etag)).toBe(true);
+    expect(matchesEtag('*', etag)).toBe(true);
+  });
+  it('does not match another tag, a missing header or a tag without quotes', () => {
+    expect(matchesEtag('"abd"', etag)).toBe(false);
+    expect(matchesEtag(undefined, etag)).toBe(false);
+    expect(matchesEtag('abc', etag)).toBe(false);
+  });
+});
+
+describe("the gateway's copies of lookup answers", () => {
+  it('shows a record logged, amended and withdrawn through records at once in the next lookup through the gateway', async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    const record = await logServiceRecord(stack, garage, { vehicle_registration: registration, notes: 'First' });
+    const first = await lookupVia(gatewayUrl, registration);
+    expect(first.records.map((r) => r.notes)).toEqual(['First']);
+    expect(first.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+
+    await logServiceRecord(stack, garage, { vehicle_registration: registration, notes: 'Second', mileage: 50000 });
+    expect((await lookupVia(gatewayUrl, registration)).records).toHaveLength(2);
+
+    const token = adminTokenFor(stack, admin);
+    expect((await callJson(otherUrl, 'PATCH', `/api/v1/service-records/${record.id}`, { token, body: { notes: 'First, corrected', reason: 'Typo' } })).status).toBe(200);
+    expect((await lookupVia(gatewayUrl, registration)).records.map((r) => r.notes).sort()).toEqual(['First, corrected', 'Second']);
+
+    expect((await callJson(otherUrl, 'DELETE', `/api/v1/service-records/${record.id}`, { token, body: { reason: 'Wrong vehicle' } })).status).toBe(200);
+    expect((await lookupVia(gatewayUrl, registration)).records.map((r) => r.notes)).toEqual(['Second']);
+  });
+
+  it('answers 304 to the current ETag and serves the full answer, the same bytes as records, to a new visitor', async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    await logServiceRecord(stack, garage, { vehicle_registration: registration });
+    const direct = await lookupVia(stack.url, registration);
+    const viaGateway = await lookupVia(gatewayUrl, registration.toLowerCase());
+    expect(viaGateway.text).toBe(direct.text);
+    expect(viaGateway.etag).toBe(direct.etag);
+    // A visitor who sends no Accept and no Host (autocannon, curl --http1.0) is answered as well.
+    const bare = await new Promise<number>((resolve, reject) => {
+      const target = new URL(`${gatewayUrl}/api/v1/service-records/lookup/${newRegistration()}`);
+      const socket = connect(Number(target.port), target.hostname, () => socket.write(`GET ${target.pathname} HTTP/1.0\r\n\r\n`));
+      let head = '';
+      socket.on('data', (chunk) => (head += chunk.toString()));
+      socket.on('end', () => resolve(Number(head.split(' ')[1])));
+      socket.on('error', reject);
+    });
+    expect(bare).toBe(200);
+    const repeat = await lookupVia(gatewayUrl, registration, { 'if-none-match': direct.etag! });
+    expect(repeat.status).toBe(304);
+    expect(repeat.text).toBe('');
+  });
+
+  it('answers a repeat lookup alone while records is stopped, and a lookup it does not hold with 503', async () => {
+    const garage = await buildGarageAccount(stack);
+    const kept = newRegistration();
+    await logServiceRecord(stack, garage, { vehicle_registration: kept });
+    const before = await lookupVia(gatewayUrl, kept);
+    expect(before.records).toHaveLength(1);
+
+    await stopRecordsBehindGateway();
+    const repeat = await lookupVia(gatewayUrl, kept);
+    expect(repeat.status).toBe(200);
+    expect(repeat.text).toBe(before.text);
+    expect((await lookupVia(gatewayUrl, newRegistration())).status).toBe(503);
+  });
+});
+
+describe('plainLookupRegistration', () => {
+  it('reads a plainly spelt registration, upper-cased', () => {
+    expect(plainLookupRegistration('/api/v1/service-records/lookup/ab12cde')).toBe('AB12CDE');
+  });
+  it('leaves encoded, queried, nested, empty and overlong paths to the plain proxy', () => {
+    for (const url of [
+      '/api/v1/service-records/lookup/AB12%20CDE',
+      '/api/v1/service-records/lookup/AB12CDE?x=1',
+      '/api/v1/service-records/lookup/AB12CDE/',
+      '/api/v1/service-records/lookup/',
+      '/api/v1/service-records/lookup/ABCDEFGHIJKLMNOPQ',
+      '/api/v1/service-records/LOOKUP/AB12CDE',
+    ]) {
+      expect(plainLookupRegistration(url)).toBeNull();
+    }
+  });
+});

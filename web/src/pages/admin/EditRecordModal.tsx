@@ -1,0 +1,97 @@
+import { MESSAGES, NOTES_MAX_LENGTH, type TAdminServiceRecord } from '@sh/shared/contract';
+import { amendServiceRecord } from '../../api/admin';
+import { FormField } from '../../components/FormField';
+import { Modal } from '../../components/Modal';
+import { SchemaForm } from '../../components/SchemaForm';
+import { ServiceChecklist } from '../../components/ServiceChecklist';
+import { TextAreaField } from '../../components/TextAreaField';
+import { isServerError } from '../../lib/error-message';
+import { todayIsoInUk } from '../../lib/format';
+import { toggleServiceItem } from '../../lib/service-items';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { EDIT_RECORD_PATHS, toAmendInput, toEditRecordValues, ZEditRecordFormSchema } from './edit-record-form';
+import { CustomerContactFields } from '../../components/CustomerContactFields';
+
+/**
+ * The edit dialog (SPEC.md "Admin dashboard"): the registration read-only; the services (the add-record checklist,
+ * ticked as recorded), notes, service date, customer e-mail and phone editable; and a required reason. Saving
+ * sends only what changed as an amendment (PATCH service-records/{id}); the record is never rewritten. A failure
+ * stays in the dialog: the field messages under their fields, the server's message or SPEC.md's above them.
+ */
+export function EditRecordModal({
+  record,
+  onSaved,
+  onClose,
+}: {
+  record: TAdminServiceRecord;
+  onSaved: (record: TAdminServiceRecord) => void;
+  onClose: () => void;
+}) {
+  const form = useSchemaForm({
+    initialValues: toEditRecordValues(record),
+    schema: ZEditRecordFormSchema,
+    toInput: (values) => toAmendInput(record, values),
+    paths: EDIT_RECORD_PATHS,
+    failureMessage: (error) => (isServerError(error) && error.status < 500 ? error.message : MESSAGES.admin.updateFailed),
+    onSubmit: async (request) => onSaved(await amendServiceRecord(record.id, request)),
+  });
+  const { services, notes } = form.values;
+
+  return (
+    <Modal
+      title="Edit service record"
+      size="wide"
+      description={<p>Your change is added to the record’s history with your reason, which the public lookup shows.</p>}
+      onClose={form.isSubmitting ? () => undefined : onClose}
+    >
+      <SchemaForm
+        form={form}
+        label="Edit service record"
+        layout="card"
+        submitLabel={form.isSubmitting ? 'Saving...' : 'Save amendment'}
+        actions={
+          <button type="button" className="button button--ghost" disabled={form.isSubmitting} onClick={onClose}>
+            Cancel
+          </button>
+        }
+      >
+        <div className="form__grid">
+          <FormField label="Registration" value={record.vehicle_registration} readOnly />
+          <FormField label="VIN" value={record.vin} readOnly />
+        </div>
+        <fieldset className="form-field admin-edit__services">
+          <legend className="field-label">Service type</legend>
+          <p className="field-hint">{`Recorded as: ${record.service_type}. ${services.length} selected.`}</p>
+          <ServiceChecklist
+            selected={services}
+            onToggle={(item, isChecked) => form.setValue('services', toggleServiceItem(services, item, isChecked))}
+            error={form.errors.services}
+            firstCategoryRef={form.register('services')}
+          />
+        </fieldset>
+        <TextAreaField
+          label="Notes"
+          hint={`${notes.length} of ${NOTES_MAX_LENGTH} characters used.`}
+          rows={4}
+          maxLength={NOTES_MAX_LENGTH}
+          {...form.bindField('notes')}
+        />
+        <div className="form__grid">
+          <FormField label="Service date" type="date" max={todayIsoInUk()} {...form.bindField('serviceDate')} name="service_date" />
+          <CustomerContactFields
+            email={form.bindField('customerEmail')}
+            phone={form.bindField('customerPhone')}
+            onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
+          />
+        </div>
+        <TextAreaField
+          label="Reason for the change"
+          hint="Required. The public history shows it beside the amendment."
+          rows={2}
+          aria-required
+          {...form.bindField('reason')}
+        />
+      </SchemaForm>
+    </Modal>
+  );
+}

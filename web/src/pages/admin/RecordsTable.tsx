@@ -1,0 +1,74 @@
+import { Link } from 'react-router-dom';
+import type { TAdminServiceRecord } from '@sh/shared/contract';
+import { NumberPlate } from '../../components/NumberPlate';
+import { formatMileage, formatServiceDate } from '../../lib/format';
+import { RecordBadges } from './RecordHistory';
+import type { TRecordActions } from './use-record-actions';
+import { AdminTable } from './AdminTable';
+
+/**
+ * The records table of /admin (SPEC.md: vehicle, service with its type and notes, garage name, date, with edit
+ * and delete), plus mileage and the Amended and Withdrawn badges. The registration opens the vehicle's records
+ * in the service record manager, with their full history. It scrolls sideways inside its frame on a narrow screen.
+ */
+export function RecordsTable({ records, caption, actions }: { records: readonly TAdminServiceRecord[]; caption: string; actions: TRecordActions }) {
+  return (
+    <AdminTable label={caption} caption={caption} columns={['Vehicle', 'Service', 'Garage', 'Date', 'Mileage', 'Actions']}>
+      {records.map((listed) => {
+        const record = actions.latest(listed);
+        const date = formatServiceDate(record.service_date);
+        return (
+          <tr key={record.id} className={record.withdrawal ? 'admin-table__row--withdrawn' : undefined}>
+            <th scope="row">
+              <Link
+                to={`/admin/records?reg=${encodeURIComponent(record.vehicle_registration)}`}
+                className="admin-table__plate-link"
+                aria-label={`${record.vehicle_registration}: every record and its history`}
+              >
+                <NumberPlate registration={record.vehicle_registration} size="sm" />
+              </Link>
+              <code className="admin-table__vin">{record.vin}</code>
+            </th>
+            <td>
+              <strong>{record.service_type}</strong>
+              {record.notes ? <p className="admin-table__notes">{record.notes}</p> : null}
+              <RecordBadges record={record} />
+            </td>
+            <td>{record.garage.name}</td>
+            <td>
+              <time dateTime={record.service_date}>{date}</time>
+            </td>
+            <td>{formatMileage(record.mileage) ?? '—'}</td>
+            <td>
+              {record.withdrawal ? (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="visually-hidden">No actions for a withdrawn record</span>
+                </>
+              ) : (
+                <span className="admin-table__actions">
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    aria-label={`Edit ${record.vehicle_registration}, ${date}`}
+                    onClick={() => actions.edit(record)}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    aria-label={`Delete ${record.vehicle_registration}, ${date}`}
+                    onClick={() => actions.withdraw(record)}
+                  >
+                    Delete
+                  </button>
+                </span>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </AdminTable>
+  );
+}

@@ -1,0 +1,143 @@
+import { Link } from 'react-router-dom';
+import { MESSAGES, type TMotTest, type TPublicServiceRecord } from '@sh/shared/contract';
+import { CalendarIcon, CheckIcon, CrossIcon, GarageIcon, GaugeIcon, MapPinIcon, ShieldCheckIcon, WarningIcon } from '../../components/icons';
+import { RecordDetail, ServiceRecordCard } from '../../components/ServiceRecordCard';
+import { formatMileage, formatServiceDate } from '../../lib/format';
+import type { TMileageReading, TTimelineEntry } from './report-model';
+
+/** DVSA's defect kinds that fail a test (PRS: failed, then put right at the test station). */
+const FAILURE_TYPES = new Set(['FAIL', 'MAJOR', 'DANGEROUS', 'PRS']);
+const km = new Intl.NumberFormat('en-GB');
+
+/**
+ * One timeline of the vehicle, newest first: the services logged here (with their garage and a link to check
+ * them) and DVSA's MOT tests (result, mileage, failures and advisories, dangerous defects marked). An entry whose
+ * mileage is lower than an earlier reading from any source is flagged.
+ */
+export function ReportTimeline({
+  entries,
+  readings,
+}: {
+  entries: readonly TTimelineEntry[];
+  readings: readonly TMileageReading[];
+}) {
+  const lowerById = new Map(readings.filter((reading) => reading.isLowerThanEarlier).map((reading) => [reading.id, reading]));
+  return (
+    <ol className="record-list report-timeline" aria-label="Services and MOT tests, newest first">
+      {entries.map((entry) => (
+        <li key={entry.id} className={`report-timeline__entry report-timeline__entry--${entry.kind}`}>
+          {entry.kind === 'service' ? (
+            <PublicRecordCard record={entry.record} isLower={lowerById.has(entry.id)} />
+          ) : (
+            <MotTestCard test={entry.test} lower={lowerById.get(entry.id) ?? null} />
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** One service record of the public history: who serviced the vehicle, and where, and how to check it. */
+function PublicRecordCard({ record, isLower }: { record: TPublicServiceRecord; isLower: boolean }) {
+  // The record's own flag compares services; a lower reading than an earlier MOT test is flagged here too.
+  const shown = isLower && !record.mileage_anomaly ? { ...record, mileage_anomaly: true } : record;
+  return (
+    <ServiceRecordCard
+      record={shown}
+      before={
+        <RecordDetail icon={<GarageIcon size={18} />} term="Garage" layout="inline">
+          Serviced by <strong>{record.garage.name}</strong>
+        </RecordDetail>
+      }
+      after={
+        <>
+          <RecordDetail icon={<MapPinIcon size={18} />} term="Garage address" layout="wide">
+            {record.garage.address}
+          </RecordDetail>
+          <RecordDetail icon={<ShieldCheckIcon size={18} />} term="Receipt" layout="wide">
+            Sealed in this vehicle&apos;s history when it was logged.{' '}
+            <Link to={`/verify-records?reg=${encodeURIComponent(record.vehicle_registration)}`} className="report-verify-link">
+              Verify this record
+            </Link>
+          </RecordDetail>
+        </>
+      }
+    />
+  );
+}
+
+function MotTestCard({ test, lower }: { test: TMotTest; lower: TMileageReading | null }) {
+  const isPass = test.testResult === 'PASSED';
+  const failures = test.defects.filter((defect) => FAILURE_TYPES.has(defect.type.toUpperCase()));
+  const advisories = test.defects.filter((defect) => !FAILURE_TYPES.has(defect.type.toUpperCase()));
+  const headingId = `mot-${test.motTestNumber}-title`;
+  return (
+    <article className={`record-card mot-card mot-card--${isPass ? 'pass' : 'fail'}${lower ? ' record-card--anomaly' : ''}`} aria-labelledby={headingId}>
+      <header className="record-card__header">
+        <span className="mot-card__icon" aria-hidden="true">
+          {isPass ? <CheckIcon size={22} /> : <CrossIcon size={22} />}
+        </span>
+        <div className="record-card__heading">
+          <h2 id={headingId} className="record-card__title">
+            MOT test: {isPass ? 'Passed' : 'Failed'}
+          </h2>
+          <p className="record-card__date">
+            <CalendarIcon size={16} />
+            {formatServiceDate(test.completedDate.slice(0, 10))}
+          </p>
+        </div>
+      </header>
+      {lower ? (
+        <p className="badge badge--warning">
+          <WarningIcon size={18} />
+          {MESSAGES.vehicleReport.mileageLower} ({formatMileage(lower.earlierMiles)})
+        </p>
+      ) : null}
+      <dl className="mot-card__facts">
+        <div>
+          <dt>
+            <GaugeIcon size={16} /> Mileage
+          </dt>
+          <dd>{describeOdometer(test)}</dd>
+        </div>
+        {test.expiryDate ? (
+          <div>
+            <dt>Expires</dt>
+            <dd>{formatServiceDate(test.expiryDate.slice(0, 10))}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Test number</dt>
+          <dd>{test.motTestNumber}</dd>
+        </div>
+      </dl>
+      <DefectList title="Failures" defects={failures} />
+      <DefectList title="Advisories" defects={advisories} />
+    </article>
+  );
+}
+
+function describeOdometer(test: TMotTest): string {
+  if (test.odometerResultType === 'UNREADABLE') return 'Odometer unreadable';
+  if (test.odometerResultType === 'NO_ODOMETER') return 'No odometer';
+  const inMiles = formatMileage(test.odometerMiles) ?? 'Not recorded';
+  if (test.odometerUnit === 'KM' && test.odometerValue !== null) return `${inMiles} (${km.format(test.odometerValue)} km)`;
+  return inMiles;
+}
+
+function DefectList({ title, defects }: { title: string; defects: TMotTest['defects'] }) {
+  if (defects.length === 0) return null;
+  return (
+    <div className="mot-card__defects">
+      <h3>{title}</h3>
+      <ul>
+        {defects.map((defect, index) => (
+          <li key={`${index}-${defect.text}`} className={defect.dangerous ? 'mot-defect mot-defect--dangerous' : 'mot-defect'}>
+            {defect.dangerous ? <strong className="mot-defect__danger">Dangerous: </strong> : null}
+            {defect.text} <span className="mot-defect__type">({defect.type.toLowerCase()})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
