@@ -119,6 +119,9 @@ describe('a garage that forgot its password resets it', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The router keeps the login page on screen while the new page's code loads, and the login page has an Email
+    // field too: wait for the new page before typing, or the text goes into the page that is leaving.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(garage.email.toUpperCase());
     await page.getByRole('button', { name: 'Send reset link' }).click();
     // A reset request deliberately takes at least 250 ms (the same for known and unknown e-mails).
