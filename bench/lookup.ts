@@ -64,6 +64,10 @@ const WORKLOADS = {
       : Math.floor(Math.random() * VEHICLES),
 } as const;
 type Workload = keyof typeof WORKLOADS;
+/** BENCH_WORKLOADS=popular (or uniform) runs one workload only: a quicker comparison, printed but not kept. */
+const CHOSEN_WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'uniform,popular').split(',').map((name) => name.trim());
+if (CHOSEN_WORKLOADS.some((name) => !(name in WORKLOADS))) throw new Error(`BENCH_WORKLOADS names workloads of ${Object.keys(WORKLOADS).join(', ')}`);
+const EVERY_WORKLOAD = CHOSEN_WORKLOADS.length === Object.keys(WORKLOADS).length;
 
 async function seed(): Promise<void> {
   await ensureDatabase(BENCH_DB);
@@ -222,10 +226,11 @@ try {
   const RECORDS_ALONE = 'records service alone (no gateway)';
   const PRESERIALISED = 'bare node:http, pre-serialised body';
   const results: Result[] = [];
-  for (const [workload, targets] of [
+  const workloads = [
     ['uniform', [[PLATFORM, PORTS.gateway], [RECORDS_ALONE, PORTS.records], [BARE_QUERY, PORTS.bareQuery], [PRESERIALISED, PORTS.barePreserialised]]],
     ['popular', [[PLATFORM, PORTS.gateway], [RECORDS_ALONE, PORTS.records], [BARE_QUERY, PORTS.bareQuery]]],
-  ] as const) {
+  ] as const;
+  for (const [workload, targets] of workloads.filter(([name]) => CHOSEN_WORKLOADS.includes(name))) {
     console.log(`Loading ${targets.map(([name]) => name).join(', ')} in turns, ${workload}, ${DURATION_S} s each...`);
     results.push(...(await loadInTurns(targets, workload)));
   }
@@ -240,19 +245,20 @@ try {
     );
   }
   const ratio = (a: Result, b: Result) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
-  const preserialised = find(PRESERIALISED, 'uniform');
   console.log('');
-  for (const workload of ['uniform', 'popular'] as const) {
+  for (const workload of CHOSEN_WORKLOADS as Workload[]) {
     const platform = find(PLATFORM, workload);
     const bareQuery = find(BARE_QUERY, workload);
     const recordsAlone = find(RECORDS_ALONE, workload);
     console.log(`${workload.padEnd(8)} platform / bare query:       ${ratio(platform, bareQuery)}x throughput, p99 ${platform.p99} ms against ${bareQuery.p99} ms`);
     console.log(`${workload.padEnd(8)} records alone / bare query:  ${ratio(recordsAlone, bareQuery)}x throughput (the gateway's share is the rest)`);
   }
-  console.log(`uniform  platform / pre-serialised:  ${ratio(find(PLATFORM, 'uniform'), preserialised)}x throughput`);
+  if (CHOSEN_WORKLOADS.includes('uniform')) {
+    console.log(`uniform  platform / pre-serialised:  ${ratio(find(PLATFORM, 'uniform'), find(PRESERIALISED, 'uniform'))}x throughput`);
+  }
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   const resultsFile = path.join(ROOT, `bench/results/${RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`}.json`);
-  if (RECORDS !== DEFAULT_RECORDS) {
+  if (EVERY_WORKLOAD && RECORDS !== DEFAULT_RECORDS) {
     // The platform at this size against its last 1,000,000-record run (another run: the bare query shows the drift).
     const reference = JSON.parse(await readFile(path.join(ROOT, 'bench/results/lookup.json'), 'utf8').catch(() => 'null')) as { results?: Result[] } | null;
     for (const name of [PLATFORM, BARE_QUERY]) {
@@ -266,7 +272,7 @@ try {
       }
     }
   }
-  writeFileSync(resultsFile, JSON.stringify({ at: new Date().toISOString(), records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2));
+  if (EVERY_WORKLOAD) writeFileSync(resultsFile, JSON.stringify({ at: new Date().toISOString(), records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2));
 } finally {
   for (const child of children) child.kill('SIGTERM');
 }

@@ -24,6 +24,7 @@ import {
 } from './domain/routing.js';
 import { adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
+import { headersSetBy, plainLookupFirst } from './routes/plain-lookup.js';
 import { createLookupAnswersProxy, createUpstreamProxies } from './routes/proxy.js';
 import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
 import { webRoutes } from './routes/web.js';
@@ -54,22 +55,41 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
       },
-    }),
-  );
-  app.use(requestContext(deps.logger));
+    },
+  });
+  const withRequestContext = requestContext(deps.logger);
+  const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix, deps.logger);
+  if (deps.keepLookupAnswers && deps.upstreams.records) {
+    // The public lookup, plainly spelt, goes first and alone: the same headers, request id, budget and kept answers
+    // as through the whole chain below, without the chain. Any other spelling takes the chain to the same handlers.
+    app.use(
+      plainLookupFirst({
+        securityHeaders: headersSetBy(securityHeaders),
+        requestContext: withRequestContext,
+        limit: limits.lookup,
+        answers: createLookupAnswersProxy({
+          recordsUrl: deps.upstreams.records,
+          redis: deps.redis,
+          prefix: deps.rateLimitPrefix,
+          logger: deps.logger,
+          timeoutMs: deps.upstreamTimeoutMs,
+        }),
+      }),
+    );
+  }
+  app.use(securityHeaders);
+  app.use(withRequestContext);
 
   app.use((req, res, next) => {
     if (!isForbiddenPath(req.originalUrl)) return next();
@@ -85,7 +105,6 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
   });
   app.use(docsRoutes());
 
-  const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix, deps.logger);
   const when = (predicate: (req: express.Request) => boolean, handler: RequestHandler): RequestHandler => (req, res, next) =>
     predicate(req) ? handler(req, res, next) : next();
   // The public lookup is counted by its own budget only: one Redis round trip per lookup, not two.
@@ -104,16 +123,6 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
   const isFromStripe = (req: express.Request) => req.method === 'POST' && isStripeWebhook(pathOf(req));
   app.use(when((req) => pathOf(req).startsWith('/api/') && !isLookup(req) && !isFromStripe(req), limits.api));
   app.use(when(isLookup, limits.lookup));
-  if (deps.keepLookupAnswers && deps.upstreams.records) {
-    const lookupAnswers = createLookupAnswersProxy({
-      recordsUrl: deps.upstreams.records,
-      redis: deps.redis,
-      prefix: deps.rateLimitPrefix,
-      logger: deps.logger,
-      timeoutMs: deps.upstreamTimeoutMs,
-    });
-    app.use(when(isLookup, lookupAnswers));
-  }
   app.use(when((req) => req.method === 'POST' && isCredentialCall(pathOf(req)), limits.credentials));
 
   const requireToken = authenticate(deps.verifier);

@@ -223,6 +223,51 @@ describe('gateway rate limits', () => {
   });
 });
 
+describe('the plainly spelt lookup, answered ahead of the chain', () => {
+  it('answers as the chain answers another spelling of the same lookup, and shares its budget', async () => {
+    const keeping = await listenForTest(
+      buildGatewayApp({
+        logger: testLogger,
+        redis,
+        verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+        upstreams: { records: records.url },
+        budgets: { apiPerMinute: 1000, lookupPerMinute: 4, authPerMinute: 1000 },
+        rateLimitPrefix: testQueuePrefix(),
+        webDist,
+        trustProxy: false,
+        upstreamTimeoutMs: 5000,
+        internalToken: TEST_INTERNAL_TOKEN,
+        keepLookupAnswers: true,
+      }),
+    );
+    try {
+      const ask = (pathname: string) => fetch(`${keeping.url}${pathname}`);
+      const plain = await ask('/api/v1/service-records/lookup/FP12AAA');
+      // The same lookup spelt otherwise goes through the whole chain (helmet, request id, budget, plain proxy).
+      const chained = await ask('/api/v1/Service-Records/lookup/fp12aaa');
+      expect([plain.status, chained.status]).toEqual([200, 200]);
+      expect(await plain.text()).toBe(await chained.text());
+      const varying = new Set(['date', 'x-request-id', 'ratelimit', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+      const headersOf = (response: Response) => [...response.headers].filter(([name]) => !varying.has(name)).sort();
+      expect(headersOf(plain)).toEqual(headersOf(chained));
+      expect(plain.headers.get('content-security-policy')).toBeTruthy();
+      expect(plain.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(plain.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(plain.headers.get('x-request-id')).not.toBe(chained.headers.get('x-request-id'));
+
+      // Both spellings count against the one lookup budget of 4.
+      const statuses = [(await ask('/api/v1/service-records/lookup/FP12AAA')).status, (await ask('/api/v1//service-records/lookup/FP12AAA')).status];
+      const spent = await ask('/api/v1/service-records/lookup/FP12AAA');
+      expect(statuses).toEqual([200, 200]);
+      expect(spent.status).toBe(429);
+      expect(ZErrorEnvelopeSchema.parse(await spent.json())).toMatchObject({ status: 429, code: 'rate_limited' });
+      expect(spent.headers.get('x-content-type-options')).toBe('nosniff');
+    } finally {
+      await keeping.close();
+    }
+  });
+});
+
 describe('gateway paths as the services route them', () => {
   it('counts every spelling of the credential paths against one budget', async () => {
     const strict = await listenForTest(
