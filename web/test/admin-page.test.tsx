@@ -218,6 +218,32 @@ describe('/admin: the garages view', () => {
     expect(screen.getByRole('button', { name: 'Suspend Quay Garage' })).toBeTruthy();
   });
 
+  it('releases the company number of a garage that never confirmed its e-mail, and offers it for no other garage', async () => {
+    const squatter = buildAdminGarage({ name: 'Quay Garage', email_confirmed: false, companies_house_number: '12345678' });
+    const confirmed = buildAdminGarage({ name: 'Hartley Motors', email_confirmed: true, companies_house_number: '87654321' });
+    const api = openAdmin('/admin?view=garages', {
+      'GET admin/data': adminDataReply({ garages: [squatter, confirmed] }),
+      [`POST garages/${squatter.id}/release-company`]: (_call, count) =>
+        count === 1
+          ? failure(409, 'conflict', MESSAGES.garages.releaseRefusedConfirmed)
+          : ok({ id: squatter.id, released_company_number: '12345678' }, MESSAGES.garages.companyReleased),
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Release company number of Quay Garage' }));
+    expect(screen.queryByRole('button', { name: 'Release company number of Hartley Motors' })).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: 'Release company number of Quay Garage' });
+    expect(dialog.textContent).toContain('12345678');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release company number' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(MESSAGES.garages.releaseRefusedConfirmed);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release company number' }));
+    expect(await screen.findByText(MESSAGES.garages.companyReleased)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.callsTo(`POST garages/${squatter.id}/release-company`)).toHaveLength(2);
+    // Released once, the number is gone and so is the button.
+    expect(screen.queryByRole('button', { name: 'Release company number of Quay Garage' })).toBeNull();
+  });
+
   it('closes the dialog on Escape and gives the focus back to the button that opened it', async () => {
     openAdmin('/admin?view=garages', { 'GET admin/data': adminDataReply({ garages: [buildAdminGarage({ name: 'Quay Garage' })] }) });
     const suspend = await screen.findByRole('button', { name: 'Suspend Quay Garage' });

@@ -3,6 +3,7 @@ import {
   ZAdminStatusResponseSchema,
   ZAmendServiceRecordResponseSchema,
   ZGarageSuspensionResponseSchema,
+  ZReleaseCompanyResponseSchema,
   ZRetryEventResponseSchema,
   ZWithdrawServiceRecordResponseSchema,
   type TAdminDataResponse,
@@ -16,7 +17,7 @@ import { api, type TApiClient, type TRequestOptions } from './client';
 
 /**
  * The admin's calls: the composed admin/data and admin/status, a dead event's retry, a record's amendment and
- * withdrawal, and a garage's suspension. Kept apart from the public pages' clients, so that only the admin
+ * withdrawal, a garage's suspension, and the release of a company number held by an unconfirmed signup. Kept apart from the public pages' clients, so that only the admin
  * pages' code carries them.
  */
 
@@ -78,4 +79,12 @@ export async function suspendGarage(id: string, reason: string, client: TApiClie
 /** DELETE garages/{id}/suspension with {reason}: the garage is reinstated. */
 export async function reinstateGarage(id: string, reason: string, client: TApiClient = api): Promise<TAdminGarage> {
   return (await client.delete(`garages/${encodeURIComponent(id)}/suspension`, { reason }, ZGarageSuspensionResponseSchema)).data.garage;
+}
+
+/**
+ * POST garages/{id}/release-company: frees the company number a garage holds while its e-mail was never confirmed,
+ * so the real company can sign up; answers the number released.
+ */
+export async function releaseCompanyNumber(id: string, client: TApiClient = api): Promise<string> {
+  return (await client.post(`garages/${encodeURIComponent(id)}/release-company`, undefined, ZReleaseCompanyResponseSchema)).data.released_company_number;
 }

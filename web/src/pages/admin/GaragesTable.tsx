@@ -15,18 +15,21 @@ export function describeReferrer(referredBy: TAdminGarage['referred_by']): strin
 /**
  * The garages table of /admin with SPEC.md's columns: garage (name, address), contact (e-mail, phone), status
  * badge (the subscription's, and Suspended), joined date, referral code and referred by; then Suspend or
- * Reinstate. It scrolls sideways inside its frame on a narrow screen.
+ * Reinstate, and, for a garage whose e-mail was never confirmed and that still holds a company number, Release
+ * company number. It scrolls sideways inside its frame on a narrow screen.
  */
 export function GaragesTable({
   garages,
   caption,
   onSuspend,
   onReinstate,
+  onReleaseCompany,
 }: {
   garages: readonly TAdminGarage[];
   caption: string;
   onSuspend: (garage: TAdminGarage) => void;
   onReinstate: (garage: TAdminGarage) => void;
+  onReleaseCompany: (garage: TAdminGarage) => void;
 }) {
   return (
     <AdminTable label={caption} caption={caption} columns={['Garage', 'Contact', 'Status', 'Joined', 'Referral code', 'Referred by', 'Actions']}>
@@ -77,6 +80,16 @@ export function GaragesTable({
                 Suspend
               </button>
             )}
+            {!garage.email_confirmed && garage.companies_house_number ? (
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={`Release company number of ${garage.name}`}
+                onClick={() => onReleaseCompany(garage)}
+              >
+                Release company number
+              </button>
+            ) : null}
           </td>
         </tr>
       ))}

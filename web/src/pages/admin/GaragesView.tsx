@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { MESSAGES, ZGarageSuspensionRequestSchema, type TAdminGarage } from '@sh/shared/contract';
-import { reinstateGarage, suspendGarage } from '../../api/admin';
+import { MESSAGES, ZGarageSuspensionRequestSchema, ZUserIdParamSchema, type TAdminGarage } from '@sh/shared/contract';
+import { reinstateGarage, releaseCompanyNumber, suspendGarage } from '../../api/admin';
+import { Modal } from '../../components/Modal';
+import { SchemaForm } from '../../components/SchemaForm';
 import { messageOf } from '../../lib/error-message';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { ActionNotice, useActionNotice } from './ActionNotice';
 import { AdminListBody } from './AdminListBody';
 import { GaragesTable } from './GaragesTable';
@@ -12,16 +15,18 @@ import { ZGarageSearchFormSchema } from './search-schemas';
 import { useAdminList } from './use-admin-list';
 
 type TSuspensionChange = { garage: TAdminGarage; kind: 'suspend' | 'reinstate' };
+type TGarageChange = TSuspensionChange | { garage: TAdminGarage; kind: 'release' };
 
 /**
  * The garages view of /admin: every garage, searchable by name, e-mail or company number and paged, with
- * Suspend and Reinstate (the Terms let the platform suspend an account), each asking why.
+ * Suspend and Reinstate (the Terms let the platform suspend an account), each asking why, and the release of a
+ * company number held by a signup that never confirmed its e-mail.
  */
 export function GaragesView() {
   const [search, setSearch] = useState('');
   const list = useAdminList('garages', search);
   const [changed, setChanged] = useState<Readonly<Record<string, TAdminGarage>>>({});
-  const [change, setChange] = useState<TSuspensionChange | null>(null);
+  const [change, setChange] = useState<TGarageChange | null>(null);
   const { notice, say } = useActionNotice();
 
   function done(garage: TAdminGarage, text: string) {
@@ -55,12 +60,17 @@ export function GaragesView() {
               caption={`Garages, page ${list.pageNumber}`}
               onSuspend={(garage) => setChange({ garage, kind: 'suspend' })}
               onReinstate={(garage) => setChange({ garage, kind: 'reinstate' })}
+              onReleaseCompany={(garage) => setChange({ garage, kind: 'release' })}
             />
           )
         }
       </AdminListBody>
       <Pager list={list} label="Garage pages" />
-      {change ? <SuspensionDialog change={change} onDone={done} onClose={() => setChange(null)} /> : null}
+      {change?.kind === 'release' ? (
+        <ReleaseCompanyDialog garage={change.garage} onDone={done} onClose={() => setChange(null)} />
+      ) : change ? (
+        <SuspensionDialog change={change} onDone={done} onClose={() => setChange(null)} />
+      ) : null}
     </section>
   );
 }
@@ -94,5 +104,55 @@ function SuspensionDialog({
       onDone={(updated) => onDone(updated, isSuspending ? MESSAGES.adminActions.garageSuspended : MESSAGES.adminActions.garageReinstated)}
       onClose={onClose}
     />
+  );
+}
+
+/** Asks before freeing a company number: the garage keeps its account but can no longer claim the company. */
+function ReleaseCompanyDialog({
+  garage,
+  onDone,
+  onClose,
+}: {
+  garage: TAdminGarage;
+  onDone: (garage: TAdminGarage, text: string) => void;
+  onClose: () => void;
+}) {
+  const title = `Release company number of ${garage.name}`;
+  const form = useSchemaForm({
+    initialValues: {},
+    // Nothing to type: the call's only input is the garage's id, checked as the API checks it.
+    schema: ZUserIdParamSchema,
+    toInput: () => ({ id: garage.id }),
+    failureMessage: (error) => messageOf(error),
+    onSubmit: async ({ id }) => {
+      await releaseCompanyNumber(id);
+      onDone({ ...garage, companies_house_number: null }, MESSAGES.garages.companyReleased);
+    },
+  });
+  return (
+    <Modal
+      title={title}
+      description={
+        <p>
+          {garage.name} signed up with company number {garage.companies_house_number} but never confirmed its email
+          address. Releasing the number lets the company itself sign up. We email the garage to say so.
+        </p>
+      }
+      onClose={form.isSubmitting ? () => undefined : onClose}
+    >
+      <SchemaForm
+        form={form}
+        label={title}
+        layout="card"
+        submitLabel={form.isSubmitting ? 'Releasing...' : 'Release company number'}
+        actions={
+          <button type="button" className="button button--ghost" disabled={form.isSubmitting} onClick={onClose}>
+            Cancel
+          </button>
+        }
+      >
+        {null}
+      </SchemaForm>
+    </Modal>
   );
 }
