@@ -1,15 +1,15 @@
 /**
  * The admin: signs in, lands on /admin with the three cards, finds a vehicle's records in /admin/records, amends one
  * (its history and the public results page show it, the garage is told by e-mail) and withdraws another (the public
- * lookup no longer lists it, and the vehicle's chain still verifies). The admin pages also work at 375 px and by
- * keyboard.
+ * lookup no longer lists it, and the vehicle's chain still verifies). It releases the company number held by a
+ * signup that never confirmed its e-mail. The admin pages also work at 375 px and by keyboard.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES, type TAdminDataResponse, type TLookupResponse, type TVerifyChainResponse } from '@sh/shared/contract';
-import { logInThroughApi } from './support/api.js';
+import { logInThroughApi, registerGarage } from './support/api.js';
 import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
-import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
+import { seedAccounts, seedGarages, seedVehicles, unregisteredCompanies } from './support/data.js';
 import { waitForMail } from './support/mail.js';
 
 // A vehicle no other journey reads, with a few records, all from garages that are still listed.
@@ -114,6 +114,34 @@ describe("the admin's journey", () => {
     const garage = seedGarages.find((g) => g.id === amended.garage_id)!;
     const mail = await waitForMail(inject('inboxUrl'), garage.email, new RegExp(`${vehicle.registration} was amended`));
     expect(mail.text).toContain(reason);
+    await context.close();
+  });
+
+  it("releases the company number of a signup that never confirmed its e-mail, and the garage is told", async () => {
+    const company = unregisteredCompanies[7]!;
+    const email = `squatter.${Date.now()}@example.co.uk`;
+    await registerGarage(7, email, 'Squatter2026');
+    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    await logInThroughPage(page, seedAccounts.admin.email, seedAccounts.admin.password);
+    await page.waitForURL('**/admin');
+    await page.goto('/admin?view=garages');
+    await page.getByLabel('Search garages').fill(company.company_number);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const release = page.getByRole('button', { name: /^Release company number of / });
+    await release.click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain(company.company_number);
+    await screenshot(page, 'admin-release-company');
+    await dialog.getByRole('button', { name: 'Release company number' }).click();
+    await expect.poll(() => page.getByText(MESSAGES.garages.companyReleased).count()).toBeGreaterThan(0);
+    expect(await release.count()).toBe(0);
+
+    // The number is free: the garage (still found by the number it once held) holds none, and was told by e-mail.
+    const after = await getJson<TAdminDataResponse>(`/admin/data?only=garages&garages_q=${company.company_number}`, adminToken);
+    expect(after.data.garages.map((garage) => [garage.email, garage.companies_house_number])).toEqual([[email, null]]);
+    const mail = await waitForMail(inject('inboxUrl'), email, new RegExp(`no longer holds company ${company.company_number}`));
+    expect(mail.text).toContain(company.company_number);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

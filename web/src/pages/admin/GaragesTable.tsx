@@ -61,35 +61,37 @@ export function GaragesTable({
           </td>
           <td>{describeReferrer(garage.referred_by)}</td>
           <td>
-            {garage.suspension ? (
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={`Reinstate ${garage.name}`}
-                onClick={() => onReinstate(garage)}
-              >
-                Reinstate
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="button button--danger button--small"
-                aria-label={`Suspend ${garage.name}`}
-                onClick={() => onSuspend(garage)}
-              >
-                Suspend
-              </button>
-            )}
-            {!garage.email_confirmed && garage.companies_house_number ? (
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={`Release company number of ${garage.name}`}
-                onClick={() => onReleaseCompany(garage)}
-              >
-                Release company number
-              </button>
-            ) : null}
+            <span className="admin-row-actions">
+              {garage.suspension ? (
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Reinstate ${garage.name}`}
+                  onClick={() => onReinstate(garage)}
+                >
+                  Reinstate
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--danger button--small"
+                  aria-label={`Suspend ${garage.name}`}
+                  onClick={() => onSuspend(garage)}
+                >
+                  Suspend
+                </button>
+              )}
+              {!garage.email_confirmed && garage.companies_house_number ? (
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Release company number of ${garage.name}`}
+                  onClick={() => onReleaseCompany(garage)}
+                >
+                  Release company number
+                </button>
+              ) : null}
+            </span>
           </td>
         </tr>
       ))}
