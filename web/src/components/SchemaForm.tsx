@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { useSchemaForm } from '../lib/use-schema-form';
 import { FormAlert } from './FormAlert';
 
-type TFormState = Pick<ReturnType<typeof useSchemaForm>, 'formError' | 'isSubmitting' | 'handleSubmit'>;
+export type TFormState = Pick<ReturnType<typeof useSchemaForm>, 'formError' | 'isSubmitting' | 'handleSubmit'>;
 
 /**
  * A form of the kit (useSchemaForm): the message above its fields (the error, else a confirmation), the

@@ -1,8 +1,7 @@
 import { MESSAGES, NOTES_MAX_LENGTH, type TAdminServiceRecord } from '@sh/shared/contract';
 import { amendServiceRecord } from '../../api/admin';
 import { FormField } from '../../components/FormField';
-import { Modal } from '../../components/Modal';
-import { SchemaForm } from '../../components/SchemaForm';
+import { FormModal } from '../../components/FormModal';
 import { ServiceChecklist } from '../../components/ServiceChecklist';
 import { TextAreaField } from '../../components/TextAreaField';
 import { isServerError } from '../../lib/error-message';
@@ -38,23 +37,15 @@ export function EditRecordModal({
   const { services, notes } = form.values;
 
   return (
-    <Modal
+    <FormModal
+      form={form}
       title="Edit service record"
       size="wide"
       description={<p>Your change is added to the record’s history with your reason, which the public lookup shows.</p>}
-      onClose={form.isSubmitting ? () => undefined : onClose}
+      submitLabel="Save amendment"
+      busyLabel="Saving..."
+      onClose={onClose}
     >
-      <SchemaForm
-        form={form}
-        label="Edit service record"
-        layout="card"
-        submitLabel={form.isSubmitting ? 'Saving...' : 'Save amendment'}
-        actions={
-          <button type="button" className="button button--ghost" disabled={form.isSubmitting} onClick={onClose}>
-            Cancel
-          </button>
-        }
-      >
         <div className="form__grid">
           <FormField label="Registration" value={record.vehicle_registration} readOnly />
           <FormField label="VIN" value={record.vin} readOnly />
@@ -91,7 +82,6 @@ export function EditRecordModal({
           aria-required
           {...form.bindField('reason')}
         />
-      </SchemaForm>
-    </Modal>
+    </FormModal>
   );
 }

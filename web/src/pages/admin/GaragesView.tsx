@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES, ZGarageSuspensionRequestSchema, ZUserIdParamSchema, type TAdminGarage } from '@sh/shared/contract';
 import { reinstateGarage, releaseCompanyNumber, suspendGarage } from '../../api/admin';
-import { Modal } from '../../components/Modal';
-import { SchemaForm } from '../../components/SchemaForm';
+import { FormModal } from '../../components/FormModal';
 import { messageOf } from '../../lib/error-message';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { ActionNotice, useActionNotice } from './ActionNotice';
@@ -130,7 +129,8 @@ function ReleaseCompanyDialog({
     },
   });
   return (
-    <Modal
+    <FormModal
+      form={form}
       title={title}
       description={
         <p>
@@ -138,21 +138,11 @@ function ReleaseCompanyDialog({
           address. Releasing the number lets the company itself sign up. We email the garage to say so.
         </p>
       }
-      onClose={form.isSubmitting ? () => undefined : onClose}
+      submitLabel="Release company number"
+      busyLabel="Releasing..."
+      onClose={onClose}
     >
-      <SchemaForm
-        form={form}
-        label={title}
-        layout="card"
-        submitLabel={form.isSubmitting ? 'Releasing...' : 'Release company number'}
-        actions={
-          <button type="button" className="button button--ghost" disabled={form.isSubmitting} onClick={onClose}>
-            Cancel
-          </button>
-        }
-      >
-        {null}
-      </SchemaForm>
-    </Modal>
+      {null}
+    </FormModal>
   );
 }

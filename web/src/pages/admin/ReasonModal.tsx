@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { REASON_MAX_LENGTH } from '@sh/shared/contract';
-import { Modal } from '../../components/Modal';
-import { SchemaForm } from '../../components/SchemaForm';
+import { FormModal } from '../../components/FormModal';
 import { TextAreaField } from '../../components/TextAreaField';
 import { useSchemaForm, type TFormSchema } from '../../lib/use-schema-form';
 
@@ -43,20 +42,8 @@ export function ReasonModal<TResult>({
   });
 
   return (
-    <Modal title={title} description={description} onClose={form.isSubmitting ? () => undefined : onClose}>
-      <SchemaForm
-        form={form}
-        label={title}
-        layout="card"
-        submitLabel={form.isSubmitting ? busyLabel : confirmLabel}
-        actions={
-          <button type="button" className="button button--ghost" disabled={form.isSubmitting} onClick={onClose}>
-            Cancel
-          </button>
-        }
-      >
-        <TextAreaField label={reasonLabel} hint={reasonHint} rows={3} maxLength={REASON_MAX_LENGTH} aria-required {...form.bindField('reason')} />
-      </SchemaForm>
-    </Modal>
+    <FormModal form={form} title={title} description={description} submitLabel={confirmLabel} busyLabel={busyLabel} onClose={onClose}>
+      <TextAreaField label={reasonLabel} hint={reasonHint} rows={3} maxLength={REASON_MAX_LENGTH} aria-required {...form.bindField('reason')} />
+    </FormModal>
   );
 }
