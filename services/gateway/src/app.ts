@@ -25,7 +25,7 @@ import {
 import { adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
 import { headersSetBy, plainLookupFirst } from './routes/plain-lookup.js';
-import { createLookupAnswersProxy, createUpstreamProxies } from './routes/proxy.js';
+import { createLookupAnswerer, createUpstreamProxies } from './routes/proxy.js';
 import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
 import { webRoutes } from './routes/web.js';
 
@@ -78,7 +78,7 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
         securityHeaders: headersSetBy(securityHeaders),
         requestContext: withRequestContext,
         limit: limits.lookup,
-        answers: createLookupAnswersProxy({
+        answer: createLookupAnswerer({
           recordsUrl: deps.upstreams.records,
           redis: deps.redis,
           prefix: deps.rateLimitPrefix,

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { plainLookupRegistration } from './proxy.js';
+import { plainLookupRegistration, type LookupAnswerer } from './proxy.js';
 
 /**
  * The headers a middleware that only sets fixed headers (helmet) sets on every answer, read once by running it on a
@@ -29,18 +29,19 @@ export function plainLookupFirst(parts: {
   securityHeaders: readonly (readonly [string, string])[];
   requestContext: RequestHandler;
   limit: RequestHandler;
-  answers: RequestHandler;
+  answer: LookupAnswerer;
 }): RequestHandler {
-  const { securityHeaders, requestContext, limit, answers } = parts;
+  const { securityHeaders, requestContext, limit, answer } = parts;
   const setSecurityHeaders = (res: Response) => {
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
   };
   return (req, res, next) => {
-    if (req.method !== 'GET' || plainLookupRegistration(req.url) === null) return next();
+    const registration = req.method === 'GET' ? plainLookupRegistration(req.url) : null;
+    if (registration === null) return next();
     setSecurityHeaders(res);
     requestContext(req, res, (error?: unknown) => {
       if (error) return next(error);
-      limit(req, res, (limitError?: unknown) => (limitError ? next(limitError) : answers(req, res, next)));
+      limit(req, res, (limitError?: unknown) => (limitError ? next(limitError) : answer(req, res, registration)));
     });
   };
 }

@@ -94,13 +94,16 @@ function askRecords(recordsUrl: URL, req: Request, timeoutMs: number): Promise<U
   });
 }
 
+/** Answers one plainly spelt lookup (see plainLookupRegistration) for the registration it names. */
+export type LookupAnswerer = (req: Request, res: ServerResponse, registration: string) => void;
+
 /**
  * The public lookup answered from the gateway's own copies of the records service's answers while they are current
  * (createVersionedAnswers, under the versions records bumps on every write): a repeat lookup costs one Redis GET
- * and no call to records. A 304 goes to a visitor whose If-None-Match names the answer. Only plainly spelt lookup
- * paths are kept; any other goes on to the plain proxy, as do all answers but a 200 with an ETag.
+ * and no call to records. A 304 goes to a visitor whose If-None-Match names the answer. Only a 200 with an ETag is
+ * kept; any other answer of records is passed on as it came.
  */
-export function createLookupAnswersProxy(options: { recordsUrl: string; redis: Redis; prefix: string; logger: Logger; timeoutMs: number; maxBytes?: number }): RequestHandler {
+export function createLookupAnswerer(options: { recordsUrl: string; redis: Redis; prefix: string; logger: Logger; timeoutMs: number; maxBytes?: number }): LookupAnswerer {
   const recordsUrl = new URL(options.recordsUrl);
   const answers = createVersionedAnswers<UpstreamAnswer>({
     redis: options.redis,
@@ -108,9 +111,7 @@ export function createLookupAnswersProxy(options: { recordsUrl: string; redis: R
     logger: options.logger,
     maxBytes: options.maxBytes,
   });
-  return (req, res, next) => {
-    const registration = req.method === 'GET' ? plainLookupRegistration(req.originalUrl) : null;
-    if (registration === null) return next();
+  return (req, res, registration) => {
     answers
       .get(registration, async () => {
         const answer = await askRecords(recordsUrl, req, options.timeoutMs);
