@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, ZLookupResponseSchema } from '@sh/shared/contract';
 import { createApiClient } from '../src/api/client';
 import { createAuthStore, REFRESH_MARGIN_MS, REFRESH_RETRY_BASE_MS } from '../src/auth/auth-store';
-import { AUTH_STORAGE_KEYS, readCachedUserType, USER_TYPE_KEY_PREFIX } from '../src/auth/session-storage';
+import { AUTH_STORAGE_KEYS, clearUserTypeCache, readCachedUserType, USER_TYPE_KEY_PREFIX } from '../src/auth/session-storage';
 import { useAuth } from '../src/auth/AuthProvider';
 import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, renderApp, sessionAnswer, storeSession } from './support';
 
@@ -111,6 +111,27 @@ describe('the session store', () => {
     expect(store.getState()).toEqual({ status: 'signed-out' });
     expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.accessToken)).toBeNull();
     store.stop();
+  });
+
+  it("ends a stored session whose auth/me answers the suspension's 403, and keeps one whose auth/me fails for a passing reason", async () => {
+    mockApi({ 'GET auth/me': failure(403, 'forbidden', MESSAGES.adminActions.accountSuspended) });
+    storeSession(GARAGE_USER, 'garage');
+    clearUserTypeCache();
+    const suspended = createAuthStore();
+    suspended.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(suspended.getState()).toEqual({ status: 'signed-out' });
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBeNull();
+    suspended.stop();
+
+    mockApi({ 'GET auth/me': failure(503, 'service_unavailable', MESSAGES.platform.serviceUnavailable) });
+    storeSession(GARAGE_USER, 'garage');
+    clearUserTypeCache();
+    const away = createAuthStore();
+    away.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(away.getState()).toEqual({ status: 'signed-in', user: { ...GARAGE_USER, userType: 'none' } });
+    away.stop();
   });
 
   it('refreshes a stored session that is already due before trusting it', async () => {

@@ -133,6 +133,23 @@ describe('garage.suspended and garage.reinstated', () => {
     expect(await liveRefreshTokens(garage.id)).toBe(0);
   });
 
+  it('answers auth/me with the suspension\'s 403 for an access token from before the suspension, and 200 once reinstated', async () => {
+    const garage = await buildUser(identity.db.pool);
+    const session = await logIn(identity.url, garage.email, garage.password);
+    const me = () => call(identity.url, 'GET', '/api/v1/auth/me', { token: session.accessToken });
+    expect((await me()).status).toBe(200);
+    const suspendedAt = Date.now();
+    await hear('garage.suspended', suspension(garage, suspendedAt));
+
+    const refused = await me();
+    expect(refused.status).toBe(403);
+    expect(ZErrorEnvelopeSchema.parse(refused.body)).toMatchObject({ code: 'forbidden', message: MESSAGES.adminActions.accountSuspended });
+    await hear('garage.reinstated', reinstatement(garage, suspendedAt + 1));
+    const again = await me();
+    expect(again.status).toBe(200);
+    expect((again.body.data as { id: string }).id).toBe(garage.id);
+  });
+
   it('gives no fresh session for a password change made with an access token from before the suspension, and keeps the old password', async () => {
     const garage = await buildUser(identity.db.pool);
     const session = await logIn(identity.url, garage.email, garage.password);

@@ -163,8 +163,9 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
       userType = me.userType;
       cacheUserType(stored.user.id, userType);
     } catch (error) {
-      // The API client has already tried a refresh after a 401; if that failed the session is gone.
-      if (error instanceof ApiError && error.status === 401) {
+      // The API client has already tried a refresh after a 401; if that failed the session is gone. A 403 is a
+      // suspended garage's token from before its suspension: its refresh is refused too, so the session ends now.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         if (readStoredSession()) removeSession();
         return;
       }
