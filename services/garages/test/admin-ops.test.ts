@@ -1,5 +1,5 @@
-import { INTERNAL_TOKEN_HEADER } from '@sh/shared/server';
-import { ZInternalActionsResponseSchema, ZInternalQueueResponseSchema } from '@sh/shared/contract';
+import { ZInternalActionsResponseSchema } from '@sh/shared/contract';
+import { callInternalAdmin, itAnswersInternalAdminCalls } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTokenFor, buildGarage, call, startStack, TEST_INTERNAL_TOKEN, type Stack } from './harness.js';
 
@@ -12,8 +12,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const internal = (path: string, token: string | null = TEST_INTERNAL_TOKEN) =>
-  call(stack.garagesUrl, 'GET', path, { headers: token === null ? {} : { [INTERNAL_TOKEN_HEADER]: token } });
+const internal = (path: string) => callInternalAdmin(stack.garagesUrl, path, TEST_INTERNAL_TOKEN);
 
 describe("garages' answers to the gateway's admin calls", () => {
   it('lists its audit of admin actions, newest first, as the garages service', async () => {
@@ -33,17 +32,5 @@ describe("garages' answers to the gateway's admin calls", () => {
     ]);
   });
 
-  it("answers its own event queue's counts", async () => {
-    const { status, body } = await internal('/internal/admin/queue');
-    expect(status).toBe(200);
-    expect(ZInternalQueueResponseSchema.parse(body).data).toEqual({
-      queue: { service: 'garages', waiting: 0, active: 0, delayed: 0, failed: 0 },
-      deadEvents: [],
-    });
-  });
-
-  it('answers only callers holding the internal token', async () => {
-    expect((await internal('/internal/admin/actions', null)).status).toBe(403);
-    expect((await internal('/internal/admin/queue', 'not-the-internal-token-0000')).status).toBe(403);
-  });
+  itAnswersInternalAdminCalls('garages', () => ({ url: stack.garagesUrl, internalToken: TEST_INTERNAL_TOKEN }), { auditTested: true, idleQueue: true });
 });

@@ -151,3 +151,4 @@ export async function callJson(
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as TestBody };
 }
+export { callInternalAdmin, itAnswersInternalAdminCalls } from './internal-admin.js';
