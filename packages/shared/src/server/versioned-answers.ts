@@ -17,6 +17,11 @@ export interface KeptAnswer {
  * bump. If Redis does not answer, reads build afresh and everything kept is dropped (bumps may be missed meanwhile).
  * An answer is kept at most maxAgeMs, which bounds the harm of a bump that could not reach Redis at all.
  *
+ * Only keys asked for again are kept: the first read of a key that is neither kept nor among the last seenKeys keys
+ * read builds its answer without asking Redis and keeps nothing, and its key is remembered; a second read within them
+ * reads the version and keeps the answer. Lookups of the long tail of vehicles, asked for once, so cost no Redis round
+ * trip and push no one's kept answer out. A kept key that this process invalidates counts as read before.
+ *
  * The records service keeps its public lookup answers this way, and the gateway keeps the same answers under the
  * same versions (namespace `${prefix}:lookup`), so a repeat lookup is answered by the gateway alone.
  */
@@ -38,11 +43,14 @@ export interface VersionedAnswersOptions {
   maxAgeMs?: number;
   /** How long a read waits for Redis before it builds afresh. */
   redisTimeoutMs?: number;
+  /** How many keys read once are remembered, so that a second read of one keeps its answer. */
+  seenKeys?: number;
 }
 
 const DEFAULT_MAX_BYTES = 128 * 1024 * 1024;
 const DEFAULT_MAX_AGE_MS = 60_000;
 const DEFAULT_REDIS_TIMEOUT_MS = 200;
+const DEFAULT_SEEN_KEYS = 100_000;
 /** A key's version outlives every answer kept under it by far (see maxAgeMs). */
 const VERSION_TTL_S = 7 * 24 * 3600;
 const WARNING_INTERVAL_MS = 30_000;
@@ -73,10 +81,20 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const redisTimeoutMs = options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
+  const seenKeys = options.seenKeys ?? DEFAULT_SEEN_KEYS;
   const versionKey = (key: string) => `${options.namespace}:v:${key}`;
   // A Map remembers insertion order: re-inserting on use makes its first key the least recently used.
   const kept = new Map<string, Entry<T>>();
   let keptBytes = 0;
+  // Keys read once and not kept, oldest first (a Set keeps insertion order).
+  const seenOnce = new Set<string>();
+  /** Whether key was read before (and is forgotten as seen once); otherwise remembers it, forgetting the oldest. */
+  const seenBefore = (key: string): boolean => {
+    if (seenOnce.delete(key)) return true;
+    seenOnce.add(key);
+    if (seenOnce.size > seenKeys) seenOnce.delete(seenOnce.values().next().value!);
+    return false;
+  };
 
   const forget = (key: string) => {
     const entry = kept.get(key);
@@ -109,6 +127,7 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
   return {
     async get(key, build) {
       if (!redis) return (await build()).answer;
+      if (!kept.has(key) && !seenBefore(key)) return (await build()).answer;
       let version: string;
       try {
         version = (await withTimeout(redis.get(versionKey(key)), redisTimeoutMs, 'Redis (answer versions)')) ?? '';
@@ -131,7 +150,11 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
     },
 
     async invalidate(key) {
-      forget(key);
+      // A kept key was asked for before: its next read keeps the new answer at once.
+      if (kept.has(key)) {
+        forget(key);
+        seenBefore(key);
+      }
       if (redis) await redis.set(versionKey(key), randomUUID(), 'EX', VERSION_TTL_S);
     },
   };
