@@ -13,7 +13,9 @@
  * 3. Loads, with the same workloads, a bare node:http server answering the same lookup with one prepared pg query,
  *    and (uniform) the same bare server returning a body serialised once in advance.
  * It prints req/s and p50/p99 latency for each, and the ratios of the platform to each baseline; the records
- * service is also loaded on its own, to show how the cost splits between the gateway and the service. With another
+ * service is also loaded on its own, to show how the cost splits between the gateway and the service. On Linux it
+ * also prints the CPU time per request of each process group (autocannon, gateway, records, the bare servers,
+ * Postgres, Redis) while each target was loaded, read from /proc: where the machine's time goes. With another
  * BENCH_RECORDS it also compares the platform with the last 1,000,000-record run (bench/results/lookup.json).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -24,7 +26,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureDatabase, migrate } from '@sh/shared/server';
 import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
-import { launch, waitUntilAnswering } from './processes.js';
+import { cpuSecondsBetween, launch, takeCpuSnapshot, waitUntilAnswering, type ProcessGroups } from './processes.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -124,6 +126,8 @@ interface Result {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU microseconds per request of each process group while this target was loaded; null without /proc. */
+  cpuMicrosPerRequest: Record<string, number> | null;
 }
 
 /**
@@ -132,7 +136,7 @@ interface Result {
  * order, so that a burst of other work on the machine falls on every target alike. req/s is over all rounds; p50 is
  * the median round's and p99 the worst round's.
  */
-async function loadInTurns(targets: readonly (readonly [string, number])[], workload: Workload): Promise<Result[]> {
+async function loadInTurns(targets: readonly (readonly [string, number])[], workload: Workload, groups: ProcessGroups): Promise<Result[]> {
   const vehicleFor = WORKLOADS[workload];
   const run = (port: number, duration: number) =>
     autocannon({
@@ -145,13 +149,18 @@ async function loadInTurns(targets: readonly (readonly [string, number])[], work
   for (const [, port] of targets) await run(port, 3);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
   const roundSeconds = Math.max(1, Math.round(DURATION_S / rounds));
-  const tally = targets.map(() => ({ requests: 0, seconds: 0, p50s: [] as number[], p99s: [] as number[], non2xx: 0, errors: 0 }));
+  const tally = targets.map(() => ({ requests: 0, seconds: 0, p50s: [] as number[], p99s: [] as number[], non2xx: 0, errors: 0, cpu: {} as Record<string, number> }));
   for (let round = 0; round < rounds; round += 1) {
     const order = targets.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
+      const cpuBefore = takeCpuSnapshot(groups);
       const result = await run(targets[i]![1], roundSeconds);
+      const cpuAfter = takeCpuSnapshot(groups);
       const t = tally[i]!;
+      if (cpuBefore && cpuAfter) {
+        for (const [name, seconds] of Object.entries(cpuSecondsBetween(cpuBefore, cpuAfter))) t.cpu[name] = (t.cpu[name] ?? 0) + seconds;
+      }
       t.requests += result.requests.total;
       t.seconds += result.duration;
       t.p50s.push(result.latency.p50);
@@ -171,6 +180,8 @@ async function loadInTurns(targets: readonly (readonly [string, number])[], work
       p99: Math.max(...t.p99s),
       non2xx: t.non2xx,
       errors: t.errors,
+      cpuMicrosPerRequest:
+        Object.keys(t.cpu).length === 0 ? null : Object.fromEntries(Object.entries(t.cpu).map(([name, seconds]) => [name, Math.round((seconds * 1e6) / t.requests)])),
     };
   });
 }
@@ -221,6 +232,15 @@ try {
   const sample = await fetch(`http://127.0.0.1:${PORTS.gateway}/api/v1/service-records/lookup/${registrationOf(12345)}`).then((r) => r.json());
   console.log(`Sample answer has ${(sample as { data: { serviceRecords: unknown[] } }).data.serviceRecords.length} records.`);
 
+  const [recordsProcess, gatewayProcess, bareQueryProcess, barePreserialisedProcess] = children;
+  const processGroups: ProcessGroups = {
+    autocannon: { pids: [process.pid] },
+    gateway: { pids: [gatewayProcess!.pid!] },
+    records: { pids: [recordsProcess!.pid!] },
+    bare: { pids: [bareQueryProcess!.pid!, barePreserialisedProcess!.pid!] },
+    postgres: { program: 'postgres' },
+    redis: { program: 'redis-server' },
+  };
   const PLATFORM = 'platform (gateway -> records)';
   const BARE_QUERY = 'bare node:http + prepared pg query';
   const RECORDS_ALONE = 'records service alone (no gateway)';
@@ -232,7 +252,7 @@ try {
   ] as const;
   for (const [workload, targets] of workloads.filter(([name]) => CHOSEN_WORKLOADS.includes(name))) {
     console.log(`Loading ${targets.map(([name]) => name).join(', ')} in turns, ${workload}, ${DURATION_S} s each...`);
-    results.push(...(await loadInTurns(targets, workload)));
+    results.push(...(await loadInTurns(targets, workload, processGroups)));
   }
 
   const find = (name: string, workload: Workload) => results.find((r) => r.name === name && r.workload === workload)!;
@@ -243,6 +263,16 @@ try {
     console.log(
       `${r.name.padEnd(40)}${r.workload.padEnd(10)}${r.requestsPerSecond.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
     );
+  }
+  if (results.every((r) => r.cpuMicrosPerRequest)) {
+    // Where the machine's time goes per request, whatever else it was doing: the processes each target needs.
+    const names = Object.keys(processGroups);
+    console.log(`\nCPU microseconds per request\n${'target'.padEnd(40)}${'workload'.padEnd(10)}${names.map((name) => name.padStart(12)).join('')}${'total'.padStart(8)}`);
+    for (const r of results) {
+      const used = r.cpuMicrosPerRequest!;
+      const total = names.reduce((sum, name) => sum + used[name]!, 0);
+      console.log(`${r.name.padEnd(40)}${r.workload.padEnd(10)}${names.map((name) => String(used[name]).padStart(12)).join('')}${String(total).padStart(8)}`);
+    }
   }
   const ratio = (a: Result, b: Result) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
   console.log('');

@@ -1,5 +1,6 @@
 /** What the benchmarks share: a service or server started as its own process, and a wait until it answers. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { ROOT } from '../scripts/stack.js';
 
 /** Runs `script` with tsx in development mode on 127.0.0.1, quiet but for warnings, with `env` on top. */
@@ -23,4 +24,52 @@ export async function waitUntilAnswering(url: string, timeoutMs = 90_000): Promi
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer`);
+}
+
+/** Which processes make up one part of a benchmark: by pid, or by the program's name (its comm, as ps shows it). */
+export type ProcessGroups = Record<string, { pids?: readonly number[]; program?: string }>;
+
+/** The CPU seconds (user and system) each process of each group had used when it was taken, by pid. */
+export type CpuSnapshot = Record<string, Map<number, number>>;
+
+/**
+ * What each group's processes have used so far, read from /proc/{pid}/stat: a figure that the machine's other work
+ * does not change, as req/s and latency do. Null where there is no /proc (not Linux).
+ */
+export function takeCpuSnapshot(groups: ProcessGroups): CpuSnapshot | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  const ticksPerSecond = 100;
+  const snapshot: CpuSnapshot = Object.fromEntries(Object.keys(groups).map((name) => [name, new Map<number, number>()]));
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended meanwhile
+    }
+    // pid (comm) state ...: comm may hold spaces, so the fields are counted from its closing parenthesis.
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    for (const [name, group] of Object.entries(groups)) {
+      if (group.pids?.includes(pid) || (group.program !== undefined && comm === group.program)) snapshot[name]!.set(pid, seconds);
+    }
+  }
+  return snapshot;
+}
+
+/**
+ * The CPU seconds each group used between two snapshots: each process's growth, all of it for a process started
+ * meanwhile (a Postgres backend for a new connection). A process that ended meanwhile is not counted.
+ */
+export function cpuSecondsBetween(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(after).map(([name, processes]) => {
+      let used = 0;
+      for (const [pid, seconds] of processes) used += seconds - (before[name]?.get(pid) ?? 0);
+      return [name, used];
+    }),
+  );
 }
