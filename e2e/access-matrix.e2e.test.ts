@@ -50,21 +50,30 @@ beforeAll(async () => {
   Object.assign(tokens, { garageWithout: without.token, anotherGarage: another.token, garageWith: withSubscription.token, suspended: suspended.token });
   Object.assign(ids, { garageWithout: without.id, anotherGarage: another.id, garageWith: withSubscription.id, suspended: suspended.id });
   expect(await api('POST', `/garages/${suspended.id}/suspension`, 'admin', { reason: 'Access matrix: a suspended garage' })).toBe(200);
-  await waitUntilRecordsHears(suspended.id);
+  await waitUntilHeard(suspended.id);
 });
 
-/** Records learns of a suspension by event; the matrix waits until it has, as a garage's next submit would. */
-async function waitUntilRecordsHears(garageId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('recordsDatabaseUrl') });
-  await client.connect();
-  try {
-    const deadline = Date.now() + 15_000;
-    while (!(await client.query('SELECT 1 FROM garage_suspensions WHERE garage_id = $1 AND is_suspended', [garageId])).rowCount) {
-      if (Date.now() > deadline) throw new Error('records never heard of the suspension');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * Records and identity learn of a suspension by event; the matrix waits until both have, as a garage's next submit
+ * or its next page load would.
+ */
+async function waitUntilHeard(garageId: string): Promise<void> {
+  const heardBy = [
+    { service: 'records', databaseUrl: inject('recordsDatabaseUrl'), sql: 'SELECT 1 FROM garage_suspensions WHERE garage_id = $1 AND is_suspended' },
+    { service: 'identity', databaseUrl: inject('identityDatabaseUrl'), sql: 'SELECT 1 FROM users WHERE id = $1 AND suspended_at IS NOT NULL' },
+  ];
+  for (const { service, databaseUrl, sql } of heardBy) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const deadline = Date.now() + 15_000;
+      while (!(await client.query(sql, [garageId])).rowCount) {
+        if (Date.now() > deadline) throw new Error(`${service} never heard of the suspension`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await client.end();
     }
-  } finally {
-    await client.end();
   }
 }
 
@@ -119,7 +128,7 @@ const MATRIX: Record<string, MatrixRow> = {
   'POST /auth/login': { path: () => '/auth/login', body: () => ({ email: 'nobody.matrix@example.co.uk', password: 'Wrong2026' }), expected: everyone(401) },
   'POST /auth/refresh': { path: () => '/auth/refresh', body: () => ({ refresh_token: 'not-a-refresh-token-of-ours' }), expected: everyone(401) },
   'POST /auth/logout': { path: () => '/auth/logout', body: () => ({ refresh_token: 'not-a-refresh-token-of-ours' }), expected: everyone(200) },
-  'GET /auth/me': { path: () => '/auth/me', expected: signedIn(200) },
+  'GET /auth/me': { path: () => '/auth/me', expected: { ...signedIn(200), suspended: 403 } },
   'GET /auth/public-key': { path: () => '/auth/public-key', expected: everyone(200) },
   'POST /auth/forgot-password': { path: () => '/auth/forgot-password', body: () => ({ email: 'nobody.matrix@example.co.uk' }), expected: everyone(200) },
   'POST /auth/reset-password': { path: () => '/auth/reset-password', body: () => ({ token: 'not-a-reset-token', password: 'Matrix2026' }), expected: everyone(400) },

@@ -67,6 +67,7 @@ export default async function setup(project: TestProject) {
   project.provide('dvsaUrl', stack.urls.dvsaDouble);
   project.provide('postgresUrl', postgresUrl);
   project.provide('recordsDatabaseUrl', databaseUrl(postgresUrl, `sh_records${E2E_SUFFIX}`));
+  project.provide('identityDatabaseUrl', databaseUrl(postgresUrl, `sh_identity${E2E_SUFFIX}`));
   return async () => {
     await stack?.stop();
   };
@@ -80,5 +81,6 @@ declare module 'vitest' {
     dvsaUrl: string;
     postgresUrl: string;
     recordsDatabaseUrl: string;
+    identityDatabaseUrl: string;
   }
 }
