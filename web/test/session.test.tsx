@@ -114,22 +114,22 @@ describe('the session store', () => {
   });
 
   it("ends a stored session whose auth/me answers the suspension's 403, and keeps one whose auth/me fails for a passing reason", async () => {
-    mockApi({ 'GET auth/me': failure(403, 'forbidden', MESSAGES.adminActions.accountSuspended) });
-    storeSession(GARAGE_USER, 'garage');
-    clearUserTypeCache();
-    const suspended = createAuthStore();
-    suspended.start();
-    await vi.advanceTimersByTimeAsync(0);
+    /** A stored session whose user type nobody cached, so that the store asks auth/me, which answers `me`. */
+    const startAskingMe = async (me: ReturnType<typeof failure>) => {
+      mockApi({ 'GET auth/me': me });
+      storeSession(GARAGE_USER, 'garage');
+      clearUserTypeCache();
+      const store = createAuthStore();
+      store.start();
+      await vi.advanceTimersByTimeAsync(0);
+      return store;
+    };
+    const suspended = await startAskingMe(failure(403, 'forbidden', MESSAGES.adminActions.accountSuspended));
     expect(suspended.getState()).toEqual({ status: 'signed-out' });
     expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBeNull();
     suspended.stop();
 
-    mockApi({ 'GET auth/me': failure(503, 'service_unavailable', MESSAGES.platform.serviceUnavailable) });
-    storeSession(GARAGE_USER, 'garage');
-    clearUserTypeCache();
-    const away = createAuthStore();
-    away.start();
-    await vi.advanceTimersByTimeAsync(0);
+    const away = await startAskingMe(failure(503, 'service_unavailable', MESSAGES.platform.serviceUnavailable));
     expect(away.getState()).toEqual({ status: 'signed-in', user: { ...GARAGE_USER, userType: 'none' } });
     away.stop();
   });
