@@ -1,6 +1,7 @@
 import { MESSAGES, type TUserType } from '@sh/shared/contract';
 import { AppError, type Queryable } from '@sh/shared/server';
 import { findUserById } from '../store/find-user-by-id.js';
+import { refuseIfSuspended } from './refuse-suspended.js';
 import { userTypeOf } from './user-type.js';
 
 /**
@@ -10,6 +11,6 @@ import { userTypeOf } from './user-type.js';
 export async function getCurrentUser(db: Queryable, userId: string): Promise<{ id: string; email: string; userType: TUserType; emailConfirmed: boolean }> {
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('unauthorized', MESSAGES.platform.unauthorized);
-  if (user.suspended_at) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
+  refuseIfSuspended(user);
   return { id: user.id, email: user.email, userType: userTypeOf(user), emailConfirmed: user.email_confirmed_at !== null };
 }

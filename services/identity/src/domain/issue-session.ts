@@ -1,7 +1,8 @@
-import { MESSAGES, type TSession, type TUserType } from '@sh/shared/contract';
-import { ACCESS_TOKEN_TTL_SECONDS, AppError, signAccessToken, type Queryable } from '@sh/shared/server';
+import type { TSession, TUserType } from '@sh/shared/contract';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, type Queryable } from '@sh/shared/server';
 import { insertRefreshToken } from '../store/insert-refresh-token.js';
 import type { UserRow } from '../store/user-row.js';
+import { refuseIfSuspended } from './refuse-suspended.js';
 import type { SigningKeys } from './signing-keys.js';
 import { generateOpaqueToken, hashToken, REFRESH_TOKEN_TTL_MS } from './tokens.js';
 import { userTypeOf } from './user-type.js';
@@ -19,7 +20,7 @@ export interface SignedInUser {
  * access token from before the suspension): 403, and the caller's transaction rolls back.
  */
 export async function issueSession(db: Queryable, keys: SigningKeys, user: UserRow, familyId: string): Promise<SignedInUser> {
-  if (user.suspended_at) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
+  refuseIfSuspended(user);
   const userType = userTypeOf(user);
   const refreshToken = generateOpaqueToken();
   await insertRefreshToken(db, {

@@ -10,13 +10,12 @@ import type { SigningKeys } from './signing-keys.js';
  * Checks an e-mail and password and starts a session (a new refresh-token family). An unknown e-mail and a
  * wrong password get the same answer after the same work. An unconfirmed e-mail may still log in: the
  * signup journey logs in straight after creating the account, and the SPA shows a notice instead. A suspended
- * garage with the right password is told it is suspended (403); with a wrong one it gets the usual 401, so that the
- * suspension is revealed only to someone who holds the password.
+ * garage with the right password is told it is suspended (403, by issueSession); with a wrong one it gets the usual
+ * 401, so that the suspension is revealed only to someone who holds the password.
  */
 export async function logIn(pool: Pool, keys: SigningKeys, input: TLoginRequest): Promise<SignedInUser> {
   const user = await findUserByEmail(pool, input.email);
   const isValid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !isValid) throw new AppError('unauthorized', MESSAGES.login.invalidCredentials);
-  if (user.suspended_at) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
   return issueSession(pool, keys, user, randomUUID());
 }
