@@ -1,7 +1,7 @@
-import { INTERNAL_TOKEN_HEADER } from '@sh/shared/server';
 import { MESSAGES, ZErrorEnvelopeSchema, ZInternalGaragesResponseSchema, type TAdminGarage } from '@sh/shared/contract';
+import { callInternalAdmin } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGarage, call, startStack, TEST_INTERNAL_TOKEN, type Stack } from './harness.js';
+import { buildGarage, startStack, TEST_INTERNAL_TOKEN, type Stack } from './harness.js';
 
 let stack: Stack;
 
@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 const listGarages = (query: string, token: string | null = TEST_INTERNAL_TOKEN) =>
-  call(stack.garagesUrl, 'GET', `/internal/admin/garages${query}`, { headers: token === null ? {} : { [INTERNAL_TOKEN_HEADER]: token } });
+  callInternalAdmin(stack.garagesUrl, `/internal/admin/garages${query}`, token);
 
 async function page(query: string) {
   const { status, body } = await listGarages(query);

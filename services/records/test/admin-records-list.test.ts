@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MESSAGES, ZInternalRecordsResponseSchema, type TAdminServiceRecord } from '@sh/shared/contract';
-import { INTERNAL_TOKEN_HEADER, migrate } from '@sh/shared/server';
-import { callJson, createTestDatabase, listenForTest, type TestDatabase } from '@sh/shared/testing';
+import { migrate } from '@sh/shared/server';
+import { callInternalAdmin, createTestDatabase, listenForTest, type TestDatabase } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../src/app.js';
 import { buildGarage, buildServiceRecord } from './builders.js';
@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 const list = (query: string, token: string | null = TEST_INTERNAL_TOKEN) =>
-  callJson(server.url, 'GET', `/internal/admin/service-records${query}`, { headers: token === null ? {} : { [INTERNAL_TOKEN_HEADER]: token } });
+  callInternalAdmin(server.url, `/internal/admin/service-records${query}`, token);
 
 /** Every record id in the admin's order, straight from the table. */
 async function idsInOrder(registration: string | null): Promise<string[]> {
