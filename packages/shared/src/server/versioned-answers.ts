@@ -88,11 +88,15 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
   let keptBytes = 0;
   // Keys read once and not kept, oldest first (a Set keeps insertion order).
   const seenOnce = new Set<string>();
-  /** Whether key was read before (and is forgotten as seen once); otherwise remembers it, forgetting the oldest. */
-  const seenBefore = (key: string): boolean => {
-    if (seenOnce.delete(key)) return true;
+  /** Remembers key as read once, forgetting the oldest beyond seenKeys. */
+  const remember = (key: string) => {
     seenOnce.add(key);
     if (seenOnce.size > seenKeys) seenOnce.delete(seenOnce.values().next().value!);
+  };
+  /** Whether key was read before (and is forgotten as seen once); otherwise remembers it. */
+  const seenBefore = (key: string): boolean => {
+    if (seenOnce.delete(key)) return true;
+    remember(key);
     return false;
   };
 
@@ -153,7 +157,7 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
       // A kept key was asked for before: its next read keeps the new answer at once.
       if (kept.has(key)) {
         forget(key);
-        seenBefore(key);
+        remember(key);
       }
       if (redis) await redis.set(versionKey(key), randomUUID(), 'EX', VERSION_TTL_S);
     },
