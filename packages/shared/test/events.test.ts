@@ -202,15 +202,42 @@ describe('idempotent consumers', () => {
     let attempts = 0;
     const flaky: EventHandlers = {
       ...handlers,
-      'garage.registered': async (client, e) => {
+      'garage.registered': async (client, e, afterCommit) => {
         attempts += 1;
         if (attempts === 1) throw new Error('database hiccup');
-        await handlers['garage.registered']!(client, e);
+        await handlers['garage.registered']!(client, e, afterCommit);
       },
     };
     await expect(applyEventOnce(db.pool, flaky, event)).rejects.toThrow('database hiccup');
     expect(await applyEventOnce(db.pool, flaky, event)).toBe('applied');
     expect(await timesApplied(garageId)).toBe(1);
+  });
+
+  it('runs what a handler leaves for after the commit once its writes are visible, and never for a failure or a duplicate', async () => {
+    const garageId = randomUUID();
+    const event: TEventEnvelope<'garage.registered'> = {
+      id: randomUUID(), name: 'garage.registered', version: 1, occurredAt: new Date().toISOString(), payload: garagePayload(garageId),
+    };
+    // What another connection saw of the handler's row when each task ran.
+    const seenByTasks: number[] = [];
+    let attempts = 0;
+    const leaving: EventHandlers = {
+      ...handlers,
+      'garage.registered': async (client, e, afterCommit) => {
+        attempts += 1;
+        await handlers['garage.registered']!(client, e, afterCommit);
+        afterCommit(async () => {
+          seenByTasks.push(await timesApplied(garageId));
+        });
+        if (attempts === 1) throw new Error('database hiccup');
+      },
+    };
+    await expect(applyEventOnce(db.pool, leaving, event)).rejects.toThrow('database hiccup');
+    expect(seenByTasks).toEqual([]);
+    expect(await applyEventOnce(db.pool, leaving, event)).toBe('applied');
+    expect(seenByTasks).toEqual([1]);
+    expect(await applyEventOnce(db.pool, leaving, event)).toBe('duplicate');
+    expect(seenByTasks).toEqual([1]);
   });
 
   it('refuses to start a consumer that lacks a handler for an event it subscribes to', () => {

@@ -286,7 +286,7 @@ describe('service_record.created', () => {
     if (!handle) throw new Error('notifications has no service_record.created handler');
     const client = await platform.db.pool.connect();
     try {
-      await handle(client, envelope);
+      await handle(client, envelope, () => undefined);
     } finally {
       client.release();
     }

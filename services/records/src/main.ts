@@ -1,31 +1,35 @@
-import { createTokenBucketLimiter, createTokenVerifier, migrationsBeside, startService } from '@sh/shared/server';
+import { createTokenBucketLimiter, createTokenVerifier, migrationsBeside, startService, type DatabaseServiceContext } from '@sh/shared/server';
 import { buildRecordsApp } from './app.js';
 import { createDvlaClient } from './clients/dvla.js';
 import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
 import { chainWaitingRecords } from './domain/chain-waiting-records.js';
-import { createLookupAnswers } from './domain/lookup-answers.js';
+import { createLookupAnswers, type LookupAnswers } from './domain/lookup-answers.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
 import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
-import { recordsEventHandlers } from './events/handlers.js';
+import { createRecordsEventHandlers } from './events/handlers.js';
 
 const config = readConfig();
+let lookupAnswers: LookupAnswers | undefined;
+/** The process's one set of kept lookup answers: the routes read them, and writes and garage events mark them stale. */
+const lookupAnswersOf = ({ pool, redis, logger }: DatabaseServiceContext) =>
+  (lookupAnswers ??= createLookupAnswers({ db: pool, redis, prefix: config.BULLMQ_PREFIX, logger }));
 await startService({
   name: 'records',
   config,
   database: { migrationsDir: migrationsBeside(import.meta.url), poolSize: 20 },
-  consumes: { service: 'records', handlers: recordsEventHandlers },
+  consumes: { service: 'records', handlers: (context) => createRecordsEventHandlers({ lookupAnswers: lookupAnswersOf(context), logger: context.logger }) },
   prepare: async ({ pool, logger }) => {
     const signer = await loadReceiptSigner(pool, config.RECORDS_SIGNING_KEY, logger);
     await chainWaitingRecords(pool, signer, logger);
     return signer;
   },
-  app: ({ pool, redis, logger }, signer) =>
+  app: (context, signer) =>
     buildRecordsApp({
-      pool,
-      redis,
-      logger,
+      pool: context.pool,
+      redis: context.redis,
+      logger: context.logger,
       signer,
       verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
       identity: createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }),
@@ -41,10 +45,10 @@ await startService({
           clientSecret: config.DVSA_CLIENT_SECRET,
           apiKey: config.DVSA_API_KEY,
           // DVSA's allowance is per key: every records instance takes from one bucket in Redis.
-          limiter: createTokenBucketLimiter(redis, { key: `${config.BULLMQ_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS }),
+          limiter: createTokenBucketLimiter(context.redis, { key: `${config.BULLMQ_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS }),
         }),
-        cache: createVehicleSourceCache(redis, { keyPrefix: `${config.BULLMQ_PREFIX}:vehicle-source` }),
+        cache: createVehicleSourceCache(context.redis, { keyPrefix: `${config.BULLMQ_PREFIX}:vehicle-source` }),
       },
-      lookupAnswers: createLookupAnswers({ db: pool, redis, prefix: config.BULLMQ_PREFIX, logger }),
+      lookupAnswers: lookupAnswersOf(context),
     }),
 });

@@ -3,7 +3,7 @@ import { MESSAGES, ZErrorEnvelopeSchema, type TEventEnvelope } from '@sh/shared/
 import { applyEventOnce } from '@sh/shared/server';
 import { callJson } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordsEventHandlers } from '../src/events/handlers.js';
+import { createRecordsEventHandlers } from '../src/events/handlers.js';
 import { buildCreateBody, buildGarageAccount, startRecordsStack, type RecordsStack } from './harness.js';
 
 let stack: RecordsStack;
@@ -38,7 +38,7 @@ describe('POST /api/v1/service-records before the garage\'s e-mail is confirmed'
 
   it('lets the garage add records once identity says its e-mail is confirmed (user.email_confirmed)', async () => {
     const garage = await buildGarageAccount(stack, { status: 'trialing', emailConfirmed: false });
-    await applyEventOnce(stack.db.pool, recordsEventHandlers, envelope('user.email_confirmed', { userId: garage.id, email: garage.email, confirmedAt: Date.now() }));
+    await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), envelope('user.email_confirmed', { userId: garage.id, email: garage.email, confirmedAt: Date.now() }));
     const { status } = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: 'EM26AAB' }));
     expect(status).toBe(201);
     expect(await recordsOf(garage.id)).toBe(1);
@@ -50,8 +50,8 @@ describe('user.email_changed', () => {
     const garage = await buildGarageAccount(stack);
     const moved = `moved.${garage.email}`;
     const stray = `stray.${garage.email}`;
-    await applyEventOnce(stack.db.pool, recordsEventHandlers, envelope('user.email_changed', { userId: garage.id, oldEmail: garage.email, newEmail: moved, changedAt: 2_000 }));
-    await applyEventOnce(stack.db.pool, recordsEventHandlers, envelope('user.email_changed', { userId: garage.id, oldEmail: stray, newEmail: stray, changedAt: 1_000 }));
+    await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), envelope('user.email_changed', { userId: garage.id, oldEmail: garage.email, newEmail: moved, changedAt: 2_000 }));
+    await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), envelope('user.email_changed', { userId: garage.id, oldEmail: stray, newEmail: stray, changedAt: 1_000 }));
 
     expect((await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: 'EM26AAC' }))).status).toBe(201);
     const { rows } = await stack.db.pool.query<{ payload: { garageEmail: string } }>(

@@ -6,7 +6,7 @@ import { createTestDatabase, listenForTest, type TestDatabase } from '@sh/shared
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../src/app.js';
 import { readOnlyRecordsDeps } from './harness.js';
-import { recordsEventHandlers } from '../src/events/handlers.js';
+import { createRecordsEventHandlers } from '../src/events/handlers.js';
 import { findEntitlement } from '../src/store/find-entitlement.js';
 import { buildGarage, buildServiceRecord } from './builders.js';
 
@@ -38,27 +38,27 @@ function subscriptionChanged(garageId: string, status: TEventPayload<'subscripti
 describe('the entitlement read model', () => {
   it('lets an active or trialing garage add records, and takes it away when payment fails', async () => {
     const garageId = randomUUID();
-    await applyEventOnce(db.pool, recordsEventHandlers, subscriptionChanged(garageId, 'trialing', 1000));
+    await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garageId, 'trialing', 1000));
     expect(await findEntitlement(db.pool, garageId)).toEqual({ subscriptionStatus: 'trialing', canAddRecords: true });
-    await applyEventOnce(db.pool, recordsEventHandlers, subscriptionChanged(garageId, 'active', 2000));
+    await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garageId, 'active', 2000));
     expect(await findEntitlement(db.pool, garageId)).toEqual({ subscriptionStatus: 'active', canAddRecords: true });
-    await applyEventOnce(db.pool, recordsEventHandlers, subscriptionChanged(garageId, 'past_due', 3000));
+    await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garageId, 'past_due', 3000));
     expect(await findEntitlement(db.pool, garageId)).toEqual({ subscriptionStatus: 'past_due', canAddRecords: false });
   });
 
   it('ends in the newest state when events arrive newest first', async () => {
     const garageId = randomUUID();
-    await applyEventOnce(db.pool, recordsEventHandlers, subscriptionChanged(garageId, 'canceled', 3000));
-    await applyEventOnce(db.pool, recordsEventHandlers, subscriptionChanged(garageId, 'active', 2000));
-    await applyEventOnce(db.pool, recordsEventHandlers, subscriptionChanged(garageId, 'trialing', 1000));
+    await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garageId, 'canceled', 3000));
+    await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garageId, 'active', 2000));
+    await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garageId, 'trialing', 1000));
     expect(await findEntitlement(db.pool, garageId)).toEqual({ subscriptionStatus: 'canceled', canAddRecords: false });
   });
 
   it('keeps a cancelled garage\'s records in the public lookup', async () => {
     const garage = await buildGarage(db.pool, { name: 'Brackenbury Motor Engineers Ltd' });
     await buildServiceRecord(db.pool, garage.id, { registration: 'KEPT123', serviceDate: '2024-06-01' });
-    await applyEventOnce(db.pool, recordsEventHandlers, subscriptionChanged(garage.id, 'active', 1000));
-    await applyEventOnce(db.pool, recordsEventHandlers, subscriptionChanged(garage.id, 'canceled', 2000));
+    await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garage.id, 'active', 1000));
+    await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garage.id, 'canceled', 2000));
     expect((await findEntitlement(db.pool, garage.id))?.canAddRecords).toBe(false);
     const response = await fetch(`${server.url}/api/v1/service-records/lookup/KEPT123`);
     const records = ZLookupResponseSchema.parse(await response.json()).data.serviceRecords;

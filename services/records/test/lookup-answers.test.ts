@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { ZLookupResponseSchema } from '@sh/shared/contract';
-import { createRedis, createRequestRedis, createTokenVerifier, matchesEtag, signAccessToken } from '@sh/shared/server';
+import { ZLookupResponseSchema, type TEventEnvelope } from '@sh/shared/contract';
+import { applyEventOnce, createRedis, createRequestRedis, createTokenVerifier, matchesEtag, signAccessToken } from '@sh/shared/server';
 import {
   callJson,
   createTestDatabase,
@@ -18,6 +18,7 @@ import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildRecordsApp } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';
 import { createLookupAnswers } from '../src/domain/lookup-answers.js';
+import { createRecordsEventHandlers } from '../src/events/handlers.js';
 import {
   adminTokenFor,
   buildGarageAccount,
@@ -38,13 +39,15 @@ let otherUrl: string;
 /** A gateway keeping lookup answers, in front of instance C (which the tests may stop). */
 let gatewayUrl: string;
 let stopRecordsBehindGateway: () => Promise<void>;
+/** The prefix of this file's Redis keys: the answers' versions live under it. */
+let prefix: string;
 const closers: (() => Promise<void>)[] = [];
 const admin = { id: randomUUID(), email: 'admin@wrenchmark.test' };
 
 beforeAll(async () => {
   const keys = createTestKeyPair();
   const redis = createRedis(TEST_REDIS_URL);
-  const prefix = testQueuePrefix();
+  prefix = testQueuePrefix();
   const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
   const identity = await listenForTest(
     buildIdentityApp({ pool: identityDb.pool, redis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: prefix }),
@@ -156,6 +159,27 @@ describe('lookup answers kept in memory, invalidated by writes', () => {
     const withdrawn = await callJson(otherUrl, 'DELETE', `/api/v1/service-records/${record.id}`, { token, body: { reason: 'Logged on the wrong vehicle' } });
     expect(withdrawn.status).toBe(200);
     expect((await lookupVia(stack.url, registration)).records).toEqual([]);
+  });
+
+  it("shows a garage's new name and address at once, through records and the gateway, once its garage.updated is applied", async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    await logServiceRecord(stack, garage, { vehicle_registration: registration });
+    // Looked up twice through instance A and through the gateway: both keep the answer from then on.
+    for (const url of [stack.url, stack.url, gatewayUrl, gatewayUrl]) expect((await lookupVia(url, registration)).records).toHaveLength(1);
+    const kept = (await lookupVia(stack.url, registration)).records[0]!.garage;
+    // A change behind the answers' back is not read again: without the event's marks the kept answers would stay.
+    await stack.db.pool.query('UPDATE garage_directory SET name = $2 WHERE garage_id = $1', [garage.id, 'Changed in SQL']);
+    expect((await lookupVia(stack.url, registration)).records[0]!.garage).toEqual(kept);
+    expect((await lookupVia(gatewayUrl, registration)).records[0]!.garage).toEqual(kept);
+
+    const renamed = { garageId: garage.id, name: 'Renamed Motors Ltd', address: '2 New Road, Leeds, LS2 2BB', phone: '0113 496 0000' };
+    const event: TEventEnvelope<'garage.updated'> = { id: randomUUID(), name: 'garage.updated', version: 1, occurredAt: new Date().toISOString(), payload: renamed };
+    const handlers = createRecordsEventHandlers({ lookupAnswers: createLookupAnswers({ db: stack.db.pool, redis: stack.redis, prefix, logger: testLogger }), logger: testLogger });
+    expect(await applyEventOnce(stack.db.pool, handlers, event)).toBe('applied');
+    for (const url of [stack.url, otherUrl, gatewayUrl]) {
+      expect((await lookupVia(url, registration)).records[0]!.garage).toEqual({ name: renamed.name, address: renamed.address });
+    }
   });
 
   it('serves a repeat lookup from memory from its second lookup on: a row changed behind its back (no write through the API) is not read again', async () => {

@@ -3,7 +3,7 @@ import { eventsFor, MESSAGES, ZErrorEnvelopeSchema, ZLookupResponseSchema, type 
 import { applyEventOnce } from '@sh/shared/server';
 import { callJson } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordsEventHandlers } from '../src/events/handlers.js';
+import { createRecordsEventHandlers } from '../src/events/handlers.js';
 import { buildCreateBody, buildGarageAccount, logServiceRecord, startRecordsStack, type RecordsStack } from './harness.js';
 
 let stack: RecordsStack;
@@ -48,13 +48,13 @@ async function recordsOf(garageId: string): Promise<number> {
 describe('garage.suspended and garage.reinstated', () => {
   it('are both handled, so the records consumer starts', () => {
     expect(eventsFor('records')).toEqual(expect.arrayContaining(['garage.suspended', 'garage.reinstated']));
-    expect(eventsFor('records').filter((name) => !(name in recordsEventHandlers))).toEqual([]);
+    expect(eventsFor('records').filter((name) => !(name in createRecordsEventHandlers()))).toEqual([]);
   });
 
   it('stop a suspended garage adding records with 403 and SPEC\'s wording, keep its records public, and let it add again once reinstated', async () => {
     const garage = await buildGarageAccount(stack);
     const earlier = await logServiceRecord(stack, garage, { vehicle_registration: 'SU25AAA' });
-    expect(await applyEventOnce(stack.db.pool, recordsEventHandlers, suspended(garage, 1_000))).toBe('applied');
+    expect(await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), suspended(garage, 1_000))).toBe('applied');
 
     const refused = await create(garage, 'SU25AAB');
     expect(refused.status).toBe(403);
@@ -66,7 +66,7 @@ describe('garage.suspended and garage.reinstated', () => {
     const mine = await callJson(stack.url, 'GET', '/api/v1/service-records/mine', { token: garage.token });
     expect(ZErrorEnvelopeSchema.parse(mine.body)).toEqual({ status: 403, code: 'forbidden', message: MESSAGES.adminActions.accountSuspended });
 
-    await applyEventOnce(stack.db.pool, recordsEventHandlers, reinstated(garage, 2_000));
+    await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), reinstated(garage, 2_000));
     expect((await create(garage, 'SU25AAB')).status).toBe(201);
     expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine', { token: garage.token })).status).toBe(200);
     expect(await recordsOf(garage.id)).toBe(2);
@@ -75,13 +75,13 @@ describe('garage.suspended and garage.reinstated', () => {
   it('keep the newest state when they arrive out of order, and change nothing twice for a duplicate', async () => {
     const garage = await buildGarageAccount(stack);
     const lateSuspension = suspended(garage, 3_000);
-    await applyEventOnce(stack.db.pool, recordsEventHandlers, reinstated(garage, 5_000));
-    await applyEventOnce(stack.db.pool, recordsEventHandlers, lateSuspension);
+    await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), reinstated(garage, 5_000));
+    await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), lateSuspension);
     expect((await create(garage, 'SU25AAC')).status).toBe(201);
 
     const newSuspension = suspended(garage, 6_000);
-    expect(await applyEventOnce(stack.db.pool, recordsEventHandlers, newSuspension)).toBe('applied');
-    expect(await applyEventOnce(stack.db.pool, recordsEventHandlers, newSuspension)).toBe('duplicate');
+    expect(await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), newSuspension)).toBe('applied');
+    expect(await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), newSuspension)).toBe('duplicate');
     expect((await create(garage, 'SU25AAD')).status).toBe(403);
     const { rows } = await stack.db.pool.query('SELECT is_suspended, changed_at FROM garage_suspensions WHERE garage_id = $1', [garage.id]);
     expect(rows).toEqual([{ is_suspended: true, changed_at: 6_000 }]);
@@ -90,7 +90,7 @@ describe('garage.suspended and garage.reinstated', () => {
   it('leave other garages adding records as before', async () => {
     const suspendedGarage = await buildGarageAccount(stack);
     const other = await buildGarageAccount(stack);
-    await applyEventOnce(stack.db.pool, recordsEventHandlers, suspended(suspendedGarage, 1_000));
+    await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), suspended(suspendedGarage, 1_000));
     expect((await create(other, 'SU25AAE')).status).toBe(201);
   });
 });

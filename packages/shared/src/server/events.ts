@@ -270,8 +270,15 @@ export function startRelay(options: RelayOptions): Relay {
   };
 }
 
+/**
+ * Work a handler leaves for once its transaction has committed, such as marking cached answers stale: done earlier, a
+ * reader could cache what the transaction had not yet written. It runs only when the event was applied, in the order
+ * given; the event counts as handled by then, so a task handles (logs) its own failure.
+ */
+export type AfterCommit = (task: () => Promise<void>) => void;
+
 /** Handles one event inside the consumer's transaction; the inbox insert commits with its effects. */
-export type EventHandler<N extends TEventName> = (db: pg.PoolClient, event: TEventEnvelope<N>) => Promise<void>;
+export type EventHandler<N extends TEventName> = (db: pg.PoolClient, event: TEventEnvelope<N>, afterCommit: AfterCommit) => Promise<void>;
 export type EventHandlers = { [N in TEventName]?: EventHandler<N> };
 
 export interface ConsumerOptions {
@@ -293,6 +300,7 @@ export class PermanentEventError extends Error {}
  * Applies one event at most once: the event id goes into processed_events in the same transaction as
  * the handler's writes, so a redelivered event finds its id there and changes nothing. The payload is checked
  * after that, so that a re-publish of an event whose secret fields were since dropped is a duplicate, not a failure.
+ * What the handler left for after the commit (AfterCommit) runs once the transaction has committed, before it resolves.
  */
 export async function applyEventOnce(
   pool: pg.Pool,
@@ -302,6 +310,7 @@ export async function applyEventOnce(
   const handler = handlers[event.name] as EventHandler<TEventName> | undefined;
   if (!handler) throw new PermanentEventError(`No handler for ${event.name}`);
   const definition = EVENTS[event.name];
+  const tasks: (() => Promise<void>)[] = [];
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -315,15 +324,16 @@ export async function applyEventOnce(
     }
     const parsed = definition.payload.safeParse(event.payload);
     if (!parsed.success) throw new PermanentEventError(`Bad payload for ${event.name}: ${parsed.error.message}`);
-    await handler(client, { ...event, payload: parsed.data } as TEventEnvelope);
+    await handler(client, { ...event, payload: parsed.data } as TEventEnvelope, (task) => tasks.push(task));
     await client.query('COMMIT');
-    return 'applied';
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
+  for (const task of tasks) await task();
+  return 'applied';
 }
 
 export interface Consumer {

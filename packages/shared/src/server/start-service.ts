@@ -45,8 +45,11 @@ interface ServiceParts<Ctx extends ServiceContext, D> {
 interface DatabaseParts {
   config: StartConfig & { DATABASE_URL: string };
   database: { migrationsDir: string; poolSize?: number };
-  /** The events this service consumes (EVENT_SUBSCRIBERS): every one must have a handler. */
-  consumes?: { service: TServiceName; handlers: EventHandlers };
+  /**
+   * The events this service consumes (EVENT_SUBSCRIBERS): every one must have a handler. Handlers that need the
+   * service's connections (Redis, to mark cached answers stale) are built from them.
+   */
+  consumes?: { service: TServiceName; handlers: EventHandlers | ((context: DatabaseServiceContext) => EventHandlers) };
 }
 
 /**
@@ -80,13 +83,14 @@ export async function startService<D>(
     const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });
     closers.push(() => relay.stop());
     if (options.consumes) {
+      const { handlers } = options.consumes;
       const consumer = startConsumer({
         service: options.consumes.service,
         pool,
         redisUrl: config.REDIS_URL,
         prefix: config.BULLMQ_PREFIX,
         logger,
-        handlers: options.consumes.handlers,
+        handlers: typeof handlers === 'function' ? handlers(context) : handlers,
       });
       closers.unshift(() => consumer.close());
     }

@@ -12,8 +12,8 @@ export interface LookupAnswer {
  * The public lookup's answers, kept in memory while current (createVersionedAnswers): each lookup reads its
  * registration's version in Redis (one GET) before anything else, and logging, amending or withdrawing a record bumps
  * it before the write's answer goes out, so the next lookup through any instance (and the gateway's copy) shows it.
- * A garage's new name or address (which reaches records by an event, later anyway) shows once answers age out
- * (a minute). Without Redis every lookup reads afresh.
+ * A garage's new name or address reaches records by an event, whose handler bumps the versions of the garage's
+ * vehicles once the directory has committed (events/handlers.ts). Without Redis every lookup reads afresh.
  */
 export interface LookupAnswers {
   answer(registration: string): Promise<LookupAnswer>;

@@ -1,39 +1,65 @@
-import type { EventHandlers } from '@sh/shared/server';
+import type { EventHandler, EventHandlers, Logger } from '@sh/shared/server';
 import { canAddRecords } from '../domain/entitlement.js';
+import type { LookupAnswers } from '../domain/lookup-answers.js';
+import { findGarageRegistrations } from '../store/find-garage-registrations.js';
 import { insertEmailConfirmation } from '../store/insert-email-confirmation.js';
 import { updateDirectoryEmail } from '../store/update-directory-email.js';
 import { upsertEntitlement } from '../store/upsert-entitlement.js';
 import { upsertGarageDirectory } from '../store/upsert-garage-directory.js';
 import { upsertSuspension } from '../store/upsert-suspension.js';
 
+/** How many vehicles' answers are marked stale at once when a garage's directory entry changes. */
+const STALE_MARKS_AT_ONCE = 500;
+
+export interface RecordsEventDeps {
+  /** The public lookup's kept answers (main.ts: the routes' own); without them, as in tests of other events, none is marked. */
+  lookupAnswers?: Pick<LookupAnswers, 'invalidate'>;
+  logger?: Logger;
+}
+
 /**
  * What records does with the events it hears: keep its garage directory (names, addresses, receipt e-mails) and what
- * a garage needs to add records (an entitled subscription, a confirmed e-mail, and no suspension by an admin).
+ * a garage needs to add records (an entitled subscription, a confirmed e-mail, and no suspension by an admin). A
+ * garage's new name or address is in every public history that shows its work from the next lookup on: once the
+ * directory has committed, the lookup answers of each of its vehicles are marked stale, as a new record's are.
  */
-export const recordsEventHandlers: EventHandlers = {
-  'garage.registered': async (db, event) => {
+export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHandlers {
+  const { lookupAnswers, logger } = deps;
+  const keepDirectory: EventHandler<'garage.registered' | 'garage.updated'> = async (db, event, afterCommit) => {
     await upsertGarageDirectory(db, event.payload);
-  },
-  'garage.updated': async (db, event) => {
-    await upsertGarageDirectory(db, event.payload);
-  },
-  'subscription.changed': async (db, event) => {
-    const { garageId, status, stateAt } = event.payload;
-    await upsertEntitlement(db, { garageId, subscriptionStatus: status, canAddRecords: canAddRecords(status), stateAt });
-  },
-  'user.email_confirmed': async (db, event) => {
-    await insertEmailConfirmation(db, { userId: event.payload.userId, confirmedAt: new Date(event.payload.confirmedAt) });
-  },
-  'garage.suspended': async (db, event) => {
-    const { garageId, reason, suspendedAt } = event.payload;
-    await upsertSuspension(db, { garageId, isSuspended: true, reason, changedAt: suspendedAt });
-  },
-  'garage.reinstated': async (db, event) => {
-    const { garageId, reason, reinstatedAt } = event.payload;
-    await upsertSuspension(db, { garageId, isSuspended: false, reason, changedAt: reinstatedAt });
-  },
-  'user.email_changed': async (db, event) => {
-    const { userId, newEmail, changedAt } = event.payload;
-    await updateDirectoryEmail(db, { garageId: userId, email: newEmail, changedAt });
-  },
-};
+    if (!lookupAnswers) return;
+    const registrations = await findGarageRegistrations(db, event.payload.garageId);
+    afterCommit(async () => {
+      try {
+        for (let from = 0; from < registrations.length; from += STALE_MARKS_AT_ONCE) {
+          await Promise.all(registrations.slice(from, from + STALE_MARKS_AT_ONCE).map((registration) => lookupAnswers.invalidate(registration)));
+        }
+      } catch (error) {
+        logger?.warn({ err: error, garageId: event.payload.garageId }, "a garage's lookup answers could not be marked stale; they age out within a minute");
+      }
+    });
+  };
+  return {
+    'garage.registered': keepDirectory,
+    'garage.updated': keepDirectory,
+    'subscription.changed': async (db, event) => {
+      const { garageId, status, stateAt } = event.payload;
+      await upsertEntitlement(db, { garageId, subscriptionStatus: status, canAddRecords: canAddRecords(status), stateAt });
+    },
+    'user.email_confirmed': async (db, event) => {
+      await insertEmailConfirmation(db, { userId: event.payload.userId, confirmedAt: new Date(event.payload.confirmedAt) });
+    },
+    'garage.suspended': async (db, event) => {
+      const { garageId, reason, suspendedAt } = event.payload;
+      await upsertSuspension(db, { garageId, isSuspended: true, reason, changedAt: suspendedAt });
+    },
+    'garage.reinstated': async (db, event) => {
+      const { garageId, reason, reinstatedAt } = event.payload;
+      await upsertSuspension(db, { garageId, isSuspended: false, reason, changedAt: reinstatedAt });
+    },
+    'user.email_changed': async (db, event) => {
+      const { userId, newEmail, changedAt } = event.payload;
+      await updateDirectoryEmail(db, { garageId: userId, email: newEmail, changedAt });
+    },
+  };
+}
