@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TMotTest, type TPublicServiceRecord, type TVehicleReportResponse } from '@sh/shared/contract';
 import { VEHICLE_REPORT_DEADLINE_MS } from '../src/api/vehicle-report';
 import { VehicleResultsPage } from '../src/pages/VehicleResultsPage';
+import { placeLabels, type ChartPoint } from '../src/pages/vehicle-results/MileageChart';
 import { buildMileageReadings, buildTimeline } from '../src/pages/vehicle-results/report-model';
+import { titleCase } from '../src/pages/vehicle-results/VehicleSummary';
 import { failure, mockApi, ok, pending, type TApiRoute } from './support';
 
 const REG = 'AB61HCX';
@@ -318,5 +320,55 @@ describe('report-model', () => {
       [buildMot({ motTestNumber: 'A', completedDate: '2023-04-05T08:00:00Z' }), buildMot({ motTestNumber: 'B', completedDate: '2020-01-01T08:00:00Z' })],
     );
     expect(entries.map((entry) => entry.id)).toEqual(['mot-A', `service-${buildRecord({}).id}`, 'mot-B']);
+  });
+});
+
+describe('placeLabels', () => {
+  /** The chart's boxes of placed labels, as placeLabels measures them (7.5 units a character, 14 tall). */
+  const boxesOf = (points: readonly ChartPoint[], placed: ReturnType<typeof placeLabels>) =>
+    placed.flatMap((label, index) => {
+      if (!label) return [];
+      const halfWidth = (points[index]!.text.length * 7.5) / 2;
+      return [[label.x - halfWidth, label.y - 11, label.x + halfWidth, label.y + 3] as const];
+    });
+
+  it('labels readings far apart above their points, every one of them', () => {
+    const points = [0, 1, 2, 3].map((i) => ({ cx: 120 + i * 150, cy: 200 - i * 40, text: `${(i + 1) * 10},000`, isFlagged: false }));
+    expect(placeLabels(points, 64, 636)).toEqual(points.map(({ cx, cy }) => ({ x: cx, y: cy - 10 })));
+  });
+
+  it('never draws two labels over each other when readings crowd, and always labels a flagged one', () => {
+    // As on a car with 30 readings a few months apart: 10 units between points, climbing slowly.
+    const points = Array.from({ length: 30 }, (_, i) => ({ cx: 80 + i * 10, cy: 220 - i * 3, text: `${i + 40},${100 + i}`, isFlagged: i === 17 }));
+    const placed = placeLabels(points, 64, 636);
+    const boxes = boxesOf(points, placed);
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) expect(a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]).toBe(false);
+    }
+    expect(placed[17]).not.toBeNull();
+    expect(placed.filter((label) => label === null).length).toBeGreaterThan(0);
+    // The first and the last reading come next after a flagged one.
+    expect(placed[0]).not.toBeNull();
+    expect(placed[29]).not.toBeNull();
+  });
+
+  it('keeps a label near the edge inside the chart', () => {
+    const [label] = placeLabels([{ cx: 630, cy: 100, text: '146,506', isFlagged: false }], 64, 636);
+    expect(label!.x + (7 * 7.5) / 2).toBeLessThanOrEqual(636);
+  });
+});
+
+describe('titleCase', () => {
+  it("shows DVLA's upper-case words in title case and keeps initialisms", () => {
+    expect(['BMW', '3 SERIES', 'MERCEDES-BENZ', 'LAND ROVER', 'MG', 'CX-5', 'PETROL'].map(titleCase)).toEqual([
+      'BMW',
+      '3 Series',
+      'Mercedes-Benz',
+      'Land Rover',
+      'MG',
+      'CX-5',
+      'Petrol',
+    ]);
+    expect(titleCase(null)).toBeNull();
   });
 });

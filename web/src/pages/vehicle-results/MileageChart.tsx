@@ -11,6 +11,74 @@ function toDay(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 }
 
+/** A label's text: its miles, with "!" before a reading lower than an earlier one. */
+function labelText(reading: TMileageReading): string {
+  return reading.isLowerThanEarlier ? `! ${miles.format(reading.miles)}` : miles.format(reading.miles);
+}
+
+/** A box in the chart's units: left, top, right, bottom. */
+type Box = readonly [number, number, number, number];
+const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+/** The 12-unit bold digits are at most this wide each, and a label this tall from its top to below its baseline. */
+const LABEL_CHAR_WIDTH = 7.5;
+const LABEL_ASCENT = 11;
+const LABEL_DESCENT = 3;
+const MARKER_REACH = 7;
+
+/** A point of the chart and the text of its label. */
+export interface ChartPoint {
+  cx: number;
+  cy: number;
+  text: string;
+  /** Labelled before any other: a reading lower than an earlier one. */
+  isFlagged: boolean;
+}
+
+/**
+ * Where each point's label goes: above its point, else below it, wherever it covers neither another label nor any
+ * point's marker, and inside [minX, maxX]; null where neither fits, so that no two values are ever drawn over each
+ * other (each one is still in its tooltip, the timeline and the chart's description). Flagged readings are placed
+ * first (over a marker if nothing else fits), then the last and the first, then the rest in order. Linear in the
+ * points for each label placed, so quadratic at worst.
+ */
+export function placeLabels(points: readonly ChartPoint[], minX: number, maxX: number): Array<{ x: number; y: number } | null> {
+  const markers: Box[] = points.map(({ cx, cy }) => [cx - MARKER_REACH, cy - MARKER_REACH, cx + MARKER_REACH, cy + MARKER_REACH]);
+  const placedBoxes: Box[] = [];
+  const placed: Array<{ x: number; y: number } | null> = points.map(() => null);
+  const last = points.length - 1;
+  const rank = (index: number) => (points[index]!.isFlagged ? 0 : index === last || index === 0 ? 1 : 2);
+  const order = points.map((_, index) => index).sort((a, b) => rank(a) - rank(b) || a - b);
+  for (const index of order) {
+    const { cx, cy, text, isFlagged } = points[index]!;
+    const halfWidth = (text.length * LABEL_CHAR_WIDTH) / 2;
+    const x = Math.min(Math.max(cx, minX + halfWidth), maxX - halfWidth);
+    const boxAt = (y: number): Box => [x - halfWidth, y - LABEL_ASCENT, x + halfWidth, y + LABEL_DESCENT];
+    const isClearOfLabels = (box: Box) => placedBoxes.every((other) => !overlaps(box, other));
+    const isClear = (box: Box) => isClearOfLabels(box) && markers.every((marker) => !overlaps(box, marker));
+    // A flagged reading is labelled even where markers crowd: over a marker if it must, never over another label.
+    const y =
+      [cy - 10, cy + 20].find((candidate) => isClear(boxAt(candidate))) ??
+      (isFlagged ? [cy - 10, cy + 20, cy - 26, cy + 36].find((candidate) => isClearOfLabels(boxAt(candidate))) : undefined);
+    if (y === undefined) continue;
+    placedBoxes.push(boxAt(y));
+    placed[index] = { x, y };
+  }
+  return placed;
+}
+
+/** The years to mark on the time axis: each 1 January within the readings, at most about eight of them. */
+function yearTicks(minDay: number, maxDay: number): Array<{ year: number; day: number }> {
+  const firstYear = new Date(minDay * 86_400_000).getUTCFullYear();
+  const lastYear = new Date(maxDay * 86_400_000).getUTCFullYear();
+  const step = Math.max(1, Math.ceil((lastYear - firstYear) / 8));
+  const ticks: Array<{ year: number; day: number }> = [];
+  for (let year = firstYear; year <= lastYear + 1; year += step) {
+    const day = Date.UTC(year, 0, 1) / 86_400_000;
+    if (day >= minDay && day <= maxDay) ticks.push({ year, day });
+  }
+  return ticks.length > 0 ? ticks : [{ year: firstYear, day: minDay }];
+}
+
 /** The sentence a screen reader hears for the chart: how many readings, from what, and any that went down. */
 export function describeReadings(readings: readonly TMileageReading[]): string {
   if (readings.length === 0) return 'No mileage readings yet.';
@@ -35,8 +103,9 @@ export function describeReadings(readings: readonly TMileageReading[]): string {
 
 /**
  * The vehicle's mileage over time from every source, as an SVG line: services are circles, MOT tests squares,
- * a reading lower than an earlier one a triangle with a "!" beside it. Each point is labelled with its value,
- * and the legend names the shapes, so nothing depends on colour.
+ * a reading lower than an earlier one a triangle with a "!" beside it. Each point is labelled with its value where
+ * the label fits without covering another (placeLabels; a flagged reading first), every point names its reading in
+ * a tooltip, and the legend names the shapes, so nothing depends on colour.
  */
 export function MileageChart({ readings }: { readings: readonly TMileageReading[] }) {
   const titleId = useId();
@@ -52,18 +121,16 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const x = (day: number) => PAD.left + (maxDay === minDay ? plotWidth / 2 : ((day - minDay) / (maxDay - minDay)) * plotWidth);
   const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
-  // A label sits above its point, or below it when the point before is so close that the two would overlap.
-  const points: Array<{ reading: TMileageReading; cx: number; cy: number; labelY: number }> = [];
-  readings.forEach((reading, index) => {
-    const cx = x(days[index]!);
-    const cy = y(reading.miles);
-    const previous = points[index - 1];
-    const isCrowded = previous !== undefined && cx - previous.cx < 56 && Math.abs(previous.labelY - (cy - 10)) < 16;
-    points.push({ reading, cx, cy, labelY: isCrowded ? cy + 22 : cy - 10 });
-  });
+  const points = readings.map((reading, index) => ({
+    reading,
+    cx: x(days[index]!),
+    cy: y(reading.miles),
+    text: labelText(reading),
+    isFlagged: reading.isLowerThanEarlier,
+  }));
+  const labels = placeLabels(points, PAD.left - 8, WIDTH - 4);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((share) => Math.round(top * share));
-  const firstYear = new Date(minDay * 86_400_000).getUTCFullYear();
-  const lastYear = new Date(maxDay * 86_400_000).getUTCFullYear();
+  const years = yearTicks(minDay, maxDay);
 
   return (
     <section className="report-chart card" aria-labelledby="report-chart-title">
@@ -88,12 +155,14 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
               </text>
             </g>
           ))}
-          <text x={PAD.left} y={HEIGHT - 16} className="mileage-chart__tick">
-            {firstYear}
-          </text>
-          <text x={WIDTH - PAD.right} y={HEIGHT - 16} textAnchor="end" className="mileage-chart__tick">
-            {lastYear}
-          </text>
+          {years.map(({ year, day }) => (
+            <g key={year}>
+              <line x1={x(day)} x2={x(day)} y1={PAD.top + plotHeight} y2={PAD.top + plotHeight + 5} className="mileage-chart__grid" />
+              <text x={x(day)} y={HEIGHT - 16} textAnchor="middle" className="mileage-chart__tick">
+                {year}
+              </text>
+            </g>
+          ))}
         </g>
         <polyline
           className="mileage-chart__line"
@@ -102,14 +171,24 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
           points={points.map((point) => `${point.cx},${point.cy}`).join(' ')}
         />
         <g className="mileage-chart__points">
-          {points.map(({ reading, cx, cy, labelY }) => (
+          {points.map(({ reading, cx, cy, text }) => (
             <g key={reading.id} data-source={reading.source} data-lower={reading.isLowerThanEarlier || undefined} aria-hidden="true">
+              {/* A pointer's tooltip names every reading, labelled or not. */}
+              <title>{`${text} miles, ${reading.source === 'mot' ? 'MOT test' : 'service'}, ${formatServiceDate(reading.date)}`}</title>
               <Marker reading={reading} cx={cx} cy={cy} />
-              <text x={cx} y={labelY} textAnchor="middle" className="mileage-chart__label">
-                {reading.isLowerThanEarlier ? `! ${miles.format(reading.miles)}` : miles.format(reading.miles)}
-              </text>
             </g>
           ))}
+        </g>
+        {/* After every marker, so that no marker is drawn over a label. */}
+        <g className="mileage-chart__labels" aria-hidden="true">
+          {points.map(({ reading, text }, index) => {
+            const label = labels[index];
+            return label ? (
+              <text key={reading.id} x={label.x} y={label.y} textAnchor="middle" className="mileage-chart__label">
+                {text}
+              </text>
+            ) : null;
+          })}
         </g>
       </svg>
       <ul className="mileage-legend" aria-label="Chart key">

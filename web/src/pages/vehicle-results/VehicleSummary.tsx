@@ -4,10 +4,13 @@ import { formatServiceDate } from '../../lib/format';
 
 const wholeNumber = new Intl.NumberFormat('en-GB');
 
-/** DVLA's and DVSA's words are upper-case ("FORD", "PETROL"): shown in title case. */
-function titleCase(value: string | null): string | null {
+/**
+ * DVLA's and DVSA's words are upper-case ("FORD", "PETROL", "MERCEDES-BENZ"): shown in title case, except a word
+ * without a vowel, which is an initialism kept as it is ("BMW", "MG", "CX-5").
+ */
+export function titleCase(value: string | null): string | null {
   if (!value) return null;
-  return value.toLowerCase().replace(/(^|[\s-])([a-z])/g, (_match, before: string, letter: string) => before + letter.toUpperCase());
+  return value.replace(/[A-Za-z]+/g, (word) => (/[aeiouy]/i.test(word) ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word.toUpperCase()));
 }
 
 function statusWithDate(status: string | null, label: string, date: string | null): string | null {
