@@ -24,6 +24,8 @@ const LABEL_CHAR_WIDTH = 7.5;
 const LABEL_ASCENT = 11;
 const LABEL_DESCENT = 3;
 const MARKER_REACH = 7;
+/** Space kept free on each side of a label, so that two neighbours never read as one number. */
+const LABEL_GAP = 3;
 
 /** A point of the chart and the text of its label. */
 export interface ChartPoint {
@@ -52,7 +54,7 @@ export function placeLabels(points: readonly ChartPoint[], minX: number, maxX: n
     const { cx, cy, text, isFlagged } = points[index]!;
     const halfWidth = (text.length * LABEL_CHAR_WIDTH) / 2;
     const x = Math.min(Math.max(cx, minX + halfWidth), maxX - halfWidth);
-    const boxAt = (y: number): Box => [x - halfWidth, y - LABEL_ASCENT, x + halfWidth, y + LABEL_DESCENT];
+    const boxAt = (y: number): Box => [x - halfWidth - LABEL_GAP, y - LABEL_ASCENT, x + halfWidth + LABEL_GAP, y + LABEL_DESCENT];
     const isClearOfLabels = (box: Box) => placedBoxes.every((other) => !overlaps(box, other));
     const isClear = (box: Box) => isClearOfLabels(box) && markers.every((marker) => !overlaps(box, marker));
     // A flagged reading is labelled even where markers crowd: over a marker if it must, never over another label.
