@@ -139,60 +139,63 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
       <h2 id="report-chart-title" className="report-section__title">
         Mileage from every source
       </h2>
-      <svg
-        className="mileage-chart"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={titleId}
-        aria-describedby={descId}
-      >
-        <title id={titleId}>Mileage over time, in miles</title>
-        <desc id={descId}>{describeReadings(readings)}</desc>
-        <g className="mileage-chart__axes" aria-hidden="true">
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="mileage-chart__grid" />
-              <text x={PAD.left - 8} y={y(tick) + 4} textAnchor="end" className="mileage-chart__tick">
-                {miles.format(tick)}
-              </text>
-            </g>
-          ))}
-          {years.map(({ year, day }) => (
-            <g key={year}>
-              <line x1={x(day)} x2={x(day)} y1={PAD.top + plotHeight} y2={PAD.top + plotHeight + 5} className="mileage-chart__grid" />
-              <text x={x(day)} y={HEIGHT - 16} textAnchor="middle" className="mileage-chart__tick">
-                {year}
-              </text>
-            </g>
-          ))}
-        </g>
-        <polyline
-          className="mileage-chart__line"
-          aria-hidden="true"
-          fill="none"
-          points={points.map((point) => `${point.cx},${point.cy}`).join(' ')}
-        />
-        <g className="mileage-chart__points">
-          {points.map(({ reading, cx, cy, text }) => (
-            <g key={reading.id} data-source={reading.source} data-lower={reading.isLowerThanEarlier || undefined} aria-hidden="true">
-              {/* A pointer's tooltip names every reading, labelled or not. */}
-              <title>{`${text} miles, ${reading.source === 'mot' ? 'MOT test' : 'service'}, ${formatServiceDate(reading.date)}`}</title>
-              <Marker reading={reading} cx={cx} cy={cy} />
-            </g>
-          ))}
-        </g>
-        {/* After every marker, so that no marker is drawn over a label. */}
-        <g className="mileage-chart__labels" aria-hidden="true">
-          {points.map(({ reading, text }, index) => {
-            const label = labels[index];
-            return label ? (
-              <text key={reading.id} x={label.x} y={label.y} textAnchor="middle" className="mileage-chart__label">
-                {text}
-              </text>
-            ) : null;
-          })}
-        </g>
-      </svg>
+      {/* On a narrow screen the chart keeps a readable size and scrolls sideways, by keyboard too. */}
+      <div className="mileage-chart__scroll" tabIndex={0} role="group" aria-labelledby={titleId}>
+        <svg
+          className="mileage-chart"
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={descId}
+        >
+          <title id={titleId}>Mileage over time, in miles</title>
+          <desc id={descId}>{describeReadings(readings)}</desc>
+          <g className="mileage-chart__axes" aria-hidden="true">
+            {ticks.map((tick) => (
+              <g key={tick}>
+                <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="mileage-chart__grid" />
+                <text x={PAD.left - 8} y={y(tick) + 4} textAnchor="end" className="mileage-chart__tick">
+                  {miles.format(tick)}
+                </text>
+              </g>
+            ))}
+            {years.map(({ year, day }) => (
+              <g key={year}>
+                <line x1={x(day)} x2={x(day)} y1={PAD.top + plotHeight} y2={PAD.top + plotHeight + 5} className="mileage-chart__grid" />
+                <text x={x(day)} y={HEIGHT - 16} textAnchor="middle" className="mileage-chart__tick">
+                  {year}
+                </text>
+              </g>
+            ))}
+          </g>
+          <polyline
+            className="mileage-chart__line"
+            aria-hidden="true"
+            fill="none"
+            points={points.map((point) => `${point.cx},${point.cy}`).join(' ')}
+          />
+          <g className="mileage-chart__points">
+            {points.map(({ reading, cx, cy, text }) => (
+              <g key={reading.id} data-source={reading.source} data-lower={reading.isLowerThanEarlier || undefined} aria-hidden="true">
+                {/* A pointer's tooltip names every reading, labelled or not. */}
+                <title>{`${text} miles, ${reading.source === 'mot' ? 'MOT test' : 'service'}, ${formatServiceDate(reading.date)}`}</title>
+                <Marker reading={reading} cx={cx} cy={cy} />
+              </g>
+            ))}
+          </g>
+          {/* After every marker, so that no marker is drawn over a label. */}
+          <g className="mileage-chart__labels" aria-hidden="true">
+            {points.map(({ reading, text }, index) => {
+              const label = labels[index];
+              return label ? (
+                <text key={reading.id} x={label.x} y={label.y} textAnchor="middle" className="mileage-chart__label">
+                  {text}
+                </text>
+              ) : null;
+            })}
+          </g>
+        </svg>
+      </div>
       <ul className="mileage-legend" aria-label="Chart key">
         <li>
           <svg width="14" height="14" aria-hidden="true">
