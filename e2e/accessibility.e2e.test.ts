@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { logInThroughApi } from './support/api.js';
+import { restoreDemoGaragePassword } from './support/api.js';
 import { launchBrowser, logInThroughPage, openPage } from './support/browser.js';
 import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
 
@@ -47,14 +47,7 @@ async function visit(page: Page, path: string): Promise<void> {
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // Another journey resets the demo garage's password; the admin puts the documented one back first.
-  const admin = await logInThroughApi(seedAccounts.admin.email, seedAccounts.admin.password);
-  const reset = await fetch(`${inject('gatewayUrl')}/api/v1/users/password/${demoGarage.id}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ password: seedAccounts.garage.password }),
-  });
-  expect(reset.status).toBe(200);
+  await restoreDemoGaragePassword();
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
-import { logInThroughApi } from './support/api.js';
+import { restoreDemoGaragePassword } from './support/api.js';
 import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
 import { seedAccounts, seedGarages } from './support/data.js';
 import { waitForMail } from './support/mail.js';
@@ -19,14 +19,7 @@ const vin = 'WF0XXXGCDX8C12345';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // Another journey resets the demo garage's password; the admin puts the documented one back first.
-  const admin = await logInThroughApi(seedAccounts.admin.email, seedAccounts.admin.password);
-  const reset = await fetch(`${inject('gatewayUrl')}/api/v1/users/password/${demoGarage.id}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ password: seedAccounts.garage.password }),
-  });
-  expect(reset.status).toBe(200);
+  await restoreDemoGaragePassword();
 });
 afterAll(async () => {
   await browser?.close();

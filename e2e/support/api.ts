@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { databaseUrl } from '../../scripts/stack.js';
-import { tradingName, unregisteredCompanies } from './data.js';
+import { seedAccounts, tradingName, unregisteredCompanies } from './data.js';
 import { linkIn, waitForMail } from './mail.js';
 
 async function post(path: string, body: unknown): Promise<Response> {
@@ -39,6 +39,17 @@ export async function logInThroughApi(email: string, password: string): Promise<
   expect(response.status).toBe(200);
   const { data } = (await response.json()) as { data: { session: { access_token: string; user: { id: string } } } };
   return { token: data.session.access_token, id: data.session.user.id };
+}
+
+/** Another journey resets the demo garage's password: the admin puts the documented one back. */
+export async function restoreDemoGaragePassword(): Promise<void> {
+  const admin = await logInThroughApi(seedAccounts.admin.email, seedAccounts.admin.password);
+  const reset = await fetch(`${inject('gatewayUrl')}/api/v1/users/password/${seedAccounts.garage.garage_id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify({ password: seedAccounts.garage.password }),
+  });
+  expect(reset.status).toBe(200);
 }
 
 /**
