@@ -19,6 +19,12 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
+  pool.on('connect', (client) => {
+    // A client checked out when its connection dies (Postgres restarting) emits 'error' too, between statements as
+    // well as during one, and an 'error' nobody listens to ends the process. Its holder learns of it from the
+    // statement that fails, and the pool drops the client when it is released.
+    client.on('error', () => undefined);
+  });
   return pool;
 }
 
