@@ -37,7 +37,30 @@ interface BodyParserError extends Error {
   status?: number;
 }
 
-/** The shared error middleware: AppError and ZodError to their envelope, anything else a logged 500. */
+/** Messages of node-postgres for a connection that is gone or could not be had in time (they carry no code). */
+const LOST_DATABASE_MESSAGES = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'timeout exceeded when trying to connect',
+]);
+
+/**
+ * Whether an error says the database is away for a moment rather than that the request or the code is wrong: Postgres
+ * shutting down or starting (SQLSTATE class 57P), a connection exception (class 08), a refused or reset connection,
+ * or node-postgres's own words for a lost connection or an exhausted connection wait.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08') || code === 'ECONNREFUSED' || code === 'ECONNRESET')) return true;
+  return LOST_DATABASE_MESSAGES.has(error.message);
+}
+
+/**
+ * The shared error middleware: AppError and ZodError to their envelope, a database that is away for a moment to a 503
+ * with Retry-After (the same request can be sent again), anything else a logged 500.
+ */
 export function errorMiddleware() {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (res.headersSent) {
@@ -76,6 +99,12 @@ export function errorMiddleware() {
     const isUndecodableBody = typeof zlibCode === 'string' && (zlibCode.startsWith('Z_') || zlibCode.startsWith('ERR__ERROR_'));
     if (error instanceof URIError || isUndecodableBody) {
       res.status(400).json(errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest));
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      req.log?.warn({ err: error }, 'the database is unavailable');
+      res.setHeader('Retry-After', '5');
+      res.status(503).json(errorEnvelope('service_unavailable', MESSAGES.platform.serviceUnavailable));
       return;
     }
     req.log?.error({ err: error }, 'unhandled error');
