@@ -1,11 +1,27 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createRedis } from '@sh/shared/server';
 import { PASSED_TO_SERVICES, SET_BY_START } from '../scripts/configuration.js';
 import { waitForMail } from './support/mail.js';
 
 const root = path.join(import.meta.dirname, '..');
+
+/** The pid of the one service process that was started with PORT=port (Linux: read from /proc). */
+function processListeningAs(port: string): number {
+  const pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+    try {
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return environment.includes(`PORT=${port}`) && cmdline.includes('src/main.ts');
+    } catch {
+      return false; // ended meanwhile, or not ours to read
+    }
+  });
+  expect(pids).toHaveLength(1);
+  return Number(pids[0]);
+}
 
 function start(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -49,7 +65,12 @@ describe("npm start and the README's configuration", () => {
     expect([...handled].filter((name) => !documented.includes(name))).toEqual([]);
   });
 
-  it('passes the variables it is started with to the services that read them', async () => {
+  it('passes the variables it is started with to the services that read them, and starts a service that dies again', async () => {
+    // The lookup budget below is counted in Redis for a minute: a run right after another starts from nothing.
+    const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const counted = await redis.keys('start_test:rl:*');
+    if (counted.length > 0) await redis.del(...counted);
+    redis.disconnect();
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
       cwd: root,
       env: {
@@ -81,6 +102,14 @@ describe("npm start and the README's configuration", () => {
       expect(contact.status).toBe(200);
       const mail = await waitForMail('http://127.0.0.1:28025', 'front-desk@example.co.uk', /.+/);
       expect(mail.to).toContain('front-desk@example.co.uk');
+
+      // A service that dies is started again, as compose's restart policy would, and answers again.
+      const records = processListeningAs('24003');
+      process.kill(records, 'SIGKILL');
+      await expect.poll(() => output, { timeout: 10_000, interval: 100 }).toContain('[records] exited on its own (SIGKILL); starting it again in 1 s');
+      await expect.poll(() => output, { timeout: 60_000, interval: 250 }).toContain('[records] started again');
+      expect(processListeningAs('24003')).not.toBe(records);
+      expect((await fetch('http://127.0.0.1:24003/readyz')).status).toBe(200);
     } finally {
       child.kill('SIGINT');
       await new Promise((resolve) => child.once('exit', resolve));

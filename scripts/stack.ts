@@ -70,6 +70,11 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Where children's output goes; by default prefixed lines on this process's stdout. */
   onOutput?: (name: string, line: string) => void;
+  /**
+   * A child that exits on its own (a crash) is launched again, 1 s later and up to 30 s while it keeps failing, as
+   * docker-compose.yml's `restart: unless-stopped` does: on for `npm start`; off where a test kills children itself.
+   */
+  relaunchOnCrash?: boolean;
 }
 
 export interface RunningStack {
@@ -222,10 +227,36 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       });
     }
     children.push({ name, child });
+    if (options.relaunchOnCrash) relaunchAfterCrash(name, child);
     return child;
   };
 
+  let isStopping = false;
+  /** Exits in a row of each child that did not stay up a minute, for the relaunch's growing wait. */
+  const crashesInARow = new Map<string, number>();
+  const relaunchAfterCrash = (name: string, child: ChildProcess) => {
+    const startedAt = Date.now();
+    child.once('exit', (code, signal) => {
+      const entry = children.find((c) => c.child === child);
+      // Stopping, or restart() took it out on purpose.
+      if (isStopping || !entry) return;
+      children.splice(children.indexOf(entry), 1);
+      const inARow = Date.now() - startedAt >= 60_000 ? 1 : (crashesInARow.get(name) ?? 0) + 1;
+      crashesInARow.set(name, inARow);
+      const waitMs = Math.min(30_000, 1000 * 2 ** (inARow - 1));
+      output(name, `exited on its own (${signal ?? `code ${code}`}); starting it again in ${waitMs / 1000} s`);
+      setTimeout(() => {
+        if (isStopping) return;
+        relaunchers
+          .get(name)?.()
+          .then(() => output(name, 'started again'))
+          .catch((error: Error) => output(name, `did not start again: ${error.message}`));
+      }, waitMs);
+    });
+  };
+
   const stop = async (): Promise<void> => {
+    isStopping = true;
     const alive = children.filter(({ child }) => child.exitCode === null && child.signalCode === null).reverse();
     await Promise.all(
       alive.map(

@@ -40,6 +40,7 @@ const stack = await startStack({
   queuePrefix: process.env.BULLMQ_PREFIX ?? 'sh',
   logLevel: process.env.LOG_LEVEL ?? 'warn',
   gatewayHost: process.env.HOST,
+  relaunchOnCrash: true,
   env: { ADMIN_EMAIL: accounts.admin.email, ADMIN_PASSWORD: accounts.admin.password, ...variablesForServices(process.env) },
 }).catch((error: Error) => {
   console.error(`Cannot start: ${error.message}`);
