@@ -97,6 +97,26 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await context.close();
   });
 
+  it('finds no violation on a phone (375 px) on the home page, the lookup and the report, menu open', async () => {
+    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    await page.setViewportSize({ width: 375, height: 800 });
+    const found: string[] = [];
+    for (const path of ['/', '/lookup', `/vehicle-results?reg=${vehicle.registration}`]) {
+      await visit(page, path);
+      for (const violation of await violationsOn(page)) found.push(`${path}: ${violation}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    }
+    // The report's chart scrolls sideways in its own box on a phone: the box must be reachable by keyboard.
+    expect(await page.locator('.mileage-chart__scroll').getAttribute('tabindex')).toBe('0');
+    const toggle = page.getByRole('button', { name: /menu/i });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    for (const violation of await violationsOn(page)) found.push(`menu open: ${violation}`);
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("finds no violation on the garage's screens, signed in", async () => {
     const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
     await logInThroughPage(page, demoGarage.email, seedAccounts.garage.password);
