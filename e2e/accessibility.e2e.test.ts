@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { restoreDemoGaragePassword } from './support/api.js';
-import { launchBrowser, logInThroughPage, openPage } from './support/browser.js';
+import { logInThroughPage, useBrowser } from './support/browser.js';
 import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
 
 // Evaluated through the browser's debugging protocol: the site's Content-Security-Policy (script-src 'self') rightly
@@ -44,13 +44,9 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
 
-let browser: Browser;
+const openPage = useBrowser();
 beforeAll(async () => {
-  browser = await launchBrowser();
   await restoreDemoGaragePassword();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const PUBLIC_PATHS = [
@@ -75,7 +71,7 @@ const PUBLIC_PATHS = [
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   it('reports what it should: an image without alt text and a button without a name put on the home page', async () => {
-    const { context, page } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page } = await openPage();
     await visit(page, '/');
     await page.evaluate(() => {
       document.querySelector('main')!.append(Object.assign(document.createElement('img'), { src: '/favicon.svg' }), document.createElement('button'));
@@ -86,7 +82,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   });
 
   it('finds no violation on any public page', async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     const found: string[] = [];
     for (const path of PUBLIC_PATHS) {
       await visit(page, path);
@@ -98,7 +94,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   });
 
   it('finds no violation on a phone (375 px) on the home page, the lookup and the report, menu open', async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await page.setViewportSize({ width: 375, height: 800 });
     const found: string[] = [];
     for (const path of ['/', '/lookup', `/vehicle-results?reg=${vehicle.registration}`]) {
@@ -118,7 +114,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   });
 
   it("finds no violation on the garage's screens, signed in", async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await logInThroughPage(page, demoGarage.email, seedAccounts.garage.password);
     await page.waitForURL('**/garage');
     const found: string[] = [];
@@ -145,7 +141,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   });
 
   it("finds no violation on the admin's screens, signed in", async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await logInThroughPage(page, seedAccounts.admin.email, seedAccounts.admin.password);
     await page.waitForURL('**/admin');
     const found: string[] = [];

@@ -1,18 +1,12 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { logInThroughPage, screenshot, useBrowser } from './support/browser.js';
 import { seedAccounts, seedGarages, tradingName, unregisteredCompanies } from './support/data.js';
 import { linkIn, waitForMail } from './support/mail.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = useBrowser();
 
 /** Everything the session keeps in the browser's storage. */
 async function storedSession(page: Page): Promise<Record<string, string>> {
@@ -34,7 +28,7 @@ describe('a garage signs up, confirms its e-mail, logs in and out', () => {
     const referrer = seedGarages[0]!;
     const email = `owner.${Date.now()}@${company.company_number}.example.co.uk`;
     const password = 'Workshop2026';
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
 
     await page.goto('/signup');
     await page.getByLabel('Garage name').fill(tradingName(company));
@@ -61,7 +55,7 @@ describe('a garage signs up, confirms its e-mail, logs in and out', () => {
     expect(mail.html).toContain('confirm-email?token=');
 
     // The person opens the link in a fresh browser, as from their mail client.
-    const other = await openPage(browser, inject('gatewayUrl'));
+    const other = await openPage();
     await other.page.goto(confirmLink.replace(new URL(confirmLink).origin, inject('gatewayUrl')));
     await expect.poll(() => other.page.getByText('Your email has been confirmed! Redirecting...').count()).toBe(1);
     await other.page.waitForURL('**/login', { timeout: 10_000 });
@@ -89,7 +83,7 @@ describe('a garage signs up, confirms its e-mail, logs in and out', () => {
   it('refuses an e-mail that already has an account, with the verbatim message', async () => {
     const garage = seedGarages[2]!;
     const company = unregisteredCompanies[2]!;
-    const { context, page } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page } = await openPage();
     await page.goto('/signup');
     await page.getByLabel('Garage name').fill(tradingName(company));
     await page.getByLabel('Companies House number').fill(company.company_number);
@@ -114,7 +108,7 @@ describe('a garage that forgot its password resets it', () => {
     const garage = seedGarages.find((g) => g.id === seedAccounts.garage.garage_id)!;
     const oldPassword = seedAccounts.garage.password;
     const newPassword = 'FreshStart2026';
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -143,7 +137,7 @@ describe('a garage that forgot its password resets it', () => {
       window.sessionStorage.clear();
     });
 
-    const retry = await openPage(browser, inject('gatewayUrl'));
+    const retry = await openPage();
     await logInThroughPage(retry.page, garage.email, oldPassword);
     await expect.poll(() => retry.page.getByText('Invalid email or password').count()).toBeGreaterThan(0);
     expect(new URL(retry.page.url()).pathname).toBe('/login');

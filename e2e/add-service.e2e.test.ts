@@ -3,11 +3,10 @@
  * lands on its dashboard with the record on top, the buyer sees it in the free lookup with the history intact,
  * and the garage's receipt arrives by e-mail.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
 import { restoreDemoGaragePassword } from './support/api.js';
-import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
+import { logInThroughPage, screenshot, useBrowser } from './support/browser.js';
 import { seedAccounts, seedGarages } from './support/data.js';
 import { waitForMail } from './support/mail.js';
 
@@ -16,18 +15,14 @@ const demoGarage = seedGarages.find((g) => g.id === seedAccounts.garage.garage_i
 const registration = `EJ${String(10 + (Date.now() % 80))}XWZ`;
 const vin = 'WF0XXXGCDX8C12345';
 
-let browser: Browser;
+const openPage = useBrowser();
 beforeAll(async () => {
-  browser = await launchBrowser();
   await restoreDemoGaragePassword();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('a garage logs a service', () => {
   it('goes through the three steps, signs with its password, and sees the record on its dashboard and in the public lookup', async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await logInThroughPage(page, demoGarage.email, seedAccounts.garage.password);
     await page.waitForURL('**/garage');
     await page.getByRole('link', { name: 'Add Service History' }).first().click();
@@ -92,7 +87,7 @@ describe('a garage logs a service', () => {
   });
 
   it('keeps the entries and says so when the password is wrong, and stores nothing', async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await logInThroughPage(page, demoGarage.email, seedAccounts.garage.password);
     await page.waitForURL('**/garage');
     await page.goto('/add-service');

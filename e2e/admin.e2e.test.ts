@@ -4,11 +4,10 @@
  * lookup no longer lists it, and the vehicle's chain still verifies). It releases the company number held by a
  * signup that never confirmed its e-mail. The admin pages also work at 375 px and by keyboard.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MESSAGES, type TAdminDataResponse, type TLookupResponse, type TVerifyChainResponse } from '@sh/shared/contract';
 import { logInThroughApi, registerGarage } from './support/api.js';
-import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
+import { logInThroughPage, screenshot, useBrowser } from './support/browser.js';
 import { seedAccounts, seedGarages, seedVehicles, unregisteredCompanies } from './support/data.js';
 import { waitForMail } from './support/mail.js';
 
@@ -19,14 +18,10 @@ const reason = `Notes corrected at the garage's request ${Date.now() % 100_000}`
 const withdrawalReason = 'Logged twice by mistake';
 const longDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
 
-let browser: Browser;
+const openPage = useBrowser();
 let adminToken: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminToken = (await logInThroughApi(seedAccounts.admin.email, seedAccounts.admin.password)).token;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function getJson<T>(path: string, token?: string): Promise<T> {
@@ -37,7 +32,7 @@ async function getJson<T>(path: string, token?: string): Promise<T> {
 
 describe("the admin's journey", () => {
   it('signs in to the overview with the three cards, then amends one record and withdraws another from the record manager', async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await logInThroughPage(page, seedAccounts.admin.email, seedAccounts.admin.password);
     await page.waitForURL('**/admin');
 
@@ -121,7 +116,7 @@ describe("the admin's journey", () => {
     const company = unregisteredCompanies[7]!;
     const email = `squatter.${Date.now()}@example.co.uk`;
     await registerGarage(7, email, 'Squatter2026');
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await logInThroughPage(page, seedAccounts.admin.email, seedAccounts.admin.password);
     await page.waitForURL('**/admin');
     await page.goto('/admin?view=garages');
@@ -146,7 +141,7 @@ describe("the admin's journey", () => {
   });
 
   it('keeps the admin pages usable at 375 px and by keyboard', async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await page.setViewportSize({ width: 375, height: 800 });
     await logInThroughPage(page, seedAccounts.admin.email, seedAccounts.admin.password);
     await page.waitForURL('**/admin');

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from './support/browser.js';
 import { seedGarages, seedVehicles } from './support/data.js';
 
 const vehicles = seedVehicles;
@@ -13,17 +12,11 @@ const newestGarage = garages.find((g) => g.id === newest.garage_id)!;
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = useBrowser();
 
 describe('a visitor looks up a vehicle from the home page', () => {
   it('types a seeded registration into the ENTER REG box, presses Enter and sees its history', async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'ENTER REG' }).click();
     const input = page.getByLabel('Vehicle registration');
@@ -47,7 +40,7 @@ describe('a visitor looks up a vehicle from the home page', () => {
   });
 
   it('shows "No Records Found" for a registration nobody has serviced', async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'ENTER REG' }).click();
     await page.getByLabel('Vehicle registration').fill('ZZ99ZZZ');
@@ -60,7 +53,7 @@ describe('a visitor looks up a vehicle from the home page', () => {
   });
 
   it('serves client-side routes on reload and sends unknown paths home', async () => {
-    const { context, page } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page } = await openPage();
     await page.goto(`/vehicle-results?reg=${vehicle.registration}`);
     await expect.poll(() => page.locator('article:not(.mot-card)').count()).toBe(vehicle.records.length);
     await page.goto('/no-such-page');

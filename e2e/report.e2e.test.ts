@@ -3,10 +3,9 @@
  * records in one timeline, the mileage chart, and the MOT reading that contradicts a service record flagged. With
  * DVSA hanging, our records still show within 2 s with a notice of what is missing. Printed, it is the report alone.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
-import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { screenshot, useBrowser } from './support/browser.js';
 import { seedVehicles } from './support/data.js';
 
 // The double's car whose October 2016 MOT reads fewer miles than its March 2016 service (data/seed/README.md).
@@ -23,20 +22,14 @@ async function controlDvsa(path: string, body?: unknown): Promise<void> {
   expect(response.status).toBe(200);
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const openPage = useBrowser();
 afterEach(async () => {
   await controlDvsa('reset');
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe("the buyer's report", () => {
   it('shows the vehicle, its MOT tests and services in one timeline, the chart, and the contradicting reading flagged', async () => {
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await page.goto(`/vehicle-results?reg=${contradicting.registration}`);
     await page.getByRole('heading', { name: 'The vehicle' }).waitFor();
     await page.getByText(contradicting.make, { exact: false }).first().waitFor();
@@ -68,7 +61,7 @@ describe("the buyer's report", () => {
 
   it('shows our records within 2 s with a notice when DVSA does not answer', async () => {
     await controlDvsa('behaviour', { delayMs: 8000 });
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     const started = Date.now();
     await page.goto(`/vehicle-results?reg=${uncached.registration}`);
     await expect.poll(() => page.locator('article:not(.mot-card)').count(), { timeout: 2000 }).toBe(uncached.records.length);

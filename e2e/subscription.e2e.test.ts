@@ -1,17 +1,11 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { confirmEmailFromMail, logInThroughApi, registerGarage } from './support/api.js';
-import { launchBrowser, logInThroughPage, openPage, screenshot } from './support/browser.js';
+import { logInThroughPage, screenshot, useBrowser } from './support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openPage = useBrowser();
 
 const navLinks = (page: Page) => page.getByRole('banner').getByRole('link').allTextContents();
 
@@ -19,7 +13,7 @@ describe('a new garage subscribes', () => {
   it('goes from pricing to checkout, pays on the Stripe page and starts its 14-day free trial', async () => {
     const email = `billing.${Date.now()}@example.co.uk`;
     const password = 'Workshop2026';
-    const { context, page, errors } = await openPage(browser, inject('gatewayUrl'));
+    const { context, page, errors } = await openPage();
     await registerGarage(3, email, password);
     // Checkout waits for a confirmed e-mail, so a company cannot be held by an address nobody owns.
     await confirmEmailFromMail(email, (await logInThroughApi(email, password)).id);

@@ -2,10 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 const ARTIFACTS = path.join(import.meta.dirname, '../artifacts');
 
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -22,12 +23,30 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (no cookies, no storage) whose page fails the test on any uncaught page error. */
-export async function openPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
+}
+
+/**
+ * One Chromium for the calling test file, launched before its first test and closed after its last, and a function
+ * that opens a fresh page on it (openPage) at the platform's gateway.
+ */
+export function useBrowser(): () => ReturnType<typeof openPage> {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser: the browser is not launched yet (open pages inside tests)');
+    return openPage(browser, inject('gatewayUrl'));
+  };
 }
 
 /** Saves a screenshot under e2e/artifacts for a person to look at. */
