@@ -26,15 +26,15 @@ interface Violation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** axe-core's WCAG 2.1 A and AA violations on the page as it is now, one line each, with where they are. */
-async function violationsOn(page: Page): Promise<string[]> {
+/** axe-core's WCAG 2.1 A and AA violations on the page as it is now, one line each: where, impact, rule, elements. */
+async function violationsOn(page: Page, where: string): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations;
   });
-  return violations.map((v) => `${v.impact ?? 'unknown'} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations.map((v) => `${where}: ${v.impact ?? 'unknown'} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Opens path and waits until its main heading is shown and the network is quiet (lazy routes, data). */
@@ -42,6 +42,16 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
+}
+
+/** Visits each path in turn and answers the violations found on all of them. */
+async function violationsAlong(page: Page, paths: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await visit(page, path);
+    found.push(...(await violationsOn(page, path)));
+  }
+  return found;
 }
 
 const openPage = useBrowser();
@@ -76,18 +86,14 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     await page.evaluate(() => {
       document.querySelector('main')!.append(Object.assign(document.createElement('img'), { src: '/favicon.svg' }), document.createElement('button'));
     });
-    const found = (await violationsOn(page)).map((violation) => violation.split(':')[0]);
+    const found = (await violationsOn(page, '/')).map((violation) => violation.split(': ')[1]);
     expect(found).toEqual(expect.arrayContaining(['critical button-name', 'critical image-alt']));
     await context.close();
   });
 
   it('finds no violation on any public page', async () => {
     const { context, page, errors } = await openPage();
-    const found: string[] = [];
-    for (const path of PUBLIC_PATHS) {
-      await visit(page, path);
-      for (const violation of await violationsOn(page)) found.push(`${path}: ${violation}`);
-    }
+    const found = await violationsAlong(page, PUBLIC_PATHS);
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -99,7 +105,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const found: string[] = [];
     for (const path of ['/', '/lookup', `/vehicle-results?reg=${vehicle.registration}`]) {
       await visit(page, path);
-      for (const violation of await violationsOn(page)) found.push(`${path}: ${violation}`);
+      found.push(...(await violationsOn(page, path)));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
     }
     // The report's chart scrolls sideways in its own box on a phone: the box must be reachable by keyboard.
@@ -107,7 +113,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const toggle = page.getByRole('button', { name: /menu/i });
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    for (const violation of await violationsOn(page)) found.push(`menu open: ${violation}`);
+    found.push(...(await violationsOn(page, 'menu open')));
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -117,24 +123,20 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const { context, page, errors } = await openPage();
     await logInThroughPage(page, demoGarage.email, seedAccounts.garage.password);
     await page.waitForURL('**/garage');
-    const found: string[] = [];
-    for (const path of ['/garage', '/account', '/subscription', '/add-service']) {
-      await visit(page, path);
-      for (const violation of await violationsOn(page)) found.push(`${path}: ${violation}`);
-    }
+    const found = await violationsAlong(page, ['/garage', '/account', '/subscription', '/add-service']);
     // The wizard's later steps and its signing dialog, with one category open and an item ticked (nothing is submitted).
     await page.getByLabel('Registration number').fill(NEW_REGISTRATION);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('VIN').fill('WF0XXXGCDX8C54321');
     await page.getByLabel('Mileage').fill('48213');
-    for (const violation of await violationsOn(page)) found.push(`/add-service step 2: ${violation}`);
+    found.push(...(await violationsOn(page, '/add-service step 2')));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: /General Maintenance & Repairs/ }).click();
     await page.getByLabel('Full Service').check();
-    for (const violation of await violationsOn(page)) found.push(`/add-service step 3: ${violation}`);
+    found.push(...(await violationsOn(page, '/add-service step 3')));
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('dialog').waitFor();
-    for (const violation of await violationsOn(page)) found.push(`/add-service signing dialog: ${violation}`);
+    found.push(...(await violationsOn(page, '/add-service signing dialog')));
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -144,11 +146,7 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const { context, page, errors } = await openPage();
     await logInThroughPage(page, seedAccounts.admin.email, seedAccounts.admin.password);
     await page.waitForURL('**/admin');
-    const found: string[] = [];
-    for (const path of ['/admin', '/admin/records']) {
-      await visit(page, path);
-      for (const violation of await violationsOn(page)) found.push(`${path}: ${violation}`);
-    }
+    const found = await violationsAlong(page, ['/admin', '/admin/records']);
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
