@@ -74,9 +74,10 @@ function yearTicks(minDay: number, maxDay: number): Array<{ year: number; day: n
   const lastYear = new Date(maxDay * 86_400_000).getUTCFullYear();
   const step = Math.max(1, Math.ceil((lastYear - firstYear) / 8));
   const ticks: Array<{ year: number; day: number }> = [];
-  for (let year = firstYear; year <= lastYear + 1; year += step) {
+  // Every 1 January up to lastYear's is on or before maxDay; only firstYear's can fall before minDay.
+  for (let year = firstYear; year <= lastYear; year += step) {
     const day = Date.UTC(year, 0, 1) / 86_400_000;
-    if (day >= minDay && day <= maxDay) ticks.push({ year, day });
+    if (day >= minDay) ticks.push({ year, day });
   }
   return ticks.length > 0 ? ticks : [{ year: firstYear, day: minDay }];
 }
