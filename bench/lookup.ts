@@ -25,7 +25,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureDatabase, migrate } from '@sh/shared/server';
-import { checkInfrastructure, databaseUrl, LOOKUP_PATH_NODE_OPTIONS, ROOT } from '../scripts/stack.js';
+import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
 import { cpuSecondsBetween, launch, takeCpuSnapshot, waitUntilAnswering, type ProcessGroups } from './processes.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -201,7 +201,6 @@ try {
       DATABASE_URL: BENCH_DB,
       REDIS_URL,
       BULLMQ_PREFIX: 'bench',
-      NODE_OPTIONS: LOOKUP_PATH_NODE_OPTIONS,
     }),
   );
   children.push(
@@ -213,7 +212,6 @@ try {
       // The limiter still runs (a Redis round trip per request) but this budget is never reached.
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000',
-      NODE_OPTIONS: LOOKUP_PATH_NODE_OPTIONS,
     }),
   );
   children.push(launch('bare-query', 'bench/bare-server.ts', { PORT: String(PORTS.bareQuery), DATABASE_URL: BENCH_DB, MODE: 'query' }));

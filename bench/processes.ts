@@ -1,13 +1,13 @@
 /** What the benchmarks share: a service or server started as its own process, and a wait until it answers. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { ROOT } from '../scripts/stack.js';
+import { lookupPathEnv, ROOT } from '../scripts/stack.js';
 
 /** Runs `script` with tsx in development mode on 127.0.0.1, quiet but for warnings, with `env` on top. */
 export function launch(name: string, script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...lookupPathEnv(name), ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   child.on('exit', (code, signal) => {

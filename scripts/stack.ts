@@ -21,7 +21,12 @@ export const SERVICE_NAMES: ServiceName[] = ['identity', 'garages', 'records', '
  * 64 MB semi-spaces instead of 16, so that the short-lived objects of each request die in fewer, cheaper collections.
  * Measured with bench:lookup (two A/B pairs): gateway CPU per lookup 4-12% lower. docker-compose.yml sets the same.
  */
-export const LOOKUP_PATH_NODE_OPTIONS = '--max-semi-space-size=64';
+const LOOKUP_PATH_NODE_OPTIONS = '--max-semi-space-size=64';
+
+/** What a child adds to its environment for being on the lookup path: LOOKUP_PATH_NODE_OPTIONS for gateway and records. */
+export function lookupPathEnv(name: string): Record<string, string> {
+  return name === 'gateway' || name === 'records' ? { NODE_OPTIONS: LOOKUP_PATH_NODE_OPTIONS } : {};
+}
 
 export interface StackPorts {
   gateway: number;
@@ -214,7 +219,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // directly; a child whose parent dies sees the channel close and shuts down.
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd: ROOT,
-      env: { ...common, ...env },
+      env: { ...common, ...lookupPathEnv(name), ...env },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     for (const stream of [child.stdout, child.stderr]) {
@@ -319,7 +324,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           const child = launch(name, `services/${name}/src/main.ts`, {
             PORT: String(ports[name]),
             DATABASE_URL: databaseUrl(options.postgresUrl, `sh_${name}${options.databaseSuffix}`),
-            ...(name === 'records' ? { NODE_OPTIONS: LOOKUP_PATH_NODE_OPTIONS } : {}),
           });
           return waitForReady(serviceUrls[name], name, child);
         };
@@ -332,7 +336,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const gateway = launch('gateway', 'services/gateway/src/main.ts', {
         PORT: String(ports.gateway),
         HOST: options.gatewayHost ?? '0.0.0.0',
-        NODE_OPTIONS: LOOKUP_PATH_NODE_OPTIONS,
       });
       return waitForReady(local(ports.gateway), 'gateway', gateway);
     };
