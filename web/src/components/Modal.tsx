@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -25,7 +25,9 @@ export function Modal({
   const descriptionId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // Layout effects, as every move of the focus here: it moves in the commit that opens or closes the dialog, so a
+  // notice that takes the focus as the dialog closes (ActionNotice) does so after the focus went back, never before.
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = dialogRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? dialogRef.current;
     first?.focus();

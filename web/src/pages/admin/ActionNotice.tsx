@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { FormAlert } from '../../components/FormAlert';
 
 /** What the admin just did, said once in the page; `isFocused` when the control used has left the page. */
@@ -19,7 +19,9 @@ export function useActionNotice() {
  */
 export function ActionNotice({ notice }: { notice: TActionNotice | null }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // In the same commit that removes the control that was used: the focus never rests on the page's body meanwhile
+  // (a passive effect would run a moment later, and a screen reader could announce the body first).
+  useLayoutEffect(() => {
     if (notice?.isFocused) ref.current?.focus();
   }, [notice]);
   if (!notice) return null;
