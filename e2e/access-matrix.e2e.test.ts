@@ -54,13 +54,14 @@ beforeAll(async () => {
 });
 
 /**
- * Records and identity learn of a suspension by event; the matrix waits until both have, as a garage's next submit
- * or its next page load would.
+ * Records, identity and billing learn of a suspension by event; the matrix waits until each has, as a garage's next
+ * submit or its next page load would.
  */
 async function waitUntilHeard(garageId: string): Promise<void> {
   const heardBy = [
     { service: 'records', databaseUrl: inject('recordsDatabaseUrl'), sql: 'SELECT 1 FROM garage_suspensions WHERE garage_id = $1 AND is_suspended' },
     { service: 'identity', databaseUrl: inject('identityDatabaseUrl'), sql: 'SELECT 1 FROM users WHERE id = $1 AND suspended_at IS NOT NULL' },
+    { service: 'billing', databaseUrl: inject('billingDatabaseUrl'), sql: 'SELECT 1 FROM garage_suspensions WHERE garage_id = $1 AND is_suspended' },
   ];
   for (const { service, databaseUrl, sql } of heardBy) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -145,11 +146,11 @@ const MATRIX: Record<string, MatrixRow> = {
   'POST /garages/{id}/release-company': { path: () => `/garages/${UNKNOWN_ID}/release-company`, expected: adminOnly(404) },
   'PATCH /users/phone/{id}': { path: () => `/users/phone/${ids.garageWithout}`, body: () => ({ phone: 'not a phone' }), expected: ownerAndAdmin(400) },
   'GET /billing/plans': { path: () => '/billing/plans', expected: everyone(200) },
-  'POST /stripe/create-checkout-session': { path: () => '/stripe/create-checkout-session', body: () => ({}), expected: garages(400) },
+  'POST /stripe/create-checkout-session': { path: () => '/stripe/create-checkout-session', body: () => ({}), expected: garages(400, { suspended: 403 }) },
   'POST /stripe/webhook': { path: () => '/stripe/webhook', body: () => ({ type: 'checkout.session.completed' }), expected: everyone(400) },
-  'GET /billing/subscription': { path: () => '/billing/subscription', expected: garages(200) },
-  'POST /billing/subscription/sync': { path: () => '/billing/subscription/sync', body: () => ({ session_id: 'not a session' }), expected: garages(400) },
-  'POST /billing/portal': { path: () => '/billing/portal', expected: garages('allowed') },
+  'GET /billing/subscription': { path: () => '/billing/subscription', expected: garages(200, { suspended: 403 }) },
+  'POST /billing/subscription/sync': { path: () => '/billing/subscription/sync', body: () => ({ session_id: 'not a session' }), expected: garages(400, { suspended: 403 }) },
+  'POST /billing/portal': { path: () => '/billing/portal', expected: garages('allowed', { suspended: 403 }) },
   'POST /contact': { path: () => '/contact', body: () => ({}), expected: everyone(400) },
   'POST /contact/garage': { path: () => '/contact/garage', body: () => ({}), expected: everyone(400) },
 };

@@ -68,6 +68,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresUrl', postgresUrl);
   project.provide('recordsDatabaseUrl', databaseUrl(postgresUrl, `sh_records${E2E_SUFFIX}`));
   project.provide('identityDatabaseUrl', databaseUrl(postgresUrl, `sh_identity${E2E_SUFFIX}`));
+  project.provide('billingDatabaseUrl', databaseUrl(postgresUrl, `sh_billing${E2E_SUFFIX}`));
   return async () => {
     await stack?.stop();
   };
@@ -82,5 +83,6 @@ declare module 'vitest' {
     postgresUrl: string;
     recordsDatabaseUrl: string;
     identityDatabaseUrl: string;
+    billingDatabaseUrl: string;
   }
 }

@@ -1,4 +1,14 @@
-import { adminOpsRoutes, createServiceApp, authenticate, createTokenVerifier, type Logger, type Pool, type Redis } from '@sh/shared/server';
+import {
+  adminOpsRoutes,
+  authenticate,
+  createServiceApp,
+  createTokenVerifier,
+  refuseSuspendedGarage,
+  requireRole,
+  type Logger,
+  type Pool,
+  type Redis,
+} from '@sh/shared/server';
 import type { BillingConfig } from './config.js';
 import { buildPlanCatalogue } from './domain/plan-catalogue.js';
 import { checkoutRoutes } from './routes/checkout.js';
@@ -25,6 +35,9 @@ export type BillingAppConfig = Pick<
 export function buildBillingApp(deps: { pool: Pool; redis?: Redis; logger: Logger; stripe: Stripe; config: BillingAppConfig }) {
   const { pool, stripe, config } = deps;
   const requireToken = authenticate(createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }));
+  // A garage's own billing calls: a token, the garage role, and no suspension by an admin (a token issued before one
+  // lives out its fifteen minutes).
+  const signedInGarage = [requireToken, requireRole('garage'), refuseSuspendedGarage(pool)];
   const products = buildPlanCatalogue({ productId: config.STRIPE_PRODUCT_ID, priceId: config.STRIPE_PRICE_ID });
   return createServiceApp({
     logger: deps.logger,
@@ -39,9 +52,9 @@ export function buildBillingApp(deps: { pool: Pool; redis?: Redis; logger: Logge
         adminOpsRoutes({ service: 'billing', pool, internalToken: config.INTERNAL_TOKEN, queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX } }),
       );
       app.use(planRoutes(products));
-      app.use(checkoutRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL, priceId: config.STRIPE_PRICE_ID }, requireToken));
-      app.use(subscriptionRoutes({ pool, stripe }, requireToken));
-      app.use(portalRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL }, requireToken));
+      app.use(checkoutRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL, priceId: config.STRIPE_PRICE_ID }, signedInGarage));
+      app.use(subscriptionRoutes({ pool, stripe }, signedInGarage));
+      app.use(portalRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL }, signedInGarage));
     },
   });
 }

@@ -59,7 +59,7 @@ export const EVENTS = {
     version: 1,
     payload: z.object({ garageId: z.string().uuid(), name: z.string(), email: z.string(), companyNumber: z.string() }),
   },
-  /** An admin suspended a garage: it cannot sign in or add records until reinstated; its records stay public. */
+  /** An admin suspended a garage: it cannot sign in, add records or use billing until reinstated; its records stay public. */
   'garage.suspended': {
     version: 1,
     payload: z.object({ garageId: z.string().uuid(), name: z.string(), email: z.string(), reason: z.string(), suspendedAt: z.number().int() }),
@@ -178,8 +178,8 @@ export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
   'garage.registered': ['records', 'notifications'],
   'garage.updated': ['records'],
   'garage.company_released': ['notifications'],
-  'garage.suspended': ['identity', 'records', 'notifications'],
-  'garage.reinstated': ['identity', 'records', 'notifications'],
+  'garage.suspended': ['identity', 'records', 'billing', 'notifications'],
+  'garage.reinstated': ['identity', 'records', 'billing', 'notifications'],
   'subscription.changed': ['garages', 'records', 'notifications'],
   'service_record.created': ['notifications'],
   'service_record.amended': ['notifications'],

@@ -19,3 +19,4 @@ export * from './admin-audit.js';
 export * from './admin-ops.js';
 export * from './rate-limiters.js';
 export * from './versioned-answers.js';
+export * from './garage-suspensions.js';

@@ -1,11 +1,12 @@
-import type { EventHandlers } from '@sh/shared/server';
+import { garageSuspensionHandlers, type EventHandlers } from '@sh/shared/server';
 import { applyEmailChange } from '../domain/apply-email-change.js';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 import { insertEmailConfirmation } from '../store/insert-email-confirmation.js';
 
 /**
  * What billing does with the events it hears: remember which garages have confirmed their e-mail (only they may
- * check out), and keep each Stripe customer's e-mail on its garage's address.
+ * check out) and which an admin has suspended (they may not), and keep each Stripe customer's e-mail on its garage's
+ * address.
  */
 export function createBillingEventHandlers(deps: { stripe: Stripe }): EventHandlers {
   return {
@@ -15,5 +16,6 @@ export function createBillingEventHandlers(deps: { stripe: Stripe }): EventHandl
     'user.email_changed': async (db, event) => {
       await applyEmailChange(db, deps.stripe, event);
     },
+    ...garageSuspensionHandlers(),
   };
 }

@@ -1,11 +1,10 @@
 import { Router, type RequestHandler } from 'express';
-import { requireRole } from '@sh/shared/server';
 import { createPortalSession, type PortalDeps } from '../domain/create-portal-session.js';
 
 /** POST /api/v1/billing/portal: a Stripe customer-portal URL for the signed-in garage. */
-export function portalRoutes(deps: Omit<PortalDeps, 'logger'>, authenticate: RequestHandler): Router {
+export function portalRoutes(deps: Omit<PortalDeps, 'logger'>, signedInGarage: readonly RequestHandler[]): Router {
   const router = Router();
-  router.post('/api/v1/billing/portal', authenticate, requireRole('garage'), async (req, res) => {
+  router.post('/api/v1/billing/portal', ...signedInGarage, async (req, res) => {
     const data = await createPortalSession({ ...deps, logger: req.log }, req.auth!);
     res.json({ status: 200, data });
   });

@@ -5,7 +5,7 @@ import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js'
 /**
  * Follows a garage's suspension (garage.suspended) or reinstatement (garage.reinstated), keeping the newest. A
  * suspension also ends every session of the garage's user at once (its refresh tokens are revoked); its access
- * tokens lapse within their fifteen minutes, and garages and records refuse them meanwhile.
+ * tokens lapse within their fifteen minutes, and garages, records and billing refuse them meanwhile.
  */
 export async function applyGarageSuspension(db: PoolClient, change: { garageId: string; isSuspended: boolean; at: number }): Promise<void> {
   const isApplied = await applyUserSuspension(db, { userId: change.garageId, isSuspended: change.isSuspended, at: change.at });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MESSAGES, type TCreateServiceRecordRequest, type TGarageServiceRecord, type TReceipt } from '@sh/shared/contract';
-import { AppError, withTransaction, type Pool } from '@sh/shared/server';
+import { AppError, refuseIfGarageSuspended, withTransaction, type Pool } from '@sh/shared/server';
 import type { PasswordChecker } from '../clients/identity.js';
 import { publishRecordCreated } from '../events/publish-record-created.js';
 import { claimIdempotencyKey } from '../store/claim-idempotency-key.js';
@@ -11,7 +11,6 @@ import { insertServiceRecord } from '../store/insert-service-record.js';
 import { lockVehicleChain } from '../store/lock-vehicle-chain.js';
 import { findEntitlement } from '../store/find-entitlement.js';
 import { isEmailConfirmed } from '../store/is-email-confirmed.js';
-import { isGarageSuspended } from '../store/is-garage-suspended.js';
 import { canonicalJson } from './chain-entry.js';
 import { presentGarageRecord } from './present-garage-record.js';
 import { UNKNOWN_GARAGE } from './present-public-record.js';
@@ -52,7 +51,7 @@ export async function createServiceRecord(
   if (input.garage_id !== undefined && input.garage_id !== garageId) {
     throw new AppError('forbidden', MESSAGES.records.garageMismatch);
   }
-  if (await isGarageSuspended(deps.pool, garageId)) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
+  await refuseIfGarageSuspended(deps.pool, garageId);
   if (!(await isEmailConfirmed(deps.pool, garageId))) throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const entitlement = await findEntitlement(deps.pool, garageId);
   if (!entitlement?.canAddRecords) throw new AppError('subscription_required', MESSAGES.records.subscriptionRequired);

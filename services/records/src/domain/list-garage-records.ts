@@ -1,7 +1,6 @@
-import { MESSAGES, type TMyServiceRecordsQuery, type TMyServiceRecordsResponse } from '@sh/shared/contract';
-import { AppError, type Queryable } from '@sh/shared/server';
+import { type TMyServiceRecordsQuery, type TMyServiceRecordsResponse } from '@sh/shared/contract';
+import { refuseIfGarageSuspended, type Queryable } from '@sh/shared/server';
 import { findGarageRecords } from '../store/find-garage-records.js';
-import { isGarageSuspended } from '../store/is-garage-suspended.js';
 import { presentGarageRecord } from './present-garage-record.js';
 import { decodeRecordCursor, encodeRecordCursor } from './record-page-cursor.js';
 
@@ -11,7 +10,7 @@ import { decodeRecordCursor, encodeRecordCursor } from './record-page-cursor.js'
  * stay in the public lookup.
  */
 export async function listGarageRecords(db: Queryable, garageId: string, query: TMyServiceRecordsQuery): Promise<TMyServiceRecordsResponse['data']> {
-  if (await isGarageSuspended(db, garageId)) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
+  await refuseIfGarageSuspended(db, garageId);
   const rows = await findGarageRecords(db, {
     garageId,
     after: query.cursor ? decodeRecordCursor(query.cursor) : null,

@@ -1,4 +1,4 @@
-import type { EventHandler, EventHandlers, Logger } from '@sh/shared/server';
+import { garageSuspensionHandlers, type EventHandler, type EventHandlers, type Logger } from '@sh/shared/server';
 import { canAddRecords } from '../domain/entitlement.js';
 import type { LookupAnswers } from '../domain/lookup-answers.js';
 import { findGarageRegistrations } from '../store/find-garage-registrations.js';
@@ -6,7 +6,6 @@ import { insertEmailConfirmation } from '../store/insert-email-confirmation.js';
 import { updateDirectoryEmail } from '../store/update-directory-email.js';
 import { upsertEntitlement } from '../store/upsert-entitlement.js';
 import { upsertGarageDirectory } from '../store/upsert-garage-directory.js';
-import { upsertSuspension } from '../store/upsert-suspension.js';
 
 /** How many vehicles' answers are marked stale at once when a garage's directory entry changes. */
 const STALE_MARKS_AT_ONCE = 500;
@@ -49,14 +48,7 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
     'user.email_confirmed': async (db, event) => {
       await insertEmailConfirmation(db, { userId: event.payload.userId, confirmedAt: new Date(event.payload.confirmedAt) });
     },
-    'garage.suspended': async (db, event) => {
-      const { garageId, reason, suspendedAt } = event.payload;
-      await upsertSuspension(db, { garageId, isSuspended: true, reason, changedAt: suspendedAt });
-    },
-    'garage.reinstated': async (db, event) => {
-      const { garageId, reason, reinstatedAt } = event.payload;
-      await upsertSuspension(db, { garageId, isSuspended: false, reason, changedAt: reinstatedAt });
-    },
+    ...garageSuspensionHandlers(),
     'user.email_changed': async (db, event) => {
       const { userId, newEmail, changedAt } = event.payload;
       await updateDirectoryEmail(db, { garageId: userId, email: newEmail, changedAt });
