@@ -1,4 +1,6 @@
-import express, { type Express, type RequestHandler } from 'express';
+import type { RequestListener } from 'node:http';
+import express, { type RequestHandler } from 'express';
+import proxyaddr from 'proxy-addr';
 import helmet from 'helmet';
 import { MESSAGES } from '@sh/shared/contract';
 import {
@@ -24,7 +26,7 @@ import {
 } from './domain/routing.js';
 import { adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
-import { headersSetBy, plainLookupFirst } from './routes/plain-lookup.js';
+import { answerPlainLookupsAhead, headersSetBy } from './routes/plain-lookup.js';
 import { createLookupAnswerer, createUpstreamProxies } from './routes/proxy.js';
 import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
 import { webRoutes } from './routes/web.js';
@@ -49,9 +51,9 @@ export interface GatewayDeps {
 /**
  * The only public door: security headers, request ids, rate limits, token checks on protected paths, the admin's
  * calls it composes itself, then the service that owns the path. /internal/ never leaves; an absent service is a
- * 503 envelope.
+ * 503 envelope. Answers the listener the HTTP server runs: express's app, behind the plainly spelt public lookup.
  */
-export function buildGatewayApp(deps: GatewayDeps): Express {
+export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy);
@@ -70,24 +72,26 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
   });
   const withRequestContext = requestContext(deps.logger);
   const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix, deps.logger);
-  if (deps.keepLookupAnswers && deps.upstreams.records) {
-    // The public lookup, plainly spelt, goes first and alone: the same headers, request id, budget and kept answers
-    // as through the whole chain below, without the chain. Any other spelling takes the chain to the same handlers.
-    app.use(
-      plainLookupFirst({
-        securityHeaders: headersSetBy(securityHeaders),
-        requestContext: withRequestContext,
-        limit: limits.lookup,
-        answer: createLookupAnswerer({
-          recordsUrl: deps.upstreams.records,
-          redis: deps.redis,
-          prefix: deps.rateLimitPrefix,
+  // The public lookup, plainly spelt, is answered ahead of express (see the end): the same headers, request id, budget
+  // and kept answers as through the chain below, without the chain. Any other spelling takes the chain to the same
+  // handlers.
+  const answerAhead =
+    deps.keepLookupAnswers && deps.upstreams.records
+      ? answerPlainLookupsAhead({
+          securityHeaders: headersSetBy(securityHeaders),
+          requestContext: withRequestContext,
+          limit: limits.lookup,
+          answer: createLookupAnswerer({
+            recordsUrl: deps.upstreams.records,
+            redis: deps.redis,
+            prefix: deps.rateLimitPrefix,
+            logger: deps.logger,
+            timeoutMs: deps.upstreamTimeoutMs,
+          }),
+          clientIp: (req) => proxyaddr(req, app.get('trust proxy fn') as (address: string, hop: number) => boolean),
           logger: deps.logger,
-          timeoutMs: deps.upstreamTimeoutMs,
-        }),
-      }),
-    );
-  }
+        })
+      : null;
   app.use(securityHeaders);
   app.use(withRequestContext);
 
@@ -153,5 +157,8 @@ export function buildGatewayApp(deps: GatewayDeps): Express {
     res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
   });
   app.use(errorMiddleware());
-  return app;
+  if (!answerAhead) return app;
+  return (req, res) => {
+    if (!answerAhead(req, res)) app(req, res);
+  };
 }

@@ -266,6 +266,43 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
       await keeping.close();
     }
   });
+  it("counts each client's budget by the address express would give it, trusting a proxy only as configured", async () => {
+    const build = (trustProxy: false | string) =>
+      listenForTest(
+        buildGatewayApp({
+          logger: testLogger,
+          redis,
+          verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+          upstreams: { records: records.url },
+          budgets: { apiPerMinute: 1000, lookupPerMinute: 2, authPerMinute: 1000 },
+          rateLimitPrefix: testQueuePrefix(),
+          webDist,
+          trustProxy,
+          upstreamTimeoutMs: 5000,
+          internalToken: TEST_INTERNAL_TOKEN,
+          keepLookupAnswers: true,
+        }),
+      );
+    const behindProxy = await build('loopback');
+    const direct = await build(false);
+    try {
+      const lookupsFrom = async (gateway: { url: string }, client: string, times: number) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < times; i += 1) {
+          statuses.push((await fetch(`${gateway.url}/api/v1/service-records/lookup/FP12AAA`, { headers: { 'x-forwarded-for': client } })).status);
+        }
+        return statuses;
+      };
+      // Behind a trusted proxy (loopback here), each forwarded client has its own budget of 2.
+      expect(await lookupsFrom(behindProxy, '203.0.113.1', 3)).toEqual([200, 200, 429]);
+      expect(await lookupsFrom(behindProxy, '203.0.113.2', 1)).toEqual([200]);
+      // Trusting no proxy, a forged X-Forwarded-For buys no fresh budget: every call is the socket's address.
+      expect([...(await lookupsFrom(direct, '203.0.113.3', 2)), ...(await lookupsFrom(direct, '203.0.113.4', 1))]).toEqual([200, 200, 429]);
+    } finally {
+      await behindProxy.close();
+      await direct.close();
+    }
+  });
 });
 
 describe('gateway paths as the services route them', () => {

@@ -1,5 +1,4 @@
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
 
 export interface RunningService {
@@ -14,7 +13,8 @@ export interface RunningService {
  */
 export async function runService(options: {
   name: string;
-  app: Express;
+  /** The express app, or a listener that answers some requests ahead of one (the gateway's public lookup). */
+  app: RequestListener;
   host: string;
   port: number;
   logger: Logger;
@@ -23,7 +23,7 @@ export async function runService(options: {
 }): Promise<RunningService> {
   const { app, logger } = options;
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(options.port, options.host, () => resolve(s));
+    const s = createServer(app).listen(options.port, options.host, () => resolve(s));
     s.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
 
 export type { Logger };
@@ -16,6 +16,12 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
   });
 }
 
+/** A request's path without its query (which may carry a token), as express's req.path gives it. */
+function pathWithoutQuery(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
 /**
@@ -23,9 +29,11 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
  * is made when first used: a request that logs nothing (every one, at LOG_LEVEL=warn, that succeeds) costs none.
  */
 export function requestContext(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const incoming = req.headers['x-request-id'];
-    const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  // Typed on node's request and response: it runs in express's chain and ahead of it (the gateway's public lookup).
+  return (incoming: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
+    const req = incoming as IncomingMessage & { id: string; log: Logger; path?: string };
+    const sent = req.headers['x-request-id'];
+    const id = typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
     req.id = id;
     let child: Logger | undefined;
     Object.defineProperty(req, 'log', {
@@ -42,7 +50,7 @@ export function requestContext(logger: Logger) {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       if (!(child ?? logger).isLevelEnabled(level)) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log[level]({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      req.log[level]({ method: req.method, path: req.path ?? pathWithoutQuery(req.url ?? ''), status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     next();
   };

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { TServiceName } from '../contract/events.js';
@@ -36,8 +36,8 @@ interface ServiceParts<Ctx extends ServiceContext, D> {
   name: string;
   /** Work before the app is built, with the connections open: loading keys, first-start data, clients. */
   prepare?: (context: Ctx) => Promise<D> | D;
-  /** Builds the express app (routes and their dependencies). */
-  app: (context: Ctx, prepared: D) => Express;
+  /** Builds the express app (routes and their dependencies), or a listener in front of one. */
+  app: (context: Ctx, prepared: D) => RequestListener;
   /** What `prepare` started beside the server that must stop with it, before the connections close. */
   closers?: (prepared: D) => Closer[];
 }

@@ -1,6 +1,7 @@
 /** Helpers for integration tests that talk to the machine's real Postgres and Redis. */
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createPool, migrate } from '../server/db.js';
@@ -52,9 +53,9 @@ export function testQueuePrefix(): string {
 }
 
 /** Serves an express app on a free loopback port for a test; close() stops it. */
-export async function listenForTest(app: import('express').Express): Promise<{ url: string; close(): Promise<void> }> {
-  const server = await new Promise<import('node:http').Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+export async function listenForTest(app: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = await new Promise<Server>((resolve) => {
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

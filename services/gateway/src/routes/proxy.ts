@@ -9,7 +9,7 @@ import type { UpstreamName } from '../domain/routing.js';
 /** Codes of a peer that is not there at all: the service is stopped or not deployed. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET']);
 
-function answerUpstreamError(error: NodeJS.ErrnoException, res: ServerResponse | Socket, req: IncomingMessage): void {
+function answerUpstreamError(error: NodeJS.ErrnoException, res: ServerResponse | Socket, req: IncomingMessage & { log?: Logger }): void {
   if (!('setHeader' in res) || res.headersSent) {
     res.destroy();
     return;
@@ -20,7 +20,7 @@ function answerUpstreamError(error: NodeJS.ErrnoException, res: ServerResponse |
     : UNAVAILABLE_CODES.has(error.code ?? '')
       ? errorEnvelope('service_unavailable', MESSAGES.platform.serviceUnavailable)
       : errorEnvelope('bad_gateway', MESSAGES.platform.badGateway);
-  (req as Request).log?.warn({ code: error.code, status: body.status }, 'upstream failed');
+  req.log?.warn({ code: error.code, status: body.status }, 'upstream failed');
   res.statusCode = body.status;
   res.setHeader('content-type', 'application/json; charset=utf-8');
   if (body.status === 503) res.setHeader('Retry-After', '5');
@@ -56,15 +56,23 @@ export function plainLookupRegistration(originalUrl: string): string | null {
   return originalUrl.slice(prefix.length).toUpperCase();
 }
 
-/** Asks the records service for a lookup on the kept-alive connections, and reads its whole (small) answer. */
-function askRecords(recordsUrl: URL, req: Request, timeoutMs: number): Promise<UpstreamAnswer> {
+/** A lookup as the gateway answers it ahead of express: node's request with the id requestContext gave it. */
+export type LookupRequest = IncomingMessage & { id: string; log?: Logger };
+
+/**
+ * Asks the records service for a lookup on the kept-alive connections, and reads its whole (small) answer. The
+ * forwarded headers are appended to as the gateway's proxies append to them (http-proxy's xfwd).
+ */
+function askRecords(recordsUrl: URL, req: LookupRequest, timeoutMs: number): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {
     const forwardedFor = req.headers['x-forwarded-for'];
+    const forwardedProto = req.headers['x-forwarded-proto'];
     const remote = req.socket.remoteAddress ?? '';
+    const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
     const headers: IncomingHttpHeaders = {
       'x-request-id': req.id,
       'x-forwarded-for': forwardedFor ? `${String(forwardedFor)},${remote}` : remote,
-      'x-forwarded-proto': req.protocol,
+      'x-forwarded-proto': forwardedProto ? `${String(forwardedProto)},${protocol}` : protocol,
     };
     // Only what the visitor sent: a header without a value cannot be sent at all.
     if (req.headers.host !== undefined) {
@@ -73,7 +81,7 @@ function askRecords(recordsUrl: URL, req: Request, timeoutMs: number): Promise<U
     }
     if (req.headers.accept !== undefined) headers.accept = req.headers.accept;
     const upstream = request(
-      { hostname: recordsUrl.hostname, port: recordsUrl.port, path: req.originalUrl, method: 'GET', headers, agent: upstreamAgent, timeout: timeoutMs },
+      { hostname: recordsUrl.hostname, port: recordsUrl.port, path: req.url, method: 'GET', headers, agent: upstreamAgent, timeout: timeoutMs },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -95,7 +103,7 @@ function askRecords(recordsUrl: URL, req: Request, timeoutMs: number): Promise<U
 }
 
 /** Answers one plainly spelt lookup (see plainLookupRegistration) for the registration it names. */
-export type LookupAnswerer = (req: Request, res: ServerResponse, registration: string) => void;
+export type LookupAnswerer = (req: LookupRequest, res: ServerResponse, registration: string) => void;
 
 /**
  * The public lookup answered from the gateway's own copies of the records service's answers while they are current

@@ -75,7 +75,7 @@ export function rateLimits(redis: Redis, budgets: RateLimitBudgets, prefix: stri
 } {
   const warn = storeFailureWarner(logger);
   const sendCommand = budgetCommands(redis);
-  const make = (name: string, limit: number): RequestHandler => {
+  const make = (name: string, limit: number, validate: Options['validate'] = true): RequestHandler => {
     const options: Partial<Options> = {
       windowMs: 60_000,
       limit,
@@ -87,18 +87,24 @@ export function rateLimits(redis: Redis, budgets: RateLimitBudgets, prefix: stri
         prefix: `${prefix}:rl:${name}:`,
         sendCommand,
       }),
+      // Written with node's response alone: the lookup's budget is also counted ahead of express (plain-lookup.ts).
       handler: (req, res, _next, opts) => {
         const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
         const retryAfter = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(opts.windowMs / 1000);
+        res.statusCode = 429;
         res.setHeader('Retry-After', String(retryAfter));
-        res.status(429).json(errorEnvelope('rate_limited', MESSAGES.platform.rateLimited));
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify(errorEnvelope('rate_limited', MESSAGES.platform.rateLimited)));
       },
+      validate,
     };
     return rateLimit(options);
   };
   return {
     api: make('api', budgets.apiPerMinute),
-    lookup: make('lookup', budgets.lookupPerMinute),
+    // The checks of the app's trust-proxy setting read req.app, which a lookup answered ahead of express has not;
+    // the other budgets, counted in express's chain under the same setting, still run them.
+    lookup: make('lookup', budgets.lookupPerMinute, { trustProxy: false, xForwardedForHeader: false }),
     credentials: make('credentials', budgets.authPerMinute),
   };
 }
