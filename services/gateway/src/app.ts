@@ -4,10 +4,13 @@ import proxyaddr from 'proxy-addr';
 import helmet from 'helmet';
 import { MESSAGES } from '@sh/shared/contract';
 import {
+  answerAheadOf,
+  answerPlainLookupsAhead,
   authenticate,
   checkReadiness,
   errorEnvelope,
   errorMiddleware,
+  headersSetBy,
   requestContext,
   type Logger,
   type Redis,
@@ -26,7 +29,7 @@ import {
 } from './domain/routing.js';
 import { adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
-import { answerPlainLookupsAhead, headersSetBy } from './routes/plain-lookup.js';
+import { lookupBudgetAhead } from './routes/plain-lookup.js';
 import { createLookupAnswerer, createUpstreamProxies } from './routes/proxy.js';
 import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
 import { webRoutes } from './routes/web.js';
@@ -80,7 +83,7 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
       ? answerPlainLookupsAhead({
           securityHeaders: headersSetBy(securityHeaders),
           requestContext: withRequestContext,
-          limit: limits.lookup,
+          before: lookupBudgetAhead(limits.lookup, (req) => proxyaddr(req, app.get('trust proxy fn') as (address: string, hop: number) => boolean)),
           answer: createLookupAnswerer({
             recordsUrl: deps.upstreams.records,
             redis: deps.redis,
@@ -88,8 +91,6 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
             logger: deps.logger,
             timeoutMs: deps.upstreamTimeoutMs,
           }),
-          clientIp: (req) => proxyaddr(req, app.get('trust proxy fn') as (address: string, hop: number) => boolean),
-          logger: deps.logger,
         })
       : null;
   app.use(securityHeaders);
@@ -157,8 +158,5 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
   });
   app.use(errorMiddleware());
-  if (!answerAhead) return app;
-  return (req, res) => {
-    if (!answerAhead(req, res)) app(req, res);
-  };
+  return answerAhead ? answerAheadOf(app, answerAhead) : app;
 }

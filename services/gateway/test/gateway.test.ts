@@ -9,7 +9,7 @@ import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../../records/src/app.js';
 import { readOnlyRecordsDeps, TEST_INTERNAL_TOKEN } from '../../records/test/harness.js';
-import { buildGatewayApp } from '../src/app.js';
+import { buildGatewayApp, type GatewayDeps } from '../src/app.js';
 import { canonicalPath, isPublicLookup } from '../src/domain/routing.js';
 
 const keys = createTestKeyPair();
@@ -48,21 +48,28 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>SPA</title><div id="root"></div>');
 
-  gateway = await listenForTest(
+  gateway = await listenGateway({
+    upstreams: { records: records.url, identity: sentinelUrl, billing: stoppedUrl },
+    budgets: { apiPerMinute: 1000, lookupPerMinute: 5, authPerMinute: 1000 },
+  });
+});
+
+/** A gateway of this suite's own, on its Redis and SPA: only what a test changes is given. */
+function listenGateway(deps: Pick<GatewayDeps, 'upstreams' | 'budgets'> & Partial<GatewayDeps>) {
+  return listenForTest(
     buildGatewayApp({
       logger: testLogger,
       redis,
       verifier: createTokenVerifier({ publicKey: keys.publicKey }),
-      upstreams: { records: records.url, identity: sentinelUrl, billing: stoppedUrl },
-      budgets: { apiPerMinute: 1000, lookupPerMinute: 5, authPerMinute: 1000 },
       rateLimitPrefix: testQueuePrefix(),
       webDist,
       trustProxy: false,
       upstreamTimeoutMs: 5000,
       internalToken: TEST_INTERNAL_TOKEN,
+      ...deps,
     }),
   );
-});
+}
 
 afterAll(async () => {
   await gateway?.close();
@@ -186,20 +193,10 @@ describe('gateway rate limits', () => {
   });
 
   it("keeps Stripe's webhooks out of the per-client API budget, and only them", async () => {
-    const strict = await listenForTest(
-      buildGatewayApp({
-        logger: testLogger,
-        redis,
-        verifier: createTokenVerifier({ publicKey: keys.publicKey }),
-        upstreams: { billing: sentinelUrl },
-        budgets: { apiPerMinute: 3, lookupPerMinute: 1000, authPerMinute: 1000 },
-        rateLimitPrefix: testQueuePrefix(),
-        webDist,
-        trustProxy: false,
-        upstreamTimeoutMs: 5000,
-      internalToken: TEST_INTERNAL_TOKEN,
-      }),
-    );
+    const strict = await listenGateway({
+      upstreams: { billing: sentinelUrl },
+      budgets: { apiPerMinute: 3, lookupPerMinute: 1000, authPerMinute: 1000 },
+    });
     try {
       const before = sentinelSeen.length;
       const webhooks: number[] = [];
@@ -225,21 +222,11 @@ describe('gateway rate limits', () => {
 
 describe('the plainly spelt lookup, answered ahead of the chain', () => {
   it('answers as the chain answers another spelling of the same lookup, and shares its budget', async () => {
-    const keeping = await listenForTest(
-      buildGatewayApp({
-        logger: testLogger,
-        redis,
-        verifier: createTokenVerifier({ publicKey: keys.publicKey }),
-        upstreams: { records: records.url },
-        budgets: { apiPerMinute: 1000, lookupPerMinute: 4, authPerMinute: 1000 },
-        rateLimitPrefix: testQueuePrefix(),
-        webDist,
-        trustProxy: false,
-        upstreamTimeoutMs: 5000,
-        internalToken: TEST_INTERNAL_TOKEN,
-        keepLookupAnswers: true,
-      }),
-    );
+    const keeping = await listenGateway({
+      upstreams: { records: records.url },
+      budgets: { apiPerMinute: 1000, lookupPerMinute: 4, authPerMinute: 1000 },
+      keepLookupAnswers: true,
+    });
     try {
       const ask = (pathname: string) => fetch(`${keeping.url}${pathname}`);
       const plain = await ask('/api/v1/service-records/lookup/FP12AAA');
@@ -268,21 +255,12 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
   });
   it("counts each client's budget by the address express would give it, trusting a proxy only as configured", async () => {
     const build = (trustProxy: false | string) =>
-      listenForTest(
-        buildGatewayApp({
-          logger: testLogger,
-          redis,
-          verifier: createTokenVerifier({ publicKey: keys.publicKey }),
-          upstreams: { records: records.url },
-          budgets: { apiPerMinute: 1000, lookupPerMinute: 2, authPerMinute: 1000 },
-          rateLimitPrefix: testQueuePrefix(),
-          webDist,
-          trustProxy,
-          upstreamTimeoutMs: 5000,
-          internalToken: TEST_INTERNAL_TOKEN,
-          keepLookupAnswers: true,
-        }),
-      );
+      listenGateway({
+        upstreams: { records: records.url },
+        budgets: { apiPerMinute: 1000, lookupPerMinute: 2, authPerMinute: 1000 },
+        trustProxy,
+        keepLookupAnswers: true,
+      });
     const behindProxy = await build('loopback');
     const direct = await build(false);
     try {
@@ -307,20 +285,10 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
 
 describe('gateway paths as the services route them', () => {
   it('counts every spelling of the credential paths against one budget', async () => {
-    const strict = await listenForTest(
-      buildGatewayApp({
-        logger: testLogger,
-        redis,
-        verifier: createTokenVerifier({ publicKey: keys.publicKey }),
-        upstreams: { identity: sentinelUrl },
-        budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: 6 },
-        rateLimitPrefix: testQueuePrefix(),
-        webDist,
-        trustProxy: false,
-        upstreamTimeoutMs: 5000,
-      internalToken: TEST_INTERNAL_TOKEN,
-      }),
-    );
+    const strict = await listenGateway({
+      upstreams: { identity: sentinelUrl },
+      budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: 6 },
+    });
     try {
       const spellings = [
         '/api/v1/auth/login',

@@ -1,4 +1,4 @@
-import { adminOpsRoutes, createServiceApp, type Logger, type Pool, type Redis, type TokenVerifier } from '@sh/shared/server';
+import { adminOpsRoutes, answerAheadOf, createServiceApp, serviceAheadParts, type Logger, type Pool, type Redis, type TokenVerifier } from '@sh/shared/server';
 import type { PasswordChecker } from './clients/identity.js';
 import { createLookupAnswers, type LookupAnswers } from './domain/lookup-answers.js';
 import { forgetVehicleSources, type VehicleReportDeps } from './domain/build-vehicle-report.js';
@@ -6,7 +6,7 @@ import type { ReceiptSigner } from './domain/signing-key.js';
 import { adminRecordRoutes } from './routes/admin-records.js';
 import { integrityRoutes } from './routes/integrity.js';
 import { internalAdminRecordRoutes } from './routes/internal-admin-records.js';
-import { lookupRoutes } from './routes/lookup.js';
+import { lookupAnswersAhead, lookupRoutes } from './routes/lookup.js';
 import { serviceRecordRoutes } from './routes/service-records.js';
 import { vehicleRoutes } from './routes/vehicles.js';
 
@@ -28,10 +28,13 @@ export interface RecordsAppDeps {
   now?: () => Date;
 }
 
-/** Builds the records service's app (no listen), for main.ts and the tests. */
+/**
+ * Builds the records service's listener (no listen), for main.ts and the tests: its app, behind the plainly spelt
+ * public lookup answered ahead of express.
+ */
 export function buildRecordsApp(deps: RecordsAppDeps) {
   const lookupAnswers = deps.lookupAnswers ?? createLookupAnswers({ db: deps.pool, prefix: '', logger: deps.logger });
-  return createServiceApp({
+  const app = createServiceApp({
     logger: deps.logger,
     pool: deps.pool,
     redis: deps.redis,
@@ -56,4 +59,5 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
       app.use(adminOpsRoutes({ service: 'records', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));
     },
   });
+  return answerAheadOf(app, lookupAnswersAhead(lookupAnswers, serviceAheadParts(deps.logger)));
 }

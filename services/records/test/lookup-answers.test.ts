@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { ZLookupResponseSchema, type TEventEnvelope } from '@sh/shared/contract';
-import { applyEventOnce, createRedis, createRequestRedis, createTokenVerifier, matchesEtag, signAccessToken } from '@sh/shared/server';
+import { applyEventOnce, createRedis, createRequestRedis, createTokenVerifier, matchesEtag, plainLookupRegistration, signAccessToken } from '@sh/shared/server';
 import {
   callJson,
   createTestDatabase,
@@ -13,7 +13,6 @@ import {
 } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGatewayApp } from '../../gateway/src/app.js';
-import { plainLookupRegistration } from '../../gateway/src/routes/proxy.js';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildRecordsApp } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';

@@ -92,3 +92,45 @@ describe('GET /api/v1/service-records/lookup/{registration}', () => {
     ]);
   });
 });
+
+describe('the plainly spelt lookup, answered ahead of express', () => {
+  const ask = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers });
+  const varying = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'content-length']);
+  const headersOf = (response: Response) => [...response.headers].filter(([name]) => !varying.has(name)).sort();
+
+  it('answers as express answers another spelling of the same lookup: body, headers and 304', async () => {
+    const garage = await buildGarage(db.pool);
+    await buildServiceRecord(db.pool, garage.id, { registration: 'AH24EAD', mileage: 12000 });
+    const plain = await ask('/api/v1/service-records/lookup/ah24ead');
+    // Express routes paths without regard to case and with a trailing slash: the same handler, through the chain.
+    const chained = await ask('/api/v1/Service-Records/lookup/AH24EAD/');
+    expect([plain.status, chained.status]).toEqual([200, 200]);
+    expect(await plain.text()).toBe(await chained.text());
+    expect(headersOf(plain)).toEqual(headersOf(chained));
+    expect(plain.headers.get('content-security-policy')).toBeTruthy();
+    expect(plain.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await ask('/api/v1/service-records/lookup/AH24EAD', { 'x-request-id': 'lookup-ahead-0001' });
+    expect(given.headers.get('x-request-id')).toBe('lookup-ahead-0001');
+
+    const etag = plain.headers.get('etag')!;
+    const [plainAgain, chainedAgain] = await Promise.all([
+      ask('/api/v1/service-records/lookup/AH24EAD', { 'if-none-match': etag }),
+      ask('/api/v1/Service-Records/lookup/AH24EAD/', { 'if-none-match': etag }),
+    ]);
+    expect([plainAgain.status, chainedAgain.status]).toEqual([304, 304]);
+    expect(await plainAgain.text()).toBe('');
+    expect(plainAgain.headers.get('etag')).toBe(etag);
+  });
+
+  it('refuses a registration too long with the envelope express gives, and changes nothing', async () => {
+    const before = await countRecords();
+    const plain = await ask('/api/v1/service-records/lookup/AB12CDEFGH');
+    const chained = await ask('/api/v1/Service-Records/lookup/AB12CDEFGH/');
+    expect([plain.status, chained.status]).toEqual([400, 400]);
+    const envelope = ZErrorEnvelopeSchema.parse(await plain.json());
+    expect(envelope).toEqual(ZErrorEnvelopeSchema.parse(await chained.json()));
+    expect(envelope.message).toBe(MESSAGES.platform.registrationTooLong);
+    expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await countRecords()).toBe(before);
+  });
+});

@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { headersSetBy, type AheadStep } from './ahead.js';
 import { errorMiddleware, notFoundHandler } from './errors.js';
 import { requestContext } from './logger.js';
 import { withTimeout } from './timeout.js';
@@ -27,6 +28,17 @@ export async function checkReadiness(dependencies: { postgres?: Pick<pg.Pool, 'q
   return failing.length === 0
     ? { status: 200, body: { status: 200, data: { ok: true, checks } } }
     : { status: 503, body: { status: 503, code: 'service_unavailable', message: `Not ready: ${failing.join(', ')}`, data: { ok: false, checks } } };
+}
+
+/** The security headers of every service's answers (helmet's defaults: all fixed). */
+const securityHeaders = helmet();
+
+/**
+ * What a service's handler ahead of its app (ahead.ts) must run to answer as the app would: the app's fixed
+ * security headers and its request context.
+ */
+export function serviceAheadParts(logger: Logger): { securityHeaders: readonly (readonly [string, string])[]; requestContext: AheadStep } {
+  return { securityHeaders: headersSetBy(securityHeaders), requestContext: requestContext(logger) };
 }
 
 export interface ServiceAppOptions {
@@ -65,7 +77,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(helmet());
+  app.use(securityHeaders);
   app.use(requestContext(options.logger));
   app.get('/healthz', (_req, res) => {
     res.json({ status: 200, data: { ok: true } });

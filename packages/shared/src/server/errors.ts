@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type TErrorCode, type TErrorEnvelope, type TFieldError } from '../contract/envelope.js';
 import { MESSAGES } from '../contract/messages.js';
@@ -57,59 +59,66 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return LOST_DATABASE_MESSAGES.has(error.message);
 }
 
+/** What an error is answered with: its status, body and any headers. */
+interface ErrorAnswer {
+  status: number;
+  body: TErrorEnvelope | { status: number; code: string; message: string };
+  headers?: Record<string, string>;
+}
+
 /**
- * The shared error middleware: AppError and ZodError to their envelope, a database that is away for a moment to a 503
- * with Retry-After (the same request can be sent again), anything else a logged 500.
+ * AppError and ZodError to their envelope, a database that is away for a moment to a 503 with Retry-After (the same
+ * request can be sent again), anything else a logged 500.
  */
+function errorAnswerFor(error: unknown, log: Logger | undefined): ErrorAnswer {
+  if (error instanceof AppError) return { status: error.status, body: errorEnvelope(error.code, error.message, error.errors), headers: error.headers };
+  if (error instanceof ZodError) {
+    const errors = fieldErrorsFrom(error);
+    return { status: 400, body: errorEnvelope('validation_failed', errors[0]?.message ?? MESSAGES.platform.invalidRequest, errors) };
+  }
+  const parserError = error as BodyParserError;
+  if (parserError?.type === 'entity.too.large') {
+    return { status: 413, body: { status: 413, code: 'payload_too_large', message: 'The request body is too large' } };
+  }
+  if (parserError?.type === 'entity.parse.failed') return { status: 400, body: errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest) };
+  // The body parser's other refusals (an unsupported charset or Content-Encoding, a body that does not match its
+  // encoding) and a path with a malformed percent-escape are the client's: 4xx envelopes, never a 500.
+  const clientStatus = parserError?.type && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500 ? parserError.status : null;
+  if (clientStatus !== null) {
+    return { status: clientStatus, body: { status: clientStatus, code: clientStatus === 415 ? 'unsupported_media_type' : 'validation_failed', message: MESSAGES.platform.invalidRequest } };
+  }
+  // zlib's codes for a gzip/deflate or brotli body that does not decode.
+  const zlibCode = (error as { code?: unknown })?.code;
+  const isUndecodableBody = typeof zlibCode === 'string' && (zlibCode.startsWith('Z_') || zlibCode.startsWith('ERR__ERROR_'));
+  if (error instanceof URIError || isUndecodableBody) return { status: 400, body: errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest) };
+  if (isDatabaseUnavailable(error)) {
+    log?.warn({ err: error }, 'the database is unavailable');
+    return { status: 503, body: errorEnvelope('service_unavailable', MESSAGES.platform.serviceUnavailable), headers: { 'Retry-After': '5' } };
+  }
+  log?.error({ err: error }, 'unhandled error');
+  return { status: 500, body: errorEnvelope('internal', MESSAGES.platform.internal) };
+}
+
+/**
+ * Answers an error as errorAnswerFor says, on node's response alone: the shared error middleware's answer, and that of
+ * a request answered ahead of express (ahead.ts).
+ */
+export function answerError(req: IncomingMessage & { log?: Logger }, res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    req.log?.error({ err: error }, 'error after headers were sent');
+    res.end();
+    return;
+  }
+  const answer = errorAnswerFor(error, req.log);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+  res.statusCode = answer.status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(answer.body));
+}
+
+/** The shared error middleware (answerError). */
 export function errorMiddleware() {
-  return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
-    if (res.headersSent) {
-      req.log?.error({ err: error }, 'error after headers were sent');
-      res.end();
-      return;
-    }
-    if (error instanceof AppError) {
-      for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
-      res.status(error.status).json(errorEnvelope(error.code, error.message, error.errors));
-      return;
-    }
-    if (error instanceof ZodError) {
-      const errors = fieldErrorsFrom(error);
-      res.status(400).json(errorEnvelope('validation_failed', errors[0]?.message ?? MESSAGES.platform.invalidRequest, errors));
-      return;
-    }
-    const parserError = error as BodyParserError;
-    if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ status: 413, code: 'payload_too_large', message: 'The request body is too large' });
-      return;
-    }
-    if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json(errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest));
-      return;
-    }
-    // The body parser's other refusals (an unsupported charset or Content-Encoding, a body that does not match its
-    // encoding) and a path with a malformed percent-escape are the client's: 4xx envelopes, never a 500.
-    const clientStatus = parserError?.type && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500 ? parserError.status : null;
-    if (clientStatus !== null) {
-      res.status(clientStatus).json({ status: clientStatus, code: clientStatus === 415 ? 'unsupported_media_type' : 'validation_failed', message: MESSAGES.platform.invalidRequest });
-      return;
-    }
-    // zlib's codes for a gzip/deflate or brotli body that does not decode.
-    const zlibCode = (error as { code?: unknown })?.code;
-    const isUndecodableBody = typeof zlibCode === 'string' && (zlibCode.startsWith('Z_') || zlibCode.startsWith('ERR__ERROR_'));
-    if (error instanceof URIError || isUndecodableBody) {
-      res.status(400).json(errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest));
-      return;
-    }
-    if (isDatabaseUnavailable(error)) {
-      req.log?.warn({ err: error }, 'the database is unavailable');
-      res.setHeader('Retry-After', '5');
-      res.status(503).json(errorEnvelope('service_unavailable', MESSAGES.platform.serviceUnavailable));
-      return;
-    }
-    req.log?.error({ err: error }, 'unhandled error');
-    res.status(500).json(errorEnvelope('internal', MESSAGES.platform.internal));
-  };
+  return (error: unknown, req: Request, res: Response, _next: NextFunction): void => answerError(req, res, error);
 }
 
 /** Answers any route nobody handled with a 404 envelope. */

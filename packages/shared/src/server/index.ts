@@ -20,3 +20,4 @@ export * from './admin-ops.js';
 export * from './rate-limiters.js';
 export * from './versioned-answers.js';
 export * from './garage-suspensions.js';
+export * from './ahead.js';

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { MESSAGES } from '@sh/shared/contract';
-import { createVersionedAnswers, errorEnvelope, lookupAnswersNamespace, matchesEtag, type KeptAnswer, type Logger, type Redis } from '@sh/shared/server';
+import { createVersionedAnswers, errorEnvelope, lookupAnswersNamespace, matchesEtag, type AheadRequest, type KeptAnswer, type Logger, type Redis } from '@sh/shared/server';
 import type { UpstreamName } from '../domain/routing.js';
 
 /** Codes of a peer that is not there at all: the service is stopped or not deployed. */
@@ -40,30 +40,12 @@ interface UpstreamAnswer extends KeptAnswer {
   etag: string | undefined;
 }
 
-/**
- * The registration of a lookup whose path is spelled plainly (/api/v1/service-records/lookup/ and letters and
- * digits only: no encoding, query or other path), upper-cased as records normalises it; null for anything else,
- * which the plain proxy forwards as it came. Linear in the path's length.
- */
-export function plainLookupRegistration(originalUrl: string): string | null {
-  const prefix = '/api/v1/service-records/lookup/';
-  if (!originalUrl.startsWith(prefix) || originalUrl.length === prefix.length || originalUrl.length > prefix.length + 16) return null;
-  for (let i = prefix.length; i < originalUrl.length; i += 1) {
-    const c = originalUrl.charCodeAt(i);
-    const isAlphanumeric = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-    if (!isAlphanumeric) return null;
-  }
-  return originalUrl.slice(prefix.length).toUpperCase();
-}
-
-/** A lookup as the gateway answers it ahead of express: node's request with the id requestContext gave it. */
-export type LookupRequest = IncomingMessage & { id: string; log?: Logger };
 
 /**
  * Asks the records service for a lookup on the kept-alive connections, and reads its whole (small) answer. The
  * forwarded headers are appended to as the gateway's proxies append to them (http-proxy's xfwd).
  */
-function askRecords(recordsUrl: URL, req: LookupRequest, timeoutMs: number): Promise<UpstreamAnswer> {
+function askRecords(recordsUrl: URL, req: AheadRequest, timeoutMs: number): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {
     const forwardedFor = req.headers['x-forwarded-for'];
     const forwardedProto = req.headers['x-forwarded-proto'];
@@ -103,7 +85,7 @@ function askRecords(recordsUrl: URL, req: LookupRequest, timeoutMs: number): Pro
 }
 
 /** Answers one plainly spelt lookup (see plainLookupRegistration) for the registration it names. */
-export type LookupAnswerer = (req: LookupRequest, res: ServerResponse, registration: string) => void;
+export type LookupAnswerer = (req: AheadRequest, res: ServerResponse, registration: string) => void;
 
 /**
  * The public lookup answered from the gateway's own copies of the records service's answers while they are current

@@ -1,31 +1,59 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router } from 'express';
 import { ZLookupRequestSchema } from '@sh/shared/contract';
-import { matchesEtag, parseOrThrow } from '@sh/shared/server';
-import type { LookupAnswers } from '../domain/lookup-answers.js';
+import { answerError, answerPlainLookupsAhead, matchesEtag, parseOrThrow, type AheadHandler, type AheadStep } from '@sh/shared/server';
+import type { LookupAnswer, LookupAnswers } from '../domain/lookup-answers.js';
+
+/**
+ * Sends a lookup's answer, or 304 without a body to a visitor whose If-None-Match names it. Browsers and proxies
+ * revalidate every time (no-cache), so nobody is shown a history older than the last write. The body was serialised
+ * once, when it was read: sent as it is, on node's response alone (both ways in below share it).
+ */
+function sendLookupAnswer(req: IncomingMessage, res: ServerResponse, { body, etag }: LookupAnswer): void {
+  res.setHeader('cache-control', 'public, no-cache');
+  res.setHeader('etag', etag);
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', body.length);
+  res.end(body);
+}
 
 /**
  * GET /api/v1/service-records/lookup/{registration}: the free public history of a vehicle. Without a
- * registration it answers 400 'No registration number provided'. The answer carries a strong ETag; a repeat
- * visitor who sends it back in If-None-Match gets 304 without a body. Browsers and proxies revalidate every time
- * (no-cache), so nobody is shown a history older than the last write.
+ * registration it answers 400 'No registration number provided'. The answer carries a strong ETag.
  */
 export function lookupRoutes(answers: LookupAnswers): Router {
   const router = Router();
   router.get('/api/v1/service-records/lookup{/:registration}', async (req, res) => {
     const { registration } = parseOrThrow(ZLookupRequestSchema, { registration: req.params.registration ?? '' });
-    const { body, etag } = await answers.answer(registration);
-    res.setHeader('cache-control', 'public, no-cache');
-    res.setHeader('etag', etag);
-    if (matchesEtag(req.headers['if-none-match'], etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    // The body was serialised once, when it was read: sent as it is, without express hashing it again.
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.setHeader('content-length', body.length);
-    res.end(body);
+    sendLookupAnswer(req, res, await answers.answer(registration));
   });
   return router;
 }
 
+/**
+ * The same lookup, plainly spelt, answered ahead of express (answerPlainLookupsAhead): the same check of the
+ * registration, answer and errors; every other spelling reaches lookupRoutes.
+ */
+export function lookupAnswersAhead(answers: LookupAnswers, parts: { securityHeaders: readonly (readonly [string, string])[]; requestContext: AheadStep }): AheadHandler {
+  return answerPlainLookupsAhead({
+    ...parts,
+    answer: (req, res, plain) => {
+      let registration: string;
+      try {
+        registration = parseOrThrow(ZLookupRequestSchema, { registration: plain }).registration;
+      } catch (error) {
+        answerError(req, res, error);
+        return;
+      }
+      answers.answer(registration).then(
+        (answer) => sendLookupAnswer(req, res, answer),
+        (error: unknown) => answerError(req, res, error),
+      );
+    },
+  });
+}
