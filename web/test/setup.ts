@@ -1,7 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearStoredAuthentication } from '../src/auth/session-storage';
 import { takeUnroutedCalls } from './unrouted-calls';
+
+// The app loads its response schemas on first use, as in production (src/api/client.ts); in a full run on two cores
+// that first import once took longer than testing-library's default wait of one second for what it shows next
+// (vehicle-results-page, "Could not check the history's integrity"). A bound on waiting, not a retry: what never
+// appears still fails.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();
