@@ -6,6 +6,7 @@ import { signAccessToken, type TAuthClaims } from '@sh/shared/server';
 import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, type TestDatabase, callJson } from '@sh/shared/testing';
 import { buildBillingApp } from '../src/app.js';
 import { readConfig, type BillingConfig } from '../src/config.js';
+import { createBillingEventHandlers } from '../src/events/handlers.js';
 import { createStripeClient } from '../src/stripe/create-stripe-client.js';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../migrations');
@@ -58,6 +59,11 @@ export async function startBillingHarness(options: { seedFile?: string } = {}): 
       await db.drop();
     },
   };
+}
+
+/** Billing's event handlers, their Stripe client pointed at the harness's double (as main.ts builds them). */
+export function billingEventHandlers(harness: BillingHarness) {
+  return createBillingEventHandlers({ stripe: createStripeClient(harness.config) });
 }
 
 /**

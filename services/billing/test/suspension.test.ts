@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eventsFor, MESSAGES, ZErrorEnvelopeSchema, type TEventEnvelope } from '@sh/shared/contract';
 import { applyEventOnce, type EventHandlers } from '@sh/shared/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillingEventHandlers } from '../src/events/handlers.js';
-import { createStripeClient } from '../src/stripe/create-stripe-client.js';
-import { call, checkoutRequest, newGarage, startBillingHarness, subscribeGarage, type BillingHarness, type TestGarage } from './harness.js';
+import { billingEventHandlers, call, checkoutRequest, newGarage, startBillingHarness, subscribeGarage, type BillingHarness, type TestGarage } from './harness.js';
 
 let harness: BillingHarness;
 let handlers: EventHandlers;
 
 beforeAll(async () => {
   harness = await startBillingHarness();
-  handlers = createBillingEventHandlers({ stripe: createStripeClient(harness.config) });
+  handlers = billingEventHandlers(harness);
 });
 afterAll(async () => {
   await harness?.close();

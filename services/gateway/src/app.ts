@@ -73,6 +73,8 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
       },
     },
   });
+  // Compiled by express from deps.trustProxy when it was set above; read once for the lookup answered ahead of express.
+  const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const withRequestContext = requestContext(deps.logger);
   const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix, deps.logger);
   // The public lookup, plainly spelt, is answered ahead of express (see the end): the same headers, request id, budget
@@ -83,7 +85,7 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
       ? answerPlainLookupsAhead({
           securityHeaders: headersSetBy(securityHeaders),
           requestContext: withRequestContext,
-          before: lookupBudgetAhead(limits.lookup, (req) => proxyaddr(req, app.get('trust proxy fn') as (address: string, hop: number) => boolean)),
+          before: lookupBudgetAhead(limits.lookup, (req) => proxyaddr(req, trustProxy)),
           answer: createLookupAnswerer({
             recordsUrl: deps.upstreams.records,
             redis: deps.redis,

@@ -56,7 +56,6 @@ export function plainLookupRegistration(originalUrl: string): string | null {
   return originalUrl.slice(prefix.length).toUpperCase();
 }
 
-
 /** A step of the chain run ahead of express: node's request and response, and what to do next. */
 export type AheadStep = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 

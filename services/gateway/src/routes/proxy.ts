@@ -40,7 +40,6 @@ interface UpstreamAnswer extends KeptAnswer {
   etag: string | undefined;
 }
 
-
 /**
  * Asks the records service for a lookup on the kept-alive connections, and reads its whole (small) answer. The
  * forwarded headers are appended to as the gateway's proxies append to them (http-proxy's xfwd).
