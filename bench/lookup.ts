@@ -24,7 +24,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ensureDatabase, migrate } from '@sh/shared/server';
+import { createRedis, ensureDatabase, lookupAnswersNamespace, migrate, type Redis } from '@sh/shared/server';
+import { prewarmedKeyOf } from '../services/records/src/domain/lookup-answers.js';
 import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
 import { cpuSecondsBetween, launch, takeCpuSnapshot, waitUntilAnswering, type ProcessGroups } from './processes.js';
 
@@ -44,6 +45,7 @@ const POPULAR_SHARE = 0.9;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 100;
 const PORTS = { gateway: 38080, records: 34003, bareQuery: 38101, barePreserialised: 38102 };
+const PREFIX = 'bench';
 
 /**
  * The registration of bench vehicle n: 'B', a letter, two digits, three letters — a valid 7-character plate, unique
@@ -110,13 +112,46 @@ async function seed(): Promise<void> {
       );
       if (VEHICLES > slice) console.log(`  ${(Math.min(from + slice, VEHICLES) * RECORDS_PER_VEHICLE).toLocaleString('en-GB')} records...`);
     }
-    await pool.query('ANALYZE service_records');
+    // Vacuumed as well as analysed, as autovacuum leaves a settled table: the bare query is not slowed by a fresh one.
+    await pool.query('VACUUM ANALYZE service_records');
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await pool.end();
   }
 }
 
+/**
+ * Deletes every lookup answer the benchmark's records service published and every version it kept (the data may
+ * have been seeded anew since; and the answers take hundreds of MB of Redis).
+ */
+async function forgetPublishedAnswers(redis: Redis): Promise<number> {
+  let forgotten = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${lookupAnswersNamespace(PREFIX)}:*`, 'COUNT', 5000);
+    cursor = next;
+    if (keys.length > 0) forgotten += await redis.unlink(...keys);
+  } while (cursor !== '0');
+  return forgotten;
+}
+
+/** Waits until the records service has published every vehicle's answer (LOOKUP_ANSWERS_PREWARM), printing progress. */
+async function waitUntilPrewarmed(redis: Redis, usedBefore: number): Promise<void> {
+  const started = Date.now();
+  while ((await redis.get(prewarmedKeyOf(PREFIX))) === null) {
+    if (Date.now() - started > 30 * 60_000) throw new Error('The records service did not publish every answer within 30 min');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const grown = (await usedMemory(redis)) - usedBefore;
+  console.log(
+    `Every vehicle's answer published by the records service in ${((Date.now() - started) / 1000).toFixed(1)} s; Redis holds ${(grown / 1e6).toFixed(0)} MB more (${Math.round(grown / VEHICLES).toLocaleString('en-GB')} bytes a vehicle).`,
+  );
+}
+
+/** Redis's used_memory, in bytes. */
+async function usedMemory(redis: Redis): Promise<number> {
+  return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
+}
 
 interface Result {
   name: string;
@@ -192,6 +227,9 @@ if (problems.length > 0) {
   process.exit(1);
 }
 await seed();
+const redis = createRedis(REDIS_URL);
+await forgetPublishedAnswers(redis);
+const redisUsedBefore = await usedMemory(redis);
 
 const children: ChildProcess[] = [];
 try {
@@ -200,14 +238,15 @@ try {
       PORT: String(PORTS.records),
       DATABASE_URL: BENCH_DB,
       REDIS_URL,
-      BULLMQ_PREFIX: 'bench',
+      BULLMQ_PREFIX: PREFIX,
+      LOOKUP_ANSWERS_PREWARM: 'true',
     }),
   );
   children.push(
     launch('gateway', 'services/gateway/src/main.ts', {
       PORT: String(PORTS.gateway),
       REDIS_URL,
-      BULLMQ_PREFIX: 'bench',
+      BULLMQ_PREFIX: PREFIX,
       RECORDS_URL: `http://127.0.0.1:${PORTS.records}`,
       // The limiter still runs (a Redis round trip per request) but this budget is never reached.
       RATE_LIMIT_API_PER_MINUTE: '100000000',
@@ -229,6 +268,7 @@ try {
     waitUntilAnswering(`http://127.0.0.1:${PORTS.bareQuery}/healthz`),
     waitUntilAnswering(`http://127.0.0.1:${PORTS.barePreserialised}/healthz`),
   ]);
+  await waitUntilPrewarmed(redis, redisUsedBefore);
   const sample = await fetch(`http://127.0.0.1:${PORTS.gateway}/api/v1/service-records/lookup/${registrationOf(12345)}`).then((r) => r.json());
   console.log(`Sample answer has ${(sample as { data: { serviceRecords: unknown[] } }).data.serviceRecords.length} records.`);
 
@@ -305,4 +345,6 @@ try {
   if (EVERY_WORKLOAD) writeFileSync(resultsFile, JSON.stringify({ at: new Date().toISOString(), records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2));
 } finally {
   for (const child of children) child.kill('SIGTERM');
+  console.log(`Deleted ${(await forgetPublishedAnswers(redis)).toLocaleString('en-GB')} published answers and versions from Redis.`);
+  redis.disconnect();
 }

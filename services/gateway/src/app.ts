@@ -47,8 +47,11 @@ export interface GatewayDeps {
   upstreamTimeoutMs: number;
   /** Proves the gateway to the services' /internal/ routes, for the admin calls it composes. */
   internalToken: string;
-  /** Keeps copies of the public lookup's answers, current by the versions records bumps in Redis (main.ts: on). */
-  keepLookupAnswers?: boolean;
+  /**
+   * Answers the plainly spelt public lookup ahead of express, from the answers records publishes in Redis (main.ts:
+   * on); otherwise every lookup takes the chain and the proxy to records.
+   */
+  answerLookupsAhead?: boolean;
 }
 
 /**
@@ -77,11 +80,11 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const withRequestContext = requestContext(deps.logger);
   const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix, deps.logger);
-  // The public lookup, plainly spelt, is answered ahead of express (see the end): the same headers, request id, budget
-  // and kept answers as through the chain below, without the chain. Any other spelling takes the chain to the same
-  // handlers.
+  // The public lookup, plainly spelt, is answered ahead of express (see the end): the same headers, request id and
+  // budget as through the chain below, and the answer records published for it (or records' own answer). Any other
+  // spelling takes the chain to records.
   const answerAhead =
-    deps.keepLookupAnswers && deps.upstreams.records
+    deps.answerLookupsAhead && deps.upstreams.records
       ? answerPlainLookupsAhead({
           securityHeaders: headersSetBy(securityHeaders),
           requestContext: withRequestContext,
@@ -90,7 +93,6 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
             recordsUrl: deps.upstreams.records,
             redis: deps.redis,
             prefix: deps.rateLimitPrefix,
-            logger: deps.logger,
             timeoutMs: deps.upstreamTimeoutMs,
           }),
         })

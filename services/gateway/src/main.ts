@@ -28,6 +28,6 @@ await startService({
       trustProxy: config.TRUST_PROXY,
       upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
       internalToken: config.INTERNAL_TOKEN,
-      keepLookupAnswers: true,
+      answerLookupsAhead: true,
     }),
 });

@@ -225,7 +225,7 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
     const keeping = await listenGateway({
       upstreams: { records: records.url },
       budgets: { apiPerMinute: 1000, lookupPerMinute: 4, authPerMinute: 1000 },
-      keepLookupAnswers: true,
+      answerLookupsAhead: true,
     });
     try {
       const ask = (pathname: string) => fetch(`${keeping.url}${pathname}`);
@@ -259,7 +259,7 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
         upstreams: { records: records.url },
         budgets: { apiPerMinute: 1000, lookupPerMinute: 2, authPerMinute: 1000 },
         trustProxy,
-        keepLookupAnswers: true,
+        answerLookupsAhead: true,
       });
     const behindProxy = await build('loopback');
     const direct = await build(false);

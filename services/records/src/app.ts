@@ -46,7 +46,7 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
       const onRecordWritten = async (registration: string) => {
         await Promise.all([
           lookupAnswers.invalidate(registration).catch((error: unknown) => {
-            deps.logger.warn({ err: error }, 'lookup answers could not be marked stale; they age out within a minute');
+            deps.logger.warn({ err: error }, "lookup answers could not be marked stale; the record's event marks them once Redis answers");
           }),
           forgetVehicleSources(deps.vehicleReport?.cache, registration),
         ]);

@@ -28,6 +28,11 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
     DVSA_CLIENT_ID: z.string().min(1),
     DVSA_CLIENT_SECRET: z.string().min(1),
     DVSA_API_KEY: z.string().min(1),
+    /**
+     * true: publish every vehicle's lookup answer in Redis at start and twice a day (those not published yet), so
+     * that the gateway answers any lookup without asking records; false: only answers built for a lookup are.
+     */
+    LOOKUP_ANSWERS_PREWARM: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   };
 }
 

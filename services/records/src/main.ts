@@ -1,11 +1,11 @@
-import { createTokenBucketLimiter, createTokenVerifier, migrationsBeside, startService, type DatabaseServiceContext } from '@sh/shared/server';
+import { createRequestRedis, createTokenBucketLimiter, createTokenVerifier, migrationsBeside, startService, type DatabaseServiceContext } from '@sh/shared/server';
 import { buildRecordsApp } from './app.js';
 import { createDvlaClient } from './clients/dvla.js';
 import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
 import { chainWaitingRecords } from './domain/chain-waiting-records.js';
-import { createLookupAnswers, type LookupAnswers } from './domain/lookup-answers.js';
+import { createLookupAnswers, keepEveryAnswerPublished, type LookupAnswers } from './domain/lookup-answers.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
 import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { createRecordsEventHandlers } from './events/handlers.js';
@@ -23,9 +23,14 @@ await startService({
   prepare: async ({ pool, logger }) => {
     const signer = await loadReceiptSigner(pool, config.RECORDS_SIGNING_KEY, logger);
     await chainWaitingRecords(pool, signer, logger);
-    return signer;
+    if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, closers: [] };
+    // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
+    const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
+    const publishing = keepEveryAnswerPublished(createLookupAnswers({ db: pool, redis, prefix: config.BULLMQ_PREFIX, logger }), logger);
+    return { signer, closers: [() => publishing.stop(), () => redis.quit()] };
   },
-  app: (context, signer) =>
+  closers: ({ closers }) => closers,
+  app: (context, { signer }) =>
     buildRecordsApp({
       pool: context.pool,
       redis: context.redis,

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { ZLookupResponseSchema, type TEventEnvelope } from '@sh/shared/contract';
-import { applyEventOnce, createRedis, createRequestRedis, createTokenVerifier, matchesEtag, plainLookupRegistration, signAccessToken } from '@sh/shared/server';
+import {
+  applyEventOnce,
+  createRedis,
+  createRequestRedis,
+  createTokenVerifier,
+  lookupAnswersNamespace,
+  matchesEtag,
+  plainLookupRegistration,
+  readSharedAnswer,
+  signAccessToken,
+} from '@sh/shared/server';
 import {
   callJson,
   createTestDatabase,
@@ -11,12 +21,12 @@ import {
   testQueuePrefix,
   TEST_REDIS_URL,
 } from '@sh/shared/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGatewayApp } from '../../gateway/src/app.js';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildRecordsApp } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';
-import { createLookupAnswers } from '../src/domain/lookup-answers.js';
+import { createLookupAnswers, prewarmedKeyOf } from '../src/domain/lookup-answers.js';
 import { createRecordsEventHandlers } from '../src/events/handlers.js';
 import {
   adminTokenFor,
@@ -87,7 +97,7 @@ beforeAll(async () => {
       trustProxy: false,
       upstreamTimeoutMs: 5000,
       internalToken: TEST_INTERNAL_TOKEN,
-      keepLookupAnswers: true,
+      answerLookupsAhead: true,
     }),
   );
   gatewayUrl = gateway.url;
@@ -274,7 +284,7 @@ describe('matchesEtag', () => {
   });
 });
 
-describe("the gateway's copies of lookup answers", () => {
+describe('the gateway, answering from what records published', () => {
   it('shows a record logged, amended and withdrawn through records at once in the next lookup through the gateway', async () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
@@ -317,20 +327,108 @@ describe("the gateway's copies of lookup answers", () => {
     expect(repeat.text).toBe('');
   });
 
-  it('answers a repeat lookup alone while records is stopped, and a lookup it does not hold with 503', async () => {
+  it('answers a published lookup alone while records is stopped, with the bytes and headers records sent, and one it does not hold with 503', async () => {
     const garage = await buildGarageAccount(stack);
-    const kept = newRegistration();
-    await logServiceRecord(stack, garage, { vehicle_registration: kept });
-    // Looked up twice: the gateway keeps an answer from a registration's second lookup.
-    expect((await lookupVia(gatewayUrl, kept)).records).toHaveLength(1);
-    const before = await lookupVia(gatewayUrl, kept);
-    expect(before.records).toHaveLength(1);
+    const published = newRegistration();
+    await logServiceRecord(stack, garage, { vehicle_registration: published });
+    // The gateway's first lookup asks records, which publishes its answer; the second is the published one.
+    const fromRecords = await fetch(`${gatewayUrl}/api/v1/service-records/lookup/${published}`);
+    const fromRecordsText = await fromRecords.text();
+    expect(await readSharedAnswer(stack.redis, lookupAnswersNamespace(prefix), published, 1000)).not.toBeNull();
 
     await stopRecordsBehindGateway();
-    const repeat = await lookupVia(gatewayUrl, kept);
-    expect(repeat.status).toBe(200);
-    expect(repeat.text).toBe(before.text);
+    const alone = await fetch(`${gatewayUrl}/api/v1/service-records/lookup/${published}`);
+    expect(alone.status).toBe(200);
+    expect(await alone.text()).toBe(fromRecordsText);
+    const varying = new Set(['date', 'x-request-id', 'ratelimit', 'connection', 'keep-alive']);
+    const headersOf = (response: Response) => [...response.headers].filter(([name]) => !varying.has(name)).sort();
+    expect(headersOf(alone)).toEqual(headersOf(fromRecords));
+    expect((await lookupVia(gatewayUrl, published, { 'if-none-match': fromRecords.headers.get('etag')! })).status).toBe(304);
     expect((await lookupVia(gatewayUrl, newRegistration())).status).toBe(503);
+  });
+});
+
+describe('answers published ahead of any lookup (prewarm)', () => {
+  it("publishes every vehicle's answer, the bytes its lookup builds, a batch at a time and once; a write deletes its vehicle's", async () => {
+    const garage = await buildGarageAccount(stack);
+    const token = adminTokenFor(stack, admin);
+    const [several, amended, partlyWithdrawn, allWithdrawn] = [newRegistration(), newRegistration(), newRegistration(), newRegistration()];
+    await logServiceRecord(stack, garage, { vehicle_registration: several, service_date: '2024-01-10', mileage: 40000 });
+    // Lower than the earlier service: flagged in both answers alike.
+    await logServiceRecord(stack, garage, { vehicle_registration: several, service_date: '2024-06-10', mileage: 35000 });
+    const toAmend = await logServiceRecord(stack, garage, { vehicle_registration: amended, notes: 'Before' });
+    expect((await callJson(stack.url, 'PATCH', `/api/v1/service-records/${toAmend.id}`, { token, body: { notes: 'After', reason: 'Typo' } })).status).toBe(200);
+    await logServiceRecord(stack, garage, { vehicle_registration: partlyWithdrawn, service_date: '2023-03-01' });
+    const wrongOne = await logServiceRecord(stack, garage, { vehicle_registration: partlyWithdrawn, service_date: '2023-09-01' });
+    const onlyOne = await logServiceRecord(stack, garage, { vehicle_registration: allWithdrawn });
+    for (const record of [wrongOne, onlyOne]) {
+      expect((await callJson(stack.url, 'DELETE', `/api/v1/service-records/${record.id}`, { token, body: { reason: 'Wrong vehicle' } })).status).toBe(200);
+    }
+
+    const namespace = lookupAnswersNamespace(prefix);
+    const publisher = createLookupAnswers({ db: stack.db.pool, redis: stack.redis, prefix, logger: testLogger });
+    expect(await publisher.prewarm({ batchSize: 2 })).toBeGreaterThanOrEqual(3);
+    expect(await stack.redis.get(prewarmedKeyOf(prefix))).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Built afresh, without Redis: what a lookup of each answers now.
+    const fresh = createLookupAnswers({ db: stack.db.pool, prefix, logger: testLogger });
+    for (const registration of [several, amended, partlyWithdrawn]) {
+      const shared = await readSharedAnswer(stack.redis, namespace, registration, 1000);
+      const built = await fresh.answer(registration);
+      expect(shared?.body.toString()).toBe(built.body.toString());
+      expect(shared?.etag).toBe(built.etag);
+    }
+    const flags = (registration: string) => readSharedAnswer(stack.redis, namespace, registration, 1000).then((a) => (JSON.parse(a!.body.toString()) as { data: { serviceRecords: { mileage_anomaly: boolean; notes: string }[] } }).data.serviceRecords);
+    expect((await flags(several)).map((r) => r.mileage_anomaly)).toEqual([true, false]);
+    expect((await flags(amended))[0]!.notes).toBe('After');
+    expect(await flags(partlyWithdrawn)).toHaveLength(1);
+    // A vehicle without a public record is not walked: its lookup asks records, which answers an empty history.
+    expect(await readSharedAnswer(stack.redis, namespace, allWithdrawn, 1000)).toBeNull();
+    // Already published: nothing is built again.
+    expect(await publisher.prewarm({ batchSize: 2 })).toBe(0);
+
+    await logServiceRecord(stack, garage, { vehicle_registration: several, service_date: '2024-09-01', mileage: 41000 });
+    expect(await readSharedAnswer(stack.redis, namespace, several, 1000)).toBeNull();
+    expect((await lookupVia(stack.url, several)).records).toHaveLength(3);
+  });
+
+  it("deletes a vehicle's published answer when its service_record event is heard, for a write whose own bump did not reach Redis", async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    const record = await logServiceRecord(stack, garage, { vehicle_registration: registration });
+    const answers = createLookupAnswers({ db: stack.db.pool, redis: stack.redis, prefix, logger: testLogger });
+    await answers.answer(registration);
+    const namespace = lookupAnswersNamespace(prefix);
+    await vi.waitFor(async () => expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).not.toBeNull());
+
+    const event: TEventEnvelope<'service_record.withdrawn'> = {
+      id: randomUUID(),
+      name: 'service_record.withdrawn',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: {
+        recordId: record.id,
+        withdrawnBy: admin.id,
+        registration,
+        garageId: garage.id,
+        garageName: garage.name,
+        garageEmail: null,
+        serviceDate: record.service_date,
+        reason: 'Wrong vehicle',
+        withdrawnAt: new Date().toISOString(),
+      },
+    };
+    expect(await applyEventOnce(stack.db.pool, createRecordsEventHandlers({ lookupAnswers: answers, logger: testLogger }), event)).toBe('applied');
+    expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).toBeNull();
+
+    // With Redis away the handler fails, so the event is not counted as handled and is tried again.
+    const away = createRequestRedis('redis://127.0.0.1:1', { commandTimeoutMs: 50 });
+    try {
+      const unreachable = createLookupAnswers({ db: stack.db.pool, redis: away, prefix, logger: testLogger });
+      const again = { ...event, id: randomUUID() };
+      await expect(applyEventOnce(stack.db.pool, createRecordsEventHandlers({ lookupAnswers: unreachable, logger: testLogger }), again)).rejects.toThrow();
+    } finally {
+      away.disconnect();
+    }
   });
 });
 

@@ -181,9 +181,9 @@ export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
   'garage.suspended': ['identity', 'records', 'billing', 'notifications'],
   'garage.reinstated': ['identity', 'records', 'billing', 'notifications'],
   'subscription.changed': ['garages', 'records', 'notifications'],
-  'service_record.created': ['notifications'],
-  'service_record.amended': ['notifications'],
-  'service_record.withdrawn': ['notifications'],
+  'service_record.created': ['records', 'notifications'],
+  'service_record.amended': ['records', 'notifications'],
+  'service_record.withdrawn': ['records', 'notifications'],
   'contact.received': ['notifications'],
   'callback.requested': ['notifications'],
 };

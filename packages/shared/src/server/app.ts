@@ -32,13 +32,31 @@ export async function checkReadiness(dependencies: { postgres?: Pick<pg.Pool, 'q
 
 /** The security headers of every service's answers (helmet's defaults: all fixed). */
 const securityHeaders = helmet();
+const SECURITY_HEADER_PAIRS = headersSetBy(securityHeaders);
+
+/** The lookup's answer as a service sends it, bar its ETag, length and request id: its security headers come first. */
+export const LOOKUP_ANSWER_HEADERS = {
+  cacheControl: 'public, no-cache',
+  contentType: 'application/json; charset=utf-8',
+} as const;
+
+const LOOKUP_ANSWER_HEADER_PAIRS: readonly [string, string][] = [
+  ...SECURITY_HEADER_PAIRS.map(([name, value]): [string, string] => [name, value]),
+  ['cache-control', LOOKUP_ANSWER_HEADERS.cacheControl],
+  ['content-type', LOOKUP_ANSWER_HEADERS.contentType],
+];
+
+/** Every header a service sends with a lookup answer of this ETag but its length and request id (the gateway's copy). */
+export function serviceLookupAnswerHeaders(etag: string): [string, string][] {
+  return [...LOOKUP_ANSWER_HEADER_PAIRS, ['etag', etag]];
+}
 
 /**
  * What a service's handler ahead of its app (ahead.ts) must run to answer as the app would: the app's fixed
  * security headers and its request context.
  */
 export function serviceAheadParts(logger: Logger): { securityHeaders: readonly (readonly [string, string])[]; requestContext: AheadStep } {
-  return { securityHeaders: headersSetBy(securityHeaders), requestContext: requestContext(logger) };
+  return { securityHeaders: SECURITY_HEADER_PAIRS, requestContext: requestContext(logger) };
 }
 
 export interface ServiceAppOptions {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { sharedAnswerKeyOf, versionKeyOf } from './shared-answers.js';
 import { withTimeout } from './timeout.js';
 
 /** An answer kept in memory: its bytes, and whatever its holder sends with them. */
@@ -22,13 +23,17 @@ export interface KeptAnswer {
  * reads the version and keeps the answer. Lookups of the long tail of vehicles, asked for once, so cost no Redis round
  * trip and push no one's kept answer out. A kept key that this process invalidates counts as read before.
  *
- * The records service keeps its public lookup answers this way, and the gateway keeps the same answers under the
- * same versions (namespace `${prefix}:lookup`), so a repeat lookup is answered by the gateway alone.
+ * The records service keeps its public lookup answers this way (namespace `${prefix}:lookup`), and publishes each
+ * one it builds in Redis under the version it read (shared-answers.ts), for the gateway to send; invalidate deletes
+ * the published answer with the bump.
  */
 export interface VersionedAnswers<T extends KeptAnswer> {
-  /** The answer for key: the kept one while current, otherwise build's, kept when build says it may be. */
-  get(key: string, build: () => Promise<{ answer: T; keep: boolean }>): Promise<T>;
-  /** Marks key's answers stale in every process; awaited before a write's response is sent. */
+  /**
+   * The answer for key: the kept one while current, otherwise build's, kept when build says it may be. build is given
+   * the version read before it was called, or undefined when none was read (a first read, or Redis away).
+   */
+  get(key: string, build: (version: string | undefined) => Promise<{ answer: T; keep: boolean }>): Promise<T>;
+  /** Marks key's answers stale in every process and deletes its published answer (shared-answers.ts); awaited before a write's response is sent. */
   invalidate(key: string): Promise<void>;
 }
 
@@ -82,7 +87,7 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   const redisTimeoutMs = options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
   const seenKeys = options.seenKeys ?? DEFAULT_SEEN_KEYS;
-  const versionKey = (key: string) => `${options.namespace}:v:${key}`;
+  const versionKey = (key: string) => versionKeyOf(options.namespace, key);
   // A Map remembers insertion order: re-inserting on use makes its first key the least recently used.
   const kept = new Map<string, Entry<T>>();
   let keptBytes = 0;
@@ -130,15 +135,15 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
 
   return {
     async get(key, build) {
-      if (!redis) return (await build()).answer;
-      if (!kept.has(key) && !seenBefore(key)) return (await build()).answer;
+      if (!redis) return (await build(undefined)).answer;
+      if (!kept.has(key) && !seenBefore(key)) return (await build(undefined)).answer;
       let version: string;
       try {
         version = (await withTimeout(redis.get(versionKey(key)), redisTimeoutMs, 'Redis (answer versions)')) ?? '';
       } catch (error) {
         forgetAll();
         warnRedisAway(error);
-        return (await build()).answer;
+        return (await build(undefined)).answer;
       }
       const now = Date.now();
       const entry = kept.get(key);
@@ -147,7 +152,7 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
         kept.set(key, entry);
         return entry.answer;
       }
-      const built = await build();
+      const built = await build(version);
       if (built.keep) keep(key, { answer: built.answer, version, keptUntil: now + maxAgeMs });
       else forget(key);
       return built.answer;
@@ -159,7 +164,12 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
         forget(key);
         remember(key);
       }
-      if (redis) await redis.set(versionKey(key), randomUUID(), 'EX', VERSION_TTL_S);
+      if (redis) {
+        // One transaction: no reader sees the new version beside the old published answer.
+        const results = await redis.multi().set(versionKey(key), randomUUID(), 'EX', VERSION_TTL_S).del(sharedAnswerKeyOf(options.namespace, key)).exec();
+        const failure = results?.find(([error]) => error)?.[0];
+        if (!results || failure) throw failure ?? new Error('the version bump was discarded');
+      }
     },
   };
 }

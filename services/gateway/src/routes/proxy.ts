@@ -3,7 +3,16 @@ import type { Socket } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { MESSAGES } from '@sh/shared/contract';
-import { createVersionedAnswers, errorEnvelope, lookupAnswersNamespace, matchesEtag, type AheadRequest, type KeptAnswer, type Logger, type Redis } from '@sh/shared/server';
+import {
+  errorEnvelope,
+  lookupAnswersNamespace,
+  matchesEtag,
+  readSharedAnswer,
+  serviceLookupAnswerHeaders,
+  type AheadRequest,
+  type Logger,
+  type Redis,
+} from '@sh/shared/server';
 import type { UpstreamName } from '../domain/routing.js';
 
 /** Codes of a peer that is not there at all: the service is stopped or not deployed. */
@@ -30,11 +39,12 @@ function answerUpstreamError(error: NodeJS.ErrnoException, res: ServerResponse |
 // Connections to the services are kept open and reused instead of a new TCP handshake per request.
 const upstreamAgent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
 
-/** Headers of a hop, or of one answer only, that a kept answer does not repeat. */
+/** Headers of a hop, or of one answer only, that the gateway does not pass on from records' answer to a lookup. */
 const NOT_REPEATED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length', 'set-cookie']);
 
-/** The records service's answer to a lookup, as the gateway keeps it. */
-interface UpstreamAnswer extends KeptAnswer {
+/** An answer to a lookup, published by records or given by it. */
+interface UpstreamAnswer {
+  body: Buffer;
   status: number;
   headers: [string, string | string[]][];
   etag: string | undefined;
@@ -86,41 +96,41 @@ function askRecords(recordsUrl: URL, req: AheadRequest, timeoutMs: number): Prom
 /** Answers one plainly spelt lookup (see plainLookupRegistration) for the registration it names. */
 export type LookupAnswerer = (req: AheadRequest, res: ServerResponse, registration: string) => void;
 
+/** How long a lookup waits for its published answer before it asks records instead. */
+const SHARED_ANSWER_TIMEOUT_MS = 100;
+
 /**
- * The public lookup answered from the gateway's own copies of the records service's answers while they are current
- * (createVersionedAnswers, under the versions records bumps on every write): a repeat lookup costs one Redis GET
- * and no call to records. A 304 goes to a visitor whose If-None-Match names the answer. Only a 200 with an ETag is
- * kept; any other answer of records is passed on as it came.
+ * The public lookup answered from the answer the records service published in Redis (shared-answers.ts), with the
+ * headers records sends with it: one Redis GET and no call to records. Records publishes every answer it builds and
+ * a write deletes its vehicle's, so only a lookup of a vehicle nobody looked up since its last write (or a day, or
+ * Redis away) asks records, whose answer is passed on as it came. A 304 goes to a visitor whose If-None-Match names
+ * the answer.
  */
-export function createLookupAnswerer(options: { recordsUrl: string; redis: Redis; prefix: string; logger: Logger; timeoutMs: number; maxBytes?: number }): LookupAnswerer {
+export function createLookupAnswerer(options: { recordsUrl: string; redis: Redis; prefix: string; timeoutMs: number }): LookupAnswerer {
   const recordsUrl = new URL(options.recordsUrl);
-  const answers = createVersionedAnswers<UpstreamAnswer>({
-    redis: options.redis,
-    namespace: lookupAnswersNamespace(options.prefix),
-    logger: options.logger,
-    maxBytes: options.maxBytes,
-  });
+  const namespace = lookupAnswersNamespace(options.prefix);
+  const answerOf = async (req: AheadRequest, registration: string): Promise<UpstreamAnswer> => {
+    const published = await readSharedAnswer(options.redis, namespace, registration, SHARED_ANSWER_TIMEOUT_MS);
+    if (!published) return askRecords(recordsUrl, req, options.timeoutMs);
+    const { etag, body } = published;
+    return { status: 200, headers: serviceLookupAnswerHeaders(etag), etag, body };
+  };
   return (req, res, registration) => {
-    answers
-      .get(registration, async () => {
-        const answer = await askRecords(recordsUrl, req, options.timeoutMs);
-        return { answer, keep: answer.status === 200 && answer.etag !== undefined };
-      })
-      .then(
-        (answer) => {
-          for (const [name, value] of answer.headers) res.setHeader(name, value);
-          if (answer.status === 200 && answer.etag !== undefined && matchesEtag(req.headers['if-none-match'], answer.etag)) {
-            res.removeHeader('content-type');
-            res.statusCode = 304;
-            res.end();
-            return;
-          }
-          res.statusCode = answer.status;
-          res.setHeader('content-length', answer.body.length);
-          res.end(answer.body);
-        },
-        (error: NodeJS.ErrnoException) => answerUpstreamError(error, res, req),
-      );
+    answerOf(req, registration).then(
+      (answer) => {
+        for (const [name, value] of answer.headers) res.setHeader(name, value);
+        if (answer.status === 200 && answer.etag !== undefined && matchesEtag(req.headers['if-none-match'], answer.etag)) {
+          res.removeHeader('content-type');
+          res.statusCode = 304;
+          res.end();
+          return;
+        }
+        res.statusCode = answer.status;
+        res.setHeader('content-length', answer.body.length);
+        res.end(answer.body);
+      },
+      (error: NodeJS.ErrnoException) => answerUpstreamError(error, res, req),
+    );
   };
 }
 

@@ -1,6 +1,18 @@
 import { createHash } from 'node:crypto';
-import { createVersionedAnswers, lookupAnswersNamespace, type Logger, type Queryable, type Redis } from '@sh/shared/server';
+import {
+  createVersionedAnswers,
+  lookupAnswersNamespace,
+  publishSharedAnswer,
+  sharedAnswerKeyOf,
+  versionKeyOf,
+  withTimeout,
+  type Logger,
+  type Queryable,
+  type Redis,
+} from '@sh/shared/server';
+import { findRecordsOfRegistrations, findRegistrationsAfter } from '../store/find-records-by-registration.js';
 import { lookupVehicleHistory } from './lookup-vehicle-history.js';
+import { presentPublicRecord } from './present-public-record.js';
 
 /** One lookup's answer, serialised once: the envelope's bytes and their strong ETag. */
 export interface LookupAnswer {
@@ -14,11 +26,19 @@ export interface LookupAnswer {
  * it before the write's answer goes out, so the next lookup through any instance (and the gateway's copy) shows it.
  * A garage's new name or address reaches records by an event, whose handler bumps the versions of the garage's
  * vehicles once the directory has committed (events/handlers.ts). Without Redis every lookup reads afresh.
+ *
+ * Every answer built is also published in Redis under the version read before its rows were (shared-answers.ts), so
+ * the gateway can send it without asking records; prewarm publishes every vehicle's.
  */
 export interface LookupAnswers {
   answer(registration: string): Promise<LookupAnswer>;
   /** Marks the registration's answers stale in every instance; awaited before a write's response is sent. */
   invalidate(registration: string): Promise<void>;
+  /**
+   * Publishes the answer of every registration with a public record that has none published yet, a batch at a time,
+   * and answers how many it published. A lookup or a write meanwhile is never held up or shown an older answer.
+   */
+  prewarm(options?: { batchSize?: number; stopped?: () => boolean }): Promise<number>;
 }
 
 /** Serialises the envelope once and names it by its bytes. */
@@ -27,16 +47,117 @@ export function serialiseLookupAnswer(serviceRecords: unknown[]): LookupAnswer {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
+const VERSION_READ_TIMEOUT_MS = 200;
+const WARNING_INTERVAL_MS = 30_000;
+
 export function createLookupAnswers(options: { db: Queryable; redis?: Redis; prefix: string; logger: Logger; maxBytes?: number }): LookupAnswers {
-  const { db } = options;
-  const answers = createVersionedAnswers<LookupAnswer>({
-    redis: options.redis,
-    namespace: lookupAnswersNamespace(options.prefix),
-    logger: options.logger,
-    maxBytes: options.maxBytes,
-  });
+  const { db, redis, logger } = options;
+  const namespace = lookupAnswersNamespace(options.prefix);
+  const answers = createVersionedAnswers<LookupAnswer>({ redis, namespace, logger, maxBytes: options.maxBytes });
+
+  let warnedAt = 0;
+  const warnNotPublished = (error: unknown) => {
+    if (Date.now() - warnedAt < WARNING_INTERVAL_MS) return;
+    warnedAt = Date.now();
+    logger.warn({ err: error }, 'a lookup answer was not published; the gateway asks records for it');
+  };
+  /** The registration's version, read before its rows are; undefined (nothing is published) when Redis is away. */
+  const readVersion = async (registration: string): Promise<string | undefined> => {
+    if (!redis) return undefined;
+    try {
+      return (await withTimeout(redis.get(versionKeyOf(namespace, registration)), VERSION_READ_TIMEOUT_MS, 'Redis (answer versions)')) ?? '';
+    } catch (error) {
+      warnNotPublished(error);
+      return undefined;
+    }
+  };
+  const publish = (registration: string, version: string | undefined, answer: LookupAnswer) => {
+    if (!redis || version === undefined) return;
+    publishSharedAnswer(redis, namespace, registration, version, answer).catch(warnNotPublished);
+  };
+
   return {
-    answer: (registration) => answers.get(registration, async () => ({ answer: serialiseLookupAnswer(await lookupVehicleHistory(db, registration)), keep: true })),
+    answer: (registration) =>
+      answers.get(registration, async (versionRead) => {
+        const version = versionRead ?? (await readVersion(registration));
+        const answer = serialiseLookupAnswer(await lookupVehicleHistory(db, registration));
+        publish(registration, version, answer);
+        return { answer, keep: true };
+      }),
     invalidate: (registration) => answers.invalidate(registration),
+    async prewarm({ batchSize = 500, stopped = () => false } = {}) {
+      if (!redis) return 0;
+      let published = 0;
+      let after = '';
+      while (!stopped()) {
+        const registrations = await findRegistrationsAfter(db, after, batchSize);
+        if (registrations.length === 0) break;
+        after = registrations[registrations.length - 1]!;
+        // The versions are read before the rows, as for one lookup; registrations already published are left alone.
+        const read = redis.pipeline();
+        for (const registration of registrations) read.get(versionKeyOf(namespace, registration)).exists(sharedAnswerKeyOf(namespace, registration));
+        const results = (await read.exec()) ?? [];
+        const wanted = new Map<string, string>();
+        registrations.forEach((registration, i) => {
+          const [versionError, version] = results[2 * i] ?? [new Error('no reply')];
+          const [existsError, exists] = results[2 * i + 1] ?? [new Error('no reply')];
+          if (versionError || existsError) throw versionError ?? existsError;
+          if (exists === 0) wanted.set(registration, (version as string | null) ?? '');
+        });
+        if (wanted.size === 0) continue;
+        const histories = await findRecordsOfRegistrations(db, [...wanted.keys()]);
+        const outcomes = await Promise.all(
+          [...wanted].map(([registration, version]) =>
+            publishSharedAnswer(redis, namespace, registration, version, serialiseLookupAnswer((histories.get(registration) ?? []).map(presentPublicRecord))),
+          ),
+        );
+        published += outcomes.filter(Boolean).length;
+      }
+      if (!stopped()) await redis.set(prewarmedKeyOf(options.prefix), new Date().toISOString());
+      return published;
+    },
+  };
+}
+
+/** Where the time the last prewarm finished is kept (an operator's check, and the benchmark's). */
+export function prewarmedKeyOf(prefix: string): string {
+  return `${lookupAnswersNamespace(prefix)}:prewarmed`;
+}
+
+/**
+ * Runs prewarm at once and then every `everyMs` (a minute after a pass that failed), until stopped: the published
+ * answers, which live a day, are kept for every vehicle.
+ */
+export function keepEveryAnswerPublished(answers: Pick<LookupAnswers, 'prewarm'>, logger: Logger, { everyMs = 12 * 3600_000, retryMs = 60_000 } = {}) {
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const looping = (async () => {
+    while (!stopped) {
+      const started = Date.now();
+      let wait = everyMs;
+      try {
+        const published = await answers.prewarm({ stopped: () => stopped });
+        if (!stopped) logger.info({ published, ms: Date.now() - started }, "every vehicle's lookup answer is published");
+      } catch (error) {
+        logger.warn({ err: error }, 'publishing every lookup answer failed; trying again in a minute');
+        wait = retryMs;
+      }
+      if (!stopped) await pause(wait);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await looping;
+    },
   };
 }

@@ -28,15 +28,24 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
     await upsertGarageDirectory(db, event.payload);
     if (!lookupAnswers) return;
     const registrations = await findGarageRegistrations(db, event.payload.garageId);
+    const markAllStale = async () => {
+      for (let from = 0; from < registrations.length; from += STALE_MARKS_AT_ONCE) {
+        await Promise.all(registrations.slice(from, from + STALE_MARKS_AT_ONCE).map((registration) => lookupAnswers.invalidate(registration)));
+      }
+    };
+    // Before the commit, so that an unreachable Redis fails the event and it is tried again (a published answer
+    // lives a day); and again once the directory has committed, for any answer built from it in between.
+    await markAllStale();
     afterCommit(async () => {
       try {
-        for (let from = 0; from < registrations.length; from += STALE_MARKS_AT_ONCE) {
-          await Promise.all(registrations.slice(from, from + STALE_MARKS_AT_ONCE).map((registration) => lookupAnswers.invalidate(registration)));
-        }
+        await markAllStale();
       } catch (error) {
-        logger?.warn({ err: error, garageId: event.payload.garageId }, "a garage's lookup answers could not be marked stale; they age out within a minute");
+        logger?.warn({ err: error, garageId: event.payload.garageId }, "a garage's lookup answers could not be marked stale after its directory entry committed");
       }
     });
+  };
+  const markVehicleStale: EventHandler<'service_record.created' | 'service_record.amended' | 'service_record.withdrawn'> = async (_db, event) => {
+    await lookupAnswers?.invalidate(event.payload.registration);
   };
   return {
     'garage.registered': keepDirectory,
@@ -49,6 +58,11 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
       await insertEmailConfirmation(db, { userId: event.payload.userId, confirmedAt: new Date(event.payload.confirmedAt) });
     },
     ...garageSuspensionHandlers(),
+    // The write already bumped its vehicle's version before answering; this catches up a bump that could not reach
+    // Redis then. It runs before the event counts as handled, so it is tried again until Redis takes it.
+    'service_record.created': markVehicleStale,
+    'service_record.amended': markVehicleStale,
+    'service_record.withdrawn': markVehicleStale,
     'user.email_changed': async (db, event) => {
       const { userId, newEmail, changedAt } = event.payload;
       await updateDirectoryEmail(db, { garageId: userId, email: newEmail, changedAt });

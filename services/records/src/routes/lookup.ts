@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router } from 'express';
 import { ZLookupRequestSchema } from '@sh/shared/contract';
-import { answerError, answerPlainLookupsAhead, matchesEtag, parseOrThrow, type AheadHandler, type AheadStep } from '@sh/shared/server';
+import { answerError, answerPlainLookupsAhead, LOOKUP_ANSWER_HEADERS, matchesEtag, parseOrThrow, type AheadHandler, type AheadStep } from '@sh/shared/server';
 import type { LookupAnswer, LookupAnswers } from '../domain/lookup-answers.js';
 
 /**
@@ -10,14 +10,14 @@ import type { LookupAnswer, LookupAnswers } from '../domain/lookup-answers.js';
  * once, when it was read: sent as it is, on node's response alone (both ways in below share it).
  */
 function sendLookupAnswer(req: IncomingMessage, res: ServerResponse, { body, etag }: LookupAnswer): void {
-  res.setHeader('cache-control', 'public, no-cache');
+  res.setHeader('cache-control', LOOKUP_ANSWER_HEADERS.cacheControl);
   res.setHeader('etag', etag);
   if (matchesEtag(req.headers['if-none-match'], etag)) {
     res.statusCode = 304;
     res.end();
     return;
   }
-  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-type', LOOKUP_ANSWER_HEADERS.contentType);
   res.setHeader('content-length', body.length);
   res.end(body);
 }

@@ -1,0 +1,55 @@
+import type { Redis } from 'ioredis';
+import { withTimeout } from './timeout.js';
+
+/**
+ * The public lookup's answers published in Redis, beside the versions of createVersionedAnswers: the records service
+ * publishes each answer it builds (and, asked to, every vehicle's: prewarm), and the gateway sends a published answer
+ * without asking records. An answer is published only while its key's version is still the one read before the data
+ * was read (one script, so a write in between wins), and a write's invalidation deletes it with the same bump, so a
+ * published answer is never older than the last write that reached Redis. A write whose bump could not reach Redis
+ * is caught up by its service_record.* event, which the records service hears too.
+ */
+export interface SharedAnswer {
+  etag: string;
+  body: Buffer;
+}
+
+/** How long a published answer lives unless a write deletes it first: a day, then it is built again on demand. */
+export const SHARED_ANSWER_TTL_S = 24 * 3600;
+
+/** Where a key's version lives (createVersionedAnswers) and where its published answer does. */
+export function versionKeyOf(namespace: string, key: string): string {
+  return `${namespace}:v:${key}`;
+}
+export function sharedAnswerKeyOf(namespace: string, key: string): string {
+  return `${namespace}:a:${key}`;
+}
+
+// SET only while the version is the one read before the answer was built ('' for none yet).
+const PUBLISH_SCRIPT = `if (redis.call('GET', KEYS[1]) or '') == ARGV[1] then redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3]) return 1 end return 0`;
+
+/** An answer's bytes in Redis: its ETag (which never holds a line feed), a line feed, then its body. */
+function encode({ etag, body }: SharedAnswer): Buffer {
+  return Buffer.concat([Buffer.from(`${etag}\n`, 'latin1'), body]);
+}
+function decode(stored: Buffer): SharedAnswer | null {
+  const end = stored.indexOf(10);
+  if (end <= 0) return null;
+  return { etag: stored.toString('latin1', 0, end), body: stored.subarray(end + 1) };
+}
+
+/** Publishes key's answer if its version is still `version`; answers whether it did. */
+export async function publishSharedAnswer(redis: Redis, namespace: string, key: string, version: string, answer: SharedAnswer): Promise<boolean> {
+  const published = await redis.eval(PUBLISH_SCRIPT, 2, versionKeyOf(namespace, key), sharedAnswerKeyOf(namespace, key), version, encode(answer), SHARED_ANSWER_TTL_S);
+  return published === 1;
+}
+
+/** Key's published answer, or null when there is none or Redis did not answer within timeoutMs. */
+export async function readSharedAnswer(redis: Redis, namespace: string, key: string, timeoutMs: number): Promise<SharedAnswer | null> {
+  try {
+    const stored = await withTimeout(redis.getBuffer(sharedAnswerKeyOf(namespace, key)), timeoutMs, 'Redis (shared answers)');
+    return stored ? decode(stored) : null;
+  } catch {
+    return null;
+  }
+}
