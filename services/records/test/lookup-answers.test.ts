@@ -266,6 +266,8 @@ describe('ETag and 304 for repeat visitors', () => {
     expect(answer.status).toBe(200);
     expect(answer.records).toEqual([]);
     expect((await lookupVia(otherUrl, registration, { 'if-none-match': answer.etag! })).status).toBe(304);
+    // Nothing is published for it: lookups of made-up registrations cannot fill Redis.
+    expect(await readSharedAnswer(stack.redis, lookupAnswersNamespace(prefix), registration, 1000)).toBeNull();
   });
 });
 

@@ -27,8 +27,8 @@ export interface LookupAnswer {
  * A garage's new name or address reaches records by an event, whose handler bumps the versions of the garage's
  * vehicles once the directory has committed (events/handlers.ts). Without Redis every lookup reads afresh.
  *
- * Every answer built is also published in Redis under the version read before its rows were (shared-answers.ts), so
- * the gateway can send it without asking records; prewarm publishes every vehicle's.
+ * Every answer with a record in it is also published in Redis under the version read before its rows were
+ * (shared-answers.ts), so the gateway can send it without asking records; prewarm publishes every vehicle's.
  */
 export interface LookupAnswers {
   answer(registration: string): Promise<LookupAnswer>;
@@ -80,8 +80,10 @@ export function createLookupAnswers(options: { db: Queryable; redis?: Redis; pre
     answer: (registration) =>
       answers.get(registration, async (versionRead) => {
         const version = versionRead ?? (await readVersion(registration));
-        const answer = serialiseLookupAnswer(await lookupVehicleHistory(db, registration));
-        publish(registration, version, answer);
+        const history = await lookupVehicleHistory(db, registration);
+        const answer = serialiseLookupAnswer(history);
+        // Only a vehicle with a public record: lookups of made-up registrations cannot fill Redis.
+        if (history.length > 0) publish(registration, version, answer);
         return { answer, keep: true };
       }),
     invalidate: (registration) => answers.invalidate(registration),
@@ -106,9 +108,10 @@ export function createLookupAnswers(options: { db: Queryable; redis?: Redis; pre
         });
         if (wanted.size === 0) continue;
         const histories = await findRecordsOfRegistrations(db, [...wanted.keys()]);
+        // A vehicle whose last record was withdrawn since the walk has none left to publish.
         const outcomes = await Promise.all(
-          [...wanted].map(([registration, version]) =>
-            publishSharedAnswer(redis, namespace, registration, version, serialiseLookupAnswer((histories.get(registration) ?? []).map(presentPublicRecord))),
+          [...histories].map(([registration, rows]) =>
+            publishSharedAnswer(redis, namespace, registration, wanted.get(registration)!, serialiseLookupAnswer(rows.map(presentPublicRecord))),
           ),
         );
         published += outcomes.filter(Boolean).length;
