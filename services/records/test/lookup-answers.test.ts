@@ -45,7 +45,7 @@ import {
  */
 let stack: RecordsStack;
 let otherUrl: string;
-/** A gateway keeping lookup answers, in front of instance C (which the tests may stop). */
+/** A gateway answering lookups from what records published, in front of instance C (which the tests may stop). */
 let gatewayUrl: string;
 let stopRecordsBehindGateway: () => Promise<void>;
 /** The prefix of this file's Redis keys: the answers' versions live under it. */
@@ -174,10 +174,10 @@ describe('lookup answers kept in memory, invalidated by writes', () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
     await logServiceRecord(stack, garage, { vehicle_registration: registration });
-    // Looked up twice through instance A and through the gateway: both keep the answer from then on.
+    // Looked up twice through instance A (which keeps the answer from then on) and through the gateway (which sends the published one).
     for (const url of [stack.url, stack.url, gatewayUrl, gatewayUrl]) expect((await lookupVia(url, registration)).records).toHaveLength(1);
     const kept = (await lookupVia(stack.url, registration)).records[0]!.garage;
-    // A change behind the answers' back is not read again: without the event's marks the kept answers would stay.
+    // A change behind the answers' back is not read again: without the event's marks the kept and published answers would stay.
     await stack.db.pool.query('UPDATE garage_directory SET name = $2 WHERE garage_id = $1', [garage.id, 'Changed in SQL']);
     expect((await lookupVia(stack.url, registration)).records[0]!.garage).toEqual(kept);
     expect((await lookupVia(gatewayUrl, registration)).records[0]!.garage).toEqual(kept);

@@ -60,7 +60,7 @@ const DEFAULT_SEEN_KEYS = 100_000;
 const VERSION_TTL_S = 7 * 24 * 3600;
 const WARNING_INTERVAL_MS = 30_000;
 
-/** Where the public lookup's answers are versioned: the records service and the gateway keep them under these. */
+/** Where the public lookup's answers are versioned and published: the records service keeps and publishes them, the gateway reads them. */
 export function lookupAnswersNamespace(prefix: string): string {
   return `${prefix}:lookup`;
 }
