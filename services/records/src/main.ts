@@ -5,7 +5,7 @@ import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
 import { chainWaitingRecords } from './domain/chain-waiting-records.js';
-import { createLookupAnswers, keepEveryAnswerPublished, type LookupAnswers } from './domain/lookup-answers.js';
+import { createLookupAnswers, forgetAnswersOfOtherDatabases, keepEveryAnswerPublished, type LookupAnswers } from './domain/lookup-answers.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
 import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { createRecordsEventHandlers } from './events/handlers.js';
@@ -20,9 +20,13 @@ await startService({
   config,
   database: { migrationsDir: migrationsBeside(import.meta.url), poolSize: 20 },
   consumes: { service: 'records', handlers: (context) => createRecordsEventHandlers({ lookupAnswers: lookupAnswersOf(context), logger: context.logger }) },
-  prepare: async ({ pool, logger }) => {
+  prepare: async ({ pool, redis: requestRedis, logger }) => {
     const signer = await loadReceiptSigner(pool, config.RECORDS_SIGNING_KEY, logger);
     await chainWaitingRecords(pool, signer, logger);
+    await forgetAnswersOfOtherDatabases(pool, requestRedis, config.BULLMQ_PREFIX).then(
+      (forgotten) => forgotten !== null && logger.info({ forgotten }, "lookup answers published for another database were deleted"),
+      (error: unknown) => logger.warn({ err: error }, "could not check which database Redis's published lookup answers belong to (Redis away); they are checked at the next start"),
+    );
     if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, closers: [] };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });

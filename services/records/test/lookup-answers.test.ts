@@ -26,7 +26,7 @@ import { buildGatewayApp } from '../../gateway/src/app.js';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildRecordsApp } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';
-import { createLookupAnswers, prewarmedKeyOf } from '../src/domain/lookup-answers.js';
+import { createLookupAnswers, forgetAnswersOfOtherDatabases, prewarmedKeyOf } from '../src/domain/lookup-answers.js';
 import { createRecordsEventHandlers } from '../src/events/handlers.js';
 import {
   adminTokenFor,
@@ -431,6 +431,35 @@ describe('answers published ahead of any lookup (prewarm)', () => {
     } finally {
       away.disconnect();
     }
+  });
+});
+
+describe('answers published for another database', () => {
+  it('are deleted when records starts on a database they were not published for, and only then', async () => {
+    const ownPrefix = testQueuePrefix();
+    const namespace = lookupAnswersNamespace(ownPrefix);
+    const garage = await buildGarageAccount(stack);
+    const registration = newRegistration();
+    await logServiceRecord(stack, garage, { vehicle_registration: registration });
+    const answers = createLookupAnswers({ db: stack.db.pool, redis: stack.redis, prefix: ownPrefix, logger: testLogger });
+    const publish = async () => {
+      await answers.invalidate(registration);
+      await answers.answer(registration);
+      await vi.waitFor(async () => expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).not.toBeNull());
+    };
+
+    // Published before any database was known under this prefix: deleted.
+    await publish();
+    expect(await forgetAnswersOfOtherDatabases(stack.db.pool, stack.redis, ownPrefix)).toBe(1);
+    expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).toBeNull();
+    // Published for this database, records starting again: kept.
+    await publish();
+    expect(await forgetAnswersOfOtherDatabases(stack.db.pool, stack.redis, ownPrefix)).toBeNull();
+    expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).not.toBeNull();
+    // Published for a database since dropped (another identity): deleted.
+    await stack.redis.set(`${namespace}:database`, randomUUID());
+    expect(await forgetAnswersOfOtherDatabases(stack.db.pool, stack.redis, ownPrefix)).toBe(1);
+    expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).toBeNull();
   });
 });
 

@@ -122,6 +122,30 @@ export function createLookupAnswers(options: { db: Queryable; redis?: Redis; pre
   };
 }
 
+/**
+ * Deletes every lookup answer published under this prefix when they were published for another database than this
+ * one (or for none known): run as records starts, before it answers. Answers published for a database that was
+ * dropped and made again would otherwise show its old records for up to a day. Answers how many it deleted, or null
+ * when the answers in Redis are this database's. After restoring records' database from a backup (the same identity,
+ * older rows), delete `{prefix}:lookup:database` and start records again.
+ */
+export async function forgetAnswersOfOtherDatabases(db: Queryable, redis: Redis, prefix: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>({ name: 'database-identity', text: 'SELECT id FROM database_identity' });
+  const identity = rows[0]!.id;
+  const namespace = lookupAnswersNamespace(prefix);
+  const identityKey = `${namespace}:database`;
+  if ((await redis.get(identityKey)) === identity) return null;
+  let forgotten = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', sharedAnswerKeyOf(namespace, '*'), 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) forgotten += await redis.unlink(...keys);
+  } while (cursor !== '0');
+  await redis.set(identityKey, identity);
+  return forgotten;
+}
+
 /** Where the time the last prewarm finished is kept (an operator's check, and the benchmark's). */
 export function prewarmedKeyOf(prefix: string): string {
   return `${lookupAnswersNamespace(prefix)}:prewarmed`;
