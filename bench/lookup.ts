@@ -24,7 +24,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createRedis, ensureDatabase, lookupAnswersNamespace, migrate, type Redis } from '@sh/shared/server';
+import { createRedis, deleteKeysMatching, ensureDatabase, lookupAnswersNamespace, migrate, type Redis } from '@sh/shared/server';
 import { prewarmedKeyOf } from '../services/records/src/domain/lookup-answers.js';
 import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
 import { cpuSecondsBetween, launch, takeCpuSnapshot, waitUntilAnswering, type ProcessGroups } from './processes.js';
@@ -124,15 +124,8 @@ async function seed(): Promise<void> {
  * Deletes every lookup answer the benchmark's records service published and every version it kept (the data may
  * have been seeded anew since; and the answers take hundreds of MB of Redis).
  */
-async function forgetPublishedAnswers(redis: Redis): Promise<number> {
-  let forgotten = 0;
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${lookupAnswersNamespace(PREFIX)}:*`, 'COUNT', 5000);
-    cursor = next;
-    if (keys.length > 0) forgotten += await redis.unlink(...keys);
-  } while (cursor !== '0');
-  return forgotten;
+function forgetPublishedAnswers(redis: Redis): Promise<number> {
+  return deleteKeysMatching(redis, `${lookupAnswersNamespace(PREFIX)}:*`);
 }
 
 /** Waits until the records service has published every vehicle's answer (LOOKUP_ANSWERS_PREWARM), printing progress. */

@@ -5,7 +5,7 @@ import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
 import { chainWaitingRecords } from './domain/chain-waiting-records.js';
-import { createLookupAnswers, forgetAnswersOfOtherDatabases, keepEveryAnswerPublished, type LookupAnswers } from './domain/lookup-answers.js';
+import { createLookupAnswers, forgetAnswersOfOtherDatabases, keepEveryAnswerPublished, publishEveryAnswer, type LookupAnswers } from './domain/lookup-answers.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
 import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { createRecordsEventHandlers } from './events/handlers.js';
@@ -30,7 +30,7 @@ await startService({
     if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, closers: [] };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
-    const publishing = keepEveryAnswerPublished(createLookupAnswers({ db: pool, redis, prefix: config.BULLMQ_PREFIX, logger }), logger);
+    const publishing = keepEveryAnswerPublished(({ stopped }) => publishEveryAnswer({ db: pool, redis, prefix: config.BULLMQ_PREFIX, stopped }), logger);
     return { signer, closers: [() => publishing.stop(), () => redis.quit()] };
   },
   closers: ({ closers }) => closers,

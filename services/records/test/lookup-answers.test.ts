@@ -26,7 +26,7 @@ import { buildGatewayApp } from '../../gateway/src/app.js';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildRecordsApp } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';
-import { createLookupAnswers, forgetAnswersOfOtherDatabases, prewarmedKeyOf } from '../src/domain/lookup-answers.js';
+import { createLookupAnswers, forgetAnswersOfOtherDatabases, prewarmedKeyOf, publishEveryAnswer } from '../src/domain/lookup-answers.js';
 import { createRecordsEventHandlers } from '../src/events/handlers.js';
 import {
   adminTokenFor,
@@ -368,8 +368,8 @@ describe('answers published ahead of any lookup (prewarm)', () => {
     }
 
     const namespace = lookupAnswersNamespace(prefix);
-    const publisher = createLookupAnswers({ db: stack.db.pool, redis: stack.redis, prefix, logger: testLogger });
-    expect(await publisher.prewarm({ batchSize: 2 })).toBeGreaterThanOrEqual(3);
+    const publishAll = () => publishEveryAnswer({ db: stack.db.pool, redis: stack.redis, prefix, batchSize: 2 });
+    expect(await publishAll()).toBeGreaterThanOrEqual(3);
     expect(await stack.redis.get(prewarmedKeyOf(prefix))).toMatch(/^\d{4}-\d\d-\d\dT/);
     // Built afresh, without Redis: what a lookup of each answers now.
     const fresh = createLookupAnswers({ db: stack.db.pool, prefix, logger: testLogger });
@@ -386,7 +386,7 @@ describe('answers published ahead of any lookup (prewarm)', () => {
     // A vehicle without a public record is not walked: its lookup asks records, which answers an empty history.
     expect(await readSharedAnswer(stack.redis, namespace, allWithdrawn, 1000)).toBeNull();
     // Already published: nothing is built again.
-    expect(await publisher.prewarm({ batchSize: 2 })).toBe(0);
+    expect(await publishAll()).toBe(0);
 
     await logServiceRecord(stack, garage, { vehicle_registration: several, service_date: '2024-09-01', mileage: 41000 });
     expect(await readSharedAnswer(stack.redis, namespace, several, 1000)).toBeNull();

@@ -53,3 +53,15 @@ export async function readSharedAnswer(redis: Redis, namespace: string, key: str
     return null;
   }
 }
+
+/** Unlinks every key matching `pattern`, a SCAN page at a time, and answers how many there were. */
+export async function deleteKeysMatching(redis: Redis, pattern: string): Promise<number> {
+  let deleted = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) deleted += await redis.unlink(...keys);
+  } while (cursor !== '0');
+  return deleted;
+}

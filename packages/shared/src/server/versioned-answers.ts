@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { sharedAnswerKeyOf, versionKeyOf } from './shared-answers.js';
+import { publishSharedAnswer, sharedAnswerKeyOf, versionKeyOf, type SharedAnswer } from './shared-answers.js';
 import { withTimeout } from './timeout.js';
 
 /** An answer kept in memory: its bytes, and whatever its holder sends with them. */
@@ -23,21 +23,19 @@ export interface KeptAnswer {
  * reads the version and keeps the answer. Lookups of the long tail of vehicles, asked for once, so cost no Redis round
  * trip and push no one's kept answer out. A kept key that this process invalidates counts as read before.
  *
- * The records service keeps its public lookup answers this way (namespace `${prefix}:lookup`), and publishes each
- * one it builds in Redis under the version it read (shared-answers.ts), for the gateway to send; invalidate deletes
- * the published answer with the bump.
+ * With `publish`, each answer built is also published in Redis under the version read before it was built
+ * (shared-answers.ts), for other processes to send; a first read then reads the version too, and invalidate deletes
+ * the published answer with the bump. The records service keeps and publishes its public lookup answers this way
+ * (namespace `${prefix}:lookup`); the gateway sends what it published.
  */
 export interface VersionedAnswers<T extends KeptAnswer> {
-  /**
-   * The answer for key: the kept one while current, otherwise build's, kept when build says it may be. build is given
-   * the version read before it was called, or undefined when none was read (a first read, or Redis away).
-   */
-  get(key: string, build: (version: string | undefined) => Promise<{ answer: T; keep: boolean }>): Promise<T>;
+  /** The answer for key: the kept one while current, otherwise build's, kept when build says it may be. */
+  get(key: string, build: () => Promise<{ answer: T; keep: boolean }>): Promise<T>;
   /** Marks key's answers stale in every process and deletes its published answer (shared-answers.ts); awaited before a write's response is sent. */
   invalidate(key: string): Promise<void>;
 }
 
-export interface VersionedAnswersOptions {
+export interface VersionedAnswersOptions<T extends KeptAnswer = KeptAnswer> {
   /** Without Redis nothing is kept: every read builds. */
   redis?: Redis;
   /** Names the versions in Redis; every process keeping the same answers uses the same namespace. */
@@ -50,6 +48,8 @@ export interface VersionedAnswersOptions {
   redisTimeoutMs?: number;
   /** How many keys read once are remembered, so that a second read of one keeps its answer. */
   seenKeys?: number;
+  /** What of an answer built is published in Redis for other processes (null: none of it); unset, nothing is. */
+  publish?: (answer: T) => SharedAnswer | null;
 }
 
 const DEFAULT_MAX_BYTES = 128 * 1024 * 1024;
@@ -81,7 +81,7 @@ interface Entry<T> {
   keptUntil: number;
 }
 
-export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedAnswersOptions): VersionedAnswers<T> {
+export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedAnswersOptions<T>): VersionedAnswers<T> {
   const { redis, logger } = options;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
@@ -127,23 +127,31 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
   };
 
   let warnedAt = 0;
-  const warnRedisAway = (error: unknown) => {
+  const warnRedisAway = (error: unknown, message = 'answers are built afresh: Redis did not answer') => {
     if (Date.now() - warnedAt < WARNING_INTERVAL_MS) return;
     warnedAt = Date.now();
-    logger.warn({ err: error, namespace: options.namespace }, 'answers are built afresh: Redis did not answer');
+    logger.warn({ err: error, namespace: options.namespace }, message);
+  };
+  /** Publishes what `publish` takes of an answer built under `version`; a failure only means other processes ask. */
+  const publishBuilt = (key: string, version: string, answer: T) => {
+    const shared = redis && options.publish?.(answer);
+    if (!redis || !shared) return;
+    publishSharedAnswer(redis, options.namespace, key, version, shared).catch((error: unknown) => warnRedisAway(error, 'an answer was not published: Redis did not answer'));
   };
 
   return {
     async get(key, build) {
-      if (!redis) return (await build(undefined)).answer;
-      if (!kept.has(key) && !seenBefore(key)) return (await build(undefined)).answer;
+      if (!redis) return (await build()).answer;
+      // A first read keeps nothing; its version is read only when its answer is to be published.
+      const readBefore = kept.has(key) || seenBefore(key);
+      if (!readBefore && !options.publish) return (await build()).answer;
       let version: string;
       try {
         version = (await withTimeout(redis.get(versionKey(key)), redisTimeoutMs, 'Redis (answer versions)')) ?? '';
       } catch (error) {
         forgetAll();
         warnRedisAway(error);
-        return (await build(undefined)).answer;
+        return (await build()).answer;
       }
       const now = Date.now();
       const entry = kept.get(key);
@@ -152,8 +160,9 @@ export function createVersionedAnswers<T extends KeptAnswer>(options: VersionedA
         kept.set(key, entry);
         return entry.answer;
       }
-      const built = await build(version);
-      if (built.keep) keep(key, { answer: built.answer, version, keptUntil: now + maxAgeMs });
+      const built = await build();
+      publishBuilt(key, version, built.answer);
+      if (built.keep && readBefore) keep(key, { answer: built.answer, version, keptUntil: now + maxAgeMs });
       else forget(key);
       return built.answer;
     },

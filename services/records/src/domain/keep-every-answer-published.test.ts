@@ -8,13 +8,11 @@ describe('keepEveryAnswerPublished', () => {
     let calls = 0;
     const started = Date.now();
     const publishing = keepEveryAnswerPublished(
-      {
-        prewarm: async () => {
-          calls += 1;
-          passes.push(Date.now() - started);
-          if (calls === 2) throw new Error('Redis went away');
-          return 0;
-        },
+      async () => {
+        calls += 1;
+        passes.push(Date.now() - started);
+        if (calls === 2) throw new Error('Redis went away');
+        return 0;
       },
       testLogger,
       { everyMs: 400, retryMs: 20 },

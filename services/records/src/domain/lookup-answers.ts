@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   createVersionedAnswers,
+  deleteKeysMatching,
   lookupAnswersNamespace,
   publishSharedAnswer,
   sharedAnswerKeyOf,
   versionKeyOf,
-  withTimeout,
   type Logger,
   type Queryable,
   type Redis,
@@ -23,22 +23,16 @@ export interface LookupAnswer {
 /**
  * The public lookup's answers, kept in memory while current (createVersionedAnswers): each lookup reads its
  * registration's version in Redis (one GET) before anything else, and logging, amending or withdrawing a record bumps
- * it before the write's answer goes out, so the next lookup through any instance (and the gateway's copy) shows it.
- * A garage's new name or address reaches records by an event, whose handler bumps the versions of the garage's
- * vehicles once the directory has committed (events/handlers.ts). Without Redis every lookup reads afresh.
- *
- * Every answer with a record in it is also published in Redis under the version read before its rows were
- * (shared-answers.ts), so the gateway can send it without asking records; prewarm publishes every vehicle's.
+ * it before the write's answer goes out, so the next lookup through any instance (and the gateway) shows it. A
+ * garage's new name or address reaches records by an event, whose handler bumps the versions of the garage's vehicles
+ * (events/handlers.ts). Every answer with a record in it is also published in Redis under the version read before its
+ * rows were (shared-answers.ts), so the gateway can send it without asking records. Without Redis every lookup reads
+ * afresh.
  */
 export interface LookupAnswers {
   answer(registration: string): Promise<LookupAnswer>;
   /** Marks the registration's answers stale in every instance; awaited before a write's response is sent. */
   invalidate(registration: string): Promise<void>;
-  /**
-   * Publishes the answer of every registration with a public record that has none published yet, a batch at a time,
-   * and answers how many it published. A lookup or a write meanwhile is never held up or shown an older answer.
-   */
-  prewarm(options?: { batchSize?: number; stopped?: () => boolean }): Promise<number>;
 }
 
 /** Serialises the envelope once and names it by its bytes. */
@@ -47,79 +41,60 @@ export function serialiseLookupAnswer(serviceRecords: unknown[]): LookupAnswer {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
-const VERSION_READ_TIMEOUT_MS = 200;
-const WARNING_INTERVAL_MS = 30_000;
+/** The answer of a registration without a public record: never published, so made-up registrations cannot fill Redis. */
+const NO_HISTORY_ETAG = serialiseLookupAnswer([]).etag;
 
 export function createLookupAnswers(options: { db: Queryable; redis?: Redis; prefix: string; logger: Logger; maxBytes?: number }): LookupAnswers {
-  const { db, redis, logger } = options;
-  const namespace = lookupAnswersNamespace(options.prefix);
-  const answers = createVersionedAnswers<LookupAnswer>({ redis, namespace, logger, maxBytes: options.maxBytes });
-
-  let warnedAt = 0;
-  const warnNotPublished = (error: unknown) => {
-    if (Date.now() - warnedAt < WARNING_INTERVAL_MS) return;
-    warnedAt = Date.now();
-    logger.warn({ err: error }, 'a lookup answer was not published; the gateway asks records for it');
-  };
-  /** The registration's version, read before its rows are; undefined (nothing is published) when Redis is away. */
-  const readVersion = async (registration: string): Promise<string | undefined> => {
-    if (!redis) return undefined;
-    try {
-      return (await withTimeout(redis.get(versionKeyOf(namespace, registration)), VERSION_READ_TIMEOUT_MS, 'Redis (answer versions)')) ?? '';
-    } catch (error) {
-      warnNotPublished(error);
-      return undefined;
-    }
-  };
-  const publish = (registration: string, version: string | undefined, answer: LookupAnswer) => {
-    if (!redis || version === undefined) return;
-    publishSharedAnswer(redis, namespace, registration, version, answer).catch(warnNotPublished);
-  };
-
+  const { db } = options;
+  const answers = createVersionedAnswers<LookupAnswer>({
+    redis: options.redis,
+    namespace: lookupAnswersNamespace(options.prefix),
+    logger: options.logger,
+    maxBytes: options.maxBytes,
+    publish: (answer) => (answer.etag === NO_HISTORY_ETAG ? null : answer),
+  });
   return {
-    answer: (registration) =>
-      answers.get(registration, async (versionRead) => {
-        const version = versionRead ?? (await readVersion(registration));
-        const history = await lookupVehicleHistory(db, registration);
-        const answer = serialiseLookupAnswer(history);
-        // Only a vehicle with a public record: lookups of made-up registrations cannot fill Redis.
-        if (history.length > 0) publish(registration, version, answer);
-        return { answer, keep: true };
-      }),
+    answer: (registration) => answers.get(registration, async () => ({ answer: serialiseLookupAnswer(await lookupVehicleHistory(db, registration)), keep: true })),
     invalidate: (registration) => answers.invalidate(registration),
-    async prewarm({ batchSize = 500, stopped = () => false } = {}) {
-      if (!redis) return 0;
-      let published = 0;
-      let after = '';
-      while (!stopped()) {
-        const registrations = await findRegistrationsAfter(db, after, batchSize);
-        if (registrations.length === 0) break;
-        after = registrations[registrations.length - 1]!;
-        // The versions are read before the rows, as for one lookup; registrations already published are left alone.
-        const read = redis.pipeline();
-        for (const registration of registrations) read.get(versionKeyOf(namespace, registration)).exists(sharedAnswerKeyOf(namespace, registration));
-        const results = (await read.exec()) ?? [];
-        const wanted = new Map<string, string>();
-        registrations.forEach((registration, i) => {
-          const [versionError, version] = results[2 * i] ?? [new Error('no reply')];
-          const [existsError, exists] = results[2 * i + 1] ?? [new Error('no reply')];
-          if (versionError || existsError) throw versionError ?? existsError;
-          if (exists === 0) wanted.set(registration, (version as string | null) ?? '');
-        });
-        if (wanted.size === 0) continue;
-        const histories = await findRecordsOfRegistrations(db, [...wanted.keys()]);
-        // A vehicle whose last record was withdrawn since the walk has none left to publish.
-        const outcomes = await Promise.all(
-          [...histories].map(([registration, rows]) =>
-            publishSharedAnswer(redis, namespace, registration, wanted.get(registration)!, serialiseLookupAnswer(rows.map(presentPublicRecord))),
-          ),
-        );
-        published += outcomes.filter(Boolean).length;
-      }
-      if (!stopped()) await redis.set(prewarmedKeyOf(options.prefix), new Date().toISOString());
-      return published;
-    },
   };
+}
+
+/**
+ * Publishes the answer of every registration with a public record that has none published yet, a batch at a time,
+ * and answers how many it published. A lookup or a write meanwhile is never held up or shown an older answer.
+ */
+export async function publishEveryAnswer(options: { db: Queryable; redis: Redis; prefix: string; batchSize?: number; stopped?: () => boolean }): Promise<number> {
+  const { db, redis, batchSize = 500, stopped = () => false } = options;
+  const namespace = lookupAnswersNamespace(options.prefix);
+  let published = 0;
+  let after = '';
+  while (!stopped()) {
+    const registrations = await findRegistrationsAfter(db, after, batchSize);
+    if (registrations.length === 0) break;
+    after = registrations[registrations.length - 1]!;
+    // The versions are read before the rows, as for one lookup; registrations already published are left alone.
+    const read = redis.pipeline();
+    for (const registration of registrations) read.get(versionKeyOf(namespace, registration)).exists(sharedAnswerKeyOf(namespace, registration));
+    const results = (await read.exec()) ?? [];
+    const wanted = new Map<string, string>();
+    registrations.forEach((registration, i) => {
+      const [versionError, version] = results[2 * i] ?? [new Error('no reply')];
+      const [existsError, exists] = results[2 * i + 1] ?? [new Error('no reply')];
+      if (versionError || existsError) throw versionError ?? existsError;
+      if (exists === 0) wanted.set(registration, (version as string | null) ?? '');
+    });
+    if (wanted.size === 0) continue;
+    const histories = await findRecordsOfRegistrations(db, [...wanted.keys()]);
+    // A vehicle whose last record was withdrawn since the walk has none left to publish.
+    const outcomes = await Promise.all(
+      [...histories].map(([registration, rows]) =>
+        publishSharedAnswer(redis, namespace, registration, wanted.get(registration)!, serialiseLookupAnswer(rows.map(presentPublicRecord))),
+      ),
+    );
+    published += outcomes.filter(Boolean).length;
+  }
+  if (!stopped()) await redis.set(prewarmedKeyOf(options.prefix), new Date().toISOString());
+  return published;
 }
 
 /**
@@ -135,13 +110,7 @@ export async function forgetAnswersOfOtherDatabases(db: Queryable, redis: Redis,
   const namespace = lookupAnswersNamespace(prefix);
   const identityKey = `${namespace}:database`;
   if ((await redis.get(identityKey)) === identity) return null;
-  let forgotten = 0;
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', sharedAnswerKeyOf(namespace, '*'), 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) forgotten += await redis.unlink(...keys);
-  } while (cursor !== '0');
+  const forgotten = await deleteKeysMatching(redis, sharedAnswerKeyOf(namespace, '*'));
   await redis.set(identityKey, identity);
   return forgotten;
 }
@@ -152,10 +121,14 @@ export function prewarmedKeyOf(prefix: string): string {
 }
 
 /**
- * Runs prewarm at once and then every `everyMs` (a minute after a pass that failed), until stopped: the published
- * answers, which live a day, are kept for every vehicle.
+ * Runs publishAll (publishEveryAnswer) at once and then every `everyMs` (a minute after a pass that failed), until
+ * stopped: the published answers, which live a day, are kept for every vehicle.
  */
-export function keepEveryAnswerPublished(answers: Pick<LookupAnswers, 'prewarm'>, logger: Logger, { everyMs = 12 * 3600_000, retryMs = 60_000 } = {}) {
+export function keepEveryAnswerPublished(
+  publishAll: (options: { stopped: () => boolean }) => Promise<number>,
+  logger: Logger,
+  { everyMs = 12 * 3600_000, retryMs = 60_000 } = {},
+) {
   let stopped = false;
   let wake: (() => void) | undefined;
   const pause = (ms: number) =>
@@ -171,7 +144,7 @@ export function keepEveryAnswerPublished(answers: Pick<LookupAnswers, 'prewarm'>
       const started = Date.now();
       let wait = everyMs;
       try {
-        const published = await answers.prewarm({ stopped: () => stopped });
+        const published = await publishAll({ stopped: () => stopped });
         if (!stopped) logger.info({ published, ms: Date.now() - started }, "every vehicle's lookup answer is published");
       } catch (error) {
         logger.warn({ err: error }, 'publishing every lookup answer failed; trying again in a minute');
