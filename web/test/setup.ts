@@ -3,10 +3,12 @@ import { afterEach, vi } from 'vitest';
 import { clearStoredAuthentication } from '../src/auth/session-storage';
 import { takeUnroutedCalls } from './unrouted-calls';
 
-// The app loads its response schemas on first use, as in production (src/api/client.ts); in a full run on two cores
-// that first import once took longer than testing-library's default wait of one second for what it shows next
-// (vehicle-results-page, "Could not check the history's integrity"). A bound on waiting, not a retry: what never
-// appears still fails.
+// The app loads its response schemas on first use, as in production (src/api/client.ts). In a test, that first
+// import is Vite transforming and evaluating the module, which in full runs on two cores took more than one second
+// and once more than three (vehicle-results-page, "Could not check the history's integrity"): the time of the test
+// tooling, not of the page. It is loaded here, before any test's wait starts; the app still imports it lazily.
+await import('../src/api/response-schemas');
+// A bound on waiting, not a retry: what never appears still fails.
 configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
