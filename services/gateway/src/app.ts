@@ -29,7 +29,6 @@ import {
 } from './domain/routing.js';
 import { adminRoutes } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
-import { lookupBudgetAhead } from './routes/plain-lookup.js';
 import { createLookupAnswerer, createUpstreamProxies } from './routes/proxy.js';
 import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
 import { webRoutes } from './routes/web.js';
@@ -88,7 +87,7 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
       ? answerPlainLookupsAhead({
           securityHeaders: headersSetBy(securityHeaders),
           requestContext: withRequestContext,
-          before: lookupBudgetAhead(limits.lookup, (req) => proxyaddr(req, trustProxy)),
+          before: limits.lookupAhead((req) => proxyaddr(req, trustProxy)),
           answer: createLookupAnswerer({
             recordsUrl: deps.upstreams.records,
             redis: deps.redis,
