@@ -1,8 +1,9 @@
 /**
  * Stand-ins for a Redis that is away, for tests that must never stop the machine's shared Redis: a server that
- * accepts connections and never answers, an address that refuses them, and a switch in front of the real Redis
- * that can be cut and restored.
+ * accepts connections and never answers, an address that refuses them, a switch in front of the real Redis that can
+ * be cut and restored; and a Redis server of a test's own.
  */
+import { spawn } from 'node:child_process';
 import net from 'node:net';
 
 export interface RedisStandIn {
@@ -92,5 +93,38 @@ export async function startRedisSwitch(targetUrl: string): Promise<RedisSwitch> 
         drop(forwarded);
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A Redis server of the test's own, on a free port, keeping nothing on disk: for a test that must do to Redis what
+ * would disturb the other tests on the machine's shared one (forget its scripts, say).
+ */
+export async function startPrivateRedis(): Promise<RedisStandIn> {
+  const port = Number(new URL(await refusingRedisUrl()).port);
+  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const url = `redis://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const answered = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end('PING\r\n'));
+      socket.once('data', (reply) => resolve(reply.toString().startsWith('+PONG')));
+      socket.once('error', () => resolve(false));
+      socket.once('close', () => resolve(false));
+    });
+    if (answered) break;
+    if (Date.now() > deadline) {
+      server.kill('SIGKILL');
+      throw new Error(`redis-server did not answer on port ${port}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    close: async () => {
+      server.kill('SIGTERM');
+      await exited;
+    },
   };
 }

@@ -87,11 +87,10 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
       ? answerPlainLookupsAhead({
           securityHeaders: headersSetBy(securityHeaders),
           requestContext: withRequestContext,
-          before: limits.lookupAhead((req) => proxyaddr(req, trustProxy)),
           answer: createLookupAnswerer({
             recordsUrl: deps.upstreams.records,
-            redis: deps.redis,
             prefix: deps.rateLimitPrefix,
+            budget: limits.lookupAhead((req) => proxyaddr(req, trustProxy)),
             timeoutMs: deps.upstreamTimeoutMs,
           }),
         })

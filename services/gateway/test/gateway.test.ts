@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { MESSAGES, ZErrorEnvelopeSchema, ZLookupResponseSchema, ZSigningKeyResponseSchema, ZVerifyChainResponseSchema } from '@sh/shared/contract';
-import { createRedis, createTokenVerifier, signAccessToken, type Redis } from '@sh/shared/server';
+import { createRedis, createRequestRedis, createTokenVerifier, signAccessToken, type Redis } from '@sh/shared/server';
 import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../../records/src/app.js';
 import { readOnlyRecordsDeps, TEST_INTERNAL_TOKEN } from '../../records/test/harness.js';
+import { startPrivateRedis } from '../../../packages/shared/test/redis-stand-ins.js';
 import { buildGatewayApp, type GatewayDeps } from '../src/app.js';
 import { canonicalPath, isPublicLookup } from '../src/domain/routing.js';
 
@@ -249,6 +250,10 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
       expect(spent.status).toBe(429);
       expect(ZErrorEnvelopeSchema.parse(await spent.json())).toMatchObject({ status: 429, code: 'rate_limited' });
       expect(spent.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(spent.headers.get('ratelimit')).toMatch(/^limit=4, remaining=0, reset=\d+$/);
+      expect(spent.headers.get('ratelimit-policy')).toBe('4;w=60');
+      expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(spent.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     } finally {
       await keeping.close();
     }
@@ -276,9 +281,44 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
       expect(await lookupsFrom(behindProxy, '203.0.113.2', 1)).toEqual([200]);
       // Trusting no proxy, a forged X-Forwarded-For buys no fresh budget: every call is the socket's address.
       expect([...(await lookupsFrom(direct, '203.0.113.3', 2)), ...(await lookupsFrom(direct, '203.0.113.4', 1))]).toEqual([200, 200, 429]);
+      // An IPv6 client is counted by its /56, as express-rate-limit counts it in the chain: another spelling of the
+      // lookup from another address of the same /56 spends the same budget; the next /56 has a budget of its own.
+      const chainedFrom = async (client: string) =>
+        (await fetch(`${behindProxy.url}/api/v1/Service-Records/lookup/FP12AAA`, { headers: { 'x-forwarded-for': client } })).status;
+      expect([...(await lookupsFrom(behindProxy, '2001:db8:0:1::1', 1)), await chainedFrom('2001:db8:0:ff::2')]).toEqual([200, 200]);
+      expect(await lookupsFrom(behindProxy, '2001:db8:0:1:ffff::3', 1)).toEqual([429]);
+      expect(await lookupsFrom(behindProxy, '2001:db8:0:100::1', 1)).toEqual([200]);
     } finally {
       await behindProxy.close();
       await direct.close();
+    }
+  });
+});
+
+describe("the lookup's budget counted ahead of the chain", () => {
+  it('sends its script to a Redis that has not got it (new, or restarted), and keeps counting', async () => {
+    // A Redis of this test's own: forgetting every script on the shared one would disturb the other tests' clients.
+    const own = await startPrivateRedis();
+    const ownRedis = createRequestRedis(own.url);
+    const counting = await listenGateway({
+      upstreams: { records: records.url },
+      redis: ownRedis,
+      budgets: { apiPerMinute: 1000, lookupPerMinute: 3, authPerMinute: 1000 },
+      answerLookupsAhead: true,
+    });
+    try {
+      const lookup = () => fetch(`${counting.url}/api/v1/service-records/lookup/FP12AAA`);
+      const first = await lookup();
+      expect([first.status, first.headers.get('ratelimit')]).toEqual([200, 'limit=3, remaining=2, reset=60']);
+      // What a restart of Redis does to the scripts it was sent.
+      await ownRedis.script('FLUSH');
+      const second = await lookup();
+      expect([second.status, second.headers.get('ratelimit')]).toEqual([200, expect.stringMatching(/^limit=3, remaining=1, reset=\d+$/)]);
+      expect([(await lookup()).status, (await lookup()).status]).toEqual([200, 429]);
+    } finally {
+      await counting.close();
+      ownRedis.disconnect();
+      await own.close();
     }
   });
 });

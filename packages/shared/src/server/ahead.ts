@@ -64,26 +64,21 @@ export type AheadRequest = IncomingMessage & { id: string; log: Logger };
 
 /**
  * The public lookup, plainly spelt (plainLookupRegistration), answered ahead of express: the app's fixed security
- * headers, its request context (id and logger), then `before` (the gateway's budget) and `answer`; an error on the
- * way is answered as the app's error middleware would. Every other request, any other spelling of a lookup
+ * headers, its request context (id and logger), then `answer` (for the gateway, its budget and the answer); an error
+ * on the way is answered as the app's error middleware would. Every other request, any other spelling of a lookup
  * included, is left to the app, which routes it to the same handlers.
  */
 export function answerPlainLookupsAhead(parts: {
   securityHeaders: readonly (readonly [string, string])[];
   requestContext: AheadStep;
-  before?: AheadStep;
   answer: (req: AheadRequest, res: ServerResponse, registration: string) => void;
 }): AheadHandler {
-  const { securityHeaders, requestContext, before, answer } = parts;
+  const { securityHeaders, requestContext, answer } = parts;
   return (req, res) => {
     const registration = req.method === 'GET' && req.url !== undefined ? plainLookupRegistration(req.url) : null;
     if (registration === null) return false;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    const answerNow = (error?: unknown) => (error ? answerError(req, res, error) : answer(req as AheadRequest, res, registration));
-    requestContext(req, res, (error?: unknown) => {
-      if (error || !before) return answerNow(error);
-      before(req, res, answerNow);
-    });
+    requestContext(req, res, (error?: unknown) => (error ? answerError(req, res, error) : answer(req as AheadRequest, res, registration)));
     return true;
   };
 }

@@ -28,11 +28,11 @@ export function sharedAnswerKeyOf(namespace: string, key: string): string {
 // SET only while the version is the one read before the answer was built ('' for none yet).
 const PUBLISH_SCRIPT = `if (redis.call('GET', KEYS[1]) or '') == ARGV[1] then redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3]) return 1 end return 0`;
 
-/** An answer's bytes in Redis: its ETag (which never holds a line feed), a line feed, then its body. */
+/** An answer's bytes in Redis: its ETag (which never holds a line feed), a line feed, then its body; null if not so. */
 function encode({ etag, body }: SharedAnswer): Buffer {
   return Buffer.concat([Buffer.from(`${etag}\n`, 'latin1'), body]);
 }
-function decode(stored: Buffer): SharedAnswer | null {
+export function decodeSharedAnswer(stored: Buffer): SharedAnswer | null {
   const end = stored.indexOf(10);
   if (end <= 0) return null;
   return { etag: stored.toString('latin1', 0, end), body: stored.subarray(end + 1) };
@@ -48,7 +48,7 @@ export async function publishSharedAnswer(redis: Redis, namespace: string, key: 
 export async function readSharedAnswer(redis: Redis, namespace: string, key: string, timeoutMs: number): Promise<SharedAnswer | null> {
   try {
     const stored = await withTimeout(redis.getBuffer(sharedAnswerKeyOf(namespace, key)), timeoutMs, 'Redis (shared answers)');
-    return stored ? decode(stored) : null;
+    return stored ? decodeSharedAnswer(stored) : null;
   } catch {
     return null;
   }

@@ -4,16 +4,17 @@ import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { MESSAGES } from '@sh/shared/contract';
 import {
+  decodeSharedAnswer,
   errorEnvelope,
   lookupAnswersNamespace,
   matchesEtag,
-  readSharedAnswer,
   serviceLookupAnswerHeaders,
+  sharedAnswerKeyOf,
   type AheadRequest,
   type Logger,
-  type Redis,
 } from '@sh/shared/server';
 import type { UpstreamName } from '../domain/routing.js';
+import type { LookupBudgetAhead } from './rate-limits.js';
 
 /** Codes of a peer that is not there at all: the service is stopped or not deployed. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET']);
@@ -96,28 +97,28 @@ function askRecords(recordsUrl: URL, req: AheadRequest, timeoutMs: number): Prom
 /** Answers one plainly spelt lookup (see plainLookupRegistration) for the registration it names. */
 export type LookupAnswerer = (req: AheadRequest, res: ServerResponse, registration: string) => void;
 
-/** How long a lookup waits for its published answer before it asks records instead. */
-const SHARED_ANSWER_TIMEOUT_MS = 100;
-
 /**
  * The public lookup answered from the answer the records service published in Redis (shared-answers.ts), with the
- * headers records sends with it: one Redis GET and no call to records. Records publishes every answer it builds and
- * a write deletes its vehicle's, so only a lookup of a vehicle nobody looked up since its last write (or a day, or
- * Redis away) asks records, whose answer is passed on as it came. A 304 goes to a visitor whose If-None-Match names
- * the answer.
+ * headers records sends with it. The published answer is read in the same call to Redis that counts the client's
+ * lookup budget (`budget`), and records is not asked. Records publishes every answer it builds and a write deletes
+ * its vehicle's, so only a lookup of a vehicle nobody looked up since its last write (or a day, or Redis away) asks
+ * records, whose answer is passed on as it came. A 304 goes to a visitor whose If-None-Match names the answer.
  */
-export function createLookupAnswerer(options: { recordsUrl: string; redis: Redis; prefix: string; timeoutMs: number }): LookupAnswerer {
+export function createLookupAnswerer(options: { recordsUrl: string; prefix: string; budget: LookupBudgetAhead; timeoutMs: number }): LookupAnswerer {
   const recordsUrl = new URL(options.recordsUrl);
   const namespace = lookupAnswersNamespace(options.prefix);
-  const answerOf = async (req: AheadRequest, registration: string): Promise<UpstreamAnswer> => {
-    const published = await readSharedAnswer(options.redis, namespace, registration, SHARED_ANSWER_TIMEOUT_MS);
+  const answerOf = async (req: AheadRequest, res: ServerResponse, registration: string): Promise<UpstreamAnswer | null> => {
+    const counted = await options.budget(req, res, sharedAnswerKeyOf(namespace, registration));
+    if (counted.spent) return null;
+    const published = counted.read && decodeSharedAnswer(counted.read);
     if (!published) return askRecords(recordsUrl, req, options.timeoutMs);
     const { etag, body } = published;
     return { status: 200, headers: serviceLookupAnswerHeaders(etag), etag, body };
   };
   return (req, res, registration) => {
-    answerOf(req, registration).then(
+    answerOf(req, res, registration).then(
       (answer) => {
+        if (!answer) return; // the budget was spent, and the budget answered
         for (const [name, value] of answer.headers) res.setHeader(name, value);
         if (answer.status === 200 && answer.etag !== undefined && matchesEtag(req.headers['if-none-match'], answer.etag)) {
           res.removeHeader('content-type');
