@@ -152,6 +152,8 @@ interface Result {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Each round's p99, in the order the rounds ran (p99 is the worst of them). */
+  p99ByRound: number[];
   non2xx: number;
   errors: number;
   /** CPU microseconds per request of each process group while this target was loaded; null without /proc. */
@@ -206,6 +208,7 @@ async function loadInTurns(targets: readonly (readonly [string, number])[], work
       requestsPerSecond: t.requests / t.seconds,
       p50: p50s[Math.floor(p50s.length / 2)]!,
       p99: Math.max(...t.p99s),
+      p99ByRound: t.p99s,
       non2xx: t.non2xx,
       errors: t.errors,
       cpuMicrosPerRequest:
@@ -313,7 +316,9 @@ try {
     const platform = find(PLATFORM, workload);
     const bareQuery = find(BARE_QUERY, workload);
     const recordsAlone = find(RECORDS_ALONE, workload);
-    console.log(`${workload.padEnd(8)} platform / bare query:       ${ratio(platform, bareQuery)}x throughput, p99 ${platform.p99} ms against ${bareQuery.p99} ms`);
+    console.log(
+      `${workload.padEnd(8)} platform / bare query:       ${ratio(platform, bareQuery)}x throughput, p99 ${platform.p99} ms against ${bareQuery.p99} ms (each round: ${platform.p99ByRound.join(', ')} against ${bareQuery.p99ByRound.join(', ')})`,
+    );
     console.log(`${workload.padEnd(8)} records alone / bare query:  ${ratio(recordsAlone, bareQuery)}x throughput (the gateway's share is the rest)`);
   }
   if (CHOSEN_WORKLOADS.includes('uniform')) {
