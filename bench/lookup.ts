@@ -16,11 +16,11 @@
  * service is also loaded on its own, to show how the cost splits between the gateway and the service. On Linux it
  * also prints the CPU time per request of each process group (autocannon, gateway, records, the bare servers,
  * Postgres, Redis) while each target was loaded, read from /proc: where the machine's time goes. With another
- * BENCH_RECORDS it also compares the platform with the last 1,000,000-record run (bench/results/lookup.json).
+ * BENCH_RECORDS it also runs the platform and the bare query on the 1,000,000-record data in the same run (a second
+ * records service and gateway, under a prefix of their own), in turns with the others, and compares the two sizes.
  */
 import type { ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -37,15 +37,41 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? DEFAULT_RECORDS);
 if (!Number.isInteger(RECORDS) || RECORDS < 1000 || RECORDS % RECORDS_PER_VEHICLE !== 0 || RECORDS > 25_000_000) {
   throw new Error(`BENCH_RECORDS must be a whole number of vehicles' records (a multiple of ${RECORDS_PER_VEHICLE}) from 1,000 to 25,000,000`);
 }
-const VEHICLES = RECORDS / RECORDS_PER_VEHICLE;
-const BENCH_DB = databaseUrl(POSTGRES_URL, RECORDS === DEFAULT_RECORDS ? 'sh_records_bench' : `sh_records_bench_${RECORDS}`);
 /** The popular workload: this many vehicles draw POPULAR_SHARE of the lookups. */
-const POPULAR_VEHICLES = Math.min(2_000, VEHICLES);
+const POPULAR_VEHICLES = 2_000;
 const POPULAR_SHARE = 0.9;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = 100;
-const PORTS = { gateway: 38080, records: 34003, bareQuery: 38101, barePreserialised: 38102 };
-const PREFIX = 'bench';
+
+/** One size of benchmark data: its database, and the records service, gateway and bare query that serve it. */
+interface DataSize {
+  records: number;
+  vehicles: number;
+  db: string;
+  /** BULLMQ_PREFIX of its records service and gateway, under which the answers are published. */
+  prefix: string;
+  ports: { records: number; gateway: number; bareQuery: number };
+}
+const SIZE: DataSize = {
+  records: RECORDS,
+  vehicles: RECORDS / RECORDS_PER_VEHICLE,
+  db: databaseUrl(POSTGRES_URL, RECORDS === DEFAULT_RECORDS ? 'sh_records_bench' : `sh_records_bench_${RECORDS}`),
+  prefix: 'bench',
+  ports: { records: 34003, gateway: 38080, bareQuery: 38101 },
+};
+/** With another BENCH_RECORDS, the 1,000,000-record data, served in the same run for comparison. */
+const REFERENCE: DataSize | null =
+  RECORDS === DEFAULT_RECORDS
+    ? null
+    : {
+        records: DEFAULT_RECORDS,
+        vehicles: DEFAULT_RECORDS / RECORDS_PER_VEHICLE,
+        db: databaseUrl(POSTGRES_URL, 'sh_records_bench'),
+        prefix: 'bench_reference',
+        ports: { records: 34013, gateway: 38090, bareQuery: 38111 },
+      };
+const SIZES = REFERENCE ? [SIZE, REFERENCE] : [SIZE];
+const PRESERIALISED_PORT = 38102;
 
 /**
  * The registration of bench vehicle n: 'B', a letter, two digits, three letters — a valid 7-character plate, unique
@@ -58,14 +84,14 @@ function registrationOf(v: number): string {
   return `B${letter(23 + Math.floor(v / 1_757_600))}${String(v % 100).padStart(2, '0')}${letter(Math.floor(n / 676))}${letter(Math.floor(n / 26))}${letter(n)}`;
 }
 
-/** A vehicle for one request of a workload. */
+/** A vehicle for one request of a workload, out of `vehicles`. */
 const WORKLOADS = {
-  uniform: () => Math.floor(Math.random() * VEHICLES),
+  uniform: (vehicles: number) => Math.floor(Math.random() * vehicles),
   // The popular vehicles are spread over the data, not its first rows.
-  popular: () =>
+  popular: (vehicles: number) =>
     Math.random() < POPULAR_SHARE
-      ? Math.floor(Math.random() * POPULAR_VEHICLES) * Math.floor(VEHICLES / POPULAR_VEHICLES)
-      : Math.floor(Math.random() * VEHICLES),
+      ? Math.floor(Math.random() * Math.min(POPULAR_VEHICLES, vehicles)) * Math.floor(vehicles / Math.min(POPULAR_VEHICLES, vehicles))
+      : Math.floor(Math.random() * vehicles),
 } as const;
 type Workload = keyof typeof WORKLOADS;
 /** BENCH_WORKLOADS=popular (or uniform) runs one workload only: a quicker comparison, printed but not kept. */
@@ -73,20 +99,20 @@ const CHOSEN_WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'uniform,popular').spli
 if (CHOSEN_WORKLOADS.some((name) => !(name in WORKLOADS))) throw new Error(`BENCH_WORKLOADS names workloads of ${Object.keys(WORKLOADS).join(', ')}`);
 const EVERY_WORKLOAD = CHOSEN_WORKLOADS.length === Object.keys(WORKLOADS).length;
 
-async function seed(): Promise<void> {
-  await ensureDatabase(BENCH_DB);
-  const pool = new pg.Pool({ connectionString: BENCH_DB, max: 2 });
+async function seed({ db, vehicles }: DataSize): Promise<void> {
+  await ensureDatabase(db);
+  const pool = new pg.Pool({ connectionString: db, max: 2 });
   try {
     await migrate(pool, path.join(ROOT, 'services/records/migrations'));
     // Benchmark rows are not a history anyone relies on: the records service is not asked to chain them.
     await pool.query('TRUNCATE records_awaiting_chain');
     const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM service_records');
-    const expected = VEHICLES * RECORDS_PER_VEHICLE;
+    const expected = vehicles * RECORDS_PER_VEHICLE;
     if (rows[0]!.n === expected) {
-      console.log(`Benchmark data present: ${expected.toLocaleString('en-GB')} records over ${VEHICLES.toLocaleString('en-GB')} vehicles.`);
+      console.log(`Benchmark data present: ${expected.toLocaleString('en-GB')} records over ${vehicles.toLocaleString('en-GB')} vehicles.`);
       return;
     }
-    console.log(`Seeding ${expected.toLocaleString('en-GB')} records over ${VEHICLES.toLocaleString('en-GB')} vehicles...`);
+    console.log(`Seeding ${expected.toLocaleString('en-GB')} records over ${vehicles.toLocaleString('en-GB')} vehicles...`);
     const started = Date.now();
     await pool.query('TRUNCATE service_records, garage_directory');
     // In slices of 200,000 vehicles, so that a large seed shows its progress and no one statement holds it all.
@@ -96,7 +122,7 @@ async function seed(): Promise<void> {
        SELECT md5('garage' || g)::uuid, 'Bench Garage ' || g || ' Ltd', g || ' High Street, Leeds, LS1 ' || g || 'AB'
          FROM generate_series(1, 50) AS g`,
     );
-    for (let from = 0; from < VEHICLES; from += slice) {
+    for (let from = 0; from < vehicles; from += slice) {
       await pool.query(
         `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes, technician_name)
        SELECT md5('garage' || (1 + (v * 7 + r) % 50))::uuid,
@@ -108,9 +134,9 @@ async function seed(): Promise<void> {
               'Routine work carried out; vehicle in good condition.',
               'Sam Patel'
          FROM generate_series($1::int, $2::int) AS v, generate_series(0, ${RECORDS_PER_VEHICLE - 1}) AS r`,
-        [from, Math.min(from + slice, VEHICLES) - 1],
+        [from, Math.min(from + slice, vehicles) - 1],
       );
-      if (VEHICLES > slice) console.log(`  ${(Math.min(from + slice, VEHICLES) * RECORDS_PER_VEHICLE).toLocaleString('en-GB')} records...`);
+      if (vehicles > slice) console.log(`  ${(Math.min(from + slice, vehicles) * RECORDS_PER_VEHICLE).toLocaleString('en-GB')} records...`);
     }
     // Vacuumed as well as analysed, as autovacuum leaves a settled table: the bare query is not slowed by a fresh one.
     await pool.query('VACUUM ANALYZE service_records');
@@ -124,20 +150,23 @@ async function seed(): Promise<void> {
  * Deletes every lookup answer the benchmark's records service published and every version it kept (the data may
  * have been seeded anew since; and the answers take hundreds of MB of Redis).
  */
-function forgetPublishedAnswers(redis: Redis): Promise<number> {
-  return deleteKeysMatching(redis, `${lookupAnswersNamespace(PREFIX)}:*`);
+async function forgetPublishedAnswers(redis: Redis): Promise<number> {
+  let deleted = 0;
+  for (const { prefix } of SIZES) deleted += await deleteKeysMatching(redis, `${lookupAnswersNamespace(prefix)}:*`);
+  return deleted;
 }
 
-/** Waits until the records service has published every vehicle's answer (LOOKUP_ANSWERS_PREWARM), printing progress. */
+/** Waits until each records service has published every vehicle's answer (LOOKUP_ANSWERS_PREWARM), printing progress. */
 async function waitUntilPrewarmed(redis: Redis, usedBefore: number): Promise<void> {
   const started = Date.now();
-  while ((await redis.get(prewarmedKeyOf(PREFIX))) === null) {
-    if (Date.now() - started > 30 * 60_000) throw new Error('The records service did not publish every answer within 30 min');
+  while ((await Promise.all(SIZES.map(({ prefix }) => redis.get(prewarmedKeyOf(prefix))))).includes(null)) {
+    if (Date.now() - started > 30 * 60_000) throw new Error('The records services did not publish every answer within 30 min');
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const grown = (await usedMemory(redis)) - usedBefore;
+  const vehicles = SIZES.reduce((sum, size) => sum + size.vehicles, 0);
   console.log(
-    `Every vehicle's answer published by the records service in ${((Date.now() - started) / 1000).toFixed(1)} s; Redis holds ${(grown / 1e6).toFixed(0)} MB more (${Math.round(grown / VEHICLES).toLocaleString('en-GB')} bytes a vehicle).`,
+    `Every vehicle's answer published by the records service${SIZES.length > 1 ? 's' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s; Redis holds ${(grown / 1e6).toFixed(0)} MB more (${Math.round(grown / vehicles).toLocaleString('en-GB')} bytes a vehicle, ${vehicles.toLocaleString('en-GB')} vehicles).`,
   );
 }
 
@@ -166,17 +195,20 @@ interface Result {
  * order, so that a burst of other work on the machine falls on every target alike. req/s is over all rounds; p50 is
  * the median round's and p99 the worst round's.
  */
-async function loadInTurns(targets: readonly (readonly [string, number])[], workload: Workload, groups: ProcessGroups): Promise<Result[]> {
+/** A target: its name, its port and the vehicles of its data. */
+type Target = readonly [name: string, port: number, vehicles: number];
+
+async function loadInTurns(targets: readonly Target[], workload: Workload, groups: ProcessGroups): Promise<Result[]> {
   const vehicleFor = WORKLOADS[workload];
-  const run = (port: number, duration: number) =>
+  const run = ([, port, vehicles]: Target, duration: number) =>
     autocannon({
       url: `http://127.0.0.1:${port}`,
       connections: CONNECTIONS,
       pipelining: 1,
       duration,
-      requests: [{ setupRequest: (request) => ({ ...request, path: `/api/v1/service-records/lookup/${registrationOf(vehicleFor())}` }) }],
+      requests: [{ setupRequest: (request) => ({ ...request, path: `/api/v1/service-records/lookup/${registrationOf(vehicleFor(vehicles))}` }) }],
     });
-  for (const [, port] of targets) await run(port, 3);
+  for (const target of targets) await run(target, 3);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
   const roundSeconds = Math.max(1, Math.round(DURATION_S / rounds));
   const tally = targets.map(() => ({ requests: 0, seconds: 0, p50s: [] as number[], p99s: [] as number[], non2xx: 0, errors: 0, cpu: {} as Record<string, number> }));
@@ -185,7 +217,7 @@ async function loadInTurns(targets: readonly (readonly [string, number])[], work
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
       const cpuBefore = takeCpuSnapshot(groups);
-      const result = await run(targets[i]![1], roundSeconds);
+      const result = await run(targets[i]!, roundSeconds);
       const cpuAfter = takeCpuSnapshot(groups);
       const t = tally[i]!;
       if (cpuBefore && cpuAfter) {
@@ -222,58 +254,60 @@ if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-await seed();
+for (const size of SIZES) await seed(size);
 const redis = createRedis(REDIS_URL);
 await forgetPublishedAnswers(redis);
 const redisUsedBefore = await usedMemory(redis);
 
 const children: ChildProcess[] = [];
 try {
-  children.push(
-    launch('records', 'services/records/src/main.ts', {
-      PORT: String(PORTS.records),
-      DATABASE_URL: BENCH_DB,
+  /** A records service and a gateway in front of it, as `npm start` runs them, for one size of data. */
+  const launchStack = (size: DataSize) => ({
+    records: launch('records', 'services/records/src/main.ts', {
+      PORT: String(size.ports.records),
+      DATABASE_URL: size.db,
       REDIS_URL,
-      BULLMQ_PREFIX: PREFIX,
+      BULLMQ_PREFIX: size.prefix,
       LOOKUP_ANSWERS_PREWARM: 'true',
     }),
-  );
-  children.push(
-    launch('gateway', 'services/gateway/src/main.ts', {
-      PORT: String(PORTS.gateway),
+    gateway: launch('gateway', 'services/gateway/src/main.ts', {
+      PORT: String(size.ports.gateway),
       REDIS_URL,
-      BULLMQ_PREFIX: PREFIX,
-      RECORDS_URL: `http://127.0.0.1:${PORTS.records}`,
+      BULLMQ_PREFIX: size.prefix,
+      RECORDS_URL: `http://127.0.0.1:${size.ports.records}`,
       // The limiter still runs (a Redis round trip per request) but this budget is never reached.
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000',
     }),
-  );
-  children.push(launch('bare-query', 'bench/bare-server.ts', { PORT: String(PORTS.bareQuery), DATABASE_URL: BENCH_DB, MODE: 'query' }));
-  children.push(
-    launch('bare-preserialised', 'bench/bare-server.ts', {
-      PORT: String(PORTS.barePreserialised),
-      DATABASE_URL: BENCH_DB,
-      MODE: 'preserialised',
-      PRESERIALISED_REGISTRATION: registrationOf(12345),
-    }),
-  );
+    bareQuery: launch('bare-query', 'bench/bare-server.ts', { PORT: String(size.ports.bareQuery), DATABASE_URL: size.db, MODE: 'query' }),
+  });
+  const stacks = SIZES.map(launchStack);
+  for (const stack of stacks) children.push(stack.records, stack.gateway, stack.bareQuery);
+  const barePreserialised = launch('bare-preserialised', 'bench/bare-server.ts', {
+    PORT: String(PRESERIALISED_PORT),
+    DATABASE_URL: SIZE.db,
+    MODE: 'preserialised',
+    PRESERIALISED_REGISTRATION: registrationOf(12345),
+  });
+  children.push(barePreserialised);
   await Promise.all([
-    waitUntilAnswering(`http://127.0.0.1:${PORTS.gateway}/readyz`),
-    waitUntilAnswering(`http://127.0.0.1:${PORTS.records}/readyz`),
-    waitUntilAnswering(`http://127.0.0.1:${PORTS.bareQuery}/healthz`),
-    waitUntilAnswering(`http://127.0.0.1:${PORTS.barePreserialised}/healthz`),
+    ...SIZES.flatMap(({ ports }) => [
+      waitUntilAnswering(`http://127.0.0.1:${ports.gateway}/readyz`),
+      waitUntilAnswering(`http://127.0.0.1:${ports.records}/readyz`),
+      waitUntilAnswering(`http://127.0.0.1:${ports.bareQuery}/healthz`),
+    ]),
+    waitUntilAnswering(`http://127.0.0.1:${PRESERIALISED_PORT}/healthz`),
   ]);
   await waitUntilPrewarmed(redis, redisUsedBefore);
-  const sample = await fetch(`http://127.0.0.1:${PORTS.gateway}/api/v1/service-records/lookup/${registrationOf(12345)}`).then((r) => r.json());
+  const sample = await fetch(`http://127.0.0.1:${SIZE.ports.gateway}/api/v1/service-records/lookup/${registrationOf(12345)}`).then((r) => r.json());
   console.log(`Sample answer has ${(sample as { data: { serviceRecords: unknown[] } }).data.serviceRecords.length} records.`);
 
-  const [recordsProcess, gatewayProcess, bareQueryProcess, barePreserialisedProcess] = children;
+  const pidsOf = (part: 'records' | 'gateway' | 'bareQuery') => stacks.map((stack) => stack[part].pid!);
   const processGroups: ProcessGroups = {
     autocannon: { pids: [process.pid] },
-    gateway: { pids: [gatewayProcess!.pid!] },
-    records: { pids: [recordsProcess!.pid!] },
-    bare: { pids: [bareQueryProcess!.pid!, barePreserialisedProcess!.pid!] },
+    gateway: { pids: pidsOf('gateway') },
+    records: { pids: pidsOf('records') },
+    bare: { pids: [...pidsOf('bareQuery'), barePreserialised.pid!] },
     postgres: { program: 'postgres' },
     redis: { program: 'redis-server' },
   };
@@ -281,11 +315,36 @@ try {
   const BARE_QUERY = 'bare node:http + prepared pg query';
   const RECORDS_ALONE = 'records service alone (no gateway)';
   const PRESERIALISED = 'bare node:http, pre-serialised body';
+  const atReference = (name: string) => `${name.split(' (')[0]} at 1M`;
+  const referenceTargets = (): Target[] =>
+    REFERENCE
+      ? [
+          [atReference(PLATFORM), REFERENCE.ports.gateway, REFERENCE.vehicles],
+          [atReference(BARE_QUERY), REFERENCE.ports.bareQuery, REFERENCE.vehicles],
+        ]
+      : [];
   const results: Result[] = [];
-  const workloads = [
-    ['uniform', [[PLATFORM, PORTS.gateway], [RECORDS_ALONE, PORTS.records], [BARE_QUERY, PORTS.bareQuery], [PRESERIALISED, PORTS.barePreserialised]]],
-    ['popular', [[PLATFORM, PORTS.gateway], [RECORDS_ALONE, PORTS.records], [BARE_QUERY, PORTS.bareQuery]]],
-  ] as const;
+  const workloads: [Workload, Target[]][] = [
+    [
+      'uniform',
+      [
+        [PLATFORM, SIZE.ports.gateway, SIZE.vehicles],
+        [RECORDS_ALONE, SIZE.ports.records, SIZE.vehicles],
+        [BARE_QUERY, SIZE.ports.bareQuery, SIZE.vehicles],
+        [PRESERIALISED, PRESERIALISED_PORT, SIZE.vehicles],
+        ...referenceTargets(),
+      ],
+    ],
+    [
+      'popular',
+      [
+        [PLATFORM, SIZE.ports.gateway, SIZE.vehicles],
+        [RECORDS_ALONE, SIZE.ports.records, SIZE.vehicles],
+        [BARE_QUERY, SIZE.ports.bareQuery, SIZE.vehicles],
+        ...referenceTargets(),
+      ],
+    ],
+  ];
   for (const [workload, targets] of workloads.filter(([name]) => CHOSEN_WORKLOADS.includes(name))) {
     console.log(`Loading ${targets.map(([name]) => name).join(', ')} in turns, ${workload}, ${DURATION_S} s each...`);
     results.push(...(await loadInTurns(targets, workload, processGroups)));
@@ -324,22 +383,20 @@ try {
   if (CHOSEN_WORKLOADS.includes('uniform')) {
     console.log(`uniform  platform / pre-serialised:  ${ratio(find(PLATFORM, 'uniform'), find(PRESERIALISED, 'uniform'))}x throughput`);
   }
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  const resultsFile = path.join(ROOT, `bench/results/${RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`}.json`);
-  if (EVERY_WORKLOAD && RECORDS !== DEFAULT_RECORDS) {
-    // The platform at this size against its last 1,000,000-record run (another run: the bare query shows the drift).
-    const reference = JSON.parse(await readFile(path.join(ROOT, 'bench/results/lookup.json'), 'utf8').catch(() => 'null')) as { results?: Result[] } | null;
-    for (const name of [PLATFORM, BARE_QUERY]) {
-      for (const workload of ['uniform', 'popular'] as const) {
-        const before = reference?.results?.find((r) => r.name === name && r.workload === workload);
-        if (!before) continue;
+  if (REFERENCE) {
+    // The same code on both sizes of data, in turns in this run: what the data's size alone changes.
+    for (const workload of CHOSEN_WORKLOADS as Workload[]) {
+      for (const name of [PLATFORM, BARE_QUERY]) {
         const now = find(name, workload);
+        const reference = find(atReference(name), workload);
         console.log(
-          `${workload.padEnd(8)} ${name}: ${now.requestsPerSecond.toFixed(0)} req/s at ${RECORDS.toLocaleString('en-GB')} records, ${before.requestsPerSecond.toFixed(0)} at 1,000,000 (${((now.requestsPerSecond / before.requestsPerSecond - 1) * 100).toFixed(1)}%)`,
+          `${workload.padEnd(8)} ${name}: ${now.requestsPerSecond.toFixed(0)} req/s at ${RECORDS.toLocaleString('en-GB')} records, ${reference.requestsPerSecond.toFixed(0)} at 1,000,000 in this run (${((now.requestsPerSecond / reference.requestsPerSecond - 1) * 100).toFixed(1)}%)`,
         );
       }
     }
   }
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  const resultsFile = path.join(ROOT, `bench/results/${RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`}.json`);
   if (EVERY_WORKLOAD) writeFileSync(resultsFile, JSON.stringify({ at: new Date().toISOString(), records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2));
 } finally {
   for (const child of children) child.kill('SIGTERM');
