@@ -352,21 +352,21 @@ try {
 
   const find = (name: string, workload: Workload) => results.find((r) => r.name === name && r.workload === workload)!;
   console.log(
-    `\n${'target'.padEnd(40)}${'workload'.padEnd(10)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
+    `\n${'target'.padEnd(44)}${'workload'.padEnd(10)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(40)}${r.workload.padEnd(10)}${r.requestsPerSecond.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
+      `${r.name.padEnd(44)}${r.workload.padEnd(10)}${r.requestsPerSecond.toFixed(0).padStart(10)}${String(r.p50).padStart(9)}${String(r.p99).padStart(9)}${String(r.non2xx).padStart(9)}${String(r.errors).padStart(8)}`,
     );
   }
   if (results.every((r) => r.cpuMicrosPerRequest)) {
     // Where the machine's time goes per request, whatever else it was doing: the processes each target needs.
     const names = Object.keys(processGroups);
-    console.log(`\nCPU microseconds per request\n${'target'.padEnd(40)}${'workload'.padEnd(10)}${names.map((name) => name.padStart(12)).join('')}${'total'.padStart(8)}`);
+    console.log(`\nCPU microseconds per request\n${'target'.padEnd(44)}${'workload'.padEnd(10)}${names.map((name) => name.padStart(12)).join('')}${'total'.padStart(8)}`);
     for (const r of results) {
       const used = r.cpuMicrosPerRequest!;
       const total = names.reduce((sum, name) => sum + used[name]!, 0);
-      console.log(`${r.name.padEnd(40)}${r.workload.padEnd(10)}${names.map((name) => String(used[name]).padStart(12)).join('')}${String(total).padStart(8)}`);
+      console.log(`${r.name.padEnd(44)}${r.workload.padEnd(10)}${names.map((name) => String(used[name]).padStart(12)).join('')}${String(total).padStart(8)}`);
     }
   }
   const ratio = (a: Result, b: Result) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
