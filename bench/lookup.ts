@@ -45,7 +45,6 @@ const CONNECTIONS = 100;
 
 /** One size of benchmark data: its database, and the records service, gateway and bare query that serve it. */
 interface DataSize {
-  records: number;
   vehicles: number;
   db: string;
   /** BULLMQ_PREFIX of its records service and gateway, under which the answers are published. */
@@ -53,7 +52,6 @@ interface DataSize {
   ports: { records: number; gateway: number; bareQuery: number };
 }
 const SIZE: DataSize = {
-  records: RECORDS,
   vehicles: RECORDS / RECORDS_PER_VEHICLE,
   db: databaseUrl(POSTGRES_URL, RECORDS === DEFAULT_RECORDS ? 'sh_records_bench' : `sh_records_bench_${RECORDS}`),
   prefix: 'bench',
@@ -64,7 +62,6 @@ const REFERENCE: DataSize | null =
   RECORDS === DEFAULT_RECORDS
     ? null
     : {
-        records: DEFAULT_RECORDS,
         vehicles: DEFAULT_RECORDS / RECORDS_PER_VEHICLE,
         db: databaseUrl(POSTGRES_URL, 'sh_records_bench'),
         prefix: 'bench_reference',
@@ -88,10 +85,10 @@ function registrationOf(v: number): string {
 const WORKLOADS = {
   uniform: (vehicles: number) => Math.floor(Math.random() * vehicles),
   // The popular vehicles are spread over the data, not its first rows.
-  popular: (vehicles: number) =>
-    Math.random() < POPULAR_SHARE
-      ? Math.floor(Math.random() * Math.min(POPULAR_VEHICLES, vehicles)) * Math.floor(vehicles / Math.min(POPULAR_VEHICLES, vehicles))
-      : Math.floor(Math.random() * vehicles),
+  popular: (vehicles: number) => {
+    const popular = Math.min(POPULAR_VEHICLES, vehicles);
+    return Math.random() < POPULAR_SHARE ? Math.floor(Math.random() * popular) * Math.floor(vehicles / popular) : Math.floor(Math.random() * vehicles);
+  },
 } as const;
 type Workload = keyof typeof WORKLOADS;
 /** BENCH_WORKLOADS=popular (or uniform) runs one workload only: a quicker comparison, printed but not kept. */
@@ -316,7 +313,7 @@ try {
   const RECORDS_ALONE = 'records service alone (no gateway)';
   const PRESERIALISED = 'bare node:http, pre-serialised body';
   const atReference = (name: string) => `${name.split(' (')[0]} at 1M`;
-  const referenceTargets = (): Target[] =>
+  const referenceTargets: Target[] =
     REFERENCE
       ? [
           [atReference(PLATFORM), REFERENCE.ports.gateway, REFERENCE.vehicles],
@@ -324,26 +321,14 @@ try {
         ]
       : [];
   const results: Result[] = [];
+  const everyWorkload: Target[] = [
+    [PLATFORM, SIZE.ports.gateway, SIZE.vehicles],
+    [RECORDS_ALONE, SIZE.ports.records, SIZE.vehicles],
+    [BARE_QUERY, SIZE.ports.bareQuery, SIZE.vehicles],
+  ];
   const workloads: [Workload, Target[]][] = [
-    [
-      'uniform',
-      [
-        [PLATFORM, SIZE.ports.gateway, SIZE.vehicles],
-        [RECORDS_ALONE, SIZE.ports.records, SIZE.vehicles],
-        [BARE_QUERY, SIZE.ports.bareQuery, SIZE.vehicles],
-        [PRESERIALISED, PRESERIALISED_PORT, SIZE.vehicles],
-        ...referenceTargets(),
-      ],
-    ],
-    [
-      'popular',
-      [
-        [PLATFORM, SIZE.ports.gateway, SIZE.vehicles],
-        [RECORDS_ALONE, SIZE.ports.records, SIZE.vehicles],
-        [BARE_QUERY, SIZE.ports.bareQuery, SIZE.vehicles],
-        ...referenceTargets(),
-      ],
-    ],
+    ['uniform', [...everyWorkload, [PRESERIALISED, PRESERIALISED_PORT, SIZE.vehicles], ...referenceTargets]],
+    ['popular', [...everyWorkload, ...referenceTargets]],
   ];
   for (const [workload, targets] of workloads.filter(([name]) => CHOSEN_WORKLOADS.includes(name))) {
     console.log(`Loading ${targets.map(([name]) => name).join(', ')} in turns, ${workload}, ${DURATION_S} s each...`);

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import { createRequestRedis } from '../src/server/events.js';
 
 export interface RedisStandIn {
   url: string;
@@ -105,20 +106,18 @@ export async function startPrivateRedis(): Promise<RedisStandIn> {
   const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const url = `redis://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const answered = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => socket.end('PING\r\n'));
-      socket.once('data', (reply) => resolve(reply.toString().startsWith('+PONG')));
-      socket.once('error', () => resolve(false));
-      socket.once('close', () => resolve(false));
-    });
-    if (answered) break;
-    if (Date.now() > deadline) {
-      server.kill('SIGKILL');
-      throw new Error(`redis-server did not answer on port ${port}`);
+  const probe = createRequestRedis(url);
+  try {
+    const deadline = Date.now() + 10_000;
+    while (!(await probe.ping().then(() => true, () => false))) {
+      if (Date.now() > deadline) {
+        server.kill('SIGKILL');
+        throw new Error(`redis-server did not answer on port ${port}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    probe.disconnect();
   }
   return {
     url,

@@ -9,7 +9,6 @@ import {
   lookupAnswersNamespace,
   matchesEtag,
   plainLookupRegistration,
-  readSharedAnswer,
   signAccessToken,
 } from '@sh/shared/server';
 import {
@@ -17,6 +16,7 @@ import {
   createTestDatabase,
   createTestKeyPair,
   listenForTest,
+  readPublishedAnswer,
   testLogger,
   testQueuePrefix,
   TEST_REDIS_URL,
@@ -267,7 +267,7 @@ describe('ETag and 304 for repeat visitors', () => {
     expect(answer.records).toEqual([]);
     expect((await lookupVia(otherUrl, registration, { 'if-none-match': answer.etag! })).status).toBe(304);
     // Nothing is published for it: lookups of made-up registrations cannot fill Redis.
-    expect(await readSharedAnswer(stack.redis, lookupAnswersNamespace(prefix), registration, 1000)).toBeNull();
+    expect(await readPublishedAnswer(stack.redis, lookupAnswersNamespace(prefix), registration)).toBeNull();
   });
 });
 
@@ -336,7 +336,7 @@ describe('the gateway, answering from what records published', () => {
     // The gateway's first lookup asks records, which publishes its answer; the second is the published one.
     const fromRecords = await fetch(`${gatewayUrl}/api/v1/service-records/lookup/${published}`);
     const fromRecordsText = await fromRecords.text();
-    expect(await readSharedAnswer(stack.redis, lookupAnswersNamespace(prefix), published, 1000)).not.toBeNull();
+    expect(await readPublishedAnswer(stack.redis, lookupAnswersNamespace(prefix), published)).not.toBeNull();
 
     await stopRecordsBehindGateway();
     const alone = await fetch(`${gatewayUrl}/api/v1/service-records/lookup/${published}`);
@@ -374,22 +374,22 @@ describe('answers published ahead of any lookup (prewarm)', () => {
     // Built afresh, without Redis: what a lookup of each answers now.
     const fresh = createLookupAnswers({ db: stack.db.pool, prefix, logger: testLogger });
     for (const registration of [several, amended, partlyWithdrawn]) {
-      const shared = await readSharedAnswer(stack.redis, namespace, registration, 1000);
+      const shared = await readPublishedAnswer(stack.redis, namespace, registration);
       const built = await fresh.answer(registration);
       expect(shared?.body.toString()).toBe(built.body.toString());
       expect(shared?.etag).toBe(built.etag);
     }
-    const flags = (registration: string) => readSharedAnswer(stack.redis, namespace, registration, 1000).then((a) => (JSON.parse(a!.body.toString()) as { data: { serviceRecords: { mileage_anomaly: boolean; notes: string }[] } }).data.serviceRecords);
+    const flags = (registration: string) => readPublishedAnswer(stack.redis, namespace, registration).then((a) => (JSON.parse(a!.body.toString()) as { data: { serviceRecords: { mileage_anomaly: boolean; notes: string }[] } }).data.serviceRecords);
     expect((await flags(several)).map((r) => r.mileage_anomaly)).toEqual([true, false]);
     expect((await flags(amended))[0]!.notes).toBe('After');
     expect(await flags(partlyWithdrawn)).toHaveLength(1);
     // A vehicle without a public record is not walked: its lookup asks records, which answers an empty history.
-    expect(await readSharedAnswer(stack.redis, namespace, allWithdrawn, 1000)).toBeNull();
+    expect(await readPublishedAnswer(stack.redis, namespace, allWithdrawn)).toBeNull();
     // Already published: nothing is built again.
     expect(await publishAll()).toBe(0);
 
     await logServiceRecord(stack, garage, { vehicle_registration: several, service_date: '2024-09-01', mileage: 41000 });
-    expect(await readSharedAnswer(stack.redis, namespace, several, 1000)).toBeNull();
+    expect(await readPublishedAnswer(stack.redis, namespace, several)).toBeNull();
     expect((await lookupVia(stack.url, several)).records).toHaveLength(3);
   });
 
@@ -400,7 +400,7 @@ describe('answers published ahead of any lookup (prewarm)', () => {
     const answers = createLookupAnswers({ db: stack.db.pool, redis: stack.redis, prefix, logger: testLogger });
     await answers.answer(registration);
     const namespace = lookupAnswersNamespace(prefix);
-    await vi.waitFor(async () => expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).not.toBeNull());
+    await vi.waitFor(async () => expect(await readPublishedAnswer(stack.redis, namespace, registration)).not.toBeNull());
 
     const event: TEventEnvelope<'service_record.withdrawn'> = {
       id: randomUUID(),
@@ -420,7 +420,7 @@ describe('answers published ahead of any lookup (prewarm)', () => {
       },
     };
     expect(await applyEventOnce(stack.db.pool, createRecordsEventHandlers({ lookupAnswers: answers, logger: testLogger }), event)).toBe('applied');
-    expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).toBeNull();
+    expect(await readPublishedAnswer(stack.redis, namespace, registration)).toBeNull();
 
     // With Redis away the handler fails, so the event is not counted as handled and is tried again.
     const away = createRequestRedis('redis://127.0.0.1:1', { commandTimeoutMs: 50 });
@@ -445,21 +445,21 @@ describe('answers published for another database', () => {
     const publish = async () => {
       await answers.invalidate(registration);
       await answers.answer(registration);
-      await vi.waitFor(async () => expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).not.toBeNull());
+      await vi.waitFor(async () => expect(await readPublishedAnswer(stack.redis, namespace, registration)).not.toBeNull());
     };
 
     // Published before any database was known under this prefix: deleted.
     await publish();
     expect(await forgetAnswersOfOtherDatabases(stack.db.pool, stack.redis, ownPrefix)).toBe(1);
-    expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).toBeNull();
+    expect(await readPublishedAnswer(stack.redis, namespace, registration)).toBeNull();
     // Published for this database, records starting again: kept.
     await publish();
     expect(await forgetAnswersOfOtherDatabases(stack.db.pool, stack.redis, ownPrefix)).toBeNull();
-    expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).not.toBeNull();
+    expect(await readPublishedAnswer(stack.redis, namespace, registration)).not.toBeNull();
     // Published for a database since dropped (another identity): deleted.
     await stack.redis.set(`${namespace}:database`, randomUUID());
     expect(await forgetAnswersOfOtherDatabases(stack.db.pool, stack.redis, ownPrefix)).toBe(1);
-    expect(await readSharedAnswer(stack.redis, namespace, registration, 1000)).toBeNull();
+    expect(await readPublishedAnswer(stack.redis, namespace, registration)).toBeNull();
   });
 });
 

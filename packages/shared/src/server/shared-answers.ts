@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import { withTimeout } from './timeout.js';
 
 /**
  * The public lookup's answers published in Redis, beside the versions of createVersionedAnswers: the records service
@@ -42,16 +41,6 @@ export function decodeSharedAnswer(stored: Buffer): SharedAnswer | null {
 export async function publishSharedAnswer(redis: Redis, namespace: string, key: string, version: string, answer: SharedAnswer): Promise<boolean> {
   const published = await redis.eval(PUBLISH_SCRIPT, 2, versionKeyOf(namespace, key), sharedAnswerKeyOf(namespace, key), version, encode(answer), SHARED_ANSWER_TTL_S);
   return published === 1;
-}
-
-/** Key's published answer, or null when there is none or Redis did not answer within timeoutMs. */
-export async function readSharedAnswer(redis: Redis, namespace: string, key: string, timeoutMs: number): Promise<SharedAnswer | null> {
-  try {
-    const stored = await withTimeout(redis.getBuffer(sharedAnswerKeyOf(namespace, key)), timeoutMs, 'Redis (shared answers)');
-    return stored ? decodeSharedAnswer(stored) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Unlinks every key matching `pattern`, a SCAN page at a time, and answers how many there were. */

@@ -5,6 +5,8 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import pg from 'pg';
 import { pino } from 'pino';
 import { createPool, migrate } from '../server/db.js';
+import type { Redis } from '../server/events.js';
+import { decodeSharedAnswer, sharedAnswerKeyOf, type SharedAnswer } from '../server/shared-answers.js';
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -153,3 +155,9 @@ export async function callJson(
   return { status: response.status, headers: response.headers, body: (await response.json()) as TestBody };
 }
 export { callInternalAdmin, itAnswersInternalAdminCalls } from './internal-admin.js';
+
+/** The answer published in Redis for `key` (shared-answers.ts), as the gateway reads it; null when none is. */
+export async function readPublishedAnswer(redis: Redis, namespace: string, key: string): Promise<SharedAnswer | null> {
+  const stored = await redis.getBuffer(sharedAnswerKeyOf(namespace, key));
+  return stored && decodeSharedAnswer(stored);
+}
