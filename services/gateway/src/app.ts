@@ -75,6 +75,9 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
       },
     },
   });
+  // Every answer carries these, the gateway's: the services' own are not passed on (createUpstreamProxies).
+  const fixedSecurityHeaders = headersSetBy(securityHeaders);
+  const gatewayHeaders = fixedSecurityHeaders.map(([name]) => name);
   // Compiled by express from deps.trustProxy when it was set above; read once for the lookup answered ahead of express.
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const withRequestContext = requestContext(deps.logger);
@@ -85,13 +88,14 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   const answerAhead =
     deps.answerLookupsAhead && deps.upstreams.records
       ? answerPlainLookupsAhead({
-          securityHeaders: headersSetBy(securityHeaders),
+          securityHeaders: fixedSecurityHeaders,
           requestContext: withRequestContext,
           answer: createLookupAnswerer({
             recordsUrl: deps.upstreams.records,
             prefix: deps.rateLimitPrefix,
             budget: limits.lookupAhead((req) => proxyaddr(req, trustProxy)),
             timeoutMs: deps.upstreamTimeoutMs,
+            gatewayHeaders,
           }),
         })
       : null;
@@ -138,7 +142,7 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   // lookup included, passes on the canonical path already worked out.
   app.use(when((req) => pathOf(req).startsWith(`${API_PREFIX}admin/`), adminRoutes({ upstreams: deps.upstreams, internalToken: deps.internalToken, redis: deps.redis })));
 
-  const proxies = createUpstreamProxies(deps.upstreams, deps.upstreamTimeoutMs);
+  const proxies = createUpstreamProxies(deps.upstreams, deps.upstreamTimeoutMs, gatewayHeaders);
   app.use('/api/', (req, res, next) => {
     const upstream = resolveUpstream(pathOf(req));
     if (!upstream) {

@@ -40,6 +40,9 @@ beforeAll(async () => {
   sentinel = createServer((req: IncomingMessage, res) => {
     sentinelSeen.push(req.url ?? '');
     res.setHeader('content-type', 'application/json');
+    // A service's own, looser security headers: the gateway's are the ones a visitor gets.
+    res.setHeader('content-security-policy', "default-src *; frame-ancestors *");
+    res.setHeader('x-frame-options', 'ALLOWALL');
     res.end(JSON.stringify({ status: 200, data: { reached: true } }));
   });
   await new Promise<void>((resolve) => sentinel.listen(0, '127.0.0.1', resolve));
@@ -110,6 +113,20 @@ describe('gateway routing', () => {
     for (const [method, path] of [['POST', '/api/v1/service-records'], ['GET', '/api/v1/service-records/mine'], ['GET', '/api/v1/service-records/vin/AB12CDE'], ['POST', '/api/v1/service-records/validate']] as const) {
       const answer = await call(path, { method });
       expect(answer.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("sends its own security headers on every answer, not a service's", async () => {
+    const token = signAccessToken(keys.privateKey, { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'garage', email: 'owner@example.co.uk' });
+    const proxied = await call('/api/v1/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    const lookup = await call('/api/v1/service-records/lookup/ab12cde');
+    const page = await call('/', { headers: { accept: 'text/html' } });
+    expect([proxied.status, lookup.status, page.status]).toEqual([200, 200, 200]);
+    const policy = page.headers.get('content-security-policy');
+    expect(policy).toContain("frame-ancestors 'none'");
+    for (const answer of [proxied, lookup]) {
+      expect(answer.headers.get('content-security-policy')).toBe(policy);
+      expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     }
   });
 
@@ -238,7 +255,8 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
       const varying = new Set(['date', 'x-request-id', 'ratelimit', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
       const headersOf = (response: Response) => [...response.headers].filter(([name]) => !varying.has(name)).sort();
       expect(headersOf(plain)).toEqual(headersOf(chained));
-      expect(plain.headers.get('content-security-policy')).toBeTruthy();
+      // The gateway's own policy, not records' (helmet's defaults): the same as on its pages.
+      expect(plain.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(plain.headers.get('x-content-type-options')).toBe('nosniff');
       expect(plain.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(plain.headers.get('x-request-id')).not.toBe(chained.headers.get('x-request-id'));

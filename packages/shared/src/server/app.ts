@@ -34,19 +34,21 @@ export async function checkReadiness(dependencies: { postgres?: Pick<pg.Pool, 'q
 const securityHeaders = helmet();
 const SECURITY_HEADER_PAIRS = headersSetBy(securityHeaders);
 
-/** The lookup's answer as a service sends it, bar its ETag, length and request id: its security headers come first. */
+/** The lookup's answer's own headers as a service sends them, beside its security headers, ETag, length and request id. */
 export const LOOKUP_ANSWER_HEADERS = {
   cacheControl: 'public, no-cache',
   contentType: 'application/json; charset=utf-8',
 } as const;
 
 const LOOKUP_ANSWER_HEADER_PAIRS: readonly [string, string][] = [
-  ...SECURITY_HEADER_PAIRS.map(([name, value]): [string, string] => [name, value]),
   ['cache-control', LOOKUP_ANSWER_HEADERS.cacheControl],
   ['content-type', LOOKUP_ANSWER_HEADERS.contentType],
 ];
 
-/** Every header a service sends with a lookup answer of this ETag but its length and request id (the gateway's copy). */
+/**
+ * The headers of a lookup answer of this ETag that are the answer's own, for the gateway's copy of a service's
+ * answer: not the security headers, which the gateway sets itself on every answer, nor its length and request id.
+ */
 export function serviceLookupAnswerHeaders(etag: string): [string, string][] {
   return [...LOOKUP_ANSWER_HEADER_PAIRS, ['etag', etag]];
 }

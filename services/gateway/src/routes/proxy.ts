@@ -41,7 +41,7 @@ function answerUpstreamError(error: NodeJS.ErrnoException, res: ServerResponse |
 const upstreamAgent = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
 
 /** Headers of a hop, or of one answer only, that the gateway does not pass on from records' answer to a lookup. */
-const NOT_REPEATED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length', 'set-cookie']);
+const NOT_REPEATED = ['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length', 'set-cookie'];
 
 /** An answer to a lookup, published by records or given by it. */
 interface UpstreamAnswer {
@@ -55,7 +55,7 @@ interface UpstreamAnswer {
  * Asks the records service for a lookup on the kept-alive connections, and reads its whole (small) answer. The
  * forwarded headers are appended to as the gateway's proxies append to them (http-proxy's xfwd).
  */
-function askRecords(recordsUrl: URL, req: AheadRequest, timeoutMs: number): Promise<UpstreamAnswer> {
+function askRecords(recordsUrl: URL, req: AheadRequest, timeoutMs: number, notRepeated: ReadonlySet<string>): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {
     const forwardedFor = req.headers['x-forwarded-for'];
     const forwardedProto = req.headers['x-forwarded-proto'];
@@ -81,7 +81,7 @@ function askRecords(recordsUrl: URL, req: AheadRequest, timeoutMs: number): Prom
         answer.on('end', () => {
           const kept: [string, string | string[]][] = [];
           for (const [name, value] of Object.entries(answer.headers)) {
-            if (value !== undefined && !NOT_REPEATED.has(name)) kept.push([name, value]);
+            if (value !== undefined && !notRepeated.has(name)) kept.push([name, value]);
           }
           const etag = answer.headers.etag;
           resolve({ status: answer.statusCode ?? 502, headers: kept, etag: typeof etag === 'string' ? etag : undefined, body: Buffer.concat(chunks) });
@@ -99,19 +99,27 @@ export type LookupAnswerer = (req: AheadRequest, res: ServerResponse, registrati
 
 /**
  * The public lookup answered from the answer the records service published in Redis (shared-answers.ts), with the
- * headers records sends with it. The published answer is read in the same call to Redis that counts the client's
- * lookup budget (`budget`), and records is not asked. Records publishes every answer it builds and a write deletes
- * its vehicle's, so only a lookup of a vehicle nobody looked up since its last write (or a day, or Redis away) asks
- * records, whose answer is passed on as it came. A 304 goes to a visitor whose If-None-Match names the answer.
+ * answer's own headers as records sends them. The published answer is read in the same call to Redis that counts
+ * the client's lookup budget (`budget`), and records is not asked. Records publishes every answer it builds and a
+ * write deletes its vehicle's, so only a lookup of a vehicle nobody looked up since its last write (or a day, or Redis
+ * away) asks records, whose answer is passed on as it came but for `gatewayHeaders` (see createUpstreamProxies). A
+ * 304 goes to a visitor whose If-None-Match names the answer.
  */
-export function createLookupAnswerer(options: { recordsUrl: string; prefix: string; budget: LookupBudgetAhead; timeoutMs: number }): LookupAnswerer {
+export function createLookupAnswerer(options: {
+  recordsUrl: string;
+  prefix: string;
+  budget: LookupBudgetAhead;
+  timeoutMs: number;
+  gatewayHeaders: readonly string[];
+}): LookupAnswerer {
   const recordsUrl = new URL(options.recordsUrl);
+  const notRepeated = new Set([...NOT_REPEATED, ...options.gatewayHeaders]);
   const namespace = lookupAnswersNamespace(options.prefix);
   const answerOf = async (req: AheadRequest, res: ServerResponse, registration: string): Promise<UpstreamAnswer | null> => {
     const counted = await options.budget(req, res, sharedAnswerKeyOf(namespace, registration));
     if (counted.spent) return null;
     const published = counted.read && decodeSharedAnswer(counted.read);
-    if (!published) return askRecords(recordsUrl, req, options.timeoutMs);
+    if (!published) return askRecords(recordsUrl, req, options.timeoutMs, notRepeated);
     const { etag, body } = published;
     return { status: 200, headers: serviceLookupAnswerHeaders(etag), etag, body };
   };
@@ -137,11 +145,13 @@ export function createLookupAnswerer(options: { recordsUrl: string; prefix: stri
 
 /**
  * One proxy per service. The path is forwarded unchanged; the request id travels along; a peer that
- * refuses the connection is a 503 envelope at once and one that does not answer in time a 504.
+ * refuses the connection is a 503 envelope at once and one that does not answer in time a 504. The headers named in
+ * `gatewayHeaders` (its security headers) are the gateway's own on every answer: a service's are not passed on.
  */
 export function createUpstreamProxies(
   targets: Partial<Record<UpstreamName, string>>,
   timeoutMs: number,
+  gatewayHeaders: readonly string[],
 ): Partial<Record<UpstreamName, RequestHandler>> {
   const proxies: Partial<Record<UpstreamName, RequestHandler>> = {};
   const agent = upstreamAgent;
@@ -158,6 +168,10 @@ export function createUpstreamProxies(
         proxyReq: (proxyReq: ClientRequest, req: Request) => {
           proxyReq.setHeader('x-request-id', req.id);
           proxyReq.removeHeader('x-internal-token');
+        },
+        // Emitted before the answer's headers are copied onto the gateway's response.
+        proxyRes: (proxyRes: IncomingMessage) => {
+          for (const name of gatewayHeaders) delete proxyRes.headers[name];
         },
         error: (error, req, res) => answerUpstreamError(error as NodeJS.ErrnoException, res, req),
       },
