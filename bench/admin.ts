@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEV_INTERNAL_TOKEN, ensureDatabase, INTERNAL_TOKEN_HEADER, migrate, signAccessToken } from '@sh/shared/server';
 import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
-import { launch, waitUntilAnswering } from './processes.js';
+import { launch, stopEveryLaunched, waitUntilAnswering } from './processes.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -177,19 +177,16 @@ await seedRecords();
 
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
 const adminToken = signAccessToken(keys.privateKey, { sub: randomUUID(), role: 'admin', email: 'admin@bench.example.co.uk' }, 3600);
-const children: ChildProcess[] = [];
 try {
-  children.push(launchBench('garages', 'services/garages/src/main.ts', { PORT: String(PORTS.garages), DATABASE_URL: GARAGES_DB, JWT_PUBLIC_KEY: keys.publicKey }));
-  children.push(launchBench('records', 'services/records/src/main.ts', { PORT: String(PORTS.records), DATABASE_URL: RECORDS_DB, JWT_PUBLIC_KEY: keys.publicKey }));
-  children.push(
-    launchBench('gateway', 'services/gateway/src/main.ts', {
-      PORT: String(PORTS.gateway),
-      GARAGES_URL: `http://127.0.0.1:${PORTS.garages}`,
-      RECORDS_URL: `http://127.0.0.1:${PORTS.records}`,
-      JWT_PUBLIC_KEY: keys.publicKey,
-      RATE_LIMIT_API_PER_MINUTE: '100000000',
-    }),
-  );
+  launchBench('garages', 'services/garages/src/main.ts', { PORT: String(PORTS.garages), DATABASE_URL: GARAGES_DB, JWT_PUBLIC_KEY: keys.publicKey });
+  launchBench('records', 'services/records/src/main.ts', { PORT: String(PORTS.records), DATABASE_URL: RECORDS_DB, JWT_PUBLIC_KEY: keys.publicKey });
+  launchBench('gateway', 'services/gateway/src/main.ts', {
+    PORT: String(PORTS.gateway),
+    GARAGES_URL: `http://127.0.0.1:${PORTS.garages}`,
+    RECORDS_URL: `http://127.0.0.1:${PORTS.records}`,
+    JWT_PUBLIC_KEY: keys.publicKey,
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+  });
   await Promise.all([PORTS.garages, PORTS.records, PORTS.gateway].map((port) => waitUntilAnswering(`http://127.0.0.1:${port}/readyz`)));
 
   const asAdmin = { authorization: `Bearer ${adminToken}` };
@@ -260,5 +257,5 @@ try {
   writeFileSync(path.join(ROOT, 'bench/results/admin.json'), JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, results }, null, 2));
   if (results.some((r) => r.non2xx + r.errors > 0)) process.exitCode = 1;
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  stopEveryLaunched();
 }

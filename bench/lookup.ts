@@ -19,7 +19,6 @@
  * BENCH_RECORDS it also runs the platform and the bare query on the 1,000,000-record data in the same run (a second
  * records service and gateway, under a prefix of their own), in turns with the others, and compares the two sizes.
  */
-import type { ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,7 +26,7 @@ import pg from 'pg';
 import { createRedis, deleteKeysMatching, ensureDatabase, lookupAnswersNamespace, migrate, type Redis } from '@sh/shared/server';
 import { prewarmedKeyOf } from '../services/records/src/domain/lookup-answers.js';
 import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
-import { cpuSecondsBetween, launch, takeCpuSnapshot, waitUntilAnswering, type ProcessGroups } from './processes.js';
+import { cpuSecondsBetween, launch, stopEveryLaunched, takeCpuSnapshot, waitUntilAnswering, type ProcessGroups } from './processes.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -256,7 +255,6 @@ const redis = createRedis(REDIS_URL);
 await forgetPublishedAnswers(redis);
 const redisUsedBefore = await usedMemory(redis);
 
-const children: ChildProcess[] = [];
 try {
   /** A records service and a gateway in front of it, as `npm start` runs them, for one size of data. */
   const launchStack = (size: DataSize) => ({
@@ -279,14 +277,12 @@ try {
     bareQuery: launch('bare-query', 'bench/bare-server.ts', { PORT: String(size.ports.bareQuery), DATABASE_URL: size.db, MODE: 'query' }),
   });
   const stacks = SIZES.map(launchStack);
-  for (const stack of stacks) children.push(stack.records, stack.gateway, stack.bareQuery);
   const barePreserialised = launch('bare-preserialised', 'bench/bare-server.ts', {
     PORT: String(PRESERIALISED_PORT),
     DATABASE_URL: SIZE.db,
     MODE: 'preserialised',
     PRESERIALISED_REGISTRATION: registrationOf(12345),
   });
-  children.push(barePreserialised);
   await Promise.all([
     ...SIZES.flatMap(({ ports }) => [
       waitUntilAnswering(`http://127.0.0.1:${ports.gateway}/readyz`),
@@ -384,7 +380,7 @@ try {
   const resultsFile = path.join(ROOT, `bench/results/${RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`}.json`);
   if (EVERY_WORKLOAD) writeFileSync(resultsFile, JSON.stringify({ at: new Date().toISOString(), records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2));
 } finally {
-  for (const child of children) child.kill('SIGTERM');
+  stopEveryLaunched();
   console.log(`Deleted ${(await forgetPublishedAnswers(redis)).toLocaleString('en-GB')} published answers and versions from Redis.`);
   redis.disconnect();
 }

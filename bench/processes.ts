@@ -7,7 +7,8 @@ import { lookupPathEnv, ROOT } from '../scripts/stack.js';
 const running = new Set<ChildProcess>();
 let stopsOnExit = false;
 
-function stopEveryLaunched(): void {
+/** Stops every launched process still running: at the end of a benchmark, and on its way out however it ends. */
+export function stopEveryLaunched(): void {
   for (const child of running) child.kill('SIGTERM');
 }
 

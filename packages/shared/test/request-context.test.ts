@@ -1,21 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Writable } from 'node:stream';
 import express from 'express';
-import { pino } from 'pino';
-import { listenForTest } from '@sh/shared/testing';
+import { capturingLogger, listenForTest } from '@sh/shared/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { requestContext, type Logger } from '../src/server/index.js';
 
 /** A logger at `level` whose lines the test reads, and a count of the child loggers made from it. */
-function capturingLogger(level: string) {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  const logger = pino({ level }, stream);
+function countingLogger(level: string) {
+  const { logger, lines } = capturingLogger(level);
   const child = vi.spyOn(logger, 'child');
   return { logger, lines, childrenMade: () => child.mock.calls.length };
 }
@@ -34,7 +25,7 @@ function listenWith(kind: 'node:http' | 'express', logger: Logger, handler: Hand
 
 describe('requestContext', () => {
   it.each(['node:http', 'express'] as const)("gives a request's log lines its id, and makes the child logger only for a request that logs (%s)", async (kind) => {
-    const logs = capturingLogger('warn');
+    const logs = countingLogger('warn');
     const listening = await listenWith(kind, logs.logger, (req, res) => {
       if (req.url === '/logs') req.log.warn({ step: 1 }, 'something to say');
       res.end('ok');
@@ -55,8 +46,8 @@ describe('requestContext', () => {
   });
 
   it('logs a 5xx answer at error level with its request id, and uses a logger the handler put in place', async () => {
-    const logs = capturingLogger('warn');
-    const replacement = capturingLogger('info');
+    const logs = countingLogger('warn');
+    const replacement = countingLogger('info');
     const listening = await listenWith('express', logs.logger, (req, res) => {
       if (req.url === '/replaced') req.log = replacement.logger;
       res.statusCode = req.url === '/fails' ? 503 : 200;

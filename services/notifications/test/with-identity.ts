@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { Queue } from 'bullmq';
 import pg from 'pg';
-import { pino, type Logger } from 'pino';
 import type { TServiceName } from '@sh/shared/contract';
 import { createRedis, queueNameFor, startConsumer, startRelay, type Consumer, type Redis, type Relay } from '@sh/shared/server';
-import { createTestDatabase, createTestKeyPair, listenForTest, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
+import { capturingLogger, createTestDatabase, createTestKeyPair, listenForTest, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { createMailTransport, type MailTransport } from '../src/delivery/create-mail-transport.js';
 import { startMailSender, type MailSender } from '../src/delivery/start-mail-sender.js';
@@ -28,25 +26,13 @@ export interface IdentityAndNotifications {
   stop(): Promise<void>;
 }
 
-/** A pino logger at trace level whose lines land in `lines`. */
-function capturingLogger(lines: string[]): Logger {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return pino({ level: 'trace' }, sink);
-}
-
 /**
  * Identity (its real app on a real port, its own database, its outbox relay) and notifications (its consumer, its
  * delivery loop) wired through one BullMQ prefix on the real Redis, with mail going to a capturing SMTP server:
  * a reset or confirmation mail travels the whole way it does in production.
  */
 export async function startIdentityAndNotifications(): Promise<IdentityAndNotifications> {
-  const logLines: string[] = [];
-  const logger = capturingLogger(logLines);
+  const { logger, written: logLines } = capturingLogger('trace');
   const prefix = testQueuePrefix();
   const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
   const notificationsDb = await createTestDatabase('notifications', MIGRATIONS_DIR);

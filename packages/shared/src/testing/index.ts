@@ -2,8 +2,9 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type RequestListener, type Server } from 'node:http';
+import { Writable } from 'node:stream';
 import pg from 'pg';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { createPool, migrate } from '../server/db.js';
 import type { Redis } from '../server/events.js';
 import { decodeSharedAnswer, sharedAnswerKeyOf, type SharedAnswer } from '../server/shared-answers.js';
@@ -13,6 +14,20 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 
 /** A silent logger for tests (LOG_LEVEL=debug shows it). */
 export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/** A logger at `level` whose lines a test reads: each as it was written, and parsed. */
+export function capturingLogger(level: string): { logger: Logger; written: string[]; lines: Array<Record<string, unknown>> } {
+  const written: string[] = [];
+  const lines: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      written.push(chunk.toString());
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level }, sink), written, lines };
+}
 
 /** A unique suffix so that parallel test files never share a database or a queue. */
 export function uniqueSuffix(): string {
