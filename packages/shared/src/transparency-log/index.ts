@@ -1,0 +1,18 @@
+/**
+ * The verifiable log's foundations, the same code on the server and in the browser: RFC 6962/9162 Merkle hashing,
+ * proofs and their verification, C2SP signed notes and checkpoints. See README.md beside this file.
+ */
+export { concatBytes, decodeBase64, decodeHex, encodeBase64, encodeHex, encodeUtf8, equalBytes, TransparencyLogError, type Bytes } from './bytes.js';
+export { createTreeHasher, HASH_SIZE, sha256WithWebCrypto, webCryptoTreeHasher, type Sha256, type TreeHasher } from './tree-hasher.js';
+export {
+  computeRootHash,
+  computeSubtreesCompletedBy,
+  createLeafHashReader,
+  generateConsistencyProof,
+  generateInclusionProof,
+  hashSubtree,
+  splitPoint,
+  type ReadSubtree,
+  type StoredSubtree,
+} from './merkle-tree.js';
+export { verifyConsistency, verifyInclusion } from './verify-proof.js';
