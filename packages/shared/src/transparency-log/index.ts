@@ -16,3 +16,18 @@ export {
   type StoredSubtree,
 } from './merkle-tree.js';
 export { verifyConsistency, verifyInclusion } from './verify-proof.js';
+export {
+  computeKeyId,
+  ED25519_SIGNATURE_TYPE,
+  formatKeyId,
+  formatVerifierKey,
+  generateKeyPair,
+  isValidKeyName,
+  parseSignerKey,
+  parseVerifierKey,
+  type GeneratedKeyPair,
+  type SignerKey,
+  type VerifierKey,
+} from './note-keys.js';
+export { MAX_NOTE_SIGNATURES, parseNote, signNote, verifyNote, type NoteSignature, type VerifiedNote } from './signed-note.js';
+export { formatCheckpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint, type Checkpoint, type VerifiedCheckpoint } from './checkpoint.js';
