@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   encodeUtf8,
@@ -78,6 +79,23 @@ describe('signing notes', () => {
   it("produces Go's signed note byte for byte", async () => {
     const signer = await parseSignerKey(GO_NOTE.peterSignerKey);
     expect(await signNote(text, [signer])).toBe(`${text}\n${peterSignature}`);
+  });
+
+  it('round-trips any text of lines, blank lines included, and refuses it once a character is added', async () => {
+    const signer = await parseSignerKey(GO_NOTE.peterSignerKey);
+    const peter = await parseVerifierKey(GO_NOTE.peterVerifierKey);
+    const line = fc.string({ unit: 'grapheme', maxLength: 20 }).filter((value) => [...value].every((char) => (char.codePointAt(0) ?? 0) >= 0x20));
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 6 }), async (lines) => {
+        const noteText = `${lines.join('\n')}\n`;
+        const note = await signNote(noteText, [signer]);
+        if ((await verifyNote(note, [peter])).text !== noteText) return false;
+        const changed = `${noteText.slice(0, -1)}~\n`;
+        const error = await refusal(verifyNote(`${changed}${note.slice(noteText.length)}`, [peter]));
+        return error.code === 'invalid_signature';
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('refuses a text without its final newline or with a control character', async () => {

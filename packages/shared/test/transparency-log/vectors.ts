@@ -6,7 +6,7 @@
 /**
  * The RFC 6962 reference tree used across Certificate Transparency implementations: eight leaves, the root of every
  * prefix of it, and known inclusion and consistency proofs. Source: github.com/transparency-dev/merkle,
- * proof/verify_test.go (the same data as google/certificate-transparency's merkle tests). Leaf indexes there are
+ * proof/verify_test.go at 02194e9afb6c1d95b5381350007963aa70fff472 (the same data as google/certificate-transparency's merkle tests). Leaf indexes there are
  * 1-based in the inclusion table; here they are converted to the 0-based index the RFC uses.
  */
 export const REFERENCE_TREE = {
@@ -93,7 +93,7 @@ export const REFERENCE_TREE = {
   ],
 };
 
-/** Source: github.com/transparency-dev/merkle, rfc6962/rfc6962_test.go (each derived there with sha256sum). */
+/** Source: github.com/transparency-dev/merkle, rfc6962/rfc6962_test.go at 78493b07ef9b552e3379abf9e23d4da26fbe797c (each derived there with sha256sum). */
 export const HASHER_VECTORS = {
   emptyTree: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
   emptyLeaf: '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
@@ -103,7 +103,7 @@ export const HASHER_VECTORS = {
   nodeN123N456: 'aa217fe888e47007fa15edab33c2b492a722cb106c64667fc2b044444de66bbb',
 };
 
-/** Source: github.com/golang/mod, sumdb/note/note_test.go (TestNewVerifier, TestNewSigner, TestSign, TestOpen). */
+/** Source: github.com/golang/mod, sumdb/note/note_test.go at 02c991387e35f9e4c0a9b7ce137717055f8d716d (TestNewVerifier, TestNewSigner, TestSign, TestOpen). */
 export const GO_NOTE = {
   peterVerifierKey: 'PeterNeumann+c74f20a3+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW',
   peterSignerKey: 'PRIVATE+KEY+PeterNeumann+c74f20a3+AYEKFALVFGyNhPJEMzD1QIDr+Y7hfZx09iUvxdXHKDFz',
@@ -118,11 +118,11 @@ export const GO_NOTE = {
   enochSignature: '\u2014 EnochRoot rwz+eBzmZa0SO3NbfRGzPCpDckykFXSdeX+MNtCOXm2/5n2tiOHp+vAF1aGrQ5ovTG01oOTGwnWLox33WWd1RvMc+QQ=\n',
 };
 
-/** Source: github.com/golang/mod, sumdb/tlog/note_test.go (TestFormatTree: the tree hash is RecordHash("hello world")). */
+/** Source: github.com/golang/mod, sumdb/tlog/note_test.go at 774e77886cf18ba9e220baec8497d65b0c50373f (TestFormatTree: the tree hash is RecordHash("hello world")). */
 export const GO_TREE_TEXT = 'go.sum database tree\n123456789012\nTszzRgjTG6xce+z2AG31kAXYKBgQVtCSCE40HmuwBb0=\n';
 
 /**
- * Source: github.com/golang/mod, sumdb/client_test.go: the test log's key pair, and the signed tree of size 6 its
+ * Source: github.com/golang/mod, sumdb/client_test.go at 8569e2639ca10cf2c77d73ec4eb87a6b8e15ed69: the test log's key pair, and the signed tree of size 6 its
  * TestClientFork prints (in the comment showing the expected security error).
  */
 export const GO_SUMDB = {
@@ -133,5 +133,5 @@ export const GO_SUMDB = {
     '\u2014 localhost.localdev/sumdb AAAMZ6oRNswlEZ6ZZhxrCvgl1MBy+nusq4JU+TG6Fe2NihWLqOzb+y2c2kzRLoCr4tvw9o36ucQEnhc20e4nA4Qc/wc=\n',
 };
 
-/** Source: github.com/C2SP/C2SP, tlog-checkpoint.md (the example at the top of the specification). */
+/** Source: github.com/C2SP/C2SP, tlog-checkpoint.md at 2793893976c835db049c194d8f2c4f946dcb70ba (the example at the top of the specification). */
 export const C2SP_CHECKPOINT_TEXT = 'example.com/behind-the-sofa\n20852163\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n';
