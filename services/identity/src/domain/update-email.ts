@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type TSession, type TUpdateEmailRequest } from '@sh/shared/contract';
-import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
+import { AppError, withTransaction, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
 import { publishEmailChangeNoticeRequested } from '../events/publish-email-change-notice-requested.js';
 import { publishEmailChanged } from '../events/publish-email-changed.js';
 import { findUserById } from '../store/find-user-by-id.js';
@@ -23,6 +23,7 @@ export interface UpdateEmailDeps {
   keys: SigningKeys;
   /** Where wrong current passwords are counted (the password re-check budget); null: not counted. */
   passwordFailures: PasswordFailureCounter | null;
+  log?: Logger;
 }
 
 /**
@@ -42,7 +43,7 @@ export async function updateEmail(
   const user = await findUserById(deps.pool, userId);
   if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
   const isSelf = actor.sub === user.id;
-  if (isSelf) await assertCurrentPassword(deps.pool, deps.passwordFailures, user.id, input.currentPassword);
+  if (isSelf) await assertCurrentPassword(deps.pool, deps.passwordFailures, user.id, input.currentPassword, deps.log);
 
   return withTransaction(deps.pool, async (client) => {
     const locked = await findUserForUpdate(client, user.id);

@@ -1,11 +1,14 @@
 import type { Queryable } from '@sh/shared/server';
 import { findUserById } from '../store/find-user-by-id.js';
+import { giveBackPasswordAttempt } from '../store/give-back-password-attempt.js';
 import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
-import { readPasswordFailures } from '../store/read-password-failures.js';
-import { recordPasswordFailure } from '../store/record-password-failure.js';
+import { reservePasswordAttempt } from '../store/reserve-password-attempt.js';
 import { verifyPassword } from './passwords.js';
 
-/** Wrong re-checks an account may give before it has to wait (another service's secure step, not a login). */
+/**
+ * Wrong checks of a password the user already has (another service's secure step, an account change; not a login)
+ * an account may give before it has to wait.
+ */
 export const PASSWORD_RECHECK_BUDGET = { failures: 5, windowSeconds: 15 * 60 } as const;
 
 export type PasswordRecheck =
@@ -13,11 +16,14 @@ export type PasswordRecheck =
   | { outcome: 'blocked'; retryAfterSeconds: number };
 
 /**
- * Re-checks a user's password for another service (a garage signing a record). An unknown user is simply not
- * valid. Wrong answers count against a per-account budget (when a counter is given), so the check cannot be used
- * to guess a password: once it is spent, nothing is checked until the window ends. When the counter's store
- * (Redis) does not answer, the check still runs, unbudgeted, and says so (`isBudgetUnavailable`): a Redis outage
- * delays nothing a garage logs, and argon2 still makes every guess slow.
+ * Checks the password of a user who is already signed in somewhere: a garage signing a record (for records), or a
+ * user changing their own e-mail or password. Every such check in identity goes through here. An unknown user is
+ * simply not valid. Each check first reserves an attempt of a per-account budget (when a counter is given), in one
+ * atomic step on Redis, so that guesses sent at once are refused past the budget rather than all compared; a right
+ * password gives its attempt back, a wrong one keeps it. Once the budget is spent, nothing is compared until the
+ * window ends. When the counter's store (Redis) does not answer, the check still runs, unbudgeted, and says so
+ * (`isBudgetUnavailable`, for the caller to log): a Redis outage must not stop a garage logging work or a user
+ * changing their password, and argon2 still makes every guess slow (see README: budgets).
  */
 export async function verifyUserPassword(
   db: Queryable,
@@ -25,13 +31,15 @@ export async function verifyUserPassword(
   userId: string,
   password: string,
 ): Promise<PasswordRecheck> {
-  const budget = failureCounter ? await readPasswordFailures(failureCounter, userId).catch(() => null) : null;
-  if (budget && budget.failures >= PASSWORD_RECHECK_BUDGET.failures) return { outcome: 'blocked', retryAfterSeconds: budget.retryAfterSeconds };
+  const budget = { limit: PASSWORD_RECHECK_BUDGET.failures, windowSeconds: PASSWORD_RECHECK_BUDGET.windowSeconds };
+  const reservation = failureCounter ? await reservePasswordAttempt(failureCounter, userId, budget).catch(() => null) : null;
+  if (reservation && !reservation.isReserved) return { outcome: 'blocked', retryAfterSeconds: reservation.retryAfterSeconds };
   const user = await findUserById(db, userId);
   const valid = await verifyPassword(user?.password_hash ?? null, password);
-  let isBudgetUnavailable = failureCounter !== null && budget === null;
-  if (!valid && failureCounter && !isBudgetUnavailable) {
-    isBudgetUnavailable = await recordPasswordFailure(failureCounter, userId, PASSWORD_RECHECK_BUDGET.windowSeconds).then(
+  let isBudgetUnavailable = failureCounter !== null && reservation === null;
+  if (valid && failureCounter && reservation) {
+    // Not given back, the attempt counts as a wrong one: the budget errs towards refusing, never towards more guesses.
+    isBudgetUnavailable = await giveBackPasswordAttempt(failureCounter, userId).then(
       () => false,
       () => true,
     );
