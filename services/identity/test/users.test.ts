@@ -139,7 +139,7 @@ describe('PATCH /api/v1/users/email/{id}', () => {
     const admin = await buildUser(identity.db.pool, { role: 'none', isAdmin: true });
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, admin.email, admin.password);
-    const { status } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { token: accessToken, body: { email: `moved.${user.email}` } });
+    const { status } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { token: accessToken, body: { email: `moved.${user.email}`, reason: 'Owner asked by phone' } });
     expect(status).toBe(200);
   });
 
@@ -163,7 +163,7 @@ describe('PATCH /api/v1/users/email/{id}', () => {
     const anonymous = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { body: { email: 'x@y.co.uk' } });
     expect(anonymous.status).toBe(401);
 
-    const unknown = await call(identity.url, 'PATCH', `/api/v1/users/email/${randomUUID()}`, { token: adminToken, body: { email: 'x@y.co.uk' } });
+    const unknown = await call(identity.url, 'PATCH', `/api/v1/users/email/${randomUUID()}`, { token: adminToken, body: { email: 'x@y.co.uk', reason: 'Owner asked by phone' } });
     expect(unknown.status).toBe(404);
   });
 
@@ -262,7 +262,7 @@ describe('PATCH /api/v1/users/password/{id}', () => {
     const admin = await buildUser(identity.db.pool, { role: 'none', isAdmin: true });
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, admin.email, admin.password);
-    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, { token: accessToken, body: { password: 'set-by-admin' } });
+    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, { token: accessToken, body: { password: 'set-by-admin', reason: 'Owner asked by phone' } });
     expect(status).toBe(200);
     expect(ZUpdatePasswordResponseSchema.parse(body).data.session).toBeUndefined();
     expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'set-by-admin' } })).status).toBe(200);

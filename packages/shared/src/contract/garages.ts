@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdminReasonSchema } from './admin-reason.js';
 import { PASSWORD_MIN_LENGTH, REFERRAL_CODE_PATTERN } from './constants.js';
 import { UK_PHONE_PATTERN } from './patterns.js';
 import { successEnvelope } from './envelope.js';
@@ -153,7 +154,8 @@ export const ZGarageProfileResponseSchema = successEnvelope(z.object({ garage: Z
 export type TGarageProfileResponse = z.infer<typeof ZGarageProfileResponseSchema>;
 
 // PATCH /api/v1/users/phone/{id}
-export const ZUpdatePhoneRequestSchema = z.object({ phone: ZUkPhoneSchema });
+// The garage itself, or an admin, who gives a reason (400 without it), kept in the audit of admin actions.
+export const ZUpdatePhoneRequestSchema = z.object({ phone: ZUkPhoneSchema, reason: ZAdminReasonSchema.optional() });
 export type TUpdatePhoneRequest = z.input<typeof ZUpdatePhoneRequestSchema>;
 export const ZUpdatePhoneResponseSchema = successEnvelope(z.object({ id: z.string().uuid(), phone: z.string() }));
 export type TUpdatePhoneResponse = z.infer<typeof ZUpdatePhoneResponseSchema>;
