@@ -47,7 +47,7 @@ export async function restoreDemoGaragePassword(): Promise<void> {
   const reset = await fetch(`${inject('gatewayUrl')}/api/v1/users/password/${seedAccounts.garage.garage_id}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ password: seedAccounts.garage.password }),
+    body: JSON.stringify({ password: seedAccounts.garage.password, reason: 'e2e: the demo garage gets its documented password back' }),
   });
   expect(reset.status).toBe(200);
 }

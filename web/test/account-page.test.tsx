@@ -82,9 +82,10 @@ describe('AccountPage', () => {
     expect(currentLocation()).toBe('/account');
   });
 
-  it('shows a wrong current password under its field', async () => {
-    mockApi({
-      'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': failure(400, 'validation_failed', MESSAGES.identity.currentPasswordIncorrect, [
+  it('shows a wrong current password (401) under its field after one call, without refreshing the session', async () => {
+    const route = 'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const api = mockApi({
+      [route]: failure(401, 'password_mismatch', MESSAGES.identity.currentPasswordIncorrect, [
         { path: 'currentPassword', message: MESSAGES.identity.currentPasswordIncorrect },
       ]),
     });
@@ -92,6 +93,23 @@ describe('AccountPage', () => {
     renderApp('/account');
     changePassword('wrong', 'newpass', 'newpass');
     expect(await screen.findByText(MESSAGES.identity.currentPasswordIncorrect)).toBeTruthy();
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    // The 401 answers the password: no auth/refresh, no second try that would spend another attempt.
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([route]);
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+    expect(currentLocation()).toBe('/account');
+  });
+
+  it('says so when too many wrong current passwords were tried (429), and keeps the page', async () => {
+    const api = mockApi({
+      'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': failure(429, 'rate_limited', MESSAGES.records.passwordAttemptsExceeded),
+    });
+    storeSession(ADMIN_USER, 'admin');
+    renderApp('/account');
+    changePassword('oldpass', 'newpass', 'newpass');
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.records.passwordAttemptsExceeded);
+    expect(api.calls).toHaveLength(1);
+    expect(currentLocation()).toBe('/account');
   });
 
   it("lets a garage update its phone (UK, 11 digits starting with 0) and shows its billing", async () => {

@@ -169,25 +169,45 @@ describe('SignupPage validation', () => {
 });
 
 describe('SignupPage submission', () => {
-  it('stops on a duplicate e-mail with its message under Email, without creating anything', async () => {
+  it('stops on a taken company with its message under its number, without creating anything, and asks nothing about the e-mail', async () => {
     const api = mockApi({
       'POST companies/validate': VERIFIED_COMPANY,
-      'POST garages/check-duplicates': ok({ hasEmailDuplicate: true, hasCompanyDuplicate: false, message: MESSAGES.signup.duplicateEmail }),
+      'POST garages/check-duplicates': ok({ hasCompanyDuplicate: true, message: MESSAGES.signup.duplicateCompany }),
     });
     renderApp('/signup');
     fillValidForm();
     fireEvent.click(screen.getByRole('button', { name: 'Validate company' }));
     await screen.findByText(/Verified:/);
     submit();
-    await screen.findByText(MESSAGES.signup.duplicateEmail);
-    expect(errorUnder('Email')).toBe(MESSAGES.signup.duplicateEmail);
+    await screen.findByText(MESSAGES.signup.duplicateCompany);
+    expect(errorUnder('Companies House number')).toBe(MESSAGES.signup.duplicateCompany);
+    expect(api.callsTo('POST garages/check-duplicates')[0]?.body).toEqual({ companies_house_number: '01234567' });
     expect(api.callsTo('POST garages')).toHaveLength(0);
+  });
+
+  it('shows a taken e-mail (the signup\'s 409) under Email, with links to sign in or reset the password', async () => {
+    const api = mockApi({
+      'POST companies/validate': VERIFIED_COMPANY,
+      'POST garages/check-duplicates': ok({ hasCompanyDuplicate: false, message: 'No duplicates found' }),
+      'POST garages': failure(409, 'duplicate_email', MESSAGES.signup.duplicateEmail, [{ path: 'email', message: MESSAGES.signup.duplicateEmail }]),
+    });
+    renderApp('/signup');
+    fillValidForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Validate company' }));
+    await screen.findByText(/Verified:/);
+    submit();
+    expect((await screen.findByRole('link', { name: 'Sign in' })).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'reset your password' }).getAttribute('href')).toBe('/forgot-password');
+    expect(errorUnder('Email')).toBe(MESSAGES.signup.duplicateEmail);
+    expect(api.callsTo('POST garages')).toHaveLength(1);
+    expect(api.callsTo('POST auth/login')).toHaveLength(0);
+    expect(currentLocation()).toBe('/signup');
   });
 
   it("shows the server's field errors by their fields", async () => {
     mockApi({
       'POST companies/validate': VERIFIED_COMPANY,
-      'POST garages/check-duplicates': ok({ hasEmailDuplicate: false, hasCompanyDuplicate: false, message: 'No duplicates found' }),
+      'POST garages/check-duplicates': ok({ hasCompanyDuplicate: false, message: 'No duplicates found' }),
       'POST garages': failure(400, 'validation_failed', MESSAGES.signup.companyNotValidated, [
         { path: 'name', message: 'The company name does not match the Companies House record (HARTLEY MOTORS LTD)' },
       ]),

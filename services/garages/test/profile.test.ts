@@ -79,7 +79,7 @@ describe('PATCH /api/v1/users/phone/{id}', () => {
   it('lets an admin update a garage\'s phone', async () => {
     const garage = await buildGarage(stack);
     const admin = stack.tokenFor({ sub: randomUUID(), role: 'admin', email: 'ops@servicehistory.example' });
-    expect((await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { token: admin, body: { phone: '07700900999' } })).status).toBe(200);
+    expect((await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { token: admin, body: { phone: '07700900999', reason: 'Owner asked by phone' } })).status).toBe(200);
     expect(await phoneOf(garage.id)).toBe('07700900999');
   });
 
@@ -103,7 +103,7 @@ describe('PATCH /api/v1/users/phone/{id}', () => {
     expect(notUuid.body.message).toBe(MESSAGES.platform.invalidRequest);
     expect((await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { body: { phone: '07700900123' } })).status).toBe(401);
     const admin = stack.tokenFor({ sub: randomUUID(), role: 'admin', email: 'ops@servicehistory.example' });
-    expect((await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${randomUUID()}`, { token: admin, body: { phone: '07700900123' } })).status).toBe(404);
+    expect((await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${randomUUID()}`, { token: admin, body: { phone: '07700900123', reason: 'Owner asked by phone' } })).status).toBe(404);
   });
 
   it.each([

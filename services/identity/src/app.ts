@@ -24,7 +24,8 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
     pool: deps.pool,
     redis: deps.redis,
     routes: (app) => {
-      // Wrong passwords given to other services' re-checks and to an e-mail change share one budget per account.
+      // Every check of a password the user already has (other services' re-checks, an e-mail or password change)
+      // shares one budget per account.
       const passwordFailures = deps.redis ? { redis: deps.redis, keyPrefix: deps.keyPrefix ?? 'sh' } : null;
       // For the gateway's admin calls: identity's audit, its event queue and a retry of a dead event.
       app.use(adminOpsRoutes({ service: 'identity', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));

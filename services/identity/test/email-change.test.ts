@@ -155,7 +155,7 @@ describe('PATCH /api/v1/users/email/{id} by an admin', () => {
     const { accessToken } = await logIn(identity.url, admin.email, admin.password);
     const newEmail = freshEmail('by-admin');
 
-    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { token: accessToken, body: { email: newEmail } });
+    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { token: accessToken, body: { email: newEmail, reason: 'Owner asked by phone' } });
     expect(status).toBe(200);
     expect(ZUpdateEmailResponseSchema.parse(body).data).toEqual({ id: user.id, email: newEmail });
     expect(await canRefresh(userSession.refreshToken)).toBe(false);
@@ -168,7 +168,7 @@ describe('PATCH /api/v1/users/email/{id} by an admin', () => {
   it('answers 404 for an unknown user id', async () => {
     const admin = await buildUser(identity.db.pool, { role: 'none', isAdmin: true });
     const { accessToken } = await logIn(identity.url, admin.email, admin.password);
-    const { status } = await call(identity.url, 'PATCH', `/api/v1/users/email/${randomUUID()}`, { token: accessToken, body: { email: freshEmail('nobody') } });
+    const { status } = await call(identity.url, 'PATCH', `/api/v1/users/email/${randomUUID()}`, { token: accessToken, body: { email: freshEmail('nobody'), reason: 'Owner asked by phone' } });
     expect(status).toBe(404);
   });
 });

@@ -139,7 +139,7 @@ describe('PATCH /api/v1/users/email/{id}', () => {
     const admin = await buildUser(identity.db.pool, { role: 'none', isAdmin: true });
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, admin.email, admin.password);
-    const { status } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { token: accessToken, body: { email: `moved.${user.email}` } });
+    const { status } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { token: accessToken, body: { email: `moved.${user.email}`, reason: 'Owner asked by phone' } });
     expect(status).toBe(200);
   });
 
@@ -163,7 +163,7 @@ describe('PATCH /api/v1/users/email/{id}', () => {
     const anonymous = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { body: { email: 'x@y.co.uk' } });
     expect(anonymous.status).toBe(401);
 
-    const unknown = await call(identity.url, 'PATCH', `/api/v1/users/email/${randomUUID()}`, { token: adminToken, body: { email: 'x@y.co.uk' } });
+    const unknown = await call(identity.url, 'PATCH', `/api/v1/users/email/${randomUUID()}`, { token: adminToken, body: { email: 'x@y.co.uk', reason: 'Owner asked by phone' } });
     expect(unknown.status).toBe(404);
   });
 
@@ -192,16 +192,56 @@ describe('PATCH /api/v1/users/password/{id}', () => {
     expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'brake-pads' } })).status).toBe(200);
   });
 
-  it('answers 400 with a clear message for a wrong current password and changes nothing', async () => {
+  it('answers 401 password_mismatch with a clear message for a wrong current password and changes nothing', async () => {
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, user.email, user.password);
     const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, {
       token: accessToken,
       body: { currentPassword: 'Guessing1', password: 'brake-pads' },
     });
-    expect(status).toBe(400);
-    expect(body).toMatchObject({ code: 'validation_failed', message: MESSAGES.identity.currentPasswordIncorrect });
+    expect(status).toBe(401);
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      code: 'password_mismatch',
+      message: MESSAGES.identity.currentPasswordIncorrect,
+      errors: [{ path: 'currentPassword', message: MESSAGES.identity.currentPasswordIncorrect }],
+    });
     expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(200);
+  });
+
+  it('is no password oracle: wrong current passwords spend the account\'s re-check budget, shared with the other checks', async () => {
+    const user = await buildUser(identity.db.pool);
+    const { accessToken } = await logIn(identity.url, user.email, user.password);
+    const change = (currentPassword: string) =>
+      call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, { token: accessToken, body: { currentPassword, password: 'taken-over' } });
+
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 8; attempt += 1) statuses.push((await change(`Guess${attempt}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+
+    const blocked = await change(user.password);
+    expect(blocked.status).toBe(429);
+    expect(ZErrorEnvelopeSchema.parse(blocked.body)).toMatchObject({ code: 'rate_limited', message: MESSAGES.records.passwordAttemptsExceeded });
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same budget as records' re-check: spent here, it is spent there.
+    const recheck = await call(identity.url, 'POST', '/internal/users/verify-password', {
+      body: { userId: user.id, password: user.password },
+      headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+    });
+    expect(recheck.status).toBe(429);
+    expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'taken-over' } })).status).toBe(401);
+  });
+
+  it('gives the attempt back when the current password is right, so right answers never spend the budget', async () => {
+    const user = await buildUser(identity.db.pool);
+    let password = user.password;
+    let { accessToken } = await logIn(identity.url, user.email, password);
+    for (let change = 0; change < 7; change += 1) {
+      const next = `brake-pads-${change}`;
+      const answer = await call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, { token: accessToken, body: { currentPassword: password, password: next } });
+      expect(answer.status).toBe(200);
+      accessToken = ZUpdatePasswordResponseSchema.parse(answer.body).data.session!.access_token;
+      password = next;
+    }
   });
 
   it('answers 400 with SPEC.md\'s messages for a short new password or a missing current password', async () => {
@@ -222,7 +262,7 @@ describe('PATCH /api/v1/users/password/{id}', () => {
     const admin = await buildUser(identity.db.pool, { role: 'none', isAdmin: true });
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, admin.email, admin.password);
-    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, { token: accessToken, body: { password: 'set-by-admin' } });
+    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, { token: accessToken, body: { password: 'set-by-admin', reason: 'Owner asked by phone' } });
     expect(status).toBe(200);
     expect(ZUpdatePasswordResponseSchema.parse(body).data.session).toBeUndefined();
     expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'set-by-admin' } })).status).toBe(200);

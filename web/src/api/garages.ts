@@ -27,7 +27,7 @@ export async function validateCompany(
   return (await client.post('companies/validate', input, ZCompanyValidateResponseSchema)).data;
 }
 
-/** POST garages/check-duplicates: whether the e-mail or the company already has a garage. */
+/** POST garages/check-duplicates: whether the company already has a garage (a taken e-mail is the signup's own 409). */
 export async function checkDuplicates(
   input: TCheckDuplicatesRequest,
   client: TApiClient = api,

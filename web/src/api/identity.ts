@@ -76,13 +76,18 @@ export async function undoEmailChange(token: string, client: TApiClient = anonym
   return { email: envelope.data.email, message: envelope.message };
 }
 
-/** PATCH users/password/{id}: the user's own change answers a fresh session (the old ones are revoked). */
+/**
+ * PATCH users/password/{id}: the user's own change answers a fresh session (the old ones are revoked). A 401
+ * password_mismatch answers the current password, not the session, so it is not refreshed.
+ */
 export async function updatePassword(
   userId: string,
   input: TUpdatePasswordRequest,
   client: TApiClient = api,
 ): Promise<TUpdatePasswordResponse> {
-  return client.patch(`users/password/${encodeURIComponent(userId)}`, input, lazySchema('ZUpdatePasswordResponseSchema'));
+  return client.patch(`users/password/${encodeURIComponent(userId)}`, input, lazySchema('ZUpdatePasswordResponseSchema'), {
+    isCredentialRejection: (error) => error.code === 'password_mismatch',
+  });
 }
 
 /** POST users/resend-confirmation: a new confirmation link for the signed-in user's e-mail. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdminReasonSchema } from './admin-reason.js';
 import { successEnvelope } from './envelope.js';
 import { ZEventNameSchema, ZServiceNameSchema } from './events.js';
 import { ZGarageSubscriptionStatusSchema } from './garages.js';
@@ -21,19 +22,10 @@ export const ADMIN_PAGE_MAX = 100;
 export const ADMIN_PAGE_DEFAULT = 20;
 /** The most admin actions the overview lists. */
 export const ADMIN_ACTIONS_SHOWN = 20;
-export const REASON_MIN_LENGTH = 3;
-export const REASON_MAX_LENGTH = 500;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** Why an admin acted: required, trimmed, 3 to 500 characters. Shown to the public on an amendment. */
-export const ZAdminReasonSchema = z
-  .string({ error: MESSAGES.adminActions.reasonRequired })
-  .max(REASON_MAX_LENGTH * 2, MESSAGES.adminActions.reasonTooLong)
-  .trim()
-  .min(1, { error: MESSAGES.adminActions.reasonRequired, abort: true })
-  .min(REASON_MIN_LENGTH, MESSAGES.adminActions.reasonTooShort)
-  .max(REASON_MAX_LENGTH, MESSAGES.adminActions.reasonTooLong);
+export { REASON_MAX_LENGTH, REASON_MIN_LENGTH, ZAdminReasonSchema } from './admin-reason.js';
 
 /** An opaque page cursor, as the previous page answered it. */
 const ZCursorSchema = z.string().max(400).regex(/^[A-Za-z0-9_-]*$/, MESSAGES.records.cursorInvalid);
@@ -137,6 +129,9 @@ export const ZAdminActionKindSchema = z.enum([
   'garage.reinstated',
   'garage.company_released',
   'event.retried',
+  'user.password_set',
+  'user.email_changed',
+  'garage.phone_changed',
 ]);
 export type TAdminActionKind = z.infer<typeof ZAdminActionKindSchema>;
 
@@ -146,8 +141,11 @@ export const ZAdminActionSchema = z.object({
   at: z.string(),
   actor: z.object({ id: z.string().uuid(), email: z.string() }),
   action: ZAdminActionKindSchema,
-  /** What it was done to: a record, a garage or an event, and a label for people (a registration, a garage name). */
-  subject: z.object({ type: z.enum(['service_record', 'garage', 'event']), id: z.string(), label: z.string() }),
+  /**
+   * What it was done to: a record, a garage, an event or a user's account, and a label for people (a registration, a
+   * garage name, the account's e-mail address before the change). Never a secret: no password, hash or token.
+   */
+  subject: z.object({ type: z.enum(['service_record', 'garage', 'event', 'user']), id: z.string(), label: z.string() }),
   reason: z.string().nullable(),
   /** The service that did it and keeps this entry. */
   service: ZServiceNameSchema,

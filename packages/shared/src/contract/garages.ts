@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdminReasonSchema } from './admin-reason.js';
 import { PASSWORD_MIN_LENGTH, REFERRAL_CODE_PATTERN } from './constants.js';
 import { UK_PHONE_PATTERN } from './patterns.js';
 import { successEnvelope } from './envelope.js';
@@ -71,15 +72,17 @@ export const ZCompanyValidateResponseSchema = successEnvelope(
 );
 export type TCompanyValidateResponse = z.infer<typeof ZCompanyValidateResponseSchema>;
 
-// POST /api/v1/garages/check-duplicates
+// POST /api/v1/garages/check-duplicates (public, under the gateway's credential budget)
+// Whether a garage already holds the company number, before the signup is sent. It answers nothing about an e-mail
+// (an address sent is ignored): who has an account is told to no anonymous caller, as on login and reset. A taken
+// address is answered when the signup itself is sent (POST /garages: 409 duplicate_email, sign in or reset the
+// password), under the same budget. Whether a company is registered is no personal data, and largely public already
+// (its name is on every record it signs in the public lookup).
 export const ZCheckDuplicatesRequestSchema = z.object({
-  email: ZEmailSchema,
   companies_house_number: companyNumberField(MESSAGES.signup.companyNumberRequired),
 });
 export type TCheckDuplicatesRequest = z.infer<typeof ZCheckDuplicatesRequestSchema>;
-export const ZCheckDuplicatesResponseSchema = successEnvelope(
-  z.object({ hasEmailDuplicate: z.boolean(), hasCompanyDuplicate: z.boolean(), message: z.string() }),
-);
+export const ZCheckDuplicatesResponseSchema = successEnvelope(z.object({ hasCompanyDuplicate: z.boolean(), message: z.string() }));
 export type TCheckDuplicatesResponse = z.infer<typeof ZCheckDuplicatesResponseSchema>;
 
 /** A referral code as typed: trimmed and upper-cased. */
@@ -153,7 +156,8 @@ export const ZGarageProfileResponseSchema = successEnvelope(z.object({ garage: Z
 export type TGarageProfileResponse = z.infer<typeof ZGarageProfileResponseSchema>;
 
 // PATCH /api/v1/users/phone/{id}
-export const ZUpdatePhoneRequestSchema = z.object({ phone: ZUkPhoneSchema });
+// The garage itself, or an admin, who gives a reason (400 without it), kept in the audit of admin actions.
+export const ZUpdatePhoneRequestSchema = z.object({ phone: ZUkPhoneSchema, reason: ZAdminReasonSchema.optional() });
 export type TUpdatePhoneRequest = z.input<typeof ZUpdatePhoneRequestSchema>;
 export const ZUpdatePhoneResponseSchema = successEnvelope(z.object({ id: z.string().uuid(), phone: z.string() }));
 export type TUpdatePhoneResponse = z.infer<typeof ZUpdatePhoneResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, USER_TYPES } from './constants.js';
+import { ZAdminReasonSchema } from './admin-reason.js';
 import { successEnvelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './patterns.js';
@@ -130,7 +131,12 @@ export const ZUserIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.platfo
 // changing another user's does not know it and need not. On a change the new address needs confirming, the
 // old address is mailed a single-use undo link (7 days), every refresh token and open reset link of the user
 // is revoked, and a user changing their own gets a fresh session in data.session so the page stays signed in.
-export const ZUpdateEmailRequestSchema = z.object({ email: ZEmailSchema, currentPassword: z.string().max(1024).optional() });
+// An admin changing another user's gives a reason (400 without it), kept in the audit of admin actions.
+export const ZUpdateEmailRequestSchema = z.object({
+  email: ZEmailSchema,
+  currentPassword: z.string().max(1024).optional(),
+  reason: ZAdminReasonSchema.optional(),
+});
 export type TUpdateEmailRequest = z.infer<typeof ZUpdateEmailRequestSchema>;
 export const ZUpdateEmailResponseSchema = successEnvelope(
   z.object({ id: z.string().uuid(), email: z.string(), session: ZSessionSchema.optional() }),
@@ -152,11 +158,14 @@ export const ZUndoEmailChangeResponseSchema = successEnvelope(z.object({ email: 
 export type TUndoEmailChangeResponse = z.infer<typeof ZUndoEmailChangeResponseSchema>;
 
 // PATCH /api/v1/users/password/{id}
-// currentPassword is required when a user changes their own password; an admin changing another user's does
-// not know it. On success every refresh token of the user is revoked; a user changing their own password gets
-// a fresh session in data.session so the page stays signed in.
+// currentPassword is required when a user changes their own password (400 without it; a wrong one is 401
+// password_mismatch and counts against the account's password re-check budget, 429 once spent); an admin
+// changing another user's does not know it, and gives a reason instead (400 without it), kept in the audit of
+// admin actions (never the password). On success every refresh token of the user is revoked; a user changing
+// their own password gets a fresh session in data.session so the page stays signed in.
 export const ZUpdatePasswordRequestSchema = z.object({
   currentPassword: z.string().max(1024).optional(),
+  reason: ZAdminReasonSchema.optional(),
   password: z
     .string({ error: MESSAGES.settings.fillPasswordFields })
     .min(1, { error: MESSAGES.settings.fillPasswordFields, abort: true })

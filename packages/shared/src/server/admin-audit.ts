@@ -4,8 +4,10 @@
  * together; the gateway composes the newest of every service for the admin overview.
  */
 import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '../contract/messages.js';
 import type { TAdminAction, TAdminActionKind, TAdminActor, TServiceName } from '../contract/index.js';
 import type { Queryable } from './db.js';
+import { AppError } from './errors.js';
 
 /** What an admin did, to be kept. */
 export interface AdminActionEntry {
@@ -13,6 +15,17 @@ export interface AdminActionEntry {
   action: TAdminActionKind;
   subject: TAdminAction['subject'];
   reason: string | null;
+}
+
+/**
+ * The reason an admin gave for changing someone else's account (a call whose reason the schema leaves optional,
+ * because the account's own user gives none): a 400 on the reason field without one.
+ */
+export function requireAdminReason(reason: string | undefined): string {
+  if (reason) return reason;
+  throw new AppError('validation_failed', MESSAGES.adminActions.reasonRequired, {
+    errors: [{ path: 'reason', message: MESSAGES.adminActions.reasonRequired }],
+  });
 }
 
 /** Keeps an admin action. Call it with the client of the transaction that performs the action. */

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@sh/shared/contract';
-import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
+import { MESSAGES, type TUpdatePhoneRequest } from '@sh/shared/contract';
+import { AppError, recordAdminAction, requireAdminReason, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
 import { publishGarageUpdated } from '../events/publish-garage-updated.js';
 import { updateGaragePhone as updateGaragePhoneRow } from '../store/update-garage-phone.js';
 
@@ -9,12 +9,25 @@ export function assertCanChangeGarage(actor: TAuthClaims, garageId: string): voi
   if (!isOwnGarage && actor.role !== 'admin') throw new AppError('forbidden', MESSAGES.platform.forbidden);
 }
 
-/** PATCH /users/phone/{id}: sets the phone and announces garage.updated in the same transaction. */
-export async function updateGaragePhone(pool: Pool, actor: TAuthClaims, garageId: string, phone: string): Promise<{ id: string; phone: string }> {
+/**
+ * PATCH /users/phone/{id}: sets the phone and announces garage.updated in the same transaction. An admin changing
+ * another garage's phone gives a reason, and the audit of admin actions keeps who, when and why in that transaction.
+ */
+export async function updateGaragePhone(
+  pool: Pool,
+  actor: TAuthClaims,
+  garageId: string,
+  input: TUpdatePhoneRequest,
+): Promise<{ id: string; phone: string }> {
   assertCanChangeGarage(actor, garageId);
+  const adminReason = actor.sub === garageId ? null : requireAdminReason(input.reason);
   return withTransaction(pool, async (client) => {
-    const garage = await updateGaragePhoneRow(client, garageId, phone);
+    const garage = await updateGaragePhoneRow(client, garageId, input.phone);
     if (!garage) throw new AppError('not_found', MESSAGES.platform.notFound);
+    if (adminReason !== null) {
+      const subject = { type: 'garage' as const, id: garage.id, label: garage.name };
+      await recordAdminAction(client, { actor: { id: actor.sub, email: actor.email }, action: 'garage.phone_changed', subject, reason: adminReason });
+    }
     await publishGarageUpdated(client, garage);
     return { id: garage.id, phone: garage.phone };
   });

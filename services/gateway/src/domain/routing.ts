@@ -133,11 +133,11 @@ export function isStripeWebhook(pathname: string): boolean {
 }
 
 /**
- * Sign-in, account-recovery, signup and public form posts, which get a tight budget against password
- * guessing, mail bombing and form spam.
+ * Sign-in, account-recovery, signup (and its duplicate check, which tells whether a company is registered) and
+ * public form posts, which get a tight budget against password guessing, enumeration, mail bombing and form spam.
  */
 export function isCredentialCall(pathname: string): boolean {
-  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation|undo-email-change)|garages|companies\/validate|contact|contact\/garage)$/.test(
+  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation|undo-email-change)|garages|garages\/check-duplicates|companies\/validate|contact|contact\/garage)$/.test(
     pathname,
   );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type TSession, type TUpdateEmailRequest } from '@sh/shared/contract';
-import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
+import { AppError, recordAdminAction, requireAdminReason, withTransaction, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
 import { publishEmailChangeNoticeRequested } from '../events/publish-email-change-notice-requested.js';
 import { publishEmailChanged } from '../events/publish-email-changed.js';
 import { findUserById } from '../store/find-user-by-id.js';
@@ -23,11 +23,14 @@ export interface UpdateEmailDeps {
   keys: SigningKeys;
   /** Where wrong current passwords are counted (the password re-check budget); null: not counted. */
   passwordFailures: PasswordFailureCounter | null;
+  log?: Logger;
 }
 
 /**
  * Changes a user's e-mail (the user themself or an admin). A user changing their own must give the current
- * password; an admin does not know it and need not. In one transaction: the new address needs confirming (a link
+ * password; an admin does not know it and need not, but gives a reason, and the audit of admin actions keeps who
+ * changed whose address, when and why (labelled with the address it had; the new one is in the user's row and the
+ * undo token, not in the audit, which is kept for good). In one transaction: the new address needs confirming (a link
  * goes to it), the old address is mailed a single-use link that undoes the change for 7 days, every refresh token
  * and open reset link of the user is revoked, and user.email_changed tells garages, records and billing. A user
  * changing their own gets a fresh session back so the page stays signed in. A taken address is SPEC.md's 409.
@@ -39,10 +42,11 @@ export async function updateEmail(
   input: TUpdateEmailRequest,
 ): Promise<{ id: string; email: string; session?: TSession }> {
   assertSelfOrAdmin(actor, userId);
+  const isSelf = actor.sub === userId;
+  const adminReason = isSelf ? null : requireAdminReason(input.reason);
   const user = await findUserById(deps.pool, userId);
   if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
-  const isSelf = actor.sub === user.id;
-  if (isSelf) await assertCurrentPassword(deps.pool, deps.passwordFailures, user.id, input.currentPassword);
+  if (isSelf) await assertCurrentPassword(deps.pool, deps.passwordFailures, user.id, input.currentPassword, deps.log);
 
   return withTransaction(deps.pool, async (client) => {
     const locked = await findUserForUpdate(client, user.id);
@@ -64,7 +68,11 @@ export async function updateEmail(
     await publishEmailChangeNoticeRequested(client, { userId: locked.id, oldEmail: locked.email, newEmail: input.email, token: undoToken });
     await publishEmailChanged(client, { userId: locked.id, oldEmail: locked.email, newEmail: input.email, changedAt: Date.now() });
 
-    if (!isSelf) return { id: locked.id, email: input.email };
+    if (adminReason !== null) {
+      const subject = { type: 'user' as const, id: locked.id, label: locked.email };
+      await recordAdminAction(client, { actor: { id: actor.sub, email: actor.email }, action: 'user.email_changed', subject, reason: adminReason });
+      return { id: locked.id, email: input.email };
+    }
     const changedUser = { ...locked, email: input.email, email_confirmed_at: null };
     const { session } = await issueSession(client, deps.keys, changedUser, randomUUID());
     return { id: locked.id, email: input.email, session };

@@ -38,13 +38,14 @@ export function userRoutes(deps: {
     res.json({ status: 200, message: data.emailConfirmed ? MESSAGES.identity.alreadyConfirmed : MESSAGES.identity.confirmationSent, data });
   });
 
-  // Order of checks: token (401), id shape (400), self or admin (403), body (400), user exists (404), the user's
-  // current password (400 missing, 429 budget spent, 401 wrong), address taken (409).
+  // Order of checks: token (401), id shape (400), self or admin (403), body (400; an admin's reason for another
+  // user's account), user exists (404), the user's current password (400 missing, 429 budget spent, 401 wrong),
+  // address taken (409).
   router.patch('/api/v1/users/email/:id', authenticate(deps.verifier), async (req, res) => {
     const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
     assertSelfOrAdmin(req.auth!, id);
     const input = parseOrThrow(ZUpdateEmailRequestSchema, req.body ?? {});
-    const data = await updateEmail({ pool, keys, passwordFailures: deps.passwordFailures }, req.auth!, id, input);
+    const data = await updateEmail({ pool, keys, passwordFailures: deps.passwordFailures, log: req.log }, req.auth!, id, input);
     res.setHeader('cache-control', 'no-store');
     res.json({ status: 200, message: MESSAGES.identity.emailUpdated, data });
   });
@@ -56,11 +57,13 @@ export function userRoutes(deps: {
     res.json({ status: 200, message: MESSAGES.identity.emailChangeUndone, data });
   });
 
+  // Order of checks: token (401), id shape (400), self or admin (403), body (400; an admin's reason for another
+  // user's account), user exists (404), the user's current password (400 missing, 429 budget spent, 401 wrong).
   router.patch('/api/v1/users/password/:id', authenticate(deps.verifier), async (req, res) => {
     const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
     assertSelfOrAdmin(req.auth!, id);
     const input = parseOrThrow(ZUpdatePasswordRequestSchema, req.body ?? {});
-    const data = await updatePassword(pool, keys, req.auth!, id, input);
+    const data = await updatePassword({ pool, keys, passwordFailures: deps.passwordFailures, log: req.log }, req.auth!, id, input);
     res.setHeader('cache-control', 'no-store');
     res.json({ status: 200, message: MESSAGES.identity.passwordUpdated, data });
   });

@@ -1,8 +1,9 @@
 import type { Redis } from '@sh/shared/server';
 
 /**
- * Where wrong answers to a password re-check are counted: one Redis counter per account that expires with its
- * window, so every identity instance shares them.
+ * Where checks of a password the user already has are counted, so every identity instance shares them: per account,
+ * a counter of wrong answers that expires with its window, and the attempts being compared right now (a sorted set
+ * of reservations, each scored by the moment it lapses should its instance never settle it).
  */
 export interface PasswordFailureCounter {
   redis: Redis;
@@ -10,7 +11,12 @@ export interface PasswordFailureCounter {
   keyPrefix: string;
 }
 
-/** The Redis key of one account's counter. */
+/** The Redis key of one account's counter of wrong answers. */
 export function passwordFailureKey(counter: PasswordFailureCounter, userId: string): string {
   return `${counter.keyPrefix}:password-recheck-failures:${userId}`;
+}
+
+/** The Redis key of one account's attempts being compared. */
+export function passwordAttemptsInFlightKey(counter: PasswordFailureCounter, userId: string): string {
+  return `${counter.keyPrefix}:password-recheck-in-flight:${userId}`;
 }

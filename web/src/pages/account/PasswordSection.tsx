@@ -1,18 +1,20 @@
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '@sh/shared/contract';
+import { ApiError } from '../../api/client';
 import { updatePassword } from '../../api/identity';
 import { useAuth } from '../../auth/AuthProvider';
 import type { TAuthUser } from '../../auth/auth-store';
 import { PasswordField } from '../../components/PasswordField';
 import { SchemaForm } from '../../components/SchemaForm';
 import { ZPasswordChangeFormSchema } from '../../lib/form-schemas';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { FormRejection, useSchemaForm } from '../../lib/use-schema-form';
 import { SettingsCard } from './SettingsCard';
 
 const EMPTY_VALUES = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
  * Change password: the current password and the new one twice (SPEC.md section 8's settings messages, above
- * the form). On success every other session of the user ends; this one carries on with the fresh session.
+ * the form). On success every other session of the user ends; this one carries on with the fresh session. A wrong
+ * current password (401) shows under its field; too many (429) show the server's message above the form.
  */
 export function PasswordSection({ user }: { user: TAuthUser }) {
   const { adoptSession } = useAuth();
@@ -21,7 +23,11 @@ export function PasswordSection({ user }: { user: TAuthUser }) {
     schema: ZPasswordChangeFormSchema,
     failureMessage: MESSAGES.settings.passwordFailed,
     onSubmit: async (request) => {
-      const answer = await updatePassword(user.id, request);
+      const answer = await updatePassword(user.id, request).catch((error: unknown) => {
+        // The server's word on the current password stands under it; a spent budget (429) is the form's alert.
+        if (error instanceof ApiError && error.code === 'password_mismatch') throw new FormRejection({ currentPassword: error.message });
+        throw error;
+      });
       if (answer.data.session) adoptSession(answer.data.session);
       form.reset();
       return answer.message ?? MESSAGES.identity.passwordUpdated;

@@ -9,6 +9,9 @@ const ACTION_LABELS: Record<TAdminActionKind, string> = {
   'garage.reinstated': 'Reinstated a garage',
   'garage.company_released': 'Released a company number',
   'event.retried': 'Retried a failed event',
+  'user.password_set': "Set a user's password",
+  'user.email_changed': "Changed a user's email",
+  'garage.phone_changed': "Changed a garage's phone",
 };
 
 /** How an audited action reads ("Suspended a garage"). */

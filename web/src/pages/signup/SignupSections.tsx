@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '@sh/shared/contract';
 import { EmailField } from '../../components/EmailField';
 import { FormField } from '../../components/FormField';
 import { CheckIcon } from '../../components/icons';
@@ -59,15 +61,29 @@ export function GarageSection({ signup }: { signup: TSignup }) {
   );
 }
 
-/** The person signing up: full name, e-mail and the password, twice. */
+/**
+ * The person signing up: full name, e-mail and the password, twice. When the signup was refused because the e-mail
+ * already has an account, the way back in stands under it: sign in, or reset the password.
+ */
 export function DetailsSection({ signup }: { signup: TSignup }) {
   const { form } = signup;
+  const isEmailTaken = form.errors.email === MESSAGES.signup.duplicateEmail;
   return (
     <fieldset className="form__section">
       <legend>Your details</legend>
       <div className="form__grid">
         <FormField label="Full name" autoComplete="name" aria-required="true" {...form.bindField('full_name')} />
-        <EmailField aria-required="true" {...form.bindField('email')} />
+        <EmailField
+          aria-required="true"
+          {...form.bindField('email')}
+          status={
+            isEmailTaken ? (
+              <p className="field-hint">
+                <Link to="/login">Sign in</Link> or <Link to="/forgot-password">reset your password</Link>.
+              </p>
+            ) : undefined
+          }
+        />
         <PasswordField label="Password" isNew hint={PASSWORD_HINT} aria-required="true" {...form.bindField('password')} />
         <PasswordField label="Confirm password" isNew hint={CONFIRM_HINT} aria-required="true" {...form.bindField('confirm_password')} />
       </div>

@@ -39,9 +39,10 @@ type TSignupField = keyof typeof EMPTY_VALUES;
 /**
  * The signup form (SPEC.md sections 2, 4 and 5): the shared POST garages schema plus the page's own rules
  * (lib/form-schemas.ts). The company must be validated with Companies House before submitting; a typed
- * referral code must be validated too, and editing either undoes its validation. After a duplicate check
- * (skipped if the check itself fails) the garage is created, the user is signed in, and after two seconds
- * the browser goes to the plan's checkout.
+ * referral code must be validated too, and editing either undoes its validation. After a check that the company
+ * has no garage yet (skipped if the check itself fails) the garage is created, the user is signed in, and after
+ * two seconds the browser goes to the plan's checkout. A taken e-mail is the signup's own 409, shown under Email
+ * with a way to sign in or reset the password (DetailsSection): the public check no longer says who has an account.
  */
 export function useSignup() {
   const auth = useAuth();
@@ -129,18 +130,13 @@ export function useSignup() {
 /** The signup form and its checks, as the page's sections use them. */
 export type TSignup = ReturnType<typeof useSignup>;
 
-/** The duplicate check only saves a round trip: a duplicate stops the signup, a failed check lets it go ahead. */
+/** The company's duplicate check only saves a round trip: a taken company stops the signup, a failed check lets it go ahead. */
 async function stopOnDuplicates(request: TCreateGarageRequest) {
   let duplicates;
   try {
-    duplicates = await checkDuplicates({ email: request.email, companies_house_number: request.companies_house_number });
+    duplicates = await checkDuplicates({ companies_house_number: request.companies_house_number });
   } catch {
     return; // POST garages checks duplicates itself.
   }
-  if (duplicates.hasEmailDuplicate || duplicates.hasCompanyDuplicate) {
-    throw new FormRejection({
-      ...(duplicates.hasEmailDuplicate ? { email: MESSAGES.signup.duplicateEmail } : {}),
-      ...(duplicates.hasCompanyDuplicate ? { companies_house_number: MESSAGES.signup.duplicateCompany } : {}),
-    });
-  }
+  if (duplicates.hasCompanyDuplicate) throw new FormRejection({ companies_house_number: MESSAGES.signup.duplicateCompany });
 }
