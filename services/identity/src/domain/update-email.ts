@@ -37,7 +37,7 @@ export async function updateEmail(
   actor: TAuthClaims,
   userId: string,
   input: TUpdateEmailRequest,
-): Promise<{ id: string; email: string; session?: TSession }> {
+): Promise<{ id: string; email: string; session?: TSession; refreshToken?: string }> {
   assertSelfOrAdmin(actor, userId);
   const user = await findUserById(deps.pool, userId);
   if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
@@ -66,7 +66,7 @@ export async function updateEmail(
 
     if (!isSelf) return { id: locked.id, email: input.email };
     const changedUser = { ...locked, email: input.email, email_confirmed_at: null };
-    const { session } = await issueSession(client, deps.keys, changedUser, randomUUID());
-    return { id: locked.id, email: input.email, session };
+    const { session, refreshToken } = await issueSession(client, deps.keys, changedUser, randomUUID());
+    return { id: locked.id, email: input.email, session, refreshToken };
   });
 }

@@ -20,7 +20,7 @@ export async function updatePassword(
   actor: TAuthClaims,
   userId: string,
   input: TUpdatePasswordRequest,
-): Promise<{ id: string; session?: TSession }> {
+): Promise<{ id: string; session?: TSession; refreshToken?: string }> {
   assertSelfOrAdmin(actor, userId);
   const user = await findUserById(pool, userId);
   if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
@@ -42,7 +42,7 @@ export async function updatePassword(
     await updatePasswordHash(client, user.id, passwordHash);
     await revokeUserRefreshTokens(client, user.id);
     if (!isSelf) return { id: user.id };
-    const { session } = await issueSession(client, keys, user, randomUUID());
-    return { id: user.id, session };
+    const { session, refreshToken } = await issueSession(client, keys, user, randomUUID());
+    return { id: user.id, session, refreshToken };
   });
 }
