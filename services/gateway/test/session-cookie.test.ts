@@ -107,4 +107,18 @@ describe('the session cookie through the gateway', () => {
     for (const cookie of cleared) expect(Date.parse(String(cookie.attributes.expires))).toBeLessThanOrEqual(Date.now());
     expect((await callWithSessionCookie(gateway.url, '/api/v1/auth/refresh', refreshToken)).status).toBe(401);
   });
+
+  it('is documented in the OpenAPI document: refresh and logout take the header and the cookie, and no body', async () => {
+    const document = (await (await fetch(`${gateway.url}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown }>>;
+    };
+    for (const path of ['/auth/refresh', '/auth/logout']) {
+      const operation = document.paths[path]!.post!;
+      expect(operation.requestBody).toBeUndefined();
+      expect(operation.parameters).toEqual([
+        expect.objectContaining({ name: SESSION_COOKIE.csrfHeader, in: 'header', required: true }),
+        expect.objectContaining({ name: SESSION_COOKIE.name, in: 'cookie', required: false }),
+      ]);
+    }
+  });
 });
