@@ -5,6 +5,7 @@
  * test, so no endpoint ships unchecked. Then the rules that need a closer look, call by call.
  */
 import pg from 'pg';
+import { SESSION_COOKIE } from '@sh/shared/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { confirmEmailFromMail, logInThroughApi, registerGarage } from './support/api.js';
 import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
@@ -14,11 +15,11 @@ const CALLERS: Caller[] = ['public', 'garageWithout', 'garageWith', 'anotherGara
 const tokens: Partial<Record<Caller, string>> = {};
 const ids: Partial<Record<Caller, string>> = {};
 
-async function api(method: string, path: string, caller: Caller, body?: unknown): Promise<number> {
+async function api(method: string, path: string, caller: Caller, body?: unknown, headers: Record<string, string> = {}): Promise<number> {
   const token = tokens[caller];
   const response = await fetch(`${inject('gatewayUrl')}/api/v1${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const envelope = (await response.json()) as { status: number };
@@ -91,8 +92,13 @@ interface MatrixRow {
   /** The path with its parameters filled in. */
   path: () => string;
   body?: (caller: Caller) => unknown;
+  /** Headers besides the caller's token (the session cookie and the SPA's header of refresh and logout). */
+  headers?: Record<string, string>;
   expected: Record<Caller, Expected>;
 }
+
+/** A session cookie that is none of ours, with the header the SPA sends to refresh and logout. */
+const UNKNOWN_SESSION_COOKIE = { cookie: `${SESSION_COOKIE.name}=not-a-refresh-token-of-ours`, [SESSION_COOKIE.csrfHeader]: SESSION_COOKIE.csrfHeaderValue };
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const newRecord = (caller: Caller) => ({
@@ -127,8 +133,8 @@ const MATRIX: Record<string, MatrixRow> = {
   'POST /garages/{id}/suspension': { path: () => `/garages/${ids.anotherGarage}/suspension`, body: () => ({}), expected: adminOnly(400) },
   'DELETE /garages/{id}/suspension': { path: () => `/garages/${ids.anotherGarage}/suspension`, body: () => ({}), expected: adminOnly(400) },
   'POST /auth/login': { path: () => '/auth/login', body: () => ({ email: 'nobody.matrix@example.co.uk', password: 'Wrong2026' }), expected: everyone(401) },
-  'POST /auth/refresh': { path: () => '/auth/refresh', body: () => ({ refresh_token: 'not-a-refresh-token-of-ours' }), expected: everyone(401) },
-  'POST /auth/logout': { path: () => '/auth/logout', body: () => ({ refresh_token: 'not-a-refresh-token-of-ours' }), expected: everyone(200) },
+  'POST /auth/refresh': { path: () => '/auth/refresh', headers: UNKNOWN_SESSION_COOKIE, expected: everyone(401) },
+  'POST /auth/logout': { path: () => '/auth/logout', headers: UNKNOWN_SESSION_COOKIE, expected: everyone(200) },
   'GET /auth/me': { path: () => '/auth/me', expected: { ...signedIn(200), suspended: 403 } },
   'GET /auth/public-key': { path: () => '/auth/public-key', expected: everyone(200) },
   'POST /auth/forgot-password': { path: () => '/auth/forgot-password', body: () => ({ email: 'nobody.matrix@example.co.uk' }), expected: everyone(200) },
@@ -168,7 +174,7 @@ describe('the access matrix, generated from the OpenAPI document', () => {
     const row = MATRIX[operation]!;
     const method = operation.split(' ')[0]!;
     for (const caller of CALLERS) {
-      const status = await api(method, row.path(), caller, row.body?.(caller));
+      const status = await api(method, row.path(), caller, row.body?.(caller), row.headers);
       const expected = row.expected[caller];
       if (expected === 'allowed') {
         expect({ caller, allowed: ![401, 403].includes(status) && status < 500 }).toEqual({ caller, allowed: true });

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TGarageProfile } from '@sh/shared/contract';
 import { sendBrowserTo } from '../src/lib/browser-location';
-import { AUTH_STORAGE_KEYS, readStoredSession } from '../src/auth/session-storage';
+import { getAccessToken } from '../src/auth/access-token';
 import { SAME_EMAIL_MESSAGE } from '../src/pages/account/EmailSection';
 import {
   ADMIN_USER,
@@ -15,6 +15,7 @@ import {
   ok,
   PLAN_PRODUCT,
   renderApp,
+  renderAppSignedIn,
   storeSession,
 } from './support';
 
@@ -47,10 +48,10 @@ function changePassword(current: string, next: string, confirm: string) {
 }
 
 describe('AccountPage', () => {
-  it('shows the e-mail read-only and checks the password change with the three settings messages', () => {
+  it('shows the e-mail read-only and checks the password change with the three settings messages', async () => {
     const api = mockApi({});
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     const email = screen.getByLabelText('Email') as HTMLInputElement;
     expect(email.value).toBe(ADMIN_USER.email);
     expect(email.readOnly).toBe(true);
@@ -69,16 +70,16 @@ describe('AccountPage', () => {
   it('changes the password and keeps the page signed in with the fresh session answered', async () => {
     const api = mockApi({
       'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': ok(
-        { id: ADMIN_USER.id, session: buildApiSession(ADMIN_USER, { access_token: 'access-9', refresh_token: 'refresh-9' }) },
+        { id: ADMIN_USER.id, session: buildApiSession(ADMIN_USER, { access_token: 'access-9' }) },
         MESSAGES.identity.passwordUpdated,
       ),
     });
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     changePassword('oldpass', 'newpass', 'newpass');
     expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.identity.passwordUpdated);
     expect(api.calls[0]?.body).toEqual({ currentPassword: 'oldpass', password: 'newpass' });
-    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBe('refresh-9');
+    expect(getAccessToken()).toBe('access-9');
     expect(currentLocation()).toBe('/account');
   });
 
@@ -90,13 +91,15 @@ describe('AccountPage', () => {
       ]),
     });
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
+    const accessTokenBefore = getAccessToken();
     changePassword('wrong', 'newpass', 'newpass');
     expect(await screen.findByText(MESSAGES.identity.currentPasswordIncorrect)).toBeTruthy();
     expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
     // The 401 answers the password: no auth/refresh, no second try that would spend another attempt.
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([route]);
-    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+    expect(accessTokenBefore).not.toBeNull();
+    expect(getAccessToken()).toBe(accessTokenBefore);
     expect(currentLocation()).toBe('/account');
   });
 
@@ -105,7 +108,7 @@ describe('AccountPage', () => {
       'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': failure(429, 'rate_limited', MESSAGES.records.passwordAttemptsExceeded),
     });
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     changePassword('oldpass', 'newpass', 'newpass');
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.records.passwordAttemptsExceeded);
     expect(api.calls).toHaveLength(1);
@@ -129,7 +132,7 @@ describe('AccountPage', () => {
       'POST billing/portal': ok({ url: 'https://billing.stripe.example/p/session_1' }),
     });
     storeSession(GARAGE_USER, 'garage');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
 
     const phone = (await screen.findByDisplayValue('01632960123')) as HTMLInputElement;
     fireEvent.change(phone, { target: { value: '1207946000' } });
@@ -157,7 +160,7 @@ describe('AccountPage', () => {
       'GET billing/plans': ok({ products: [PLAN_PRODUCT] }),
     });
     storeSession(GARAGE_USER, 'garage');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     const billing = (await screen.findByRole('heading', { name: 'Billing' })).closest('section')!;
     fireEvent.click(await within(billing).findByRole('button', { name: 'Subscribe' }));
     expect(within(billing).getByText('Not subscribed')).toBeTruthy();
@@ -189,7 +192,7 @@ describe('AccountPage, Email address', () => {
   it('opens the change form from Change email with the focus on the new address, checks it, and Cancel closes it', async () => {
     const api = mockApi({});
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     const section = emailSection();
     expect(within(section).queryByLabelText('New email')).toBeNull();
 
@@ -213,12 +216,12 @@ describe('AccountPage, Email address', () => {
     const changed = { ...ADMIN_USER, email: NEW_EMAIL };
     const api = mockApi({
       [EMAIL_ROUTE]: ok(
-        { id: ADMIN_USER.id, email: NEW_EMAIL, session: buildApiSession(changed, { access_token: 'access-9', refresh_token: 'refresh-9' }) },
+        { id: ADMIN_USER.id, email: NEW_EMAIL, session: buildApiSession(changed, { access_token: 'access-9' }) },
         MESSAGES.identity.emailUpdated,
       ),
     });
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     const section = openEmailChange();
     changeEmail(section, ' Ops@Wrenchmark.co.uk ', 'Sparkplug1');
 
@@ -232,8 +235,8 @@ describe('AccountPage, Email address', () => {
     expect(api.calls[0]?.body).toEqual({ email: NEW_EMAIL, currentPassword: 'Sparkplug1' });
     expect(api.calls[0]?.authorization).toBe('Bearer access-1');
 
-    expect(readStoredSession()).toMatchObject({ accessToken: 'access-9', refreshToken: 'refresh-9', user: changed });
-    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBe('refresh-9');
+    expect(getAccessToken()).toBe('access-9');
+    expect(window.localStorage.getItem('sh.auth.user')).toBe(JSON.stringify(changed));
     expect((within(section).getByLabelText('Email') as HTMLInputElement).value).toBe(NEW_EMAIL);
     expect(within(section).queryByLabelText('New email')).toBeNull();
     expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Change email' }));
@@ -243,7 +246,7 @@ describe('AccountPage, Email address', () => {
   it('shows a wrong current password under its field after one call, without refreshing the session', async () => {
     const api = mockApi({ [EMAIL_ROUTE]: failure(401, 'password_mismatch', MESSAGES.identity.currentPasswordIncorrect) });
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     const section = openEmailChange();
     changeEmail(section, NEW_EMAIL, 'Guessing1');
 
@@ -254,14 +257,14 @@ describe('AccountPage, Email address', () => {
     expect((within(section).getByLabelText('New email') as HTMLInputElement).value).toBe(NEW_EMAIL);
     // The 401 answers the password: no auth/refresh, no second try that would count as another wrong password.
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([EMAIL_ROUTE]);
-    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+    expect(getAccessToken()).toBe('access-1');
     expect(screen.getByRole('heading', { level: 1, name: 'Account settings' })).toBeTruthy();
   });
 
   it('says so when too many wrong passwords were tried (429), and keeps the form', async () => {
     const api = mockApi({ [EMAIL_ROUTE]: failure(429, 'rate_limited', MESSAGES.records.passwordAttemptsExceeded) });
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     const section = openEmailChange();
     changeEmail(section, NEW_EMAIL, 'Sparkplug1');
 
@@ -276,7 +279,7 @@ describe('AccountPage, Email address', () => {
       [EMAIL_ROUTE]: failure(409, 'conflict', MESSAGES.signup.duplicateEmail, [{ path: 'email', message: MESSAGES.signup.duplicateEmail }]),
     });
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     const section = openEmailChange();
     changeEmail(section, NEW_EMAIL, 'Sparkplug1');
     expect(await within(section).findByText(MESSAGES.signup.duplicateEmail)).toBeTruthy();

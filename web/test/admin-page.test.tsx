@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
 import { describeReferrer } from '../src/pages/admin/GaragesTable';
@@ -264,11 +264,11 @@ describe('describeReferrer', () => {
 });
 
 describe('/admin: access', () => {
-  it('is for admins only: a garage is sent to its dashboard and no admin call is made', () => {
+  it('is for admins only: a garage is sent to its dashboard and no admin call is made', async () => {
     const api = mockApi({ 'GET billing/subscription': pending, 'GET garages/me': pending, 'GET auth/me': pending, 'GET service-records/mine': pending });
     storeSession({ id: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b', email: 'owner@hartleymotors.co.uk' }, 'garage');
     renderApp('/admin');
-    expect(currentLocation()).toBe('/garage');
+    await waitFor(() => expect(currentLocation()).toBe('/garage'));
     expect(api.calls.filter((call) => call.path.startsWith('admin/'))).toHaveLength(0);
   });
 });

@@ -248,7 +248,7 @@ describe('delete (a withdrawal)', () => {
 describe('/admin/records: the service record manager', () => {
   it('requires a registration, upper-cased as typed, and keeps it in the URL', async () => {
     const api = openAt('/admin/records', { 'GET admin/data': adminDataReply({ serviceRecords: [buildAdminRecord()] }) });
-    expect(screen.getByRole('heading', { level: 1, name: 'Service record manager' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Service record manager' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(MESSAGES.adminActions.searchNeedsRegistration)).toBeTruthy();
     expect(api.callsTo('GET admin/data')).toHaveLength(0);
@@ -342,8 +342,8 @@ describe('/admin/records: the service record manager', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('links back to /admin', () => {
+  it('links back to /admin', async () => {
     openAt('/admin/records', {});
-    expect(screen.getByRole('link', { name: 'Admin dashboard' }).getAttribute('href')).toBe('/admin');
+    expect((await screen.findByRole('link', { name: 'Admin dashboard' })).getAttribute('href')).toBe('/admin');
   });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
-import { buildSubscription, failure, GARAGE_USER, mockApi, ok, renderApp, storeSession } from './support';
+import { buildSubscription, failure, GARAGE_USER, mockApi, ok, renderApp, renderAppSignedIn, storeSession } from './support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -115,7 +115,7 @@ describe('the Add My Garage callback form on /garages', () => {
       'POST contact/garage': CREATED,
     });
     storeSession(GARAGE_USER, 'garage');
-    renderApp('/garages');
+    await renderAppSignedIn('/garages');
     fillValidForm();
     type('Message (optional)', '  We have two sites.  ');
     submit();

@@ -1,7 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@sh/shared/contract';
-import { AUTH_STORAGE_KEYS, clearUserTypeCache } from '../src/auth/session-storage';
+import { MESSAGES, SESSION_COOKIE } from '@sh/shared/contract';
+import { getAccessToken } from '../src/auth/access-token';
 import {
   ADMIN_USER,
   buildSubscription,
@@ -64,7 +64,9 @@ describe('LoginPage', () => {
     answerLogin?.();
     await screen.findByRole('heading', { level: 1, name: 'Your garage' });
     expect(currentLocation()).toBe('/garage');
-    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.accessToken)).toBe('access-1');
+    // The access token is in memory only; storage holds who signed in, no token.
+    expect(getAccessToken()).toBe('access-1');
+    expect(JSON.stringify({ ...window.localStorage, ...window.sessionStorage })).not.toContain('access-1');
   });
 
   it('takes an admin to /admin', async () => {
@@ -78,16 +80,18 @@ describe('LoginPage', () => {
 
   it('tells any other account it is not registered as a garage, keeps no session and revokes the one issued', async () => {
     const api = mockApi({
-      'POST auth/login': ok(sessionAnswer(OTHER_USER, 'none', { refresh_token: 'refresh-none' })),
+      'POST auth/login': ok(sessionAnswer(OTHER_USER, 'none')),
       'POST auth/logout': ok({}),
     });
     renderApp('/login');
     logIn(OTHER_USER.email, 'Whatever1');
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.login.notGarage);
     expect(currentLocation()).toBe('/login');
-    expect(window.localStorage.getItem(AUTH_STORAGE_KEYS.accessToken)).toBeNull();
+    expect(getAccessToken()).toBeNull();
+    expect(window.localStorage.length).toBe(0);
     expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
-    expect(api.callsTo('POST auth/logout')[0]?.body).toEqual({ refresh_token: 'refresh-none' });
+    // The session cookie the login set is revoked and cleared by logout, which carries the app's header.
+    expect(api.callsTo('POST auth/logout')[0]?.headers[SESSION_COOKIE.csrfHeader]).toBe(SESSION_COOKIE.csrfHeaderValue);
   });
 
   it("shows the server's message for wrong credentials, and 'Login failed. Please try again.' when the call fails", async () => {
@@ -102,7 +106,7 @@ describe('LoginPage', () => {
     expect(await screen.findByText(MESSAGES.login.failed)).toBeTruthy();
   });
 
-  it('redirects a visitor already signed in as a garage or an admin', () => {
+  it('redirects a visitor already signed in as a garage or an admin', async () => {
     mockApi({
       'GET billing/subscription': ok(buildSubscription()),
       'GET garages/me': pending,
@@ -111,7 +115,7 @@ describe('LoginPage', () => {
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/login');
-    expect(currentLocation()).toBe('/garage');
+    await waitFor(() => expect(currentLocation()).toBe('/garage'));
   });
 });
 
@@ -122,19 +126,26 @@ describe('the route guard', () => {
     expect(currentLocation()).toBe('/login');
   });
 
-  it('sends an admin who opens /garage to /login, which sends them on to /admin', () => {
+  it('sends an admin who opens /garage to /login, which sends them on to /admin', async () => {
     mockApi({ 'GET admin/data': pending, 'GET admin/status': pending });
     storeSession(ADMIN_USER, 'admin');
     renderApp('/garage');
-    expect(currentLocation()).toBe('/admin');
+    await waitFor(() => expect(currentLocation()).toBe('/admin'));
   });
 
-  it('shows a spinner while a stored session whose user type is unknown is being checked', () => {
-    mockApi({ 'GET auth/me': pending });
+  it('shows a spinner on a page that needs sign-in while a reload restores the session, rather than sending the user to /login', () => {
+    mockApi({ 'POST auth/refresh': pending });
     storeSession(GARAGE_USER, 'garage');
-    clearUserTypeCache();
     renderApp('/account');
     expect(screen.getByRole('status').textContent).toContain('Checking your session');
     expect(currentLocation()).toBe('/account');
+  });
+
+  it('shows a public page at once while a reload restores the session', () => {
+    mockApi({ 'POST auth/refresh': pending });
+    storeSession(GARAGE_USER, 'garage');
+    renderApp('/faq');
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByText(/Checking your session/)).toBeNull();
   });
 });

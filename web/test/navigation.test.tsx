@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TSubscriptionStatus } from '@sh/shared/contract';
-import { ADMIN_USER, buildSubscription, GARAGE_USER, mockApi, ok, renderApp, storeSession } from './support';
+import { ADMIN_USER, buildSubscription, GARAGE_USER, mockApi, ok, renderAppSignedIn, storeSession } from './support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -14,17 +14,17 @@ function mainLinks(): Array<[string | null, string | null]> {
     .map((link) => [link.textContent, link.getAttribute('href')]);
 }
 
-function renderAsGarage(status: TSubscriptionStatus) {
+async function renderAsGarage(status: TSubscriptionStatus) {
   mockApi({ 'GET billing/subscription': ok(buildSubscription({ subscription_status: status })) });
   storeSession(GARAGE_USER, 'garage');
-  renderApp('/faq');
+  await renderAppSignedIn('/faq');
 }
 
 describe('the header for a signed-in user', () => {
-  it('gives an admin Admin and hides Garages and Pricing', () => {
+  it('gives an admin Admin and hides Garages and Pricing', async () => {
     mockApi({});
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/faq');
+    await renderAppSignedIn('/faq');
     expect(mainLinks()).toEqual([
       ['Home', '/'],
       ['Individuals', '/lookup'],
@@ -33,7 +33,7 @@ describe('the header for a signed-in user', () => {
   });
 
   it('gives a garage without an active subscription Pricing and Dashboard', async () => {
-    renderAsGarage('inactive');
+    await renderAsGarage('inactive');
     await vi.waitFor(() => expect(screen.getByRole('main').textContent).not.toBe(''));
     expect(mainLinks()).toEqual([
       ['Home', '/'],
@@ -45,7 +45,7 @@ describe('the header for a signed-in user', () => {
   });
 
   it.each(['active', 'trialing'] as const)('hides Pricing from a garage whose subscription is %s', async (status) => {
-    renderAsGarage(status);
+    await renderAsGarage(status);
     await vi.waitFor(() => expect(mainLinks().map(([label]) => label)).not.toContain('Pricing'));
     expect(mainLinks()).toEqual([
       ['Home', '/'],
@@ -56,15 +56,15 @@ describe('the header for a signed-in user', () => {
   });
 
   it('keeps Pricing for a garage whose payment is past due', async () => {
-    renderAsGarage('past_due');
+    await renderAsGarage('past_due');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(mainLinks().map(([label]) => label)).toContain('Pricing');
   });
 
-  it('opens the user menu on keyboard focus with "Signed in as", Account and Logout, and closes it on Escape', () => {
+  it('opens the user menu on keyboard focus with "Signed in as", Account and Logout, and closes it on Escape', async () => {
     mockApi({});
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/faq');
+    await renderAppSignedIn('/faq');
     const header = screen.getByRole('banner');
     const toggle = within(header).getByRole('button', { name: 'Account' });
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;

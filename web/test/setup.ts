@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { clearStoredAuthentication } from '../src/auth/session-storage';
+import { clearCookieSession } from './cookie-session';
 import { takeUnroutedCalls } from './unrouted-calls';
 
 // The app loads its response schemas on first use, as in production (src/api/client.ts). In a test, that first
@@ -17,6 +18,7 @@ afterEach(() => {
   if (unrouted.length > 0) throw new Error(`API calls the test did not expect: ${unrouted.join(', ')}`);
   // The session lives in storage; each test starts signed out.
   clearStoredAuthentication();
+  clearCookieSession();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

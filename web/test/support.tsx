@@ -1,11 +1,13 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { TGarageSubscription, TPlanProduct, TSession as TApiSession, TUserType } from '@sh/shared/contract';
 import { App } from '../src/App';
-import { cacheUserType, toStoredSession, writeStoredSession } from '../src/auth/session-storage';
+import { getAccessToken } from '../src/auth/access-token';
+import { cacheUserType, writeStoredUser } from '../src/auth/session-storage';
 import { preloadRoutePages } from '../src/route-pages';
+import { readCookieSession, writeCookieSession } from './cookie-session';
 import { recordUnroutedCall } from './unrouted-calls';
 
 /** Test helpers shared by the web tests: an API double routed by "METHOD path", a stored session, the app. */
@@ -47,9 +49,12 @@ export function mockApi(routes: Record<string, TApiRoute>) {
       authorization: headers.Authorization ?? null,
       headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
     };
-    calls.push(call);
     const key = `${method} ${path}`;
-    const route = routes[key];
+    // The refresh that restores storeSession's session on start is the browser's, not the page's: unless a test routes
+    // auth/refresh itself, it is answered and not listed in `calls`.
+    const cookieRoute = key in routes ? undefined : cookieSessionRoute(key);
+    if (!cookieRoute) calls.push(call);
+    const route = routes[key] ?? cookieRoute;
     if (!route) {
       unrouted.push(key);
       recordUnroutedCall(key);
@@ -85,7 +90,7 @@ export const ADMIN_USER = { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: '
 export const OTHER_USER = { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', email: 'someone@example.com' };
 
 export function buildApiSession(user: { id: string; email: string }, overrides: Partial<TApiSession> = {}): TApiSession {
-  return { access_token: 'access-1', refresh_token: 'refresh-1', expires_in: 900, user, ...overrides };
+  return { access_token: 'access-1', expires_in: 900, user, ...overrides };
 }
 
 /** The data of a login or refresh answer. */
@@ -93,10 +98,22 @@ export function sessionAnswer(user: { id: string; email: string }, userType: TUs
   return { session: buildApiSession(user, overrides), userType, emailConfirmed: true };
 }
 
-/** Stores a signed-in session as a login would, so the app starts signed in. */
+function cookieSessionRoute(key: string): TApiRoute | undefined {
+  const session = readCookieSession();
+  if (!session) return undefined;
+  if (key === 'POST auth/refresh') return ok(sessionAnswer(session.user, session.userType, session.overrides));
+  if (key === 'POST auth/logout') return ok({});
+  return undefined;
+}
+
+/**
+ * Leaves the browser as a login would: the stored user (and its type), and a session cookie, which the app's refresh on
+ * start exchanges for the session (POST auth/refresh answers it unless the test routes that call itself).
+ */
 export function storeSession(user: { id: string; email: string }, userType: TUserType, overrides: Partial<TApiSession> = {}): void {
   cacheUserType(user.id, userType);
-  writeStoredSession(toStoredSession(buildApiSession(user, overrides), Date.now()));
+  writeStoredUser(user);
+  writeCookieSession({ user, userType, overrides });
 }
 
 export const PLAN_PRODUCT: TPlanProduct = {
@@ -142,6 +159,16 @@ export function renderApp(url: string, extra?: ReactNode) {
       {extra}
     </MemoryRouter>,
   );
+}
+
+/**
+ * Renders the app at `url` with the session storeSession left, and waits until the page load's refresh of the cookie
+ * has restored it (as a browser does after a reload).
+ */
+export async function renderAppSignedIn(url: string, extra?: ReactNode) {
+  const rendered = renderApp(url, extra);
+  await waitFor(() => expect(getAccessToken()).not.toBeNull());
+  return rendered;
 }
 
 export function currentLocation(): string {

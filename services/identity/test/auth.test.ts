@@ -1,13 +1,16 @@
 import jwt from 'jsonwebtoken';
+import { createHash } from 'node:crypto';
 import {
   MESSAGES,
+  SESSION_COOKIE,
   ZErrorEnvelopeSchema,
   ZLoginResponseSchema,
   ZMeResponseSchema,
   ZPublicKeyResponseSchema,
 } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, call, logIn, outboxEvents, startIdentity, type RunningIdentity } from './helpers.js';
+import { callWithSessionCookie, refreshTokenOf, sessionCookiesOf } from '@sh/shared/testing';
+import { buildUser, call, logIn, outboxEvents, refresh, startIdentity, type RunningIdentity } from './helpers.js';
 
 let identity: RunningIdentity;
 
@@ -21,7 +24,7 @@ afterAll(async () => {
 describe('POST /api/v1/auth/login', () => {
   it('answers the session, the user type and a message, with an RS256 token carrying sub, role and email', async () => {
     const user = await buildUser(identity.db.pool, { email: 'reception@ashcombe-autos.co.uk', password: 'Spanner42' });
-    const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/login', {
+    const { status, headers, body } = await call(identity.url, 'POST', '/api/v1/auth/login', {
       body: { email: '  Reception@Ashcombe-Autos.co.uk ', password: 'Spanner42' },
     });
     expect(status).toBe(200);
@@ -35,7 +38,25 @@ describe('POST /api/v1/auth/login', () => {
     expect(claims).toMatchObject({ sub: user.id, role: 'garage', email: user.email });
     const { rows } = await identity.db.pool.query('SELECT token_hash FROM refresh_tokens WHERE user_id = $1', [user.id]);
     expect(rows).toHaveLength(1);
-    expect(rows[0].token_hash).not.toBe(parsed.data.session.refresh_token);
+    expect(rows[0].token_hash).not.toBe(refreshTokenOf(headers));
+  });
+
+  it('sets the refresh token as an HttpOnly, Secure, SameSite=Strict cookie for refresh and logout only, living as long as the token, and never in the body', async () => {
+    const user = await buildUser(identity.db.pool);
+    const { status, headers, body } = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('no-store');
+    const cookies = sessionCookiesOf(headers);
+    expect(cookies.map((cookie) => cookie.attributes.path)).toEqual(['/api/v1/auth/refresh', '/api/v1/auth/logout']);
+    for (const cookie of cookies) {
+      expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(cookie.attributes).toMatchObject({ httponly: true, secure: true, samesite: 'Strict', 'max-age': String(30 * 24 * 60 * 60) });
+      expect(cookie.attributes.domain).toBeUndefined();
+    }
+    const { rows } = await identity.db.pool.query<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens WHERE user_id = $1', [user.id]);
+    expect(rows[0]!.token_hash).toBe(createHash('sha256').update(refreshTokenOf(headers)).digest('hex'));
+    expect(JSON.stringify(body)).not.toContain(refreshTokenOf(headers));
+    expect(Object.keys((body.data as { session: object }).session).sort()).toEqual(['access_token', 'expires_in', 'user']);
   });
 
   it('answers userType admin for a user in the admin table and none for a plain user', async () => {
@@ -121,71 +142,93 @@ describe('POST /api/v1/auth/refresh', () => {
   it('ends a sign-in 30 days after it began, however often it was refreshed', async () => {
     const user = await buildUser(identity.db.pool);
     const first = await logIn(identity.url, user.email, user.password);
-    const refreshed = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } });
-    const current = ZLoginResponseSchema.parse(refreshed.body).data.session.refresh_token;
+    const current = refreshTokenOf((await refresh(identity.url, first.refreshToken)).headers);
     // The sign-in began 30 days and a minute ago; its latest token is fresh and unexpired.
     await identity.db.pool.query("UPDATE refresh_tokens SET created_at = now() - interval '30 days 1 minute' WHERE user_id = $1 AND used_at IS NOT NULL", [user.id]);
-    const late = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: current } });
+    const late = await refresh(identity.url, current);
     expect(late.status).toBe(401);
     const { rows } = await identity.db.pool.query<{ live: number }>('SELECT count(*)::int AS live FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
     expect(rows[0]!.live).toBe(0);
   });
 
-  it('rotates: answers a new session and the old refresh token no longer works', async () => {
+  it('rotates the session cookie: answers a new session and cookie, with no refresh token in the body, and the old cookie no longer works', async () => {
     const user = await buildUser(identity.db.pool);
     const first = await logIn(identity.url, user.email, user.password);
-    const refreshed = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } });
+    const refreshed = await refresh(identity.url, first.refreshToken);
     expect(refreshed.status).toBe(200);
-    const session = ZLoginResponseSchema.parse(refreshed.body).data.session;
-    expect(session.refresh_token).not.toBe(first.refreshToken);
-    expect(session.user.id).toBe(user.id);
-    const again = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refresh_token } });
-    expect(again.status).toBe(200);
+    const parsed = ZLoginResponseSchema.parse(refreshed.body);
+    expect(parsed.message).toBe(MESSAGES.identity.refreshSuccess);
+    expect(parsed.data.session.user.id).toBe(user.id);
+    const rotated = refreshTokenOf(refreshed.headers);
+    expect(rotated).not.toBe(first.refreshToken);
+    expect(JSON.stringify(refreshed.body)).not.toContain(rotated);
+    expect(JSON.stringify(refreshed.body)).not.toContain('refresh_token');
+    expect(sessionCookiesOf(refreshed.headers).map((cookie) => cookie.attributes.path)).toEqual([...SESSION_COOKIE.paths]);
+    expect((await refresh(identity.url, rotated)).status).toBe(200);
   });
 
-  it('revokes the whole family when an already-used token comes back, and answers 401', async () => {
+  it('revokes the whole family when an already-used token comes back, and answers 401 clearing the cookie', async () => {
     const user = await buildUser(identity.db.pool);
     const first = await logIn(identity.url, user.email, user.password);
-    const second = ZLoginResponseSchema.parse(
-      (await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } })).body,
-    ).data.session.refresh_token;
+    const second = refreshTokenOf((await refresh(identity.url, first.refreshToken)).headers);
     const otherSession = await logIn(identity.url, user.email, user.password);
 
-    const reuse = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } });
+    const reuse = await refresh(identity.url, first.refreshToken);
     expect(reuse.status).toBe(401);
     expect(ZErrorEnvelopeSchema.parse(reuse.body)).toMatchObject({ code: 'unauthorized', message: MESSAGES.identity.sessionExpired });
-    const successor = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: second } });
+    expect(sessionCookiesOf(reuse.headers).map((cookie) => cookie.value)).toEqual(['', '']);
+    const successor = await refresh(identity.url, second);
     expect(successor.status).toBe(401);
-    const unrelated = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: otherSession.refreshToken } });
+    const unrelated = await refresh(identity.url, otherSession.refreshToken);
     expect(unrelated.status).toBe(200);
   });
 
-  it('answers 401 for an unknown or expired token and 400 without one', async () => {
-    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: 'made-up' } })).status).toBe(401);
+  it('answers 401 for an unknown or expired cookie and without a cookie', async () => {
+    expect((await refresh(identity.url, 'made-up')).status).toBe(401);
     const user = await buildUser(identity.db.pool);
     const session = await logIn(identity.url, user.email, user.password);
     await identity.db.pool.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
-    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
-    const missing = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: {} });
-    expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe(MESSAGES.identity.sessionExpired);
+    expect((await refresh(identity.url, session.refreshToken)).status).toBe(401);
+    const missing = await callWithSessionCookie(identity.url, '/api/v1/auth/refresh', null);
+    expect(missing.status).toBe(401);
+    expect(ZErrorEnvelopeSchema.parse(missing.body)).toMatchObject({ code: 'unauthorized', message: MESSAGES.identity.sessionExpired });
+  });
+
+  it("refuses a cookie without the SPA's header with 403 session_header_missing, and the token stays unspent", async () => {
+    const user = await buildUser(identity.db.pool);
+    const session = await logIn(identity.url, user.email, user.password);
+    const refused = await callWithSessionCookie(identity.url, '/api/v1/auth/refresh', session.refreshToken, { withHeader: false });
+    expect(refused.status).toBe(403);
+    expect(ZErrorEnvelopeSchema.parse(refused.body)).toEqual({ status: 403, code: 'session_header_missing', message: MESSAGES.identity.sessionHeaderMissing });
+    expect(sessionCookiesOf(refused.headers)).toEqual([]);
+    // A refresh token of the body, as the SPA sent it before, is not read either.
+    const inBody = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } });
+    expect(inBody.status).toBe(403);
+    expect((await refresh(identity.url, session.refreshToken)).status).toBe(200);
   });
 });
 
 describe('POST /api/v1/auth/logout', () => {
-  it('revokes the session: its refresh token stops working', async () => {
+  it("revokes the cookie's session and clears the cookie on both paths", async () => {
     const user = await buildUser(identity.db.pool);
     const session = await logIn(identity.url, user.email, user.password);
-    const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/logout', { body: { refresh_token: session.refreshToken } });
+    const { status, headers, body } = await callWithSessionCookie(identity.url, '/api/v1/auth/logout', session.refreshToken);
     expect(status).toBe(200);
     expect(body.message).toBe(MESSAGES.identity.logoutSuccess);
-    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+    const cleared = sessionCookiesOf(headers);
+    expect(cleared.map((cookie) => [cookie.value, cookie.attributes.path])).toEqual(SESSION_COOKIE.paths.map((path) => ['', path]));
+    for (const cookie of cleared) expect(Date.parse(String(cookie.attributes.expires))).toBeLessThanOrEqual(Date.now());
+    expect((await refresh(identity.url, session.refreshToken)).status).toBe(401);
   });
 
-  it('answers 400 without a refresh token', async () => {
-    const { status, body } = await call(identity.url, 'POST', '/api/v1/auth/logout', { body: {} });
-    expect(status).toBe(400);
-    expect(body.message).toBe(MESSAGES.identity.sessionExpired);
+  it("answers 200 without a cookie, and 403 without the SPA's header, leaving the session alive", async () => {
+    expect((await callWithSessionCookie(identity.url, '/api/v1/auth/logout', null)).status).toBe(200);
+    const user = await buildUser(identity.db.pool);
+    const session = await logIn(identity.url, user.email, user.password);
+    const refused = await callWithSessionCookie(identity.url, '/api/v1/auth/logout', session.refreshToken, { withHeader: false });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('session_header_missing');
+    expect((await refresh(identity.url, session.refreshToken)).status).toBe(200);
   });
 });
 
@@ -269,7 +312,7 @@ describe('POST /api/v1/auth/forgot-password and /reset-password', () => {
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe(MESSAGES.resetPassword.success);
 
-    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
+    expect((await refresh(identity.url, session.refreshToken)).status).toBe(401);
     expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } })).status).toBe(401);
     expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'newpass' } })).status).toBe(200);
 

@@ -1,5 +1,16 @@
 import path from 'node:path';
-import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase, callJson } from '@sh/shared/testing';
+import {
+  callJson,
+  callWithSessionCookie,
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  refreshTokenOf,
+  testLogger,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '@sh/shared/testing';
 import { createRequestRedis, type Queryable } from '@sh/shared/server';
 import { buildIdentityApp } from '../src/app.js';
 import { hashPassword } from '../src/domain/passwords.js';
@@ -73,12 +84,17 @@ export async function buildUser(
 /** A JSON call against the running service. */
 export const call = callJson;
 
-/** Logs in and answers the session's tokens. */
+/** Logs in and answers the session's tokens: the access token of the body, the refresh token of the session cookie. */
 export async function logIn(baseUrl: string, email: string, password: string) {
-  const { status, body } = await call(baseUrl, 'POST', '/api/v1/auth/login', { body: { email, password } });
+  const { status, headers, body } = await call(baseUrl, 'POST', '/api/v1/auth/login', { body: { email, password } });
   if (status !== 200) throw new Error(`login answered ${status}`);
-  const session = (body.data as { session: { access_token: string; refresh_token: string } }).session;
-  return { accessToken: session.access_token, refreshToken: session.refresh_token };
+  const session = (body.data as { session: { access_token: string } }).session;
+  return { accessToken: session.access_token, refreshToken: refreshTokenOf(headers) };
+}
+
+/** POST auth/refresh as the SPA sends it: the refresh token as the session cookie, with the SPA's header. */
+export function refresh(baseUrl: string, refreshToken: string) {
+  return callWithSessionCookie(baseUrl, '/api/v1/auth/refresh', refreshToken);
 }
 
 /** The outbox events of one name, oldest first. */

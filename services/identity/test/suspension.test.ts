@@ -1,10 +1,10 @@
 import { Queue } from 'bullmq';
-import { MESSAGES, ZErrorEnvelopeSchema, ZLoginResponseSchema, ZRefreshResponseSchema, type TEventName, type TEventPayload, type TServiceName } from '@sh/shared/contract';
+import { MESSAGES, ZErrorEnvelopeSchema, ZRefreshResponseSchema, type TEventName, type TEventPayload, type TServiceName } from '@sh/shared/contract';
 import { createRedis, queueNameFor, startConsumer, startRelay, writeEvent, type Consumer, type Relay } from '@sh/shared/server';
-import { testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
+import { refreshTokenOf, testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityEventHandlers } from '../src/events/handlers.js';
-import { buildUser, call, logIn, startIdentity, type RunningIdentity } from './helpers.js';
+import { buildUser, call, logIn, refresh as refreshAt, startIdentity, type RunningIdentity } from './helpers.js';
 
 let identity: RunningIdentity;
 let relay: Relay;
@@ -55,7 +55,7 @@ const reinstatement = (garage: { id: string; email: string }, reinstatedAt: numb
 });
 
 const login = (email: string, password: string) => call(identity.url, 'POST', '/api/v1/auth/login', { body: { email, password } });
-const refresh = (refreshToken: string) => call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: refreshToken } });
+const refresh = (refreshToken: string) => refreshAt(identity.url, refreshToken);
 
 async function liveRefreshTokens(userId: string): Promise<number> {
   const { rows } = await identity.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
@@ -103,8 +103,7 @@ describe('garage.suspended and garage.reinstated', () => {
 
     const signIn = await login(garage.email, garage.password);
     expect(signIn.status).toBe(200);
-    const session = ZLoginResponseSchema.parse(signIn.body).data.session;
-    const refreshed = await refresh(session.refresh_token);
+    const refreshed = await refresh(refreshTokenOf(signIn.headers));
     expect(refreshed.status).toBe(200);
     expect(ZRefreshResponseSchema.parse(refreshed.body).data.session.user.id).toBe(garage.id);
   });

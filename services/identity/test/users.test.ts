@@ -7,7 +7,8 @@ import {
   ZUpdatePasswordResponseSchema,
 } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, call, logIn, outboxEvents, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from './helpers.js';
+import { refreshTokenOf } from '@sh/shared/testing';
+import { buildUser, call, logIn, outboxEvents, refresh, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from './helpers.js';
 
 let identity: RunningIdentity;
 
@@ -180,15 +181,19 @@ describe('PATCH /api/v1/users/password/{id}', () => {
   it('changes the password with the current one, ends other sessions and answers a fresh session', async () => {
     const user = await buildUser(identity.db.pool);
     const session = await logIn(identity.url, user.email, user.password);
-    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, {
+    const { status, headers, body } = await call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, {
       token: session.accessToken,
       body: { currentPassword: user.password, password: 'brake-pads' },
     });
     expect(status).toBe(200);
     const data = ZUpdatePasswordResponseSchema.parse(body).data;
+    expect(data.session?.user.id).toBe(user.id);
     expect(body.message).toBe(MESSAGES.identity.passwordUpdated);
-    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refreshToken } })).status).toBe(401);
-    expect((await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: data.session!.refresh_token } })).status).toBe(200);
+    // The fresh session's refresh token is the new session cookie, not in the body.
+    const fresh = refreshTokenOf(headers);
+    expect(JSON.stringify(body)).not.toContain(fresh);
+    expect((await refresh(identity.url, session.refreshToken)).status).toBe(401);
+    expect((await refresh(identity.url, fresh)).status).toBe(200);
     expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: 'brake-pads' } })).status).toBe(200);
   });
 

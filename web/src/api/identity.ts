@@ -1,35 +1,39 @@
-import type {
-  TLoginRequest,
-  TLoginResponse,
-  TMeResponse,
-  TResetPasswordRequest,
-  TUpdateEmailRequest,
-  TUpdateEmailResponse,
-  TUpdatePasswordRequest,
-  TUpdatePasswordResponse,
+import {
+  SESSION_COOKIE,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TMeResponse,
+  type TResetPasswordRequest,
+  type TUpdateEmailRequest,
+  type TUpdateEmailResponse,
+  type TUpdatePasswordRequest,
+  type TUpdatePasswordResponse,
 } from '@sh/shared/contract';
 import { api, createApiClient, type TApiClient } from './client';
 import { lazySchema } from './lazy-schema';
 
 /**
- * The identity service's calls (auth/ and users/). Calls that carry their credential in the body (login,
- * refresh, logout, the one-time links) use a client that sends no bearer token and never refreshes.
+ * The identity service's calls (auth/ and users/). Calls that carry their own credential (login, the one-time links
+ * in the body; refresh and logout the session cookie) use a client that sends no bearer token and never refreshes.
  */
 const anonymous = createApiClient();
+
+/** The header that proves a call spending the session cookie comes from this app (the cookie goes by itself). */
+const SESSION_CALL = { headers: { [SESSION_COOKIE.csrfHeader]: SESSION_COOKIE.csrfHeaderValue } };
 
 /** POST auth/login: the session and the user's type. */
 export async function logIn(input: TLoginRequest, client: TApiClient = anonymous): Promise<TLoginResponse> {
   return client.post('auth/login', input, lazySchema('ZLoginResponseSchema'));
 }
 
-/** POST auth/refresh: exchanges (rotates) the refresh token for a new session. */
-export async function refreshSession(refreshToken: string, client: TApiClient = anonymous): Promise<TLoginResponse> {
-  return client.post('auth/refresh', { refresh_token: refreshToken }, lazySchema('ZRefreshResponseSchema'));
+/** POST auth/refresh: rotates the session cookie's refresh token (the browser keeps the new cookie) for a new session. */
+export async function refreshSession(client: TApiClient = anonymous): Promise<TLoginResponse> {
+  return client.post('auth/refresh', undefined, lazySchema('ZRefreshResponseSchema'), SESSION_CALL);
 }
 
-/** POST auth/logout: revokes the refresh token's family. */
-export async function logOut(refreshToken: string, client: TApiClient = anonymous): Promise<void> {
-  await client.post('auth/logout', { refresh_token: refreshToken }, lazySchema('ZLogoutResponseSchema'));
+/** POST auth/logout: revokes the session cookie's family and clears the cookie. */
+export async function logOut(client: TApiClient = anonymous): Promise<void> {
+  await client.post('auth/logout', undefined, lazySchema('ZLogoutResponseSchema'), SESSION_CALL);
 }
 
 /** GET auth/me: who the access token belongs to, with their user type. */

@@ -1,7 +1,7 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, type TSession as TApiSession, type TUserType } from '@sh/shared/contract';
-import { registerAccessTokenRefresher } from './access-token';
+import { registerAccessTokenSource } from './access-token';
 import { createAuthStore, type TAuthStore, type TAuthUser, type TLoginResult } from './auth-store';
 
 /** What useAuth gives a component: who is signed in, and how to sign in and out. */
@@ -33,7 +33,7 @@ export function AuthProvider({ children, store: givenStore }: { children: ReactN
 
   // A layout effect, so that the API client can refresh on a 401 before any page's effects make calls.
   useLayoutEffect(() => {
-    const unregister = registerAccessTokenRefresher(store.refresh);
+    const unregister = registerAccessTokenSource({ getAccessToken: store.getAccessToken, refresh: store.refresh });
     store.start();
     return () => {
       store.stop();

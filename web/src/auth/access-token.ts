@@ -1,12 +1,13 @@
-import { readStoredSession } from './session-storage';
-
 type TRefresher = () => Promise<string | null>;
 
-let refresher: TRefresher | null = null;
+/** The session as the API client sees it: this tab's access token (memory only), and a refresh. */
+type TAccessTokenSource = { getAccessToken: () => string | null; refresh: TRefresher };
+
+let source: TAccessTokenSource | null = null;
 
 /** The signed-in user's access token for API calls, or null when signed out. */
 export function getAccessToken(): string | null {
-  return readStoredSession()?.accessToken ?? null;
+  return source?.getAccessToken() ?? null;
 }
 
 /**
@@ -14,13 +15,13 @@ export function getAccessToken(): string | null {
  * access token, or null when there is no session or it could not be refreshed.
  */
 export function refreshAccessTokenAfterUnauthorized(): Promise<string | null> {
-  return refresher ? refresher() : Promise.resolve(null);
+  return source ? source.refresh() : Promise.resolve(null);
 }
 
-/** Lets the session (AuthProvider) handle the API client's 401s; returns the function that undoes it. */
-export function registerAccessTokenRefresher(next: TRefresher): () => void {
-  refresher = next;
+/** Lets the session (AuthProvider) give the API client its token and handle its 401s; returns the function that undoes it. */
+export function registerAccessTokenSource(next: TAccessTokenSource): () => void {
+  source = next;
   return () => {
-    if (refresher === next) refresher = null;
+    if (source === next) source = null;
   };
 }

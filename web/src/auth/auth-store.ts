@@ -7,10 +7,11 @@ import {
   clearStoredAuthentication,
   clearUserTypeCache,
   readCachedUserType,
-  readStoredSession,
-  toStoredSession,
-  writeStoredSession,
-  type TStoredSession,
+  readStoredUser,
+  removeLegacyTokens,
+  toMemorySession,
+  writeStoredUser,
+  type TMemorySession,
 } from './session-storage';
 
 export { REFRESH_MARGIN_MS } from './session-storage';
@@ -18,7 +19,7 @@ export { REFRESH_MARGIN_MS } from './session-storage';
 /** The signed-in user with their type (SPEC.md section 4). */
 export type TAuthUser = { id: string; email: string; userType: TUserType };
 
-/** `loading` while a stored session is checked or refreshed before it can be trusted. */
+/** `loading` while the session of the cookie is restored on a page load. */
 export type TAuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: TAuthUser };
 
 /** What login answers (SPEC.md section 7: success and message). */
@@ -32,45 +33,91 @@ export const REFRESH_MAX_RETRIES = 5;
 export const REFRESH_RETRY_TICK_MS = 30_000;
 
 const REFRESH_LOCK_NAME = `${AUTH_STORAGE_PREFIX}refresh`;
+/** The BroadcastChannel on which this site's tabs tell each other of a new session and of a sign-out. */
+export const SESSION_CHANNEL_NAME = `${AUTH_STORAGE_PREFIX}session`;
+
+/** What one tab tells the others: the session it was answered (its access token, for memory only), or its end. */
+type TSessionMessage = { type: 'session'; session: TMemorySession; userType: TUserType } | { type: 'signed-out' };
 
 /** The identity calls the store makes; tests can pass their own. */
-export type TIdentityCalls = Pick<typeof identity, 'logIn' | 'refreshSession' | 'logOut' | 'fetchCurrentUser'>;
+export type TIdentityCalls = Pick<typeof identity, 'logIn' | 'refreshSession' | 'logOut'>;
 
 /** The session's state machine, with no React in it: AuthProvider turns it into a context. */
 export type TAuthStore = ReturnType<typeof createAuthStore>;
 
 /**
- * Creates the session store. It restores the stored session synchronously when it can be trusted (so the
- * first render already knows who is signed in), refreshes the access token shortly before it expires and
- * after a 401, retries a refresh that failed for a passing reason with a doubling back-off, and removes a
- * session that cannot be refreshed. Several tabs share one stored session: a refresh runs under a
- * cross-tab lock where the browser has one, and each tab follows the others' changes to storage.
+ * Creates the session store. The refresh token is an HttpOnly cookie this code never sees; the access token lives in
+ * this store's memory only. A page load where this browser signed in before (a stored user, no token) restores the
+ * session with one refresh, `loading` until it answers, so pages that need sign-in wait rather than send the user to
+ * /login, and public pages render at once. It refreshes shortly before the access token expires and after a 401,
+ * retries a refresh that failed for a passing reason with a doubling back-off, and removes a session that cannot be
+ * refreshed.
+ *
+ * Tabs share the cookie, and a refresh rotates it: two tabs sending the same cookie at once would look like a stolen
+ * token and end the session. So a refresh runs under a lock shared by the site's tabs (Web Locks): the second tab's
+ * refresh starts after the first's answer has stored the new cookie, and each tab posts the session it was answered on
+ * a BroadcastChannel, so a tab that waited for the lock takes the fresh access token instead of refreshing again.
+ * A sign-out is posted the same way.
  */
 export function createAuthStore(calls: TIdentityCalls = identity) {
   let state: TAuthState = initialState();
   const listeners = new Set<() => void>();
+  let current: TMemorySession | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let refreshInFlight: Promise<string | null> | null = null;
   let isStarted = false;
+  let channel: BroadcastChannel | null = null;
 
   function setState(next: TAuthState): void {
     state = next;
     for (const listener of listeners) listener();
   }
 
-  function signIn(stored: TStoredSession, userType: TUserType): void {
-    setState({ status: 'signed-in', user: { ...stored.user, userType } });
-    scheduleRefresh(stored);
+  function signIn(session: TMemorySession, userType: TUserType): void {
+    current = session;
+    setState({ status: 'signed-in', user: { ...session.user, userType } });
+    scheduleRefresh(session);
   }
 
-  /** Forgets the session everywhere: memory, timers, localStorage and sessionStorage. */
-  function removeSession(): void {
+  /** Starts a session the API answered (login, refresh, an account change), and tells the other tabs. */
+  function startSession(session: TApiSession, userType: TUserType): TMemorySession {
+    const next = toMemorySession(session, Date.now());
+    // The type first: another tab that takes the new session then finds its type cached too.
+    cacheUserType(next.user.id, userType);
+    writeStoredUser(next.user);
+    signIn(next, userType);
+    post({ type: 'session', session: next, userType });
+    return next;
+  }
+
+  /** Forgets the session in this tab (memory, timers, localStorage and sessionStorage) and, unless told by one, the others. */
+  function removeSession(options: { tellOtherTabs: boolean } = { tellOtherTabs: true }): void {
     clearTimeout(refreshTimer);
+    current = null;
     clearStoredAuthentication();
     setState({ status: 'signed-out' });
+    if (options.tellOtherTabs) post({ type: 'signed-out' });
   }
 
-  function scheduleRefresh(stored: TStoredSession, delayMs: number = refreshDelayFor(stored)): void {
+  function post(message: TSessionMessage): void {
+    try {
+      channel?.postMessage(message);
+    } catch {
+      // A closed channel: this tab is stopping.
+    }
+  }
+
+  function onMessage(event: MessageEvent<TSessionMessage>): void {
+    const message = event.data;
+    if (message.type === 'signed-out') {
+      if (state.status !== 'signed-out') removeSession({ tellOtherTabs: false });
+      return;
+    }
+    cacheUserType(message.session.user.id, message.userType);
+    signIn(message.session, message.userType);
+  }
+
+  function scheduleRefresh(session: TMemorySession, delayMs: number = refreshDelayFor(session)): void {
     clearTimeout(refreshTimer);
     if (!isStarted) return;
     refreshTimer = setTimeout(() => {
@@ -79,12 +126,12 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
   }
 
   /**
-   * Refreshes the session now. Calls made while a refresh is running share it, so a rotated refresh token is
-   * never sent twice. Resolves to the access token to use, or null once the session is gone.
+   * Refreshes the session now. Calls made while a refresh is running share it, so a rotated cookie is never sent
+   * twice. Resolves to the access token to use, or null once the session is gone.
    */
   function refresh(): Promise<string | null> {
     if (!refreshInFlight) {
-      const tokenToReplace = readStoredSession()?.accessToken ?? null;
+      const tokenToReplace = current?.accessToken ?? null;
       refreshInFlight = withRefreshLock(() => runRefresh(tokenToReplace)).finally(() => {
         refreshInFlight = null;
       });
@@ -93,25 +140,22 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
   }
 
   async function runRefresh(tokenToReplace: string | null): Promise<string | null> {
-    const stored = readStoredSession();
-    if (!stored) {
-      removeSession();
+    // Another tab refreshed while this one waited for the lock, and posted its session: use it instead.
+    if (current && current.accessToken !== tokenToReplace && !isDue(current)) return current.accessToken;
+    // Signed out meanwhile (here or in another tab): there is no cookie left to spend.
+    if (!readStoredUser()) {
+      if (state.status !== 'signed-out') removeSession({ tellOtherTabs: false });
       return null;
-    }
-    // Another tab refreshed while this one waited for the lock: use its session instead of refreshing again.
-    if (tokenToReplace && stored.accessToken !== tokenToReplace && !isDue(stored)) {
-      adoptStoredSession(stored);
-      return stored.accessToken;
     }
 
     for (let retry = 0; ; retry += 1) {
       try {
-        const { data } = await calls.refreshSession(stored.refreshToken);
+        const { data } = await calls.refreshSession();
+        // A tab closing (the provider unmounted) takes no session: its cookie is the browser's, for the next load.
+        if (!isStarted) return null;
         // A refresh clears the user-type cache (SPEC.md section 4); the answer brings the type afresh.
         clearUserTypeCache();
-        const next = storeSession(data.session, data.userType);
-        signIn(next, data.userType);
-        return next.accessToken;
+        return startSession(data.session, data.userType).accessToken;
       } catch (error) {
         if (!isPassingFailure(error)) {
           removeSession();
@@ -119,104 +163,55 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
         }
         if (retry >= REFRESH_MAX_RETRIES) break;
         await wait(REFRESH_RETRY_BASE_MS * 2 ** retry);
-        if (!readStoredSession()) return null;
+        if (!readStoredUser()) return null;
       }
     }
 
     // Every attempt failed for a passing reason (network, 429, 5xx): keep the session while its token works.
-    if (stored.expiresAt > Date.now()) {
-      scheduleRefresh(stored, REFRESH_RETRY_TICK_MS);
-      return stored.accessToken;
+    if (current && current.expiresAt > Date.now()) {
+      scheduleRefresh(current, REFRESH_RETRY_TICK_MS);
+      return current.accessToken;
     }
-    removeSession();
+    // No working token: signed out for now, but the cookie and the stored user stay for the next page load.
+    clearTimeout(refreshTimer);
+    current = null;
+    setState({ status: 'signed-out' });
     return null;
-  }
-
-  function storeSession(session: TApiSession, userType: TUserType): TStoredSession {
-    const stored = toStoredSession(session, Date.now());
-    // The type first: another tab that sees the new session in storage then finds its type cached too.
-    cacheUserType(stored.user.id, userType);
-    writeStoredSession(stored);
-    return stored;
-  }
-
-  /** Takes on a session found in storage (restored, or written by another tab). */
-  function adoptStoredSession(stored: TStoredSession): void {
-    const userType = readCachedUserType(stored.user.id);
-    if (userType && !isDue(stored)) {
-      signIn(stored, userType);
-      return;
-    }
-    if (state.status !== 'signed-in') setState({ status: 'loading' });
-    if (isDue(stored)) {
-      void refresh();
-      return;
-    }
-    void resolveUserType(stored);
-  }
-
-  /** Asks auth/me for the type of a stored user nobody cached; on an error the type is none (SPEC.md section 4). */
-  async function resolveUserType(stored: TStoredSession): Promise<void> {
-    let userType: TUserType = 'none';
-    try {
-      const me = await calls.fetchCurrentUser();
-      userType = me.userType;
-      cacheUserType(stored.user.id, userType);
-    } catch (error) {
-      // The API client has already tried a refresh after a 401; if that failed the session is gone. A 403 is a
-      // suspended garage's token from before its suspension: its refresh is refused too, so the session ends now.
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-        if (readStoredSession()) removeSession();
-        return;
-      }
-    }
-    const latest = readStoredSession();
-    if (latest) signIn(latest, userType);
-  }
-
-  function onStorage(event: StorageEvent): void {
-    if (event.key !== null && !event.key.startsWith(AUTH_STORAGE_PREFIX)) return;
-    const stored = readStoredSession();
-    if (!stored) {
-      if (state.status !== 'signed-out') removeSession();
-      return;
-    }
-    adoptStoredSession(stored);
   }
 
   function onVisibilityChange(): void {
     if (document.visibilityState !== 'visible' || state.status !== 'signed-in') return;
-    const stored = readStoredSession();
     // Timers sleep with the tab; on return, a token that is due is refreshed at once.
-    if (stored && isDue(stored)) void refresh();
+    if (current && isDue(current)) void refresh();
   }
 
   return {
     getState: (): TAuthState => state,
+
+    /** This tab's access token for API calls, or null when signed out (or not restored yet). */
+    getAccessToken: (): string | null => current?.accessToken ?? null,
 
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
 
-    /** Starts timers and listeners, and finishes restoring a stored session that needed the network. */
+    /** Starts timers and listeners, and restores the session of the cookie when this browser signed in before. */
     start(): void {
       if (isStarted) return;
       isStarted = true;
-      window.addEventListener('storage', onStorage);
+      channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL_NAME);
+      channel?.addEventListener('message', onMessage);
       document.addEventListener('visibilitychange', onVisibilityChange);
-      const stored = readStoredSession();
-      if (!stored) {
-        if (state.status !== 'signed-out') setState({ status: 'signed-out' });
-        return;
-      }
-      adoptStoredSession(stored);
+      if (current) scheduleRefresh(current);
+      else if (state.status === 'loading') void refresh();
     },
 
     stop(): void {
       isStarted = false;
       clearTimeout(refreshTimer);
-      window.removeEventListener('storage', onStorage);
+      channel?.close();
+      channel = null;
       document.removeEventListener('visibilitychange', onVisibilityChange);
     },
 
@@ -233,50 +228,48 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
       }
       const { session, userType } = answer.data;
       if (userType === 'none') {
-        calls.logOut(session.refresh_token).catch(() => undefined);
+        calls.logOut().catch(() => undefined);
         return { success: false, message: MESSAGES.login.notGarage };
       }
-      signIn(storeSession(session, userType), userType);
+      startSession(session, userType);
       return { success: true, message: answer.message ?? '', userType };
     },
 
-    /** Ends the session: forgets it in this browser at once, then revokes it on the server. */
+    /** Ends the session: forgets it in this browser's tabs at once, then revokes it on the server and clears the cookie. */
     async logout(): Promise<void> {
-      const refreshToken = readStoredSession()?.refreshToken;
       removeSession();
-      if (!refreshToken) return;
       try {
-        await calls.logOut(refreshToken);
+        await calls.logOut();
       } catch {
-        // The browser has forgotten the session either way; the server lets the refresh token expire.
+        // The tabs have forgotten the session either way; the server lets the refresh token expire.
       }
     },
 
     refresh,
 
-    /** Takes a session the API answered elsewhere (a password change), keeping the user's type. */
+    /** Takes a session the API answered elsewhere (a password change, which also set a new cookie), keeping the user's type. */
     adoptSession(session: TApiSession): void {
       const userType = state.status === 'signed-in' ? state.user.userType : (readCachedUserType(session.user.id) ?? 'none');
-      signIn(storeSession(session, userType), userType);
+      startSession(session, userType);
     },
   };
 }
 
-/** What the first render can already know from storage, without the network. */
+/**
+ * What the first render knows without the network: tokens of an earlier version are removed at once; a browser that
+ * signed in before is `loading` until the cookie's refresh answers; any other is signed out and makes no call.
+ */
 function initialState(): TAuthState {
-  const stored = readStoredSession();
-  if (!stored) return { status: 'signed-out' };
-  const userType = readCachedUserType(stored.user.id);
-  if (!userType || isDue(stored)) return { status: 'loading' };
-  return { status: 'signed-in', user: { ...stored.user, userType } };
+  removeLegacyTokens();
+  return readStoredUser() ? { status: 'loading' } : { status: 'signed-out' };
 }
 
-function refreshDelayFor(stored: TStoredSession): number {
-  return Math.max(0, stored.refreshAt - Date.now());
+function refreshDelayFor(session: TMemorySession): number {
+  return Math.max(0, session.refreshAt - Date.now());
 }
 
-function isDue(stored: TStoredSession): boolean {
-  return refreshDelayFor(stored) === 0;
+function isDue(session: TMemorySession): boolean {
+  return refreshDelayFor(session) === 0;
 }
 
 /** A failure worth retrying: no answer, rate-limited, or a server-side error. Anything else ends the session. */

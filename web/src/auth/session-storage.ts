@@ -7,26 +7,28 @@ function isUserType(value: unknown): value is TUserType {
 /** Every key the session writes starts with this, so logout can remove them all and nothing else. */
 export const AUTH_STORAGE_PREFIX = 'sh.auth.';
 
-/** The localStorage keys of the signed-in session. */
+/**
+ * The localStorage keys of the signed-in session. No token is kept in storage: the refresh token lives in an HttpOnly
+ * cookie no script can read, and the access token in this tab's memory. What is stored is who signed in, which says
+ * that this browser may hold a session cookie worth a refresh when a page loads (without it, no call is made).
+ */
 export const AUTH_STORAGE_KEYS = {
-  accessToken: `${AUTH_STORAGE_PREFIX}access_token`,
-  refreshToken: `${AUTH_STORAGE_PREFIX}refresh_token`,
-  /** When the access token expires, in epoch milliseconds. */
-  expiresAt: `${AUTH_STORAGE_PREFIX}expires_at`,
   /** The signed-in user as JSON: {"id":"…","email":"…"}. */
   user: `${AUTH_STORAGE_PREFIX}user`,
 } as const;
 
+/** Where earlier versions kept the tokens in localStorage; removed on load (removeLegacyTokens). */
+export const LEGACY_TOKEN_KEYS = [`${AUTH_STORAGE_PREFIX}access_token`, `${AUTH_STORAGE_PREFIX}refresh_token`, `${AUTH_STORAGE_PREFIX}expires_at`] as const;
+
 /** The per-user key of the user-type cache (SPEC.md section 4): sh.auth.user_type.{user id}. */
 export const USER_TYPE_KEY_PREFIX = `${AUTH_STORAGE_PREFIX}user_type.`;
 
-/** The session as the browser keeps it between visits. */
-export type TStoredSession = {
+/** The signed-in session as this tab holds it, in memory only. */
+export type TMemorySession = {
   accessToken: string;
-  refreshToken: string;
   /** When the access token expires, in epoch milliseconds. */
   expiresAt: number;
-  /** When to refresh it: a margin before expiry (derived, not stored). */
+  /** When to refresh it: a margin before expiry. */
   refreshAt: number;
   user: { id: string; email: string };
 };
@@ -34,48 +36,47 @@ export type TStoredSession = {
 /** Refresh this long before the access token expires, or at half its life when it lives less than twice this. */
 export const REFRESH_MARGIN_MS = 60_000;
 
-function refreshAtFor(expiresAt: number, lifetimeMs: number): number {
-  return expiresAt - Math.min(REFRESH_MARGIN_MS, lifetimeMs / 2);
-}
-
 /**
- * The session a login or refresh answered, its lifetime (expires_in) turned into an expiry time on this
- * browser's clock. The JWT's own exp is only the fallback (for a stored session without an expiry), because
- * it is on the server's clock and a skewed client clock would misread it.
+ * The session a login or refresh answered, its lifetime (expires_in) turned into an expiry time on this browser's
+ * clock (the JWT's exp is on the server's clock, which a skewed client clock would misread).
  */
-export function toStoredSession(session: TApiSession, now: number): TStoredSession {
+export function toMemorySession(session: TApiSession, now: number): TMemorySession {
   const lifetimeMs = session.expires_in * 1000;
   const expiresAt = now + lifetimeMs;
   return {
     accessToken: session.access_token,
-    refreshToken: session.refresh_token,
     expiresAt,
-    refreshAt: refreshAtFor(expiresAt, lifetimeMs),
+    refreshAt: expiresAt - Math.min(REFRESH_MARGIN_MS, lifetimeMs / 2),
     user: { id: session.user.id, email: session.user.email },
   };
 }
 
-/** The stored session, or null when there is none or it is incomplete. */
-export function readStoredSession(): TStoredSession | null {
-  const storage = localStorageOrNull();
-  if (!storage) return null;
-  const accessToken = storage.getItem(AUTH_STORAGE_KEYS.accessToken);
-  const refreshToken = storage.getItem(AUTH_STORAGE_KEYS.refreshToken);
-  const user = parseUser(storage.getItem(AUTH_STORAGE_KEYS.user));
-  if (!accessToken || !refreshToken || !user) return null;
-  const storedExpiry = Number(storage.getItem(AUTH_STORAGE_KEYS.expiresAt));
-  const expiresAt = Number.isFinite(storedExpiry) && storedExpiry > 0 ? storedExpiry : (readJwtExpiry(accessToken) ?? 0);
-  // The lifetime of a stored token is unknown here; a full margin is right for any token living over two minutes.
-  return { accessToken, refreshToken, expiresAt, refreshAt: expiresAt - REFRESH_MARGIN_MS, user };
+/** The user this browser last signed in as, or null: whether a page load should try the session cookie. */
+export function readStoredUser(): TMemorySession['user'] | null {
+  return parseUser(localStorageOrNull()?.getItem(AUTH_STORAGE_KEYS.user) ?? null);
 }
 
-export function writeStoredSession(session: TStoredSession): void {
-  const storage = localStorageOrNull();
-  if (!storage) return;
-  storage.setItem(AUTH_STORAGE_KEYS.accessToken, session.accessToken);
-  storage.setItem(AUTH_STORAGE_KEYS.refreshToken, session.refreshToken);
-  storage.setItem(AUTH_STORAGE_KEYS.expiresAt, String(session.expiresAt));
-  storage.setItem(AUTH_STORAGE_KEYS.user, JSON.stringify(session.user));
+export function writeStoredUser(user: TMemorySession['user']): void {
+  localStorageOrNull()?.setItem(AUTH_STORAGE_KEYS.user, JSON.stringify({ id: user.id, email: user.email }));
+}
+
+/**
+ * Removes the tokens earlier versions kept in localStorage and sessionStorage, so that no refresh token stays
+ * readable by a script. A browser that had one has no session cookie yet: its stored user goes too, and the user signs
+ * in again once. Answers whether a token was found.
+ */
+export function removeLegacyTokens(): boolean {
+  let found = false;
+  for (const storage of [localStorageOrNull(), sessionStorageOrNull()]) {
+    if (!storage) continue;
+    for (const key of LEGACY_TOKEN_KEYS) {
+      if (storage.getItem(key) === null) continue;
+      found = true;
+      storage.removeItem(key);
+    }
+  }
+  if (found) localStorageOrNull()?.removeItem(AUTH_STORAGE_KEYS.user);
+  return found;
 }
 
 /**
@@ -119,21 +120,7 @@ export function clearUserTypeCache(): void {
   }
 }
 
-/** The `exp` claim of a JWT in epoch milliseconds, or null when the token is not a readable JWT. */
-export function readJwtExpiry(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
-}
-
-function parseUser(raw: string | null): TStoredSession['user'] | null {
+function parseUser(raw: string | null): TMemorySession['user'] | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as { id?: unknown; email?: unknown };

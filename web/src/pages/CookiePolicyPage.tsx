@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LegalDocument, type TLegalSection } from '../components/LegalDocument';
+import { SESSION_COOKIE } from '@sh/shared/contract';
 import { BRAND } from '../brand';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -11,7 +12,12 @@ const COOKIE_TYPES: readonly { title: string; description: string; cookies: read
     title: 'Essential cookies',
     description: 'Needed for the platform to work. They cannot be switched off.',
     cookies: [
-      { name: 'Authentication', purpose: 'Keeps you signed in as you move between pages.', duration: 'Session' },
+      {
+        name: `Authentication (${SESSION_COOKIE.name})`,
+        purpose:
+          'Keeps you signed in, also when you come back later: it holds the token that renews your sign-in. It is set when you sign in, is sent only to our sign-in renewal and sign-out, and cannot be read by scripts on the page. Signing out deletes it.',
+        duration: '30 days, or until you sign out',
+      },
       { name: 'Security', purpose: 'Protects forms and accounts against forgery and abuse.', duration: 'Session' },
       { name: 'Load Balancing', purpose: 'Spreads traffic across our servers so pages stay fast.', duration: 'Session' },
     ],
@@ -87,6 +93,11 @@ export function CookiePolicyPage() {
             </div>
           ))}
           <p>A session cookie is deleted when you close your browser.</p>
+          <p>
+            While you are signed in, your browser&apos;s local storage also remembers which account signed in (its id and
+            e-mail address) and its type, so that the site knows to renew your sign-in when you return. No password or
+            token is kept there, and signing out removes it.
+          </p>
         </>
       ),
     },

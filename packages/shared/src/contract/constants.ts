@@ -31,6 +31,18 @@ export const RESET_EMAIL_MINUTES = 5;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const REFERRAL_CODE_PATTERN = /^GAR-[A-Z0-9]{8}$/;
 
+/**
+ * The session cookie: the refresh token, HttpOnly, Secure and SameSite=Strict, sent only to the two calls that spend
+ * it (a cookie has one path, so it is set once per path, with the same value). The SPA proves a call to them is its
+ * own with csrfHeader: another site can neither send that header nor read the answer.
+ */
+export const SESSION_COOKIE = {
+  name: 'wm_session',
+  paths: ['/api/v1/auth/refresh', '/api/v1/auth/logout'],
+  csrfHeader: 'x-wrenchmark-session',
+  csrfHeaderValue: '1',
+} as const;
+
 /** The user types (SPEC.md section 3): ZUserTypeSchema's options. */
 export const USER_TYPES = ['admin', 'garage', 'none'] as const;
 

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   password_mismatch: 401,
   payment_required: 402,
   forbidden: 403,
+  /** A call that spends the session cookie came without the SPA's header (SESSION_COOKIE.csrfHeader). */
+  session_header_missing: 403,
   subscription_required: 403,
   email_not_confirmed: 403,
   not_found: 404,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, USER_TYPES } from './constants.js';
+import { PASSWORD_MIN_LENGTH, SESSION_COOKIE, USER_TYPES } from './constants.js';
 import { ZAdminReasonSchema } from './admin-reason.js';
 import { successEnvelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
@@ -28,10 +28,12 @@ export type TUserType = z.infer<typeof ZUserTypeSchema>;
 export const ZUserRoleSchema = z.enum(['garage', 'none']);
 export type TUserRole = z.infer<typeof ZUserRoleSchema>;
 
-/** A session as login and refresh answer it (SPEC.md section 7: data.session.*). */
+/**
+ * A session as login and refresh answer it (SPEC.md section 7: data.session.*). The refresh token is not in it: it
+ * travels only in the HttpOnly session cookie (SESSION_COOKIE), out of reach of the page's scripts.
+ */
 export const ZSessionSchema = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
   /** Seconds until the access token expires. */
   expires_in: z.number().int(),
   user: z.object({ id: z.string().uuid(), email: z.string() }),
@@ -59,21 +61,22 @@ export const ZLoginResponseSchema = successEnvelope(
 );
 export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
 
-/** A refresh token in a body (refresh and logout). */
-const refreshTokenField = z
-  .string({ error: MESSAGES.identity.sessionExpired })
-  .min(1, MESSAGES.identity.sessionExpired)
-  .max(200, MESSAGES.identity.sessionExpired);
+/**
+ * The headers of a call that spends the session cookie (refresh and logout): the SPA always sends
+ * SESSION_COOKIE.csrfHeader, which a form or link of another site cannot, so a call without it is refused (403).
+ */
+export const ZSessionCookieHeadersSchema = z.object({
+  [SESSION_COOKIE.csrfHeader]: z.literal(SESSION_COOKIE.csrfHeaderValue),
+});
 
-// POST /api/v1/auth/refresh (rotates the refresh token; answers like login)
-export const ZRefreshRequestSchema = z.object({ refresh_token: refreshTokenField });
-export type TRefreshRequest = z.infer<typeof ZRefreshRequestSchema>;
+/** The session cookie as the refresh and logout calls read it (for the OpenAPI document). */
+export const ZSessionCookieSchema = z.object({ [SESSION_COOKIE.name]: z.string().optional() });
+
+// POST /api/v1/auth/refresh (no body: the session cookie's refresh token is rotated; answers like login, with a new cookie)
 export const ZRefreshResponseSchema = ZLoginResponseSchema;
 export type TRefreshResponse = TLoginResponse;
 
-// POST /api/v1/auth/logout (revokes the refresh token's family)
-export const ZLogoutRequestSchema = z.object({ refresh_token: refreshTokenField });
-export type TLogoutRequest = z.infer<typeof ZLogoutRequestSchema>;
+// POST /api/v1/auth/logout (no body: revokes the session cookie's family and clears the cookie)
 export const ZLogoutResponseSchema = successEnvelope(z.object({}));
 export type TLogoutResponse = z.infer<typeof ZLogoutResponseSchema>;
 

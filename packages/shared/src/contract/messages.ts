@@ -122,6 +122,7 @@ export const MESSAGES = {
     passwordUpdated: 'Password updated',
     currentPasswordIncorrect: 'Current password is incorrect',
     sessionExpired: 'Your session has expired. Please log in again.',
+    sessionHeaderMissing: 'This request can only be made from the website. Please reload the page and try again.',
     confirmationSent: 'A new confirmation link is on its way to your email address.',
     alreadyConfirmed: 'Your email address is already confirmed.',
     currentPasswordRequired: 'Please enter your current password',

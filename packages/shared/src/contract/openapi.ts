@@ -10,6 +10,10 @@ export interface TOperation {
   auth: 'public' | 'signed-in' | 'garage' | 'admin' | 'stripe-signature';
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the call requires (the session calls' CSRF header). */
+  headers?: z.ZodObject;
+  /** Cookies the call reads (the session cookie). */
+  cookies?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType;
   successStatus?: number;
@@ -24,7 +28,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
   return rest;
 }
 
-function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query') {
+function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query' | 'header' | 'cookie') {
   if (!schema) return [];
   const shape = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   return Object.entries(shape.properties ?? {}).map(([name, property]) => ({
@@ -54,7 +58,12 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
       tags: [op.tag],
       ...(op.auth === 'public' || op.auth === 'stripe-signature' ? { security: [] } : {}),
       ...(op.auth !== 'public' ? { description: `Caller: ${op.auth}.` } : {}),
-      parameters: [...parametersOf(op.pathParams, 'path'), ...parametersOf(op.query, 'query')],
+      parameters: [
+        ...parametersOf(op.pathParams, 'path'),
+        ...parametersOf(op.query, 'query'),
+        ...parametersOf(op.headers, 'header'),
+        ...parametersOf(op.cookies, 'cookie'),
+      ],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
       responses,
     };

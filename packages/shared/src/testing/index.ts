@@ -176,3 +176,4 @@ export async function readPublishedAnswer(redis: Redis, namespace: string, key: 
   const stored = await redis.getBuffer(sharedAnswerKeyOf(namespace, key));
   return stored && decodeSharedAnswer(stored);
 }
+export { callWithSessionCookie, refreshTokenOf, sessionCookiesOf, type SetSessionCookie } from './session-cookie.js';

@@ -10,6 +10,11 @@ import { userTypeOf } from './user-type.js';
 /** A started session with what the SPA needs to know about its user. */
 export interface SignedInUser {
   session: TSession;
+  /**
+   * The session's refresh token, for the session cookie only: a route answers a session through answerWithSession
+   * (routes/session-cookie.ts), which sets it as the cookie and leaves it out of the body.
+   */
+  refreshToken: string;
   userType: TUserType;
   emailConfirmed: boolean;
 }
@@ -32,9 +37,8 @@ export async function issueSession(db: Queryable, keys: SigningKeys, user: UserR
   const accessToken = signAccessToken(keys.privateKey, { sub: user.id, role: userType, email: user.email });
   const session = {
     access_token: accessToken,
-    refresh_token: refreshToken,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     user: { id: user.id, email: user.email },
   };
-  return { session, userType, emailConfirmed: user.email_confirmed_at !== null };
+  return { session, refreshToken, userType, emailConfirmed: user.email_confirmed_at !== null };
 }

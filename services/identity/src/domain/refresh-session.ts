@@ -43,5 +43,6 @@ export async function refreshSession(pool: Pool, keys: SigningKeys, refreshToken
   });
   if (outcome.kind === 'suspended') throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
   if (outcome.kind !== 'rotated') throw new AppError('unauthorized', MESSAGES.identity.sessionExpired);
-  return { session: outcome.session, userType: outcome.userType, emailConfirmed: outcome.emailConfirmed };
+  const { kind: _rotated, ...signedIn } = outcome;
+  return signedIn;
 }

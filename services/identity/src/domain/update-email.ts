@@ -40,7 +40,7 @@ export async function updateEmail(
   actor: TAuthClaims,
   userId: string,
   input: TUpdateEmailRequest,
-): Promise<{ id: string; email: string; session?: TSession }> {
+): Promise<{ id: string; email: string; session?: TSession; refreshToken?: string }> {
   assertSelfOrAdmin(actor, userId);
   const isSelf = actor.sub === userId;
   const adminReason = isSelf ? null : requireAdminReason(input.reason);
@@ -74,7 +74,7 @@ export async function updateEmail(
       return { id: locked.id, email: input.email };
     }
     const changedUser = { ...locked, email: input.email, email_confirmed_at: null };
-    const { session } = await issueSession(client, deps.keys, changedUser, randomUUID());
-    return { id: locked.id, email: input.email, session };
+    const { session, refreshToken } = await issueSession(client, deps.keys, changedUser, randomUUID());
+    return { id: locked.id, email: input.email, session, refreshToken };
   });
 }

@@ -31,7 +31,7 @@ export async function updatePassword(
   actor: TAuthClaims,
   userId: string,
   input: TUpdatePasswordRequest,
-): Promise<{ id: string; session?: TSession }> {
+): Promise<{ id: string; session?: TSession; refreshToken?: string }> {
   assertSelfOrAdmin(actor, userId);
   const { pool, keys } = deps;
   const isSelf = actor.sub === userId;
@@ -55,7 +55,7 @@ export async function updatePassword(
       await recordAdminAction(client, { actor: { id: actor.sub, email: actor.email }, action: 'user.password_set', subject, reason: adminReason });
       return { id: user.id };
     }
-    const { session } = await issueSession(client, keys, user, randomUUID());
-    return { id: user.id, session };
+    const { session, refreshToken } = await issueSession(client, keys, user, randomUUID());
+    return { id: user.id, session, refreshToken };
   });
 }

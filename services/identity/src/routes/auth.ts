@@ -1,13 +1,6 @@
 import { Router } from 'express';
-import {
-  ZForgotPasswordRequestSchema,
-  ZLoginRequestSchema,
-  ZLogoutRequestSchema,
-  ZRefreshRequestSchema,
-  ZResetPasswordRequestSchema,
-  MESSAGES,
-} from '@sh/shared/contract';
-import { authenticate, parseOrThrow, type Pool, type TokenVerifier } from '@sh/shared/server';
+import { ZForgotPasswordRequestSchema, ZLoginRequestSchema, ZResetPasswordRequestSchema, MESSAGES } from '@sh/shared/contract';
+import { AppError, authenticate, parseOrThrow, type Pool, type TokenVerifier } from '@sh/shared/server';
 import { getCurrentUser } from '../domain/get-current-user.js';
 import { logIn } from '../domain/log-in.js';
 import { logOut } from '../domain/log-out.js';
@@ -15,29 +8,38 @@ import { refreshSession } from '../domain/refresh-session.js';
 import { requestPasswordReset } from '../domain/request-password-reset.js';
 import { resetPassword } from '../domain/reset-password.js';
 import type { SigningKeys } from '../domain/signing-keys.js';
+import { answerWithSession, clearSessionCookie, readSessionCookie } from './session-cookie.js';
 
-/** /api/v1/auth/*: login, refresh, logout, me, the public key, forgot and reset password. */
+/**
+ * /api/v1/auth/*: login, refresh, logout, me, the public key, forgot and reset password. A session's refresh token
+ * travels only in the session cookie (./session-cookie.ts): login and refresh set it, refresh and logout read it.
+ */
 export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: TokenVerifier }): Router {
   const { pool, keys } = deps;
   const router = Router();
 
   router.post('/api/v1/auth/login', async (req, res) => {
     const input = parseOrThrow(ZLoginRequestSchema, req.body ?? {});
-    const data = await logIn(pool, keys, input);
-    res.setHeader('cache-control', 'no-store');
-    res.json({ status: 200, message: MESSAGES.identity.loginSuccess, data });
+    answerWithSession(res, MESSAGES.identity.loginSuccess, await logIn(pool, keys, input));
   });
 
+  // 403 without the SPA's header, 401 without a cookie; a cookie that no longer refreshes (used, revoked, expired,
+  // a suspended garage's) is cleared with the refusal. A failure of ours (5xx) keeps it: the session may still be good.
   router.post('/api/v1/auth/refresh', async (req, res) => {
-    const { refresh_token } = parseOrThrow(ZRefreshRequestSchema, req.body ?? {});
-    const data = await refreshSession(pool, keys, refresh_token);
-    res.setHeader('cache-control', 'no-store');
-    res.json({ status: 200, message: MESSAGES.identity.refreshSuccess, data });
+    const refreshToken = readSessionCookie(req);
+    if (!refreshToken) throw new AppError('unauthorized', MESSAGES.identity.sessionExpired);
+    const data = await refreshSession(pool, keys, refreshToken).catch((error: unknown) => {
+      if (error instanceof AppError && error.status < 500) clearSessionCookie(res);
+      throw error;
+    });
+    answerWithSession(res, MESSAGES.identity.refreshSuccess, data);
   });
 
+  // Ends the cookie's session (its whole family) and clears the cookie; without a cookie there is nothing to end.
   router.post('/api/v1/auth/logout', async (req, res) => {
-    const { refresh_token } = parseOrThrow(ZLogoutRequestSchema, req.body ?? {});
-    await logOut(pool, refresh_token);
+    const refreshToken = readSessionCookie(req);
+    if (refreshToken) await logOut(pool, refreshToken);
+    clearSessionCookie(res);
     res.json({ status: 200, message: MESSAGES.identity.logoutSuccess, data: {} });
   });
 

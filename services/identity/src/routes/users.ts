@@ -16,6 +16,7 @@ import { updateEmail } from '../domain/update-email.js';
 import { updatePassword } from '../domain/update-password.js';
 import { assertSelfOrAdmin } from '../domain/user-type.js';
 import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
+import { answerWithSession } from './session-cookie.js';
 
 /** /api/v1/users/*: e-mail confirmation and the account changes (users/phone/ belongs to garages). */
 export function userRoutes(deps: {
@@ -46,8 +47,7 @@ export function userRoutes(deps: {
     assertSelfOrAdmin(req.auth!, id);
     const input = parseOrThrow(ZUpdateEmailRequestSchema, req.body ?? {});
     const data = await updateEmail({ pool, keys, passwordFailures: deps.passwordFailures, log: req.log }, req.auth!, id, input);
-    res.setHeader('cache-control', 'no-store');
-    res.json({ status: 200, message: MESSAGES.identity.emailUpdated, data });
+    answerWithSession(res, MESSAGES.identity.emailUpdated, data);
   });
 
   // Public: the token of the link mailed to the old address is the credential.
@@ -64,8 +64,7 @@ export function userRoutes(deps: {
     assertSelfOrAdmin(req.auth!, id);
     const input = parseOrThrow(ZUpdatePasswordRequestSchema, req.body ?? {});
     const data = await updatePassword({ pool, keys, passwordFailures: deps.passwordFailures, log: req.log }, req.auth!, id, input);
-    res.setHeader('cache-control', 'no-store');
-    res.json({ status: 200, message: MESSAGES.identity.passwordUpdated, data });
+    answerWithSession(res, MESSAGES.identity.passwordUpdated, data);
   });
 
   return router;
