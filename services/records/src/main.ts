@@ -1,6 +1,6 @@
 import { createRequestRedis, createTokenBucketLimiter, createTokenVerifier, migrationsBeside, startService, type DatabaseServiceContext } from '@sh/shared/server';
 import { buildRecordsApp } from './app.js';
-import { createDvlaClient } from './clients/dvla.js';
+import { createDvlaClient, DVLA_LIMITS } from './clients/dvla.js';
 import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
@@ -45,7 +45,12 @@ await startService({
       internalToken: config.INTERNAL_TOKEN,
       queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
       vehicleReport: {
-        dvla: createDvlaClient({ baseUrl: config.DVLA_API_URL, apiKey: config.DVLA_API_KEY }),
+        dvla: createDvlaClient({
+          baseUrl: config.DVLA_API_URL,
+          apiKey: config.DVLA_API_KEY,
+          // Like DVSA's: one allowance for every records instance, so made-up registrations cannot spend DVLA's quota.
+          limiter: createTokenBucketLimiter(context.redis, { key: `${config.BULLMQ_PREFIX}:dvla-allowance`, ...DVLA_LIMITS, perDay: config.DVLA_DAILY_ALLOWANCE }),
+        }),
         dvsa: createDvsaClient({
           apiUrl: config.DVSA_API_URL,
           tokenUrl: config.DVSA_TOKEN_URL,
@@ -54,7 +59,7 @@ await startService({
           clientSecret: config.DVSA_CLIENT_SECRET,
           apiKey: config.DVSA_API_KEY,
           // DVSA's allowance is per key: every records instance takes from one bucket in Redis.
-          limiter: createTokenBucketLimiter(context.redis, { key: `${config.BULLMQ_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS }),
+          limiter: createTokenBucketLimiter(context.redis, { key: `${config.BULLMQ_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS, perDay: config.DVSA_DAILY_ALLOWANCE }),
         }),
         cache: createVehicleSourceCache(context.redis, { keyPrefix: `${config.BULLMQ_PREFIX}:vehicle-source` }),
       },
