@@ -27,11 +27,12 @@ await startService({
       (forgotten) => forgotten !== null && logger.info({ forgotten }, "lookup answers published for another database were deleted"),
       (error: unknown) => logger.warn({ err: error }, "could not check which database Redis's published lookup answers belong to (Redis away); they are checked at the next start"),
     );
-    if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, closers: [] };
+    // At shutdown the key history hears of the last signatures (its period: domain/signing-key.ts).
+    if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, closers: [() => signer.close()] };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
     const publishing = keepEveryAnswerPublished(({ stopped }) => publishEveryAnswer({ db: pool, redis, prefix: config.BULLMQ_PREFIX, stopped }), logger);
-    return { signer, closers: [() => publishing.stop(), () => redis.quit()] };
+    return { signer, closers: [() => publishing.stop(), () => redis.quit(), () => signer.close()] };
   },
   closers: ({ closers }) => closers,
   app: (context, { signer }) =>

@@ -163,6 +163,8 @@ export const ZReceiptSchema = z.object({
   registration: z.string(),
   signed_at: z.string(),
   signature: z.string(),
+  /** The key that made the signature: one of GET /service-records/signing-key's keys (not itself signed). */
+  key_id: z.string(),
 });
 export type TReceipt = z.infer<typeof ZReceiptSchema>;
 
@@ -224,8 +226,16 @@ export const ZMyServiceRecordsResponseSchema = successEnvelope(
 export type TMyServiceRecordsResponse = z.infer<typeof ZMyServiceRecordsResponseSchema>;
 
 /** GET /service-records/signing-key: the Ed25519 public key that signs receipts. */
+/** A key that has signed receipts, and when: its first and last signature so far (null before its first). */
+export const ZPublishedSigningKeySchema = z.object({ keyId: z.string(), publicKey: z.string(), from: z.string().nullable(), until: z.string().nullable() });
+export type TPublishedSigningKey = z.infer<typeof ZPublishedSigningKeySchema>;
+
+/**
+ * GET /service-records/signing-key: the key that signs receipts now (publicKey, keyId) and every key that ever has
+ * (keys, oldest first), so a receipt is checked with the key its key_id names, whenever it was signed.
+ */
 export const ZSigningKeyResponseSchema = successEnvelope(
-  z.object({ algorithm: z.literal('Ed25519'), publicKey: z.string(), keyId: z.string() }),
+  z.object({ algorithm: z.literal('Ed25519'), publicKey: z.string(), keyId: z.string(), keys: z.array(ZPublishedSigningKeySchema) }),
 );
 
 /** One entry of a vehicle's chain, with the fields its hash covers. */
