@@ -361,7 +361,16 @@ describe("a write drops the vehicle's cached DVLA and DVSA answers", () => {
     expect(await cached('AD61HCX')).toEqual([false, false]);
   });
 
-  it('leaves other vehicles cached', async () => {
+  it('and its "no such vehicle" answers, when a garage logs a service for a plate DVLA and DVSA did not know', async () => {
+    const notFound = () => Promise.all(['dvla', 'dvsa'].map((source) => redis.hexists(`${cachePrefix}:not-found`, `${source}:QY24NEW`)));
+    expect(dataOf((await report('QY24NEW')).body).vehicle).toBeNull();
+    expect(await notFound()).toEqual([1, 1]);
+    const garage = await buildGarageAccount(stack);
+    await logServiceRecord(stack, garage, { vehicle_registration: 'QY24NEW', vin: 'SJNFAAJ11U7654321', mileage: 10 });
+    expect(await notFound()).toEqual([0, 0]);
+  });
+
+    it('leaves other vehicles cached', async () => {
     await report('CO15GRV');
     const garage = await buildGarageAccount(stack);
     await logServiceRecord(stack, garage, { vehicle_registration: 'WE19UAD', vin: 'SJNFAAJ11U1234567', mileage: 40_000 });
