@@ -10,8 +10,10 @@ import { seedVehicles } from './support/data.js';
 
 // The double's car whose October 2016 MOT reads fewer miles than its March 2016 service (data/seed/README.md).
 const contradicting = seedVehicles.find((v) => v.registration === 'AD61HCX')!;
-// A car old enough for MOT tests that no other journey looks up, so DVSA's answer for it is not cached yet.
-const uncached = seedVehicles.find((v) => v.records.length >= 3 && v.first_registered < '2019-01-01' && /^[B-Z]/.test(v.registration) && v.registration !== 'CO15GRV' && v.registration !== 'WE19UAD' && v.registration !== 'CS14HHR' && v.registration !== 'CW15XGX' && v.registration !== 'LA12OYC')!;
+// A car old enough for MOT tests that no other journey looks up, so DVSA's answer for it is not cached yet: not one of
+// the first 20 seeded registrations either, which the fuzz asks the report about (fuzz.e2e.test.ts, knownRegistrations).
+const askedByTheFuzz = new Set(seedVehicles.slice(0, 20).map((v) => v.registration));
+const uncached = seedVehicles.find((v) => !askedByTheFuzz.has(v.registration) && v.records.length >= 3 && v.first_registered < '2019-01-01' && /^[B-Z]/.test(v.registration) && v.registration !== 'CO15GRV' && v.registration !== 'WE19UAD' && v.registration !== 'CS14HHR' && v.registration !== 'CW15XGX' && v.registration !== 'LA12OYC')!;
 
 async function controlDvsa(path: string, body?: unknown): Promise<void> {
   const response = await fetch(`${inject('dvsaUrl')}/_control/${path}`, {

@@ -184,6 +184,7 @@ describe('GarageDashboardPage: receipts', () => {
       registration: 'AB12CDE',
       signed_at: '2025-03-14T10:22:00.000Z',
       signature: 'U2lnbmVkIGJ5IHRoZSByZWNvcmRzIHNlcnZpY2U=',
+      key_id: '4f1e2d3c4b5a6978',
     };
     openDashboard(page([buildRecord({ receipt }), buildRecord({ service_type: 'No receipt yet' })]));
     const [withReceipt, without] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
@@ -196,6 +197,8 @@ describe('GarageDashboardPage: receipts', () => {
     expect(within(withReceipt).getByText('Entry 3 in this vehicle’s history')).toBeTruthy();
     expect(within(withReceipt).getByText(receipt.hash)).toBeTruthy();
     expect(within(withReceipt).getByText(receipt.signature)).toBeTruthy();
+    // The key that signed it, by which the receipt is checked after a rotation.
+    expect(within(withReceipt).getByText(receipt.key_id)).toBeTruthy();
 
     fireEvent.click(within(withReceipt).getByRole('button', { name: 'Copy hash' }));
     expect(await within(withReceipt).findByText('Copied')).toBeTruthy();

@@ -4,7 +4,7 @@ import { lookupRegistrationSchema } from '../src/lib/lookup-registration';
 
 /** The lookup form checks without zod; it must answer exactly as the contract's schema does. */
 describe('lookupRegistrationSchema', () => {
-  const inputs = ['', '   ', 'ab12cde', 'AB12 CDE', ' ad61hcx ', 'AB-12', 'AB12CDEF', 'ÄB12', 'a', '12345678', 'AB1\tCD', { registration: 7 }, null];
+  const inputs = ['', '   ', 'ab12cde', 'AB12 CDE', ' ad61hcx ', 'AB-12', 'AB12CDEF', 'ÄB12', 'a', '12345678', 'AB1\tCD', 'ABCDEFG', 'kept123', '1234567', 'abz 1234', 'a123bcd', 'abc123d', { registration: 7 }, null];
 
   it.each(inputs.map((input) => [JSON.stringify(input), input]))('answers %s as ZLookupRequestSchema does', (_name, input) => {
     const value = typeof input === 'object' ? input : { registration: input };

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { execFile } from 'node:child_process';
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,12 +61,20 @@ let server: Server;
 let workDir: string;
 let entries: TEntry[];
 const keys = generateKeyPairSync('ed25519');
+/** The key that signed receipts before a rotation to `keys`. */
+const retiredKeys = generateKeyPairSync('ed25519');
+const publishedKey = (pair: typeof keys, keyId: string, from: string, until: string | null) => ({
+  keyId, publicKey: pair.publicKey.export({ type: 'spki', format: 'pem' }), from, until,
+});
 
 beforeEach(async () => {
   entries = buildChain();
   server = createServer((request, response) => {
     const data = request.url?.endsWith('/signing-key')
-      ? { algorithm: 'Ed25519', publicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }), keyId: 'test-key' }
+      ? {
+          algorithm: 'Ed25519', publicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }), keyId: 'test-key',
+          keys: [publishedKey(retiredKeys, 'retired-key', '2024-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z'), publishedKey(keys, 'test-key', '2025-01-01T00:00:01.000Z', null)],
+        }
       : { registration: 'AB12CDE', valid: true, length: entries.length, head: entries.at(-1)?.hash ?? null, brokenAt: null, entries };
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify({ status: 200, data }));
@@ -87,11 +95,11 @@ afterEach(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function writeReceipt(entry: TEntry, signedHash = entry.hash): Promise<string> {
+async function writeReceipt(entry: TEntry, signedHash = entry.hash, signer: { pair: typeof keys; keyId: string } = { pair: keys, keyId: 'test-key' }): Promise<string> {
   const signed = { hash: signedHash, position: entry.position, prev_hash: entry.prev_hash, registration: 'AB12CDE', signed_at: '2025-03-14T10:22:00.000Z' };
-  const signature = sign(null, Buffer.from(canonicalize(signed), 'utf8'), keys.privateKey).toString('base64');
+  const signature = sign(null, Buffer.from(canonicalize(signed), 'utf8'), signer.pair.privateKey).toString('base64');
   const file = join(workDir, 'receipt.json');
-  await writeFile(file, JSON.stringify({ ...signed, signature }));
+  await writeFile(file, JSON.stringify({ ...signed, signature, key_id: signer.keyId }));
   return file;
 }
 
@@ -111,7 +119,16 @@ describe('the Node.js example on /verify-records', () => {
     expect(output).toContain('Entry 2 still has the hash on the receipt');
   });
 
-  it('reports an entry whose content was changed after it was sealed', async () => {
+  it('checks a receipt signed before a key rotation with the key its key_id names', async () => {
+    const receipt = await writeReceipt(entries[0]!, entries[0]!.hash, { pair: retiredKeys, keyId: 'retired-key' });
+    expect(await runExample(receipt)).toContain('Receipt signature: valid');
+    // Named as signed by the current key, the same signature is not one.
+    const misnamed = JSON.parse(await readFile(receipt, 'utf8')) as Record<string, unknown>;
+    await writeFile(receipt, JSON.stringify({ ...misnamed, key_id: 'test-key' }));
+    expect(await runExample(receipt)).toContain('Receipt signature: NOT VALID');
+  });
+
+    it('reports an entry whose content was changed after it was sealed', async () => {
     entries[0]!.content = { ...entries[0]!.content, mileage: 3195 };
     const output = await runExample();
     expect(output).toContain('Entry 1: DOES NOT MATCH');

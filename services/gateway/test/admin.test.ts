@@ -150,6 +150,17 @@ describe('GET /api/v1/admin/data', () => {
     expect(envelope).toMatchObject({ code: 'validation_failed', message: MESSAGES.records.cursorInvalid });
   });
 
+  it.each([
+    ['records_cursor', ['2024-02-31', '2024-01-01T00:00:00.000Z', '3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b']],
+    ['records_cursor', ['2024-02-28', '2024-01-01T00:00:00.000Z', 'not-a-uuid']],
+    ['garages_cursor', ['1 OR 1=1', '3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b']],
+  ])('answers 400, never 500, for a %s naming what Postgres would refuse (%j)', async (field, tuple) => {
+    const cursor = Buffer.from(JSON.stringify(tuple)).toString('base64url');
+    const answer = await get(gateway.url, `/api/v1/admin/data?${field}=${cursor}`);
+    expect(answer.status).toBe(400);
+    expect(ZErrorEnvelopeSchema.parse(answer.body)).toMatchObject({ code: 'validation_failed', message: MESSAGES.records.cursorInvalid });
+  });
+
   it('shows the garages, named unavailable, when records is stopped, and a 503 when both lists are', async () => {
     const stopped = await stoppedServiceUrl();
     const withoutRecords = await stack.startGateway({ upstreams: { ...stack.urls, records: stopped } });

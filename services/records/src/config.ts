@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DVLA_API_URL } from './clients/dvla.js';
-import { DVSA_API_URL, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
+import { DVLA_API_URL, DVLA_LIMITS } from './clients/dvla.js';
+import { DVSA_API_URL, DVSA_LIMITS, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
 import { baseConfigShape, pemText, usesDevelopmentDefaults, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 
 /** Where `npm start` runs the DVLA and DVSA doubles (scripts/stack.ts). */
@@ -28,6 +28,12 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
     DVSA_CLIENT_ID: z.string().min(1),
     DVSA_CLIENT_SECRET: z.string().min(1),
     DVSA_API_KEY: z.string().min(1),
+    /**
+     * Calls a UTC day to DVLA and to DVSA, across every records instance (a budget in Redis): past it, the report
+     * lists the source as missing until midnight. Set to the quota each service granted our key.
+     */
+    DVLA_DAILY_ALLOWANCE: z.coerce.number().int().min(1).default(DVLA_LIMITS.perDay),
+    DVSA_DAILY_ALLOWANCE: z.coerce.number().int().min(1).default(DVSA_LIMITS.perDay),
     /**
      * true: publish every vehicle's lookup answer in Redis at start and twice a day (those not published yet), so
      * that the gateway answers any lookup without asking records; false: only answers built for a lookup are.

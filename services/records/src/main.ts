@@ -1,6 +1,6 @@
 import { createRequestRedis, createTokenBucketLimiter, createTokenVerifier, migrationsBeside, startService, type DatabaseServiceContext } from '@sh/shared/server';
 import { buildRecordsApp } from './app.js';
-import { createDvlaClient } from './clients/dvla.js';
+import { createDvlaClient, DVLA_LIMITS } from './clients/dvla.js';
 import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
@@ -27,11 +27,12 @@ await startService({
       (forgotten) => forgotten !== null && logger.info({ forgotten }, "lookup answers published for another database were deleted"),
       (error: unknown) => logger.warn({ err: error }, "could not check which database Redis's published lookup answers belong to (Redis away); they are checked at the next start"),
     );
-    if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, closers: [] };
+    // At shutdown the key history hears of the last signatures (its period: domain/signing-key.ts).
+    if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, closers: [() => signer.close()] };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
     const publishing = keepEveryAnswerPublished(({ stopped }) => publishEveryAnswer({ db: pool, redis, prefix: config.BULLMQ_PREFIX, stopped }), logger);
-    return { signer, closers: [() => publishing.stop(), () => redis.quit()] };
+    return { signer, closers: [() => publishing.stop(), () => redis.quit(), () => signer.close()] };
   },
   closers: ({ closers }) => closers,
   app: (context, { signer }) =>
@@ -45,7 +46,12 @@ await startService({
       internalToken: config.INTERNAL_TOKEN,
       queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
       vehicleReport: {
-        dvla: createDvlaClient({ baseUrl: config.DVLA_API_URL, apiKey: config.DVLA_API_KEY }),
+        dvla: createDvlaClient({
+          baseUrl: config.DVLA_API_URL,
+          apiKey: config.DVLA_API_KEY,
+          // Like DVSA's: one allowance for every records instance, so made-up registrations cannot spend DVLA's quota.
+          limiter: createTokenBucketLimiter(context.redis, { key: `${config.BULLMQ_PREFIX}:dvla-allowance`, ...DVLA_LIMITS, perDay: config.DVLA_DAILY_ALLOWANCE }),
+        }),
         dvsa: createDvsaClient({
           apiUrl: config.DVSA_API_URL,
           tokenUrl: config.DVSA_TOKEN_URL,
@@ -54,7 +60,7 @@ await startService({
           clientSecret: config.DVSA_CLIENT_SECRET,
           apiKey: config.DVSA_API_KEY,
           // DVSA's allowance is per key: every records instance takes from one bucket in Redis.
-          limiter: createTokenBucketLimiter(context.redis, { key: `${config.BULLMQ_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS }),
+          limiter: createTokenBucketLimiter(context.redis, { key: `${config.BULLMQ_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS, perDay: config.DVSA_DAILY_ALLOWANCE }),
         }),
         cache: createVehicleSourceCache(context.redis, { keyPrefix: `${config.BULLMQ_PREFIX}:vehicle-source` }),
       },

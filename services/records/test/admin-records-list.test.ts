@@ -14,6 +14,16 @@ let server: { url: string; close(): Promise<void> };
 let garage: { id: string; name: string };
 
 const BULK_RECORDS = 3000;
+const cursorOf = (tuple: unknown[]) => Buffer.from(JSON.stringify(tuple)).toString('base64url');
+const ID = '3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b';
+/** Cursors that look like ours but name what Postgres would refuse, and garbage. */
+const BAD_CURSORS: [string, string][] = [
+  ['an impossible date', cursorOf(['2024-02-31', '2024-01-01T00:00:00.000Z', ID])],
+  ['year zero', cursorOf(['0000-01-01', '2024-01-01T00:00:00.000Z', ID])],
+  ['a bad timestamp', cursorOf(['2024-02-28', '2024-02-31T25:00:00.000Z', ID])],
+  ['a bad uuid', cursorOf(['2024-02-28', '2024-01-01T00:00:00.000Z', 'zzzzzzzz-9d4a-4b6e-8f1a-2c3d4e5f6a7b'])],
+  ['garbage base64', 'bm90LWEtY3Vyc29y'],
+];
 
 beforeAll(async () => {
   db = await createTestDatabase('records', RECORDS_MIGRATIONS);
@@ -133,10 +143,19 @@ describe('GET /internal/admin/service-records', () => {
     ['?cursor=not*a*cursor', 'cursor'],
     [`?cursor=${Buffer.from('["2024-01-01"]').toString('base64url')}`, 'cursor'],
     ['?q=AB-12', 'q'],
+    ...BAD_CURSORS.map(([, cursor]) => [`?cursor=${cursor}`, 'cursor']),
   ])('answers 400 for %s', async (query, path) => {
     const { status, body } = await list(query);
     expect(status).toBe(400);
     expect(body).toMatchObject({ status: 400, code: 'validation_failed', errors: [expect.objectContaining({ path })] });
+  });
+});
+
+describe('a page cursor naming what Postgres would refuse', () => {
+  it.each(BAD_CURSORS)('is a 400 envelope, never a 500: %s', async (_case, cursor) => {
+    const { status, body } = await list(`?cursor=${cursor}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ status: 400, code: 'validation_failed', message: MESSAGES.records.cursorInvalid });
   });
 });
 

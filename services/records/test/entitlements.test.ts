@@ -56,11 +56,11 @@ describe('the entitlement read model', () => {
 
   it('keeps a cancelled garage\'s records in the public lookup', async () => {
     const garage = await buildGarage(db.pool, { name: 'Brackenbury Motor Engineers Ltd' });
-    await buildServiceRecord(db.pool, garage.id, { registration: 'KEPT123', serviceDate: '2024-06-01' });
+    await buildServiceRecord(db.pool, garage.id, { registration: 'KE23PTX', serviceDate: '2024-06-01' });
     await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garage.id, 'active', 1000));
     await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garage.id, 'canceled', 2000));
     expect((await findEntitlement(db.pool, garage.id))?.canAddRecords).toBe(false);
-    const response = await fetch(`${server.url}/api/v1/service-records/lookup/KEPT123`);
+    const response = await fetch(`${server.url}/api/v1/service-records/lookup/KE23PTX`);
     const records = ZLookupResponseSchema.parse(await response.json()).data.serviceRecords;
     expect(records).toHaveLength(1);
     expect(records[0]!.garage.name).toBe('Brackenbury Motor Engineers Ltd');

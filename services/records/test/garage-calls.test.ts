@@ -150,6 +150,23 @@ describe('GET /api/v1/service-records/mine', () => {
   });
 });
 
+describe("a page cursor of a garage's own list naming what Postgres would refuse", () => {
+  const cursorOf = (tuple: unknown[]) => Buffer.from(JSON.stringify(tuple)).toString('base64url');
+  const id = '3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b';
+  it.each([
+    ['an impossible date', cursorOf(['2024-02-31', '2024-01-01T00:00:00.000Z', id])],
+    ['year zero', cursorOf(['0000-01-01', '2024-01-01T00:00:00.000Z', id])],
+    ['a bad timestamp', cursorOf(['2024-02-28', '2024-02-31T25:00:00.000Z', id])],
+    ['a bad uuid', cursorOf(['2024-02-28', '2024-01-01T00:00:00.000Z', 'zzzzzzzz-9d4a-4b6e-8f1a-2c3d4e5f6a7b'])],
+    ['garbage base64', 'bm90LWEtY3Vyc29y'],
+  ])('is a 400 envelope, never a 500: %s', async (_case, cursor) => {
+    const garage = await buildGarageAccount(stack);
+    const answer = await callJson(stack.url, 'GET', `/api/v1/service-records/mine?cursor=${cursor}`, { token: garage.token });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ status: 400, code: 'validation_failed', message: MESSAGES.records.cursorInvalid });
+  });
+});
+
 describe('records stored before chaining', () => {
   it('are chained in their order of entry, and the chain then verifies', async () => {
     const garage = await buildGarageAccount(stack);

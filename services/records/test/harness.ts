@@ -51,6 +51,8 @@ export interface RecordsStack {
   redis: Redis;
   /** Signs an access token with identity's key, as identity would. */
   tokenFor(claims: TAuthClaims): string;
+  /** Identity's public key, which records checks tokens with (for another records app on this stack). */
+  tokenPublicKey?: string;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startRecordsStack(options: { now?: () => Date } = {}): Pro
     signer,
     redis,
     tokenFor: (claims) => signAccessToken(keys.privateKey, claims),
+    tokenPublicKey: keys.publicKey,
     async close() {
       await records.close();
       await identity.close();

@@ -82,10 +82,10 @@ describe('GET /api/v1/service-records/lookup/{registration}', () => {
 
   it('flags a mileage lower than an earlier record and leaves withdrawn records out', async () => {
     const garage = await buildGarage(db.pool);
-    await buildServiceRecord(db.pool, garage.id, { registration: 'CL0CK3D', serviceDate: '2022-01-10', mileage: 60000 });
-    await buildServiceRecord(db.pool, garage.id, { registration: 'CL0CK3D', serviceDate: '2023-01-10', mileage: 35000 });
-    await buildServiceRecord(db.pool, garage.id, { registration: 'CL0CK3D', serviceDate: '2024-01-10', mileage: 70000, withdrawn: true });
-    const records = ZLookupResponseSchema.parse((await lookup('CL0CK3D')).body).data.serviceRecords;
+    await buildServiceRecord(db.pool, garage.id, { registration: 'CL03CKD', serviceDate: '2022-01-10', mileage: 60000 });
+    await buildServiceRecord(db.pool, garage.id, { registration: 'CL03CKD', serviceDate: '2023-01-10', mileage: 35000 });
+    await buildServiceRecord(db.pool, garage.id, { registration: 'CL03CKD', serviceDate: '2024-01-10', mileage: 70000, withdrawn: true });
+    const records = ZLookupResponseSchema.parse((await lookup('CL03CKD')).body).data.serviceRecords;
     expect(records.map((r) => [r.service_date, r.mileage_anomaly])).toEqual([
       ['2023-01-10', true],
       ['2022-01-10', false],

@@ -97,7 +97,11 @@ afterAll(async () => {
 beforeEach(async () => {
   await fetch(`${dvla.url}/_control/reset`, { method: 'POST' });
   await fetch(`${dvsa.url}/_control/reset`, { method: 'POST' });
-  await redis.del(...['dvla', 'dvsa'].flatMap((source) => ['AD61HCX', 'CO15GRV', 'WE19UAD', 'CW15XGX', 'ZZ99ZZZ'].map((reg) => `${cachePrefix}:${source}:${reg}`)));
+  await redis.del(
+    ...['dvla', 'dvsa'].flatMap((source) => ['AD61HCX', 'CO15GRV', 'WE19UAD', 'CW15XGX', 'ZZ99ZZZ'].map((reg) => `${cachePrefix}:${source}:${reg}`)),
+    `${cachePrefix}:not-found`,
+    `${cachePrefix}:not-found:kept-at`,
+  );
 });
 
 async function report(registration: string, url = stack.url) {
@@ -217,6 +221,115 @@ describe('GET /api/v1/vehicles/{registration}', () => {
     const { status } = await report('AB12%24CD');
     expect(status).toBe(400);
   });
+
+  it.each(['ABCDEFG', '1234567', 'ABCD123', 'AB1CCDE'])('refuses %s, letters and digits in no UK format, with 400 before any outside call', async (registration) => {
+    const { status, body } = await report(registration);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ status: 400, code: 'validation_failed', message: MESSAGES.lookup.notUkRegistration });
+    expect({ dvla: await vehicleCalls(dvla.url), dvsa: await vehicleCalls(dvsa.url) }).toEqual({ dvla: 0, dvsa: 0 });
+  });
+});
+
+describe('made-up registrations cannot spend our DVLA and DVSA allowances', () => {
+  /** A records app of its own, whose cache and allowances live under a prefix of their own. */
+  async function recordsWith(options: { perDay: number; dvlaPerDay?: number; notFoundCap?: number }) {
+    const prefix = `${testQueuePrefix()}:made-up`;
+    const allowance = (source: 'dvla' | 'dvsa') =>
+      createTokenBucketLimiter(redis, {
+        key: `${prefix}:${source}-allowance`, perSecond: 1000, burst: 1000, perDay: source === 'dvla' ? (options.dvlaPerDay ?? options.perDay) : options.perDay,
+      });
+    const base = reportDeps();
+    const app = await listenForTest(
+      buildRecordsApp({
+        pool: stack.db.pool, logger: testLogger, verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }), signer: createTestSigner(),
+        identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: TEST_INTERNAL_TOKEN }), internalToken: TEST_INTERNAL_TOKEN,
+        vehicleReport: {
+          dvla: createDvlaClient({ baseUrl: dvla.url, apiKey: DEV_DVLA_API_KEY, limiter: allowance('dvla') }),
+          dvsa: createDvsaClient({
+            apiUrl: dvsa.url, tokenUrl: dvsa.tokenUrl, clientId: DEV_DVSA_CLIENT_ID, clientSecret: DEV_DVSA_CLIENT_SECRET, apiKey: DEV_DVSA_API_KEY,
+            limiter: allowance('dvsa'),
+          }),
+          cache: createVehicleSourceCache(redis, { keyPrefix: `${prefix}:vehicle-source`, notFoundCap: options.notFoundCap }),
+          waitMs: base.waitMs,
+        },
+      }),
+    );
+    closers.push(app.close);
+    const keys = async () => {
+      const found: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+        cursor = next;
+        found.push(...batch);
+      } while (cursor !== '0');
+      return found.length;
+    };
+    return { url: app.url, prefix, keys };
+  }
+  /** The n-th made-up plate of the current format (QZ is no area's code, so neither double knows it). */
+  const madeUp = (n: number) => `QZ${String(n % 100).padStart(2, '0')}X${String.fromCharCode(65 + Math.floor(n / 100))}${String.fromCharCode(65 + (n % 26))}`;
+
+  it('200 made-up registrations from one client make no outside call past the day\'s allowance and add a bounded number of Redis keys', async () => {
+    const records = await recordsWith({ perDay: 20 });
+    const keysBefore = await records.keys();
+    const answers: TVehicleReportResponse['data'][] = [];
+    for (let n = 0; n < 200; n += 1) {
+      const { status, body } = await report(madeUp(n), records.url);
+      expect(status).toBe(200);
+      answers.push(dataOf(body));
+    }
+    expect(await vehicleCalls(dvla.url)).toBe(20);
+    expect(await vehicleCalls(dvsa.url)).toBe(20);
+    // Within the allowance DVLA and DVSA say they hold no such vehicle; past it, the report says they could not be asked.
+    expect(answers[0]!.missing.map((m) => [m.source, m.reason])).toEqual([['dvla', 'not_found'], ['dvsa', 'not_found']]);
+    expect(answers[199]!.missing).toEqual([
+      { source: 'dvla', reason: 'unavailable', message: MESSAGES.vehicleReport.dvlaMissing },
+      { source: 'dvsa', reason: 'unavailable', message: MESSAGES.vehicleReport.dvsaMissing },
+    ]);
+    // The allowances' bucket and day count for each source, and the one set of "no such vehicle" answers (two keys).
+    expect((await records.keys()) - keysBefore).toBeLessThanOrEqual(6);
+  });
+
+  it('keeps "no such vehicle" answers in one set that drops its oldest past the cap', async () => {
+    const records = await recordsWith({ perDay: 500_000, notFoundCap: 10 });
+    await report(madeUp(0), records.url);
+    const keysAfterOne = await records.keys();
+    for (let n = 1; n < 30; n += 1) await report(madeUp(n), records.url);
+    expect(await records.keys()).toBe(keysAfterOne);
+    expect(await redis.hlen(`${records.prefix}:vehicle-source:not-found`)).toBeLessThanOrEqual(10);
+    expect(await redis.zcard(`${records.prefix}:vehicle-source:not-found:kept-at`)).toBeLessThanOrEqual(10);
+    // The latest are remembered (no call); the oldest were dropped (asked again).
+    const calls = { dvla: await vehicleCalls(dvla.url), dvsa: await vehicleCalls(dvsa.url) };
+    expect(calls).toEqual({ dvla: 30, dvsa: 30 });
+    await report(madeUp(29), records.url);
+    expect({ dvla: await vehicleCalls(dvla.url), dvsa: await vehicleCalls(dvsa.url) }).toEqual(calls);
+    await report(madeUp(0), records.url);
+    expect({ dvla: await vehicleCalls(dvla.url), dvsa: await vehicleCalls(dvsa.url) }).toEqual({ dvla: 31, dvsa: 31 });
+  });
+
+  it('asks DVLA and DVSA once for concurrent lookups of one registration', async () => {
+    const records = await recordsWith({ perDay: 500_000 });
+    await behave(dvla.url, { delayMs: 300 });
+    await behave(dvsa.url, { delayMs: 300 });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => report('CO15GRV', records.url)));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 12 }, () => 200));
+    expect(new Set(answers.map((a) => JSON.stringify(dataOf(a.body))))).toHaveProperty('size', 1);
+    expect(dataOf(answers[0]!.body).missing).toEqual([]);
+    expect({ dvla: await vehicleCalls(dvla.url), dvsa: await vehicleCalls(dvsa.url) }).toEqual({ dvla: 1, dvsa: 1 });
+  });
+
+  it("lists DVLA as missing once its day's allowance is spent, as when it is down, and still shows DVSA's part", async () => {
+    const records = await recordsWith({ perDay: 500_000, dvlaPerDay: 1 });
+    expect(dataOf((await report('CO15GRV', records.url)).body).missing).toEqual([]);
+    const { cacheControl, body } = await report('WE19UAD', records.url);
+    const data = dataOf(body);
+    expect(data.missing).toEqual([{ source: 'dvla', reason: 'unavailable', message: MESSAGES.vehicleReport.dvlaMissing }]);
+    expect(data.vehicle).toMatchObject({ registration: 'WE19UAD', make: 'NISSAN', yearOfManufacture: null });
+    expect(data.motTests.length).toBeGreaterThan(0);
+    expect(cacheControl).toBe('no-store');
+    expect({ dvla: await vehicleCalls(dvla.url), dvsa: await vehicleCalls(dvsa.url) }).toEqual({ dvla: 1, dvsa: 2 });
+  });
 });
 
 describe("a write drops the vehicle's cached DVLA and DVSA answers", () => {
@@ -248,7 +361,16 @@ describe("a write drops the vehicle's cached DVLA and DVSA answers", () => {
     expect(await cached('AD61HCX')).toEqual([false, false]);
   });
 
-  it('leaves other vehicles cached', async () => {
+  it('and its "no such vehicle" answers, when a garage logs a service for a plate DVLA and DVSA did not know', async () => {
+    const notFound = () => Promise.all(['dvla', 'dvsa'].map((source) => redis.hexists(`${cachePrefix}:not-found`, `${source}:QY24NEW`)));
+    expect(dataOf((await report('QY24NEW')).body).vehicle).toBeNull();
+    expect(await notFound()).toEqual([1, 1]);
+    const garage = await buildGarageAccount(stack);
+    await logServiceRecord(stack, garage, { vehicle_registration: 'QY24NEW', vin: 'SJNFAAJ11U7654321', mileage: 10 });
+    expect(await notFound()).toEqual([0, 0]);
+  });
+
+    it('leaves other vehicles cached', async () => {
     await report('CO15GRV');
     const garage = await buildGarageAccount(stack);
     await logServiceRecord(stack, garage, { vehicle_registration: 'WE19UAD', vin: 'SJNFAAJ11U1234567', mileage: 40_000 });

@@ -1,7 +1,8 @@
 /**
  * The Node.js program /verify-records shows: it recomputes every hash and link of a vehicle's chain (GET
- * service-records/verify) and, given a receipt saved as JSON, checks our Ed25519 signature (GET
- * service-records/signing-key) and that the entry still has the signed hash. `apiBase` is this site's origin.
+ * service-records/verify) and, given a receipt saved as JSON, checks our Ed25519 signature with the key its key_id
+ * names (GET service-records/signing-key publishes every key we have signed with) and that the entry still has the
+ * signed hash. `apiBase` is this site's origin.
  */
 export function buildVerificationExample(apiBase: string): string {
   return `// check-history.mjs (Node.js 20 or later)
@@ -39,14 +40,19 @@ chain.entries.forEach((entry, index) => {
 });
 console.log(isIntact ? \`Chain intact: \${chain.entries.length} entries\` : 'Chain broken');
 
-// 2. A receipt: an Ed25519 signature by our key over the canonical JSON
-//    of {hash, position, prev_hash, registration, signed_at}.
+// 2. A receipt: an Ed25519 signature over the canonical JSON of
+//    {hash, position, prev_hash, registration, signed_at}, by the key its
+//    key_id names: every key we have signed with stays published.
 if (receiptFile) {
   const receipt = JSON.parse(await readFile(receiptFile, 'utf8'));
-  const { publicKey } = await getData('signing-key');
+  const { keys } = await getData('signing-key');
   const { hash, position, prev_hash, signed_at } = receipt;
   const signed = canonicalize({ hash, position, prev_hash, registration: receipt.registration, signed_at });
-  const isSignedByUs = verify(null, Buffer.from(signed, 'utf8'), createPublicKey(publicKey), Buffer.from(receipt.signature, 'base64'));
+  // A receipt from before key ids were added may be checked against every key.
+  const candidates = keys.filter((key) => receipt.key_id === undefined || key.keyId === receipt.key_id);
+  const isSignedByUs = candidates.some((key) =>
+    verify(null, Buffer.from(signed, 'utf8'), createPublicKey(key.publicKey), Buffer.from(receipt.signature, 'base64')),
+  );
   const isInChain = chain.entries.some((entry) => entry.position === position && entry.hash === hash);
   console.log(\`Receipt signature: \${isSignedByUs ? 'valid' : 'NOT VALID'}\`);
   console.log(\`Entry \${position} \${isInChain ? 'still has' : 'NO LONGER has'} the hash on the receipt\`);

@@ -53,10 +53,12 @@ export function VerifyRecordsPage() {
         <h2>Receipts for garages</h2>
         <p>
           When a garage logs a service, it gets a receipt for the entry: <code>hash</code>, <code>position</code>,{' '}
-          <code>prev_hash</code>, <code>registration</code>, <code>signed_at</code> and a <code>signature</code>. The
-          signature is an Ed25519 signature, in base64, by our key over the canonical JSON (RFC 8785) of{' '}
-          <code>&#123;hash, position, prev_hash, registration, signed_at&#125;</code>. Our public key is at{' '}
-          <code>GET /api/v1/service-records/signing-key</code> (a PEM key, with its <code>keyId</code>). A garage can
+          <code>prev_hash</code>, <code>registration</code>, <code>signed_at</code>, a <code>signature</code> and the{' '}
+          <code>key_id</code> of the key that made it. The signature is an Ed25519 signature, in base64, by that key over
+          the canonical JSON (RFC 8785) of <code>&#123;hash, position, prev_hash, registration, signed_at&#125;</code>.
+          Every key we have signed with, current or retired, is at <code>GET /api/v1/service-records/signing-key</code>{' '}
+          (<code>keys</code>: each PEM key with its <code>keyId</code> and the period it signed), so a receipt stays
+          checkable after we change keys. A garage can
           copy its receipts from its dashboard and check at any time that the entry at that position still has the
           hash we signed.
         </p>

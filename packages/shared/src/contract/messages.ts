@@ -59,6 +59,7 @@ export const MESSAGES = {
   lookup: {
     noRegistration: 'No registration number provided',
     noRecords: 'No service records found',
+    notUkRegistration: 'This is not a UK registration number. Please check it, for example AB12CDE.',
   },
   dashboard: {
     loadFailed: 'Failed to load service history',

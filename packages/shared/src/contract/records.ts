@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories.js';
 import { REGISTRATION_MAX_LENGTH } from './constants.js';
 import { successEnvelope } from './envelope.js';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, UK_PHONE_PATTERN } from './patterns.js';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isUkRegistration, UK_PHONE_PATTERN } from './patterns.js';
 import { MESSAGES } from './messages.js';
 import { normaliseRegistration } from './constants.js';
 import { ZRegistrationSchema } from './registration.js';
@@ -50,24 +50,6 @@ export const MY_RECORDS_PAGE_MAX = 100;
 export const MY_RECORDS_PAGE_DEFAULT = 20;
 /** How the selected services are joined into service_type (SPEC.md section 3). */
 export const SERVICE_TYPE_SEPARATOR = ', ';
-
-/**
- * The UK registration formats, checked after normalising (upper case, no spaces): current (AB12CDE), prefix
- * (A123BCD), suffix (ABC123D), dateless (1ABC, ABC1234) and Northern Ireland (ABZ1234, which the dateless forms
- * cover). Each is a fixed sequence of bounded character classes, so checking one is linear in its length.
- */
-const UK_REGISTRATION_FORMATS = [
-  /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/,
-  /^[A-Z][0-9]{1,3}[A-Z]{3}$/,
-  /^[A-Z]{3}[0-9]{1,3}[A-Z]$/,
-  /^[0-9]{1,4}[A-Z]{1,3}$/,
-  /^[A-Z]{1,3}[0-9]{1,4}$/,
-];
-
-/** Whether a normalised registration has one of the UK formats. */
-export function isUkRegistration(registration: string): boolean {
-  return registration.length <= REGISTRATION_MAX_LENGTH && UK_REGISTRATION_FORMATS.some((format) => format.test(registration));
-}
 
 /** A registration a record is stored under: normalised, then one of the UK formats. */
 export const ZUkRegistrationSchema = z
@@ -181,6 +163,8 @@ export const ZReceiptSchema = z.object({
   registration: z.string(),
   signed_at: z.string(),
   signature: z.string(),
+  /** The key that made the signature: one of GET /service-records/signing-key's keys (not itself signed). */
+  key_id: z.string(),
 });
 export type TReceipt = z.infer<typeof ZReceiptSchema>;
 
@@ -242,8 +226,16 @@ export const ZMyServiceRecordsResponseSchema = successEnvelope(
 export type TMyServiceRecordsResponse = z.infer<typeof ZMyServiceRecordsResponseSchema>;
 
 /** GET /service-records/signing-key: the Ed25519 public key that signs receipts. */
+/** A key that has signed receipts, and when: its first and last signature so far (null before its first). */
+export const ZPublishedSigningKeySchema = z.object({ keyId: z.string(), publicKey: z.string(), from: z.string().nullable(), until: z.string().nullable() });
+export type TPublishedSigningKey = z.infer<typeof ZPublishedSigningKeySchema>;
+
+/**
+ * GET /service-records/signing-key: the key that signs receipts now (publicKey, keyId) and every key that ever has
+ * (keys, oldest first), so a receipt is checked with the key its key_id names, whenever it was signed.
+ */
 export const ZSigningKeyResponseSchema = successEnvelope(
-  z.object({ algorithm: z.literal('Ed25519'), publicKey: z.string(), keyId: z.string() }),
+  z.object({ algorithm: z.literal('Ed25519'), publicKey: z.string(), keyId: z.string(), keys: z.array(ZPublishedSigningKeySchema) }),
 );
 
 /** One entry of a vehicle's chain, with the fields its hash covers. */

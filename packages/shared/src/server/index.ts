@@ -22,3 +22,4 @@ export * from './versioned-answers.js';
 export * from './shared-answers.js';
 export * from './garage-suspensions.js';
 export * from './ahead.js';
+export * from './page-cursor.js';

@@ -122,9 +122,12 @@ export function requiresAuthentication(method: string, pathname: string): boolea
   return false;
 }
 
-/** The public lookup, which gets its own per-client budget. */
+/**
+ * The public lookup and the vehicle report beside it, which share the lookup's per-client budget: the report asks
+ * DVLA and DVSA, whose allowances are ours to spend, so a visitor gets no more reports than lookups.
+ */
 export function isPublicLookup(pathname: string): boolean {
-  return /^\/api\/v1\/service-records\/lookup(\/|$)/.test(pathname);
+  return /^\/api\/v1\/(service-records\/lookup|vehicles)(\/|$)/.test(pathname);
 }
 
 /** Stripe's webhook endpoint, which Stripe calls from its own few addresses, signed. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { abortable, askSource, DEFAULT_BACKOFF, readSourceAnswer, SourceRateLimitedError, SourceUnavailableError, sleep, type BackoffPolicy } from './outside-call.js';
+import { abortable, askSource, DEFAULT_BACKOFF, readSourceAnswer, SourceUnavailableError, takeAllowance, type BackoffPolicy } from './outside-call.js';
 import type { RateLimiter } from '@sh/shared/server';
 
 /** The real MOT History API, its token endpoint and scope (only the hosts differ for the local double). */
@@ -162,27 +162,12 @@ export function createDvsaClient(options: DvsaClientOptions): DvsaClient {
     return abortable(pending, signal);
   }
 
-  async function takeSlot(signal?: AbortSignal): Promise<void> {
-    if (!options.limiter) return;
-    for (;;) {
-      let slot: Awaited<ReturnType<RateLimiter['acquire']>>;
-      try {
-        slot = await options.limiter.acquire();
-      } catch (error) {
-        throw new SourceUnavailableError('the DVSA rate limiter is unavailable', { cause: error });
-      }
-      if (slot.isAllowed) return;
-      if (slot.retryAfterMs > 5000) throw new SourceRateLimitedError(slot.retryAfterMs);
-      await sleep(slot.retryAfterMs, signal);
-    }
-  }
-
   return {
     async getMotHistory(registration, { signal } = {}) {
       let isTokenRenewed = false;
       for (let attempt = 0; ; ) {
         const bearer = await currentToken(signal);
-        await takeSlot(signal);
+        await takeAllowance('DVSA', options.limiter, signal);
         const response = await askSource('DVSA', `${apiUrl}/v1/trade/vehicles/registration/${encodeURIComponent(registration)}`, {
           headers: { authorization: `Bearer ${bearer}`, 'x-api-key': options.apiKey, accept: 'application/json' },
           signal,

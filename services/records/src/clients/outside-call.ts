@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RateLimiter } from '@sh/shared/server';
 
 /**
  * What the DVLA and DVSA clients share: their errors, an abortable wait, and how long a 429 asks us to wait.
@@ -73,6 +74,29 @@ export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise
       },
     );
   });
+}
+
+/** The longest wait for a slot of an allowance worth waiting for; a longer one (the day's spent) fails at once. */
+const LONGEST_SLOT_WAIT_MS = 5000;
+
+/**
+ * Takes one call from a shared allowance (absent: no limit of ours), waiting for a slot when the wait is short.
+ * SourceRateLimitedError when the allowance is spent for longer, so the report lists the source as missing, as it
+ * does when the source is down; SourceUnavailableError when the limiter cannot be asked.
+ */
+export async function takeAllowance(source: string, limiter: RateLimiter | undefined, signal?: AbortSignal): Promise<void> {
+  if (!limiter) return;
+  for (;;) {
+    let slot: Awaited<ReturnType<RateLimiter['acquire']>>;
+    try {
+      slot = await limiter.acquire();
+    } catch (error) {
+      throw new SourceUnavailableError(`the ${source} rate limiter is unavailable`, { cause: error });
+    }
+    if (slot.isAllowed) return;
+    if (slot.retryAfterMs > LONGEST_SLOT_WAIT_MS) throw new SourceRateLimitedError(slot.retryAfterMs);
+    await sleep(slot.retryAfterMs, signal);
+  }
 }
 
 /** One call's outcome: the response, or SourceUnavailableError when the service could not be reached. */

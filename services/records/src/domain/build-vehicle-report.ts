@@ -1,6 +1,7 @@
 import { MESSAGES, type TMissingSource, type TMotTest, type TVehicleDetails, type TVehicleReportResponse, type TVehicleSource } from '@sh/shared/contract';
 import type { DvlaClient, DvlaVehicle } from '../clients/dvla.js';
 import type { DvsaClient, MotHistory } from '../clients/dvsa.js';
+import { abortable } from '../clients/outside-call.js';
 import { SOURCE_TTL_SECONDS, type CachedSourceAnswer, type VehicleSourceCache } from './vehicle-source-cache.js';
 
 export type TVehicleReport = TVehicleReportResponse['data'];
@@ -24,9 +25,38 @@ const MISSING_MESSAGES: Record<TVehicleSource, Record<TMissingSource['reason'], 
   dvsa: { not_found: MESSAGES.vehicleReport.dvsaNotFound, unavailable: MESSAGES.vehicleReport.dvsaMissing, slow: MESSAGES.vehicleReport.dvsaMissing },
 };
 
+/** The outside calls under way in this process, by report deps, source and registration (askOnce). */
+const callsUnderWay = new WeakMap<VehicleReportDeps, Map<string, Promise<CachedSourceAnswer<unknown>>>>();
+
 /**
- * One source's answer: from the cache when it holds one, otherwise asked, cut off after `waitMs` (missing, 'slow'),
- * an error 'unavailable'. What the source said, a "no such vehicle" included, is cached for next time.
+ * Asks a source about a registration, and caches what it said, once however many lookups want it at the same moment:
+ * a lookup that finds a call for the same source and registration under way in this process waits for that call's
+ * answer instead of making another. The call has its own cut-off (`waitMs` from its start), so one caller giving up
+ * does not fail the others; an answer that comes after every caller gave up is still cached for the next.
+ */
+function askOnce<T>(deps: VehicleReportDeps, source: TVehicleSource, registration: string, ask: (signal: AbortSignal) => Promise<T | null>): Promise<CachedSourceAnswer<T>> {
+  let underWay = callsUnderWay.get(deps);
+  if (!underWay) {
+    underWay = new Map();
+    callsUnderWay.set(deps, underWay);
+  }
+  const key = `${source}:${registration}`;
+  const joined = underWay.get(key) as Promise<CachedSourceAnswer<T>> | undefined;
+  if (joined) return joined;
+  const call = (async () => {
+    const data = await ask(AbortSignal.timeout(deps.waitMs ?? SOURCE_WAIT_MS));
+    const answer = { fetchedAt: (deps.now?.() ?? new Date()).toISOString(), data };
+    await deps.cache.set(source, registration, answer, data === null ? SOURCE_TTL_SECONDS.notFound : SOURCE_TTL_SECONDS[source]);
+    return answer;
+  })().finally(() => underWay.delete(key));
+  underWay.set(key, call);
+  return call;
+}
+
+/**
+ * One source's answer: from the cache when it holds one, otherwise asked (once for every lookup of the moment,
+ * askOnce), waited on for at most `waitMs` (missing, 'slow'), an error 'unavailable' (a spent allowance included).
+ * What the source said, a "no such vehicle" included, is cached for next time.
  */
 async function fromSource<T>(
   deps: VehicleReportDeps,
@@ -40,10 +70,7 @@ async function fromSource<T>(
   try {
     const cached = await deps.cache.get<T>(source, registration);
     if (cached) return { answer: cached };
-    const data = await ask(cutoff.signal);
-    const answer = { fetchedAt: (deps.now?.() ?? new Date()).toISOString(), data };
-    await deps.cache.set(source, registration, answer, data === null ? SOURCE_TTL_SECONDS.notFound : SOURCE_TTL_SECONDS[source]);
-    return { answer };
+    return { answer: await abortable(askOnce(deps, source, registration, ask), cutoff.signal) };
   } catch {
     return { missing: cutoff.signal.aborted ? 'slow' : 'unavailable' };
   } finally {

@@ -103,6 +103,7 @@ export async function createServiceRecord(
       prev_hash: receipt.prev_hash,
       signed_at: createdAt,
       signature: receipt.signature,
+      key_id: receipt.key_id,
     });
     return { serviceRecord, receipt, isReplay: false };
   });

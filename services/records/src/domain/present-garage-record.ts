@@ -13,7 +13,7 @@ export function presentGarageRecord(row: GarageRecordRow): TGarageServiceRecord 
     customer_email: row.customer_email,
     customer_phone: row.customer_phone,
     receipt:
-      row.hash === null || row.position === null || row.signed_at === null || row.signature === null
+      row.hash === null || row.position === null || row.signed_at === null || row.signature === null || row.key_id === null
         ? null
         : {
             hash: row.hash,
@@ -22,6 +22,7 @@ export function presentGarageRecord(row: GarageRecordRow): TGarageServiceRecord 
             registration: row.vehicle_registration,
             signed_at: row.signed_at.toISOString(),
             signature: row.signature,
+            key_id: row.key_id,
           },
   };
 }

@@ -30,6 +30,7 @@ function buildRow(overrides: Partial<GarageRecordRow> = {}): GarageRecordRow {
     prev_hash: 'b'.repeat(64),
     signed_at: SIGNED_AT,
     signature: 'c2lnbmF0dXJl',
+    key_id: '0123456789abcdef',
     ...overrides,
   };
 }
@@ -84,6 +85,7 @@ describe('presentGarageRecord', () => {
         registration: 'AB12CDE',
         signed_at: '2025-03-14T17:00:01.000Z',
         signature: 'c2lnbmF0dXJl',
+        key_id: '0123456789abcdef',
       },
     });
   });

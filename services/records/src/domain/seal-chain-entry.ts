@@ -28,7 +28,7 @@ export async function sealChainEntry(
   const prevHash = head.headHash;
   const hash = hashEntryContent(entry.contentAt({ position, prevHash }));
   const fields = { hash, position, prev_hash: prevHash, registration: entry.registration, signed_at: signedAt.toISOString() };
-  const signature = signer.sign(receiptMessage(fields));
+  const signature = signer.sign(receiptMessage(fields), signedAt);
   await appendChainEntry(client, {
     registration: entry.registration,
     position,
@@ -41,5 +41,5 @@ export async function sealChainEntry(
     signature,
     keyId: signer.keyId,
   });
-  return { ...fields, signature };
+  return { ...fields, signature, key_id: signer.keyId };
 }

@@ -5,7 +5,8 @@ import { buildVehicleReport, type VehicleReportDeps } from '../domain/build-vehi
 
 /**
  * GET /api/v1/vehicles/{registration}: the buyer's report beside our records, public. DVLA's details and DVSA's MOT
- * history, each waited on for at most 2 s; what could not be had is listed in `missing`. A complete answer may be
+ * history, each waited on for at most 2 s; what could not be had is listed in `missing`. What is no UK registration
+ * format is a 400 before anything is asked. A complete answer may be
  * kept a minute; one that lacks a source for the moment (slow or unavailable) is not kept, so a reload asks again.
  */
 export function vehicleRoutes(deps: VehicleReportDeps): Router {

@@ -7,6 +7,7 @@ export interface GarageRecordRow extends ServiceRecordWithContactRow, ListedReco
   prev_hash: string | null;
   signed_at: Date | null;
   signature: string | null;
+  key_id: string | null;
 }
 
 /** The select list and joins of GarageRecordRow over `service_records r`. */
@@ -18,7 +19,7 @@ export const GARAGE_RECORD_SELECT = `
            AS mileage_anomaly,
          g.name AS garage_name, g.address AS garage_address,
          ${PUBLIC_AMENDMENTS_SELECT} AS amendments,
-         c.position, c.hash, c.prev_hash, c.signed_at, c.signature
+         c.position, c.hash, c.prev_hash, c.signed_at, c.signature, c.key_id
     FROM service_records r
     LEFT JOIN garage_directory g ON g.garage_id = r.garage_id
     LEFT JOIN chain_entries c ON c.record_id = r.id AND c.kind = 'record'`;

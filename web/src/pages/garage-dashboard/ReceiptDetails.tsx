@@ -7,7 +7,8 @@ import { formatTimestampInUk } from '../../lib/format';
 
 /**
  * A record's signed receipt, collapsed under a "Receipt" button: its position in the vehicle's chain, its
- * hash and our signature, each with a Copy button, and the whole receipt as JSON for the check on /verify-records.
+ * hash and our signature, each with a Copy button, the id of the key that signed it, and the whole receipt as JSON for
+ * the check on /verify-records.
  */
 export function ReceiptDetails({ receipt }: { receipt: TReceipt }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -26,6 +27,12 @@ export function ReceiptDetails({ receipt }: { receipt: TReceipt }) {
           </div>
           <CopyableValue term="Hash" value={receipt.hash} />
           <CopyableValue term="Signature" value={receipt.signature} />
+          <div>
+            <dt>Signing key</dt>
+            <dd>
+              <code className="receipt__value">{receipt.key_id}</code>
+            </dd>
+          </div>
           <div>
             <dt>Signed</dt>
             <dd>
