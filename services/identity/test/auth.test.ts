@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import {
   MESSAGES,
   ZErrorEnvelopeSchema,
-  ZLoginResponseSchema,
+  ZSignedInResponseSchema,
   ZMeResponseSchema,
   ZPublicKeyResponseSchema,
 } from '@sh/shared/contract';
@@ -25,7 +25,7 @@ describe('POST /api/v1/auth/login', () => {
       body: { email: '  Reception@Ashcombe-Autos.co.uk ', password: 'Spanner42' },
     });
     expect(status).toBe(200);
-    const parsed = ZLoginResponseSchema.parse(body);
+    const parsed = ZSignedInResponseSchema.parse(body);
     expect(parsed.status).toBe(200);
     expect(parsed.message).toBe(MESSAGES.identity.loginSuccess);
     expect(parsed.data.userType).toBe('garage');
@@ -43,8 +43,8 @@ describe('POST /api/v1/auth/login', () => {
     const plain = await buildUser(identity.db.pool, { role: 'none' });
     const adminLogin = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: admin.email, password: admin.password } });
     const plainLogin = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: plain.email, password: plain.password } });
-    expect(ZLoginResponseSchema.parse(adminLogin.body).data.userType).toBe('admin');
-    expect(ZLoginResponseSchema.parse(plainLogin.body).data.userType).toBe('none');
+    expect(ZSignedInResponseSchema.parse(adminLogin.body).data.userType).toBe('admin');
+    expect(ZSignedInResponseSchema.parse(plainLogin.body).data.userType).toBe('none');
   });
 
   it('lets a user whose e-mail is not confirmed yet log in, saying so in emailConfirmed', async () => {
@@ -53,8 +53,8 @@ describe('POST /api/v1/auth/login', () => {
     const first = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: unconfirmed.email, password: unconfirmed.password } });
     const second = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: confirmed.email, password: confirmed.password } });
     expect(first.status).toBe(200);
-    expect(ZLoginResponseSchema.parse(first.body).data.emailConfirmed).toBe(false);
-    expect(ZLoginResponseSchema.parse(second.body).data.emailConfirmed).toBe(true);
+    expect(ZSignedInResponseSchema.parse(first.body).data.emailConfirmed).toBe(false);
+    expect(ZSignedInResponseSchema.parse(second.body).data.emailConfirmed).toBe(true);
   });
 
   it('answers 401 with the same message for an unknown e-mail and for a wrong password', async () => {
@@ -122,7 +122,7 @@ describe('POST /api/v1/auth/refresh', () => {
     const user = await buildUser(identity.db.pool);
     const first = await logIn(identity.url, user.email, user.password);
     const refreshed = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } });
-    const current = ZLoginResponseSchema.parse(refreshed.body).data.session.refresh_token;
+    const current = ZSignedInResponseSchema.parse(refreshed.body).data.session.refresh_token;
     // The sign-in began 30 days and a minute ago; its latest token is fresh and unexpired.
     await identity.db.pool.query("UPDATE refresh_tokens SET created_at = now() - interval '30 days 1 minute' WHERE user_id = $1 AND used_at IS NOT NULL", [user.id]);
     const late = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: current } });
@@ -136,7 +136,7 @@ describe('POST /api/v1/auth/refresh', () => {
     const first = await logIn(identity.url, user.email, user.password);
     const refreshed = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } });
     expect(refreshed.status).toBe(200);
-    const session = ZLoginResponseSchema.parse(refreshed.body).data.session;
+    const session = ZSignedInResponseSchema.parse(refreshed.body).data.session;
     expect(session.refresh_token).not.toBe(first.refreshToken);
     expect(session.user.id).toBe(user.id);
     const again = await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: session.refresh_token } });
@@ -146,7 +146,7 @@ describe('POST /api/v1/auth/refresh', () => {
   it('revokes the whole family when an already-used token comes back, and answers 401', async () => {
     const user = await buildUser(identity.db.pool);
     const first = await logIn(identity.url, user.email, user.password);
-    const second = ZLoginResponseSchema.parse(
+    const second = ZSignedInResponseSchema.parse(
       (await call(identity.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: first.refreshToken } })).body,
     ).data.session.refresh_token;
     const otherSession = await logIn(identity.url, user.email, user.password);

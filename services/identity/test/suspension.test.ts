@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { MESSAGES, ZErrorEnvelopeSchema, ZLoginResponseSchema, ZRefreshResponseSchema, type TEventName, type TEventPayload, type TServiceName } from '@sh/shared/contract';
+import { MESSAGES, ZErrorEnvelopeSchema, ZSignedInResponseSchema, ZRefreshResponseSchema, type TEventName, type TEventPayload, type TServiceName } from '@sh/shared/contract';
 import { createRedis, queueNameFor, startConsumer, startRelay, writeEvent, type Consumer, type Relay } from '@sh/shared/server';
 import { testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +103,7 @@ describe('garage.suspended and garage.reinstated', () => {
 
     const signIn = await login(garage.email, garage.password);
     expect(signIn.status).toBe(200);
-    const session = ZLoginResponseSchema.parse(signIn.body).data.session;
+    const session = ZSignedInResponseSchema.parse(signIn.body).data.session;
     const refreshed = await refresh(session.refresh_token);
     expect(refreshed.status).toBe(200);
     expect(ZRefreshResponseSchema.parse(refreshed.body).data.session.user.id).toBe(garage.id);

@@ -53,9 +53,23 @@ export const ZLoginRequestSchema = z.object({
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 // A user whose e-mail is not confirmed yet may log in (the signup journey logs in straight away);
 // emailConfirmed lets the SPA show a notice, and POST /users/resend-confirmation sends a new link.
-export const ZLoginResponseSchema = successEnvelope(
-  z.object({ session: ZSessionSchema, userType: ZUserTypeSchema, emailConfirmed: z.boolean() }),
-);
+/** A started session with what the SPA needs to know about its user (login, its second step, refresh). */
+export const ZSignedInSchema = z.object({ session: ZSessionSchema, userType: ZUserTypeSchema, emailConfirmed: z.boolean() });
+export type TSignedIn = z.infer<typeof ZSignedInSchema>;
+/** An answer that started a session (login without a second factor, its second step, refresh). */
+export const ZSignedInResponseSchema = successEnvelope(ZSignedInSchema);
+export type TSignedInResponse = z.infer<typeof ZSignedInResponseSchema>;
+/**
+ * Login's answer when the password was right but a second factor is still owed: the code (POST
+ * auth/login/second-factor with the challenge), or, for an admin in production without one, its enrolment first
+ * (the enrolment token may call users/second-factor/* only; confirming the enrolment answers the session).
+ */
+export const ZSecondFactorStepSchema = z.union([
+  z.object({ secondFactorRequired: z.literal(true), challenge: z.string() }),
+  z.object({ secondFactorEnrolmentRequired: z.literal(true), enrolmentToken: z.string() }),
+]);
+export type TSecondFactorStep = z.infer<typeof ZSecondFactorStepSchema>;
+export const ZLoginResponseSchema = successEnvelope(z.union([ZSignedInSchema, ZSecondFactorStepSchema]));
 export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
 
 /** A refresh token in a body (refresh and logout). */
@@ -67,8 +81,8 @@ const refreshTokenField = z
 // POST /api/v1/auth/refresh (rotates the refresh token; answers like login)
 export const ZRefreshRequestSchema = z.object({ refresh_token: refreshTokenField });
 export type TRefreshRequest = z.infer<typeof ZRefreshRequestSchema>;
-export const ZRefreshResponseSchema = ZLoginResponseSchema;
-export type TRefreshResponse = TLoginResponse;
+export const ZRefreshResponseSchema = ZSignedInResponseSchema;
+export type TRefreshResponse = TSignedInResponse;
 
 // POST /api/v1/auth/logout (revokes the refresh token's family)
 export const ZLogoutRequestSchema = z.object({ refresh_token: refreshTokenField });

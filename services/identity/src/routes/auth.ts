@@ -14,18 +14,26 @@ import { logOut } from '../domain/log-out.js';
 import { refreshSession } from '../domain/refresh-session.js';
 import { requestPasswordReset } from '../domain/request-password-reset.js';
 import { resetPassword } from '../domain/reset-password.js';
+import type { SecondFactorSettings } from '../domain/second-factor-settings.js';
 import type { SigningKeys } from '../domain/signing-keys.js';
+import { presentSession } from './present-session.js';
+import { secondFactorStepMessage } from './second-factor.js';
 
 /** /api/v1/auth/*: login, refresh, logout, me, the public key, forgot and reset password. */
-export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: TokenVerifier }): Router {
+export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: TokenVerifier; secondFactor: SecondFactorSettings }): Router {
   const { pool, keys } = deps;
   const router = Router();
 
   router.post('/api/v1/auth/login', async (req, res) => {
     const input = parseOrThrow(ZLoginRequestSchema, req.body ?? {});
-    const data = await logIn(pool, keys, input);
-    res.setHeader('cache-control', 'no-store');
-    res.json({ status: 200, message: MESSAGES.identity.loginSuccess, data });
+    const outcome = await logIn(pool, keys, deps.secondFactor, input);
+    if (!('session' in outcome)) {
+      // The password was right and a second factor is owed (routes/second-factor.ts takes the next step).
+      res.setHeader('cache-control', 'no-store');
+      res.json({ status: 200, message: secondFactorStepMessage(outcome), data: outcome });
+      return;
+    }
+    res.json({ status: 200, message: MESSAGES.identity.loginSuccess, data: presentSession(res, outcome) });
   });
 
   router.post('/api/v1/auth/refresh', async (req, res) => {
