@@ -2,6 +2,7 @@ import type {
   TLoginRequest,
   TLoginResponse,
   TMeResponse,
+  TRefreshResponse,
   TResetPasswordRequest,
   TUpdateEmailRequest,
   TUpdateEmailResponse,
@@ -23,7 +24,7 @@ export async function logIn(input: TLoginRequest, client: TApiClient = anonymous
 }
 
 /** POST auth/refresh: exchanges (rotates) the refresh token for a new session. */
-export async function refreshSession(refreshToken: string, client: TApiClient = anonymous): Promise<TLoginResponse> {
+export async function refreshSession(refreshToken: string, client: TApiClient = anonymous): Promise<TRefreshResponse> {
   return client.post('auth/refresh', { refresh_token: refreshToken }, lazySchema('ZRefreshResponseSchema'));
 }
 

@@ -3,6 +3,7 @@ import { AppError, type Queryable, type TAuthClaims } from '@sh/shared/server';
 import { countRecoveryCodesLeft } from '../store/count-recovery-codes-left.js';
 import { findSecondFactor } from '../store/find-second-factor.js';
 import { findUserById } from '../store/find-user-by-id.js';
+import { refuseIfSuspended } from './refuse-suspended.js';
 import type { SecondFactorSettings } from './second-factor-settings.js';
 
 /** Whether the user's two-step verification is on (a confirmed enrolment), whether they must keep it, and their unused recovery codes. */
@@ -13,6 +14,7 @@ export async function getSecondFactorStatus(
 ): Promise<{ isEnabled: boolean; isRequired: boolean; recoveryCodesLeft: number }> {
   const user = await findUserById(db, actor.sub);
   if (!user) throw new AppError('unauthorized', MESSAGES.platform.unauthorized);
+  refuseIfSuspended(user);
   const enrolment = await findSecondFactor(db, user.id);
   const isEnabled = Boolean(enrolment?.confirmed_at);
   return {

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@sh/shared/contract';
 import { hashToken } from './tokens.js';
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+/** Crockford's base32: no I, L, O or U, so that nothing written down is misread (O is read as 0, I and L as 1). */
+const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** One recovery code: 16 base32 characters (80 random bits) in groups of four, e.g. `K3QX-7HMA-P2ZD-WQ4N`. */
+/** One recovery code: 16 base32 characters (80 random bits) in groups of four, e.g. `7KQ2-M9XD-4HTR-0CWN`. */
 function generateRecoveryCode(): string {
   const bytes = randomBytes(16);
-  const characters = [...bytes].map((byte) => BASE32[byte % 32]!).join('');
+  const characters = [...bytes].map((byte) => CROCKFORD_BASE32[byte % 32]!).join('');
   return characters.match(/.{4}/g)!.join('-');
 }
 
@@ -21,8 +22,8 @@ export function generateRecoveryCodes(): string[] {
  * when it cannot be one.
  */
 export function recoveryCodeHash(typed: string): string | null {
-  const normalised = typed.replace(/[\s-]/g, '').toUpperCase();
-  if (!/^[A-Z2-7]{16}$/.test(normalised)) return null;
+  const normalised = typed.replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (!/^[0-9A-HJKMNP-TV-Z]{16}$/.test(normalised)) return null;
   return hashToken(normalised);
 }
 

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { MESSAGES } from '@sh/shared/contract';
 import { AppError, type Queryable, type TAuthClaims } from '@sh/shared/server';
 import { findUserById } from '../store/find-user-by-id.js';
+import { refuseIfSuspended } from './refuse-suspended.js';
 import { upsertPendingSecondFactor } from '../store/upsert-pending-second-factor.js';
 import { encryptSecondFactorSecret } from './second-factor-secret.js';
 import type { SecondFactorSettings } from './second-factor-settings.js';
@@ -19,6 +20,7 @@ export async function startSecondFactorEnrolment(
 ): Promise<{ secret: string; otpauthUri: string; qrCode: string }> {
   const user = await findUserById(db, actor.sub);
   if (!user) throw new AppError('unauthorized', MESSAGES.platform.unauthorized);
+  refuseIfSuspended(user);
   const secret = generateTotpSecret();
   const outcome = await upsertPendingSecondFactor(db, user.id, encryptSecondFactorSecret(settings.encryptionKey, user.id, secret));
   if (outcome === 'confirmed') throw new AppError('conflict', MESSAGES.secondFactor.alreadyEnabled);
