@@ -274,6 +274,16 @@ describe('an admin where a second factor is required (production)', () => {
     expect(ZErrorEnvelopeSchema.parse(off.body).message).toBe(MESSAGES.secondFactor.requiredForAdmins);
   });
 
+  it('ends, at its next refresh, the session of an admin without it (one from before the rule, or a user made admin since)', async () => {
+    const user = await buildUser(production.db.pool);
+    const { refreshToken } = await logIn(production.url, user.email, user.password);
+    await production.db.pool.query('INSERT INTO admin_users (user_id) VALUES ($1)', [user.id]);
+    const refreshed = await call(production.url, 'POST', '/api/v1/auth/refresh', { body: { refresh_token: refreshToken } });
+    expect(refreshed.status).toBe(401);
+    const { rows } = await production.db.pool.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
+    expect(rows).toHaveLength(0);
+  });
+
   it('lets a garage there sign in with the password alone until it turns a second factor on', async () => {
     const garage = await buildUser(production.db.pool);
     const login = await call(production.url, 'POST', '/api/v1/auth/login', { body: { email: garage.email, password: garage.password } });

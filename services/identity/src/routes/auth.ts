@@ -38,7 +38,7 @@ export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: Toke
 
   router.post('/api/v1/auth/refresh', async (req, res) => {
     const { refresh_token } = parseOrThrow(ZRefreshRequestSchema, req.body ?? {});
-    const data = await refreshSession(pool, keys, refresh_token);
+    const data = await refreshSession(pool, keys, deps.secondFactor, refresh_token);
     res.setHeader('cache-control', 'no-store');
     res.json({ status: 200, message: MESSAGES.identity.refreshSuccess, data });
   });
