@@ -11,7 +11,7 @@ import {
 } from '@sh/shared/contract';
 import { createTokenVerifier } from '@sh/shared/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUser, call, logIn, startIdentity, type RunningIdentity } from './helpers.js';
+import { buildUser, call, logIn, startIdentity, startIdentityWithRedis, type RunningIdentity } from './helpers.js';
 
 let identity: RunningIdentity;
 let production: RunningIdentity;
@@ -288,5 +288,25 @@ describe('an admin where a second factor is required (production)', () => {
     const garage = await buildUser(production.db.pool);
     const login = await call(production.url, 'POST', '/api/v1/auth/login', { body: { email: garage.email, password: garage.password } });
     expect(ZSignedInResponseSchema.safeParse(login.body).success).toBe(true);
+  });
+});
+
+describe('with Redis away (the budget of codes cannot be kept)', () => {
+  it('checks no code at all (503), so six digits are never guessed unbudgeted, and changes nothing', async () => {
+    const clock = holdClock();
+    const away = await startIdentityWithRedis('redis://127.0.0.1:1');
+    try {
+      const user = await buildUser(away.db.pool);
+      const { accessToken } = await logIn(away.url, user.email, user.password);
+      const started = await call(away.url, 'POST', '/api/v1/users/second-factor/enrolment', { token: accessToken });
+      const { secret } = ZStartSecondFactorEnrolmentResponseSchema.parse(started.body).data;
+      const confirm = await call(away.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', { token: accessToken, body: { code: clock.codeAt(secret, 0) } });
+      expect(confirm.status).toBe(503);
+      expect(ZErrorEnvelopeSchema.parse(confirm.body).code).toBe('service_unavailable');
+      const { rows } = await away.db.pool.query('SELECT confirmed_at FROM user_second_factors WHERE user_id = $1', [user.id]);
+      expect(rows[0]!.confirmed_at).toBeNull();
+    } finally {
+      await away.close();
+    }
   });
 });
