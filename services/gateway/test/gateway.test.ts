@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { MESSAGES, ZErrorEnvelopeSchema, ZLookupResponseSchema, ZSigningKeyResponseSchema, ZVerifyChainResponseSchema } from '@sh/shared/contract';
-import { createRedis, createRequestRedis, createTokenVerifier, signAccessToken, type Redis } from '@sh/shared/server';
+import { createRedis, createRequestRedis, createTokenVerifier, signAccessToken, signSecondFactorToken, type Redis } from '@sh/shared/server';
 import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../../records/src/app.js';
@@ -193,6 +193,28 @@ describe('gateway token checks on protected paths', () => {
     expect(status).toBe(401);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ status: 401, code: 'unauthorized' });
     expect(sentinelSeen.length).toBe(before);
+  });
+});
+
+describe("an admin's enrolment-only token (two-step verification owed)", () => {
+  const admin = { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'admin' as const, email: 'ops@example.co.uk' };
+
+  it.each(['/api/v1/admin/data', '/api/v1/auth/me', '/api/v1/service-records/mine'])(
+    'is refused on %s with second_factor_enrolment_required (403), forwarding nothing',
+    async (pathname) => {
+      const before = sentinelSeen.length;
+      const token = signSecondFactorToken(keys.privateKey, admin, 'enrolment', 600);
+      const { status, body } = await call(pathname, { headers: { authorization: `Bearer ${token}` } });
+      expect(status).toBe(403);
+      expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'second_factor_enrolment_required', message: MESSAGES.secondFactor.enrolmentRequired });
+      expect(sentinelSeen.length).toBe(before);
+    },
+  );
+
+  it("is no token at all on a login's challenge either (401)", async () => {
+    const token = signSecondFactorToken(keys.privateKey, admin, 'login-challenge', 600);
+    const { status } = await call('/api/v1/admin/data', { headers: { authorization: `Bearer ${token}` } });
+    expect(status).toBe(401);
   });
 });
 

@@ -1,4 +1,4 @@
-import { MESSAGES, SESSION_COOKIE, ZErrorEnvelopeSchema, ZLoginResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, SESSION_COOKIE, ZErrorEnvelopeSchema, ZSignedInResponseSchema } from '@sh/shared/contract';
 import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
 import {
   callJson,
@@ -65,7 +65,7 @@ describe('the session cookie through the gateway', () => {
     }
     const refreshToken = refreshTokenOf(answer.headers);
     expect(JSON.stringify(answer.body)).not.toContain(refreshToken);
-    expect(ZLoginResponseSchema.parse(answer.body).data.session.user.id).toBe(user.id);
+    expect(ZSignedInResponseSchema.parse(answer.body).data.session.user.id).toBe(user.id);
     expect(Object.keys((answer.body.data as { session: object }).session).sort()).toEqual(['access_token', 'expires_in', 'user']);
   });
 
@@ -74,7 +74,7 @@ describe('the session cookie through the gateway', () => {
     const first = refreshTokenOf(answer.headers);
     const refreshed = await callWithSessionCookie(gateway.url, '/api/v1/auth/refresh', first);
     expect(refreshed.status).toBe(200);
-    expect(ZLoginResponseSchema.parse(refreshed.body).message).toBe(MESSAGES.identity.refreshSuccess);
+    expect(ZSignedInResponseSchema.parse(refreshed.body).message).toBe(MESSAGES.identity.refreshSuccess);
     const second = refreshTokenOf(refreshed.headers);
     expect(second).not.toBe(first);
     expect(sessionCookiesOf(refreshed.headers).every((cookie) => cookie.attributes.httponly === true && cookie.attributes['max-age'] === '2592000')).toBe(true);

@@ -1,7 +1,10 @@
 import { adminOpsRoutes, createServiceApp, createTokenVerifier, type Logger, type Pool, type Redis } from '@sh/shared/server';
 import type { SigningKeys } from './domain/signing-keys.js';
+import { DEV_SECOND_FACTOR_KEY } from './config.js';
+import type { SecondFactorSettings } from './domain/second-factor-settings.js';
 import { authRoutes } from './routes/auth.js';
 import { internalRoutes } from './routes/internal.js';
+import { secondFactorRoutes } from './routes/second-factor.js';
 import { userRoutes } from './routes/users.js';
 
 export interface IdentityAppDeps {
@@ -14,6 +17,8 @@ export interface IdentityAppDeps {
   keyPrefix?: string;
   /** Identity's own event queue, for the admin's view of it (its counts, its dead events and their retry). */
   queue?: { redisUrl: string; prefix: string };
+  /** Two-step verification: the key of the stored secrets and whether admins must have it (tests: development's key, not required). */
+  secondFactor?: Omit<SecondFactorSettings, 'attempts'>;
 }
 
 /** Builds the identity service's app (no listen), for main.ts and the tests. */
@@ -30,7 +35,14 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
       // For the gateway's admin calls: identity's audit, its event queue and a retry of a dead event.
       app.use(adminOpsRoutes({ service: 'identity', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));
       app.use(internalRoutes({ pool: deps.pool, internalToken: deps.internalToken, passwordFailures }));
-      app.use(authRoutes({ pool: deps.pool, keys: deps.keys, verifier }));
+      // Wrong second-factor codes have a budget of the same shape, under a key of their own.
+      const secondFactor: SecondFactorSettings = {
+        encryptionKey: deps.secondFactor?.encryptionKey ?? Buffer.from(DEV_SECOND_FACTOR_KEY, 'base64'),
+        isRequiredForAdmins: deps.secondFactor?.isRequiredForAdmins ?? false,
+        attempts: deps.redis ? { redis: deps.redis, keyPrefix: deps.keyPrefix ?? 'sh' } : null,
+      };
+      app.use(authRoutes({ pool: deps.pool, keys: deps.keys, verifier, secondFactor }));
+      app.use(secondFactorRoutes({ pool: deps.pool, keys: deps.keys, verifier, settings: secondFactor, passwordFailures }));
       app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier, passwordFailures }));
     },
   });

@@ -3,6 +3,15 @@ import { baseConfigShape, pemText, usesDevelopmentDefaults, DEV_INTERNAL_TOKEN, 
 
 const privateKeyPem = pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }));
 
+/** Development's key for the stored TOTP secrets (production sets its own SECOND_FACTOR_KEY). */
+export const DEV_SECOND_FACTOR_KEY = Buffer.alloc(32, 'wrenchmark-development-2fa-key!!').toString('base64');
+
+/** 32 random bytes, base64 (`openssl rand -base64 32`): the AES-256-GCM key of the stored TOTP secrets. */
+const secondFactorKey = z
+  .string()
+  .transform((text) => Buffer.from(text, 'base64'))
+  .refine((key) => key.length === 32, { message: 'must be 32 bytes, base64 (openssl rand -base64 32)' });
+
 /** The configuration shape; the signing key is required in production only (development keeps one in the database). */
 export function configShapeFor(env: NodeJS.ProcessEnv) {
   const isProduction = !usesDevelopmentDefaults(env);
@@ -16,6 +25,13 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
     /** The first admin of a deployment, created at start-up when no such user exists. */
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
+    /** Encrypts each user's TOTP secret at rest; required in production. */
+    SECOND_FACTOR_KEY: secondFactorKey,
+    /** Whether every admin must have two-step verification before anything else: on in production unless set to false. */
+    REQUIRE_ADMIN_SECOND_FACTOR: z
+      .enum(['true', 'false'])
+      .default(isProduction ? 'true' : 'false')
+      .transform((value) => value === 'true'),
   };
 }
 
@@ -27,6 +43,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.identity),
     REDIS_URL: LOCAL_REDIS_URL,
     INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+    SECOND_FACTOR_KEY: DEV_SECOND_FACTOR_KEY,
   }, env);
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
     process.stderr.write('[identity] Invalid configuration:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together\n');

@@ -31,5 +31,6 @@ await startService({
       internalToken: config.INTERNAL_TOKEN,
       keyPrefix: config.BULLMQ_PREFIX,
       queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
+      secondFactor: { encryptionKey: config.SECOND_FACTOR_KEY, isRequiredForAdmins: config.REQUIRE_ADMIN_SECOND_FACTOR },
     }),
 });

@@ -4,7 +4,7 @@ import {
   MESSAGES,
   SESSION_COOKIE,
   ZErrorEnvelopeSchema,
-  ZLoginResponseSchema,
+  ZSignedInResponseSchema,
   ZMeResponseSchema,
   ZPublicKeyResponseSchema,
 } from '@sh/shared/contract';
@@ -28,7 +28,7 @@ describe('POST /api/v1/auth/login', () => {
       body: { email: '  Reception@Ashcombe-Autos.co.uk ', password: 'Spanner42' },
     });
     expect(status).toBe(200);
-    const parsed = ZLoginResponseSchema.parse(body);
+    const parsed = ZSignedInResponseSchema.parse(body);
     expect(parsed.status).toBe(200);
     expect(parsed.message).toBe(MESSAGES.identity.loginSuccess);
     expect(parsed.data.userType).toBe('garage');
@@ -64,8 +64,8 @@ describe('POST /api/v1/auth/login', () => {
     const plain = await buildUser(identity.db.pool, { role: 'none' });
     const adminLogin = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: admin.email, password: admin.password } });
     const plainLogin = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: plain.email, password: plain.password } });
-    expect(ZLoginResponseSchema.parse(adminLogin.body).data.userType).toBe('admin');
-    expect(ZLoginResponseSchema.parse(plainLogin.body).data.userType).toBe('none');
+    expect(ZSignedInResponseSchema.parse(adminLogin.body).data.userType).toBe('admin');
+    expect(ZSignedInResponseSchema.parse(plainLogin.body).data.userType).toBe('none');
   });
 
   it('lets a user whose e-mail is not confirmed yet log in, saying so in emailConfirmed', async () => {
@@ -74,8 +74,8 @@ describe('POST /api/v1/auth/login', () => {
     const first = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: unconfirmed.email, password: unconfirmed.password } });
     const second = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: confirmed.email, password: confirmed.password } });
     expect(first.status).toBe(200);
-    expect(ZLoginResponseSchema.parse(first.body).data.emailConfirmed).toBe(false);
-    expect(ZLoginResponseSchema.parse(second.body).data.emailConfirmed).toBe(true);
+    expect(ZSignedInResponseSchema.parse(first.body).data.emailConfirmed).toBe(false);
+    expect(ZSignedInResponseSchema.parse(second.body).data.emailConfirmed).toBe(true);
   });
 
   it('answers 401 with the same message for an unknown e-mail and for a wrong password', async () => {
@@ -156,7 +156,7 @@ describe('POST /api/v1/auth/refresh', () => {
     const first = await logIn(identity.url, user.email, user.password);
     const refreshed = await refresh(identity.url, first.refreshToken);
     expect(refreshed.status).toBe(200);
-    const parsed = ZLoginResponseSchema.parse(refreshed.body);
+    const parsed = ZSignedInResponseSchema.parse(refreshed.body);
     expect(parsed.message).toBe(MESSAGES.identity.refreshSuccess);
     expect(parsed.data.session.user.id).toBe(user.id);
     const rotated = refreshTokenOf(refreshed.headers);

@@ -17,6 +17,8 @@ import { hashPassword } from '../src/domain/passwords.js';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../migrations');
 export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789';
+/** The key the tests' identity stores TOTP secrets under. */
+export const TEST_SECOND_FACTOR_KEY = Buffer.alloc(32, 7);
 
 export interface RunningIdentity {
   db: TestDatabase;
@@ -26,12 +28,15 @@ export interface RunningIdentity {
 }
 
 /** Identity on a real port with its own fresh database and a test key pair. */
-export async function startIdentity(): Promise<RunningIdentity> {
-  return startIdentityWithRedis(TEST_REDIS_URL);
+export async function startIdentity(options: { isSecondFactorRequiredForAdmins?: boolean } = {}): Promise<RunningIdentity> {
+  return startIdentityWithRedis(TEST_REDIS_URL, options);
 }
 
 /** Identity as startService gives it Redis: a request connection that gives up after 300 ms (any URL, even a dead one). */
-export async function startIdentityWithRedis(redisUrl: string): Promise<RunningIdentity> {
+export async function startIdentityWithRedis(
+  redisUrl: string,
+  options: { isSecondFactorRequiredForAdmins?: boolean } = {},
+): Promise<RunningIdentity> {
   const db = await createTestDatabase('identity', MIGRATIONS_DIR);
   const keys = createTestKeyPair();
   const redis = createRequestRedis(redisUrl);
@@ -45,6 +50,7 @@ export async function startIdentityWithRedis(redisUrl: string): Promise<RunningI
       internalToken: TEST_INTERNAL_TOKEN,
       keyPrefix: prefix,
       queue: { redisUrl, prefix },
+      secondFactor: { encryptionKey: TEST_SECOND_FACTOR_KEY, isRequiredForAdmins: options.isSecondFactorRequiredForAdmins ?? false },
     }),
   );
   return {

@@ -25,7 +25,7 @@ describe('identity start-up in production', () => {
   it('exits non-zero naming JWT_PRIVATE_KEY, DATABASE_URL, INTERNAL_TOKEN and REDIS_URL when they are missing', async () => {
     const run = await runMain({ NODE_ENV: 'production' }, { viaNpx: true });
     expect(run.code).not.toBe(0);
-    for (const name of ['JWT_PRIVATE_KEY', 'DATABASE_URL', 'INTERNAL_TOKEN', 'REDIS_URL']) {
+    for (const name of ['JWT_PRIVATE_KEY', 'DATABASE_URL', 'INTERNAL_TOKEN', 'REDIS_URL', 'SECOND_FACTOR_KEY']) {
       expect(run.stderr).toContain(`${name} is required`);
     }
   });
@@ -36,10 +36,12 @@ describe('identity start-up in production', () => {
       DATABASE_URL: db.url,
       REDIS_URL: 'redis://127.0.0.1:6379',
       INTERNAL_TOKEN: 'a-production-internal-token',
+      SECOND_FACTOR_KEY: Buffer.alloc(32, 1).toString('base64'),
     }, { viaNpx: true });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('JWT_PRIVATE_KEY is required');
     expect(run.stderr).not.toContain('DATABASE_URL');
+    expect(run.stderr).not.toContain('SECOND_FACTOR_KEY');
   });
 });
 

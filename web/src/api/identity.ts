@@ -3,6 +3,7 @@ import {
   type TLoginRequest,
   type TLoginResponse,
   type TMeResponse,
+  type TRefreshResponse,
   type TResetPasswordRequest,
   type TUpdateEmailRequest,
   type TUpdateEmailResponse,
@@ -27,7 +28,7 @@ export async function logIn(input: TLoginRequest, client: TApiClient = anonymous
 }
 
 /** POST auth/refresh: rotates the session cookie's refresh token (the browser keeps the new cookie) for a new session. */
-export async function refreshSession(client: TApiClient = anonymous): Promise<TLoginResponse> {
+export async function refreshSession(client: TApiClient = anonymous): Promise<TRefreshResponse> {
   return client.post('auth/refresh', undefined, lazySchema('ZRefreshResponseSchema'), SESSION_CALL);
 }
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, type TSession as TApiSession, type TUserType } from '@sh/shared/contract';
+import { MESSAGES, type TSession as TApiSession, type TSignedIn, type TUserType } from '@sh/shared/contract';
 import { registerAccessTokenSource } from './access-token';
 import { createAuthStore, type TAuthStore, type TAuthUser, type TLoginResult } from './auth-store';
 
@@ -14,6 +14,8 @@ export type TAuthContextValue = {
   login: (email: string, password: string) => Promise<TLoginResult>;
   /** Ends the session, clears the stored authentication and sends the browser to /. */
   logout: () => Promise<void>;
+  /** Keeps the session a sign-in's second step answered (the code, or an admin's enrolment at sign-in). */
+  completeSignIn: (signedIn: TSignedIn, message: string) => TLoginResult;
   /** Takes a session the API answered outside login (after a password change). */
   adoptSession: (session: TApiSession) => void;
   /** True once this tab's user logged out, so guarded pages send them home rather than to /login. */
@@ -61,6 +63,7 @@ export function AuthProvider({ children, store: givenStore }: { children: ReactN
       },
       hasLoggedOut: hasLoggedOut.current,
       adoptSession: (session) => store.adoptSession(session),
+      completeSignIn: (signedIn, message) => store.completeSignIn(signedIn, message),
     };
   }, [state, store, navigate]);
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type TSession as TApiSession, type TUserType } from '@sh/shared/contract';
+import { MESSAGES, type TSecondFactorStep, type TSession as TApiSession, type TSignedIn, type TUserType } from '@sh/shared/contract';
 import { ApiError } from '../api/client';
 import * as identity from '../api/identity';
 import {
@@ -23,7 +23,9 @@ export type TAuthUser = { id: string; email: string; userType: TUserType };
 export type TAuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: TAuthUser };
 
 /** What login answers (SPEC.md section 7: success and message). */
-export type TLoginResult = { success: true; message: string; userType: TUserType } | { success: false; message: string };
+export type TLoginResult =
+  | { success: true; message: string; userType: TUserType }
+  | { success: false; message: string; secondFactor?: TSecondFactorStep };
 
 /** First wait between refresh attempts that failed for a passing reason; each next wait doubles (SPEC.md section 9). */
 export const REFRESH_RETRY_BASE_MS = 200;
@@ -71,6 +73,21 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
   function setState(next: TAuthState): void {
     state = next;
     for (const listener of listeners) listener();
+  }
+
+  /**
+   * Keeps the session a sign-in answered: login's own, or its second step's (the code, an admin's enrolment). Only
+   * admins and garages keep one: anyone else is told they are not registered as a garage and their new session is
+   * revoked at once (the session cookie it was given goes with it).
+   */
+  function completeSignIn(signedIn: TSignedIn, message: string): TLoginResult {
+    const { session, userType } = signedIn;
+    if (userType === 'none') {
+      calls.logOut().catch(() => undefined);
+      return { success: false, message: MESSAGES.login.notGarage };
+    }
+    startSession(session, userType);
+    return { success: true, message, userType };
   }
 
   function signIn(session: TMemorySession, userType: TUserType): void {
@@ -226,14 +243,12 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
       } catch (error) {
         return { success: false, message: loginFailureMessage(error) };
       }
-      const { session, userType } = answer.data;
-      if (userType === 'none') {
-        calls.logOut().catch(() => undefined);
-        return { success: false, message: MESSAGES.login.notGarage };
-      }
-      startSession(session, userType);
-      return { success: true, message: answer.message ?? '', userType };
+      // The password was right, and a second factor is owed first (the login page's next step).
+      if (!('session' in answer.data)) return { success: false, message: answer.message ?? '', secondFactor: answer.data };
+      return completeSignIn(answer.data, answer.message ?? '');
     },
+
+    completeSignIn,
 
     /** Ends the session: forgets it in this browser's tabs at once, then revokes it on the server and clears the cookie. */
     async logout(): Promise<void> {

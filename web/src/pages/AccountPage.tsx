@@ -4,11 +4,12 @@ import { BillingSection } from './account/BillingSection';
 import { EmailSection } from './account/EmailSection';
 import { PasswordSection } from './account/PasswordSection';
 import { PhoneSection } from './account/PhoneSection';
+import { SecondFactorSection } from './account/SecondFactorSection';
 
 /**
  * /account (any signed-in user): the e-mail (read-only until Change email, which asks for the current
  * password), a password change, and for garages the contact phone and the Billing section (status, next
- * billing date, card, Manage billing, Subscribe).
+ * billing date, card, Manage billing, Subscribe), and two-step verification for everyone.
  */
 export function AccountPage() {
   useDocumentTitle('Account settings');
@@ -29,6 +30,7 @@ export function AccountPage() {
         {isGarage ? <BillingSection /> : null}
         {isGarage ? <PhoneSection user={user} /> : null}
         <PasswordSection user={user} />
+        <SecondFactorSection />
       </div>
     </div>
   );

@@ -23,12 +23,16 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
   password_mismatch: 401,
+  /** A wrong or reused second-factor code (TOTP or recovery code). */
+  second_factor_mismatch: 401,
   payment_required: 402,
   forbidden: 403,
   /** A call that spends the session cookie came without the SPA's header (SESSION_COOKIE.csrfHeader). */
   session_header_missing: 403,
   subscription_required: 403,
   email_not_confirmed: 403,
+  /** A token that may only enrol a second factor (an admin in production without one): the SPA sends them to enrol. */
+  second_factor_enrolment_required: 403,
   not_found: 404,
   conflict: 409,
   duplicate_email: 409,

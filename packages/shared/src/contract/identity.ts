@@ -56,9 +56,23 @@ export const ZLoginRequestSchema = z.object({
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 // A user whose e-mail is not confirmed yet may log in (the signup journey logs in straight away);
 // emailConfirmed lets the SPA show a notice, and POST /users/resend-confirmation sends a new link.
-export const ZLoginResponseSchema = successEnvelope(
-  z.object({ session: ZSessionSchema, userType: ZUserTypeSchema, emailConfirmed: z.boolean() }),
-);
+/** A started session with what the SPA needs to know about its user (login, its second step, refresh). */
+export const ZSignedInSchema = z.object({ session: ZSessionSchema, userType: ZUserTypeSchema, emailConfirmed: z.boolean() });
+export type TSignedIn = z.infer<typeof ZSignedInSchema>;
+/** An answer that started a session (login without a second factor, its second step, refresh). */
+export const ZSignedInResponseSchema = successEnvelope(ZSignedInSchema);
+export type TSignedInResponse = z.infer<typeof ZSignedInResponseSchema>;
+/**
+ * Login's answer when the password was right but a second factor is still owed: the code (POST
+ * auth/login/second-factor with the challenge), or, for an admin in production without one, its enrolment first
+ * (the enrolment token may call users/second-factor/* only; confirming the enrolment answers the session).
+ */
+export const ZSecondFactorStepSchema = z.union([
+  z.object({ secondFactorRequired: z.literal(true), challenge: z.string() }),
+  z.object({ secondFactorEnrolmentRequired: z.literal(true), enrolmentToken: z.string() }),
+]);
+export type TSecondFactorStep = z.infer<typeof ZSecondFactorStepSchema>;
+export const ZLoginResponseSchema = successEnvelope(z.union([ZSignedInSchema, ZSecondFactorStepSchema]));
 export type TLoginResponse = z.infer<typeof ZLoginResponseSchema>;
 
 /**
@@ -73,8 +87,8 @@ export const ZSessionCookieHeadersSchema = z.object({
 export const ZSessionCookieSchema = z.object({ [SESSION_COOKIE.name]: z.string().optional() });
 
 // POST /api/v1/auth/refresh (no body: the session cookie's refresh token is rotated; answers like login, with a new cookie)
-export const ZRefreshResponseSchema = ZLoginResponseSchema;
-export type TRefreshResponse = TLoginResponse;
+export const ZRefreshResponseSchema = ZSignedInResponseSchema;
+export type TRefreshResponse = TSignedInResponse;
 
 // POST /api/v1/auth/logout (no body: revokes the session cookie's family and clears the cookie)
 export const ZLogoutResponseSchema = successEnvelope(z.object({}));

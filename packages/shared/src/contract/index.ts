@@ -9,6 +9,7 @@ export * from './admin.js';
 export * from './vehicles.js';
 export * from './events.js';
 export * from './identity.js';
+export * from './second-factor.js';
 export * from './garages.js';
 export * from './billing.js';
 export * from './openapi.js';

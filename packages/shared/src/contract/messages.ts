@@ -132,6 +132,22 @@ export const MESSAGES = {
     emailChangeUndoInvalid: 'This link is invalid, has expired or has already been used.',
     emailChangeUndoConflict: 'Your previous email address now belongs to another account. Please contact support.',
   },
+  /** Two-step verification (TOTP and recovery codes), where SPEC.md gives no wording. */
+  secondFactor: {
+    codeRequired: 'Please enter the 6-digit code from your authenticator app',
+    codeIncorrect: 'That code is not right. Check your authenticator app, or use one of your recovery codes.',
+    attemptsExceeded: 'Too many wrong codes. Please wait a few minutes and try again.',
+    challengeExpired: 'Your sign-in took too long. Please log in again.',
+    enterCode: 'Enter the code from your authenticator app',
+    enrolmentRequired: 'Administrators must set up two-step verification before anything else.',
+    enrolmentStarted: 'Scan the QR code, or type the key, then enter the 6-digit code your app shows.',
+    enabled: 'Two-step verification is on. Keep your recovery codes somewhere safe.',
+    disabled: 'Two-step verification is off.',
+    alreadyEnabled: 'Two-step verification is already on.',
+    noEnrolment: 'Two-step verification is not being set up. Please start again.',
+    notEnabled: 'Two-step verification is not on.',
+    requiredForAdmins: 'Administrators must keep two-step verification on.',
+  },
   /** Answers of the garage and company calls, where SPEC.md gives none. */
   garages: {
     companyNotFound: 'We could not find a company with that number',

@@ -78,6 +78,16 @@ import {
   ZVinLookupRequestSchema,
   ZVinLookupResponseSchema,
 } from './records.js';
+import {
+  ZConfirmSecondFactorEnrolmentRequestSchema,
+  ZConfirmSecondFactorEnrolmentResponseSchema,
+  ZDisableSecondFactorRequestSchema,
+  ZDisableSecondFactorResponseSchema,
+  ZLoginSecondFactorRequestSchema,
+  ZLoginSecondFactorResponseSchema,
+  ZSecondFactorStatusResponseSchema,
+  ZStartSecondFactorEnrolmentResponseSchema,
+} from './second-factor.js';
 import { ZVehicleReportRequestSchema, ZVehicleReportResponseSchema } from './vehicles.js';
 
 const ZWebhookAckSchema = successEnvelope(z.object({ received: z.boolean(), duplicate: z.boolean() }));
@@ -109,6 +119,7 @@ export const OPERATIONS: TOperation[] = [
   { method: 'delete', path: '/garages/{id}/suspension', summary: 'Reinstate a suspended garage, with a reason; it is told by e-mail', tag: 'Admin', auth: 'admin', pathParams: ZUserIdParamSchema, body: ZGarageSuspensionRequestSchema, response: ZGarageSuspensionResponseSchema, errors: [400, 401, 403, 404, 409] },
   // Identity
   { method: 'post', path: '/auth/login', summary: 'Sign in with e-mail and password (403 for a suspended garage with the right password); the refresh token is set as the HttpOnly session cookie, never in the body', tag: 'Identity', auth: 'public', body: ZLoginRequestSchema, response: ZLoginResponseSchema, errors: [400, 401, 403, 429] },
+  { method: 'post', path: '/auth/login/second-factor', summary: "Finish a sign-in that login answered with a challenge: a code from the user's authenticator app, or one of their recovery codes (wrong codes share a per-account budget: 429 once spent)", tag: 'Identity', auth: 'public', body: ZLoginSecondFactorRequestSchema, response: ZLoginSecondFactorResponseSchema, errors: [400, 401, 403, 429, 503] },
   { method: 'post', path: '/auth/refresh', summary: "Rotate the session cookie's refresh token for a new session and cookie (reuse revokes the family; no cookie is 401; without the X-Wrenchmark-Session header 403; a suspended garage gets 403)", tag: 'Identity', auth: 'public', headers: ZSessionCookieHeadersSchema, cookies: ZSessionCookieSchema, response: ZRefreshResponseSchema, errors: [401, 403, 429] },
   { method: 'post', path: '/auth/logout', summary: "Revoke the session cookie's refresh token and its family, and clear the cookie (without the X-Wrenchmark-Session header 403)", tag: 'Identity', auth: 'public', headers: ZSessionCookieHeadersSchema, cookies: ZSessionCookieSchema, response: ZLogoutResponseSchema, errors: [403] },
   { method: 'get', path: '/auth/me', summary: 'The signed-in user and their type (403 for a suspended garage)', tag: 'Identity', auth: 'signed-in', response: ZMeResponseSchema, errors: [401, 403] },
@@ -120,6 +131,10 @@ export const OPERATIONS: TOperation[] = [
   { method: 'patch', path: '/users/email/{id}', summary: "Change a user's e-mail (the user with the current password, or an admin with a reason, kept in the audit of admin actions); the old address gets an undo link, other sessions end", tag: 'Identity', auth: 'signed-in', pathParams: ZUserIdParamSchema, body: ZUpdateEmailRequestSchema, response: ZUpdateEmailResponseSchema, errors: [400, 401, 403, 404, 409, 429] },
   { method: 'post', path: '/users/undo-email-change', summary: 'Restore the previous e-mail with the single-use link mailed to it (signs the user out everywhere)', tag: 'Identity', auth: 'public', body: ZUndoEmailChangeRequestSchema, response: ZUndoEmailChangeResponseSchema, errors: [400, 409, 429] },
   { method: 'patch', path: '/users/password/{id}', summary: "Change a user's password (the user with the current one, checked against the account's password budget, or an admin with a reason, kept in the audit of admin actions)", tag: 'Identity', auth: 'signed-in', pathParams: ZUserIdParamSchema, body: ZUpdatePasswordRequestSchema, response: ZUpdatePasswordResponseSchema, errors: [400, 401, 403, 404, 429] },
+  { method: 'get', path: '/users/second-factor', summary: "Whether the caller's two-step verification is on, required, and how many recovery codes are left (an admin's enrolment token may call it)", tag: 'Identity', auth: 'signed-in', response: ZSecondFactorStatusResponseSchema, errors: [401] },
+  { method: 'post', path: '/users/second-factor/enrolment', summary: 'Start (or restart) setting up two-step verification: a new secret, its otpauth URI and QR code, shown until confirmed (an admin\'s enrolment token may call it)', tag: 'Identity', auth: 'signed-in', response: ZStartSecondFactorEnrolmentResponseSchema, errors: [401, 409] },
+  { method: 'post', path: '/users/second-factor/enrolment/confirm', summary: 'Prove the enrolment with a code from the app: it is on from now, and the recovery codes are answered once (with an enrolment token, the session too)', tag: 'Identity', auth: 'signed-in', body: ZConfirmSecondFactorEnrolmentRequestSchema, response: ZConfirmSecondFactorEnrolmentResponseSchema, errors: [400, 401, 409, 429, 503] },
+  { method: 'delete', path: '/users/second-factor', summary: 'Turn two-step verification off with the password and a code (refused for an admin where it is required)', tag: 'Identity', auth: 'signed-in', body: ZDisableSecondFactorRequestSchema, response: ZDisableSecondFactorResponseSchema, errors: [400, 401, 403, 409, 429, 503] },
   // Garages
   { method: 'post', path: '/companies/validate', summary: 'Check a company number and name with Companies House', tag: 'Garages', auth: 'public', body: ZCompanyValidateRequestSchema, response: ZCompanyValidateResponseSchema, errors: [400, 429, 502] },
   { method: 'post', path: '/garages/check-duplicates', summary: 'Whether the company already has an account (never whether an e-mail has one: that is the signup\'s own 409); under the credential budget', tag: 'Garages', auth: 'public', body: ZCheckDuplicatesRequestSchema, response: ZCheckDuplicatesResponseSchema, errors: [400, 429] },

@@ -42,13 +42,15 @@ export function createTokenVerifier(source: { publicKey?: string; identityUrl?: 
   };
 
   const verifyWith = (token: string, key: string): TAuthClaims => {
-    const decoded = jwt.verify(token, key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
-    if (typeof decoded !== 'object' || decoded === null) throw new Error('token payload is not an object');
-    const { sub, role, email } = decoded as Record<string, unknown>;
-    if (typeof sub !== 'string' || typeof email !== 'string' || (role !== 'admin' && role !== 'garage' && role !== 'none')) {
-      throw new Error('token claims are incomplete');
+    try {
+      return claimsOf(jwt.verify(token, key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER, audience: JWT_AUDIENCE }));
+    } catch (error) {
+      // An admin's enrolment-only token is no access token anywhere; it is named, so the SPA can send them to enrol.
+      if (error instanceof jwt.JsonWebTokenError && error.message.startsWith('jwt audience invalid') && verifySecondFactorToken(key, token, 'enrolment')) {
+        throw new AppError('second_factor_enrolment_required', MESSAGES.secondFactor.enrolmentRequired);
+      }
+      throw error;
     }
-    return { sub, role, email };
   };
 
   return {
@@ -62,6 +64,7 @@ export function createTokenVerifier(source: { publicKey?: string; identityUrl?: 
       try {
         return verifyWith(token, key);
       } catch (error) {
+        if (error instanceof AppError) throw error;
         const canRefetch =
           source.identityUrl && !source.publicKey && error instanceof jwt.JsonWebTokenError && error.message === 'invalid signature' &&
           Date.now() - lastRefetchAt >= minRefetchMs;
@@ -77,6 +80,47 @@ export function createTokenVerifier(source: { publicKey?: string; identityUrl?: 
       }
     },
   };
+}
+
+/** The sub/role/email claims of a verified token's payload; throws when any is missing. */
+function claimsOf(decoded: string | jwt.JwtPayload): TAuthClaims {
+  if (typeof decoded !== 'object' || decoded === null) throw new Error('token payload is not an object');
+  const { sub, role, email } = decoded as Record<string, unknown>;
+  if (typeof sub !== 'string' || typeof email !== 'string' || (role !== 'admin' && role !== 'garage' && role !== 'none')) {
+    throw new Error('token claims are incomplete');
+  }
+  return { sub, role, email };
+}
+
+/**
+ * The two tokens of a sign-in that still owes its second factor, each with an audience of its own so that no
+ * verifier of access tokens ever accepts one: the login's challenge (password proven, code owed) and an admin's
+ * enrolment token (password proven, no second factor yet, in production: it may only enrol).
+ */
+export type TSecondFactorTokenPurpose = 'login-challenge' | 'enrolment';
+
+function secondFactorAudience(purpose: TSecondFactorTokenPurpose): string {
+  return `${JWT_AUDIENCE}:second-factor:${purpose}`;
+}
+
+/** Signs a second-factor step's token (identity only). */
+export function signSecondFactorToken(privateKey: string, claims: TAuthClaims, purpose: TSecondFactorTokenPurpose, ttlSeconds: number): string {
+  return jwt.sign({ role: claims.role, email: claims.email }, privateKey, {
+    algorithm: JWT_ALGORITHM,
+    subject: claims.sub,
+    issuer: JWT_ISSUER,
+    audience: secondFactorAudience(purpose),
+    expiresIn: ttlSeconds,
+  });
+}
+
+/** The claims of a valid second-factor step's token of that purpose; null for anything else. */
+export function verifySecondFactorToken(publicKey: string, token: string, purpose: TSecondFactorTokenPurpose): TAuthClaims | null {
+  try {
+    return claimsOf(jwt.verify(token, publicKey, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER, audience: secondFactorAudience(purpose) }));
+  } catch {
+    return null;
+  }
 }
 
 /** Reads the bearer token of a request, if any. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPath, decodedPath, matchGatewayRoute, requiresAuthentication, resolveUpstream } from './routing.js';
+import { canonicalPath, decodedPath, isCredentialCall, matchGatewayRoute, requiresAuthentication, resolveUpstream } from './routing.js';
 
 describe("the gateway's own admin routes", () => {
   it.each(['/api/v1/admin/data', '/API/V1/Admin/Data/', '/api/v1//admin//data?limit=5', '/api/v1/%61dmin/data', '/api/v1/admin/%2564ata'])(
@@ -39,5 +39,18 @@ describe("the buyer's report", () => {
 
   it('does not take a path that only begins like it', () => {
     expect(resolveUpstream('/api/v1/vehiclesx/AD61HCX')).toBeNull();
+  });
+});
+
+describe('two-step verification', () => {
+  it('sends the second step and the enrolment calls to identity, the second step under the credential budget', () => {
+    expect(resolveUpstream('/api/v1/auth/login/second-factor')).toBe('identity');
+    expect(isCredentialCall('/api/v1/auth/login/second-factor')).toBe(true);
+    expect(isCredentialCall('/api/v1/users/second-factor/enrolment/confirm')).toBe(true);
+    for (const path of ['/api/v1/users/second-factor', '/api/v1/users/second-factor/enrolment', '/api/v1/users/second-factor/enrolment/confirm']) {
+      expect(resolveUpstream(path)).toBe('identity');
+      // identity checks the token itself: an admin's enrolment-only token is good there and nowhere else.
+      expect(requiresAuthentication('POST', path)).toBe(false);
+    }
   });
 });

@@ -107,6 +107,8 @@ export function requiresAuthentication(method: string, pathname: string): boolea
   if (/^auth\/me$/.test(rest)) return true;
   if (/^users\/(email|password|phone)\//.test(rest)) return true;
   if (/^users\/resend-confirmation$/.test(rest)) return true;
+  // users/second-factor/* is left to identity: an admin's enrolment-only token, which every access-token check refuses
+  // (second_factor_enrolment_required), is good there and nowhere else; identity still demands a token of one kind.
   if (/^garages\/me(\/|$)/.test(rest)) return true;
   if (/^garages\/[^/]+\/release-company$/.test(rest)) return true;
   if (/^garages\/[^/]+\/suspension$/.test(rest)) return true;
@@ -140,7 +142,7 @@ export function isStripeWebhook(pathname: string): boolean {
  * public form posts, which get a tight budget against password guessing, enumeration, mail bombing and form spam.
  */
 export function isCredentialCall(pathname: string): boolean {
-  return /^\/api\/v1\/(auth\/(login|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation|undo-email-change)|garages|garages\/check-duplicates|companies\/validate|contact|contact\/garage)$/.test(
+  return /^\/api\/v1\/(auth\/(login|login\/second-factor|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation|undo-email-change|second-factor\/enrolment\/confirm)|garages|garages\/check-duplicates|companies\/validate|contact|contact\/garage)$/.test(
     pathname,
   );
 }

@@ -7,20 +7,29 @@ import { logOut } from '../domain/log-out.js';
 import { refreshSession } from '../domain/refresh-session.js';
 import { requestPasswordReset } from '../domain/request-password-reset.js';
 import { resetPassword } from '../domain/reset-password.js';
+import type { SecondFactorSettings } from '../domain/second-factor-settings.js';
 import type { SigningKeys } from '../domain/signing-keys.js';
+import { secondFactorStepMessage } from './second-factor.js';
 import { answerWithSession, clearSessionCookie, readSessionCookie } from './session-cookie.js';
 
 /**
  * /api/v1/auth/*: login, refresh, logout, me, the public key, forgot and reset password. A session's refresh token
  * travels only in the session cookie (./session-cookie.ts): login and refresh set it, refresh and logout read it.
  */
-export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: TokenVerifier }): Router {
+export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: TokenVerifier; secondFactor: SecondFactorSettings }): Router {
   const { pool, keys } = deps;
   const router = Router();
 
   router.post('/api/v1/auth/login', async (req, res) => {
     const input = parseOrThrow(ZLoginRequestSchema, req.body ?? {});
-    answerWithSession(res, MESSAGES.identity.loginSuccess, await logIn(pool, keys, input));
+    const outcome = await logIn(pool, keys, deps.secondFactor, input);
+    if (!('session' in outcome)) {
+      // The password was right and a second factor is owed (routes/second-factor.ts takes the next step).
+      res.setHeader('cache-control', 'no-store');
+      res.json({ status: 200, message: secondFactorStepMessage(outcome), data: outcome });
+      return;
+    }
+    answerWithSession(res, MESSAGES.identity.loginSuccess, outcome);
   });
 
   // 403 without the SPA's header, 401 without a cookie; a cookie that no longer refreshes (used, revoked, expired,
@@ -28,7 +37,7 @@ export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: Toke
   router.post('/api/v1/auth/refresh', async (req, res) => {
     const refreshToken = readSessionCookie(req);
     if (!refreshToken) throw new AppError('unauthorized', MESSAGES.identity.sessionExpired);
-    const data = await refreshSession(pool, keys, refreshToken).catch((error: unknown) => {
+    const data = await refreshSession(pool, keys, deps.secondFactor, refreshToken).catch((error: unknown) => {
       if (error instanceof AppError && error.status < 500) clearSessionCookie(res);
       throw error;
     });

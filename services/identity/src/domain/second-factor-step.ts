@@ -1,0 +1,32 @@
+import type { TSecondFactorStep } from '@sh/shared/contract';
+import { signSecondFactorToken, type Queryable } from '@sh/shared/server';
+import { findSecondFactor } from '../store/find-second-factor.js';
+import type { UserRow } from '../store/user-row.js';
+import { refuseIfSuspended } from './refuse-suspended.js';
+import { SECOND_FACTOR_STEP_TTL_SECONDS, type SecondFactorSettings } from './second-factor-settings.js';
+import type { SigningKeys } from './signing-keys.js';
+import { userTypeOf } from './user-type.js';
+
+/**
+ * What a user whose password was right still owes before a session: with two-step verification on, a code (the
+ * challenge goes to POST auth/login/second-factor); an admin without it where it is required, its enrolment (a token
+ * that only identity's users/second-factor/* accept, and every access-token check refuses with
+ * second_factor_enrolment_required). Null when nothing is owed. No refresh token is issued before the step is done.
+ */
+export async function secondFactorStepFor(
+  db: Queryable,
+  keys: SigningKeys,
+  settings: SecondFactorSettings,
+  user: UserRow,
+): Promise<TSecondFactorStep | null> {
+  const enrolment = await findSecondFactor(db, user.id);
+  const claims = { sub: user.id, role: userTypeOf(user), email: user.email };
+  if (enrolment?.confirmed_at) {
+    refuseIfSuspended(user);
+    return { secondFactorRequired: true, challenge: signSecondFactorToken(keys.privateKey, claims, 'login-challenge', SECOND_FACTOR_STEP_TTL_SECONDS) };
+  }
+  if (settings.isRequiredForAdmins && user.is_admin) {
+    return { secondFactorEnrolmentRequired: true, enrolmentToken: signSecondFactorToken(keys.privateKey, claims, 'enrolment', SECOND_FACTOR_STEP_TTL_SECONDS) };
+  }
+  return null;
+}
