@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
-import { ADMIN_USER, currentLocation, failure, mockApi, ok, pending, renderApp, sessionAnswer, storeSession } from './support';
+import { ADMIN_USER, currentLocation, failure, mockApi, ok, pending, renderApp, renderAppSignedIn, sessionAnswer, storeSession } from './support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -98,7 +98,7 @@ describe("the account page's two-step verification", () => {
       },
     });
     storeSession(ADMIN_USER, 'admin');
-    renderApp('/account');
+    await renderAppSignedIn('/account');
     fireEvent.click(screen.getByRole('button', { name: 'Manage two-step verification' }));
     expect(await screen.findByText('Two-step verification is on. You have 9 unused recovery codes.')).toBeTruthy();
     const section = screen.getByRole('region', { name: 'Two-step verification' });
