@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { OPERATIONS, type TOperation } from '@sh/shared/contract';
+import { buildOpenApiDocument, OPERATIONS, type TOperation } from '@sh/shared/contract';
 import { confirmEmailFromMail, logInThroughApi, registerGarage } from './support/api.js';
 import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
 
@@ -209,6 +209,8 @@ const MATRIX: Record<string, MatrixRow> = {
 };
 
 const nameOf = (op: TOperation) => `${op.method.toUpperCase()} ${op.path}`;
+/** The OpenAPI document of the contract, for the path parameters' JSON schemas. */
+const DOCUMENT = buildOpenApiDocument(OPERATIONS, { title: 'access matrix', version: '0' });
 
 /**
  * A row for an operation no hand-kept row covers: its path parameters filled with an unknown id (a UUID parameter),
@@ -216,11 +218,10 @@ const nameOf = (op: TOperation) => `${op.method.toUpperCase()} ${op.path}`;
  * the access checks meets a harmless refusal.
  */
 function derivedRow(op: TOperation): MatrixRow {
-  const shape = op.pathParams?.shape ?? {};
+  const entry = DOCUMENT.paths[op.path]![op.method] as { parameters: { name: string; in: string; schema: { format?: string; enum?: unknown[] } }[] };
   let path = op.path;
-  for (const [name, schema] of Object.entries(shape)) {
-    const json = (schema as { toJSONSchema?: () => { format?: string; enum?: unknown[] } }).toJSONSchema?.() ?? {};
-    const value = json.format === 'uuid' ? UNKNOWN_ID : json.enum?.length ? String(json.enum[0]) : 'AD61HCX';
+  for (const { name, schema } of entry.parameters.filter((p) => p.in === 'path')) {
+    const value = schema.format === 'uuid' ? UNKNOWN_ID : schema.enum?.length ? String(schema.enum[0]) : 'AD61HCX';
     path = path.replace(`{${name}}`, value);
   }
   return { path: () => path, ...(op.body ? { body: () => ({}) } : {}), expected: expectedFromAuth(op.auth) };
