@@ -1,6 +1,7 @@
 /**
  * The public operations that do write when their input is valid, and the inputs the fuzz test therefore never
- * sends them: every other input must leave every table as it was. The rest need a secret the generators never
+ * sends them: every other input must leave every table as it was. Operations called with a valid token are sent
+ * bad input only (signedInInputIsBad): whatever they write, they write nothing for it. The rest need a secret the generators never
  * have: refresh, logout, reset-password, confirm-email and undo-email-change a live single-use token (256 random
  * bits, only ever mailed or answered to its owner); the Stripe webhook a signature made with the webhook secret
  * over this very body within the last five minutes (the generators sign only with other secrets, old timestamps
@@ -8,6 +9,7 @@
  */
 import { normaliseCompanyNumber, OPERATIONS } from '@sh/shared/contract';
 import type { FuzzCase } from './fuzz-inputs.js';
+import type { FuzzTarget } from './fuzz-targets.js';
 
 export interface GuardData {
   /** E-mails that have an account now. */
@@ -60,16 +62,78 @@ export const WRITE_GUARDS: Record<string, { why: string; couldWrite: (value: unk
   },
 };
 
+/** The value as the server will see it (after JSON), or undefined. */
+const asParsed = (value: unknown): unknown => (value === undefined ? undefined : (JSON.parse(JSON.stringify(value) ?? 'null') as unknown));
+
+/**
+ * Whether a zod schema accepts a value as the server will see it (after JSON); one too deep to write out or for the
+ * schema to judge (either throws) cannot get as far as a write.
+ */
+const accepts = (schema: { safeParse: (v: unknown) => { success: boolean } }, value: unknown): boolean => {
+  try {
+    return schema.safeParse(asParsed(value)).success;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Whether a generated request must not be sent to this operation. The guard sees the value as the server will
  * (after JSON), and a value the schema cannot even judge (zod throws) cannot get as far as a write.
  */
-export function couldWrite(operation: string, c: FuzzCase, data: GuardData): boolean {
-  const guard = WRITE_GUARDS[operation];
+export function couldWrite(target: FuzzTarget, c: FuzzCase, data: GuardData): boolean {
+  if (c.signedInAs !== undefined && !signedInInputIsBad(target, c)) return true;
+  const guard = WRITE_GUARDS[target.name];
   if (guard === undefined || c.value === undefined) return false;
   try {
-    return guard.couldWrite(JSON.parse(JSON.stringify(c.value) ?? 'null') as unknown, data);
+    return guard.couldWrite(asParsed(c.value), data);
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether an operation may be sent a valid token: one that reads may (a read writes nothing whatever its input);
+ * one that writes only when it takes input the fuzz can make bad (a body, path parameters or a query). An
+ * operation that takes none (resend a confirmation, open the billing portal) does what it is for with any call
+ * that carries a valid token, so it is only ever sent forged tokens and none.
+ */
+export function mayCarryValidToken(target: FuzzTarget): boolean {
+  if (target.roles.length === 0) return false;
+  const op = target.operation;
+  return target.method === 'GET' || op.body !== undefined || op.pathParams !== undefined || op.query !== undefined;
+}
+
+/** A path parameter as the server decodes it (undefined when it cannot: the server answers 400 itself). */
+function decodedParam(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Bad input only, for a call with a valid token of a role allowed to make it: any that reads, and any that writes
+ * whose body the operation's schema refuses (however the server reads it: the JSON sent, or nothing at all when it
+ * does not parse the body as JSON), never a valid body, whatever the path; for an operation without a body, path
+ * parameters or a query that its schemas refuse. So an admin's token never carries a valid new password or e-mail,
+ * to another account or its own, and never a valid id to an operation that takes only an id.
+ */
+export function signedInInputIsBad(target: FuzzTarget, c: FuzzCase): boolean {
+  if (target.method === 'GET') return true;
+  const op = target.operation;
+  if (op.body) {
+    const contentType = c.headers['content-type'] ?? '';
+    const seen = [c.value, ...(c.value === undefined || !/json/i.test(contentType) ? [{}] : [])];
+    return !seen.some((value) => accepts(op.body!, value));
+  }
+  const paramsAccepted = op.pathParams
+    ? (() => {
+        const decoded = Object.fromEntries(Object.entries(c.params).map(([name, raw]) => [name, decodedParam(raw)]));
+        return !Object.values(decoded).includes(undefined) && accepts(op.pathParams, decoded);
+      })()
+    : true;
+  const queryAccepted = op.query ? accepts(op.query, Object.fromEntries(new URLSearchParams(c.path.split('?')[1] ?? ''))) : true;
+  return !(paramsAccepted && queryAccepted);
 }

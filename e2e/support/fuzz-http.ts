@@ -76,12 +76,21 @@ export function send(destination: Destination, c: FuzzCase): Promise<Answer> {
 
 const ZStrictErrorEnvelope = ZErrorEnvelopeSchema.extend({ errors: ZFieldErrorSchema.strict().array().optional() }).strict();
 
-export type Problem = '5xx' | 'no answer' | 'not JSON' | 'status differs from body.status' | 'not an error envelope' | 'not a success envelope' | 'unexpected status';
+export type Problem =
+  | '5xx'
+  | 'no answer'
+  | 'not JSON'
+  | 'status differs from body.status'
+  | 'not an error envelope'
+  | 'not a success envelope'
+  | 'a part unavailable'
+  | 'unexpected status';
 
 /**
  * What is wrong with an answer, or null when it is an envelope as the contract says. The one answer without a
  * body that HTTP itself prescribes is accepted: 304 Not Modified to a conditional GET (If-None-Match: * matches
- * any representation).
+ * any representation). A composed answer (the admin's data, from several services) that names a part
+ * `unavailable` is a 5xx in disguise: every service is up while the fuzz runs, so the input broke the one behind it.
  */
 export function problemWith(target: FuzzTarget, c: FuzzCase, answer: Answer): Problem | null {
   if (answer.error && answer.status === 0) return 'no answer';
@@ -99,7 +108,9 @@ export function problemWith(target: FuzzTarget, c: FuzzCase, answer: Answer): Pr
   if (answer.status >= 400) return ZStrictErrorEnvelope.safeParse(body).success ? null : 'not an error envelope';
   if (answer.status >= 200 && answer.status < 300) {
     const isExpected = answer.status === (target.operation.successStatus ?? 200) && target.operation.response.safeParse(body).success;
-    return isExpected ? null : 'not a success envelope';
+    if (!isExpected) return 'not a success envelope';
+    const unavailable = (body as { data?: { unavailable?: unknown } }).data?.unavailable;
+    return Array.isArray(unavailable) && unavailable.length > 0 ? 'a part unavailable' : null;
   }
   return 'unexpected status';
 }

@@ -1,15 +1,19 @@
 /**
  * The fuzz test's generators (fast-check): bad requests for one operation of the OpenAPI document. A request
- * is the operation's method and path with junk in what a caller controls: path parameters, the query, the
+ * is the operation's method and path with junk in what a caller controls: path parameters, the query (its
+ * declared parameters near their limits, page cursors holding impossible dates, timestamps and ids, or junk), the
  * body (built from the operation's JSON schema: missing, extra and wrongly typed fields, huge strings up to
  * ~100 KB, unicode with lone surrogates and RTL / zero-width characters, nested junk, raw broken JSON, odd
- * content types and encodings) and the headers (bad or forged bearer tokens, bad Stripe-Signature headers).
+ * content types and encodings) and the headers (bad or forged bearer tokens, bad Stripe-Signature headers). An
+ * operation that needs a signed-in caller mostly gets a valid token of a role allowed to call it (the fuzz test puts
+ * it on as it sends), so that the junk reaches the operation's own code.
  */
 import { createHmac, createSign, type KeyObject } from 'node:crypto';
 import { deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { BEST_TIMES, CONTACT_SUBJECTS } from '@sh/shared/contract';
-import { API_BASE, type FuzzTarget, type JsonSchema } from './fuzz-targets.js';
+import { mayCarryValidToken } from './fuzz-guards.js';
+import { API_BASE, type FuzzRole, type FuzzTarget, type JsonSchema } from './fuzz-targets.js';
 
 /** One request to send. */
 export interface FuzzCase {
@@ -22,6 +26,10 @@ export interface FuzzCase {
   body?: Buffer;
   /** The value the body was made from, when it was made from one (the write guards look at it). */
   value?: unknown;
+  /** The path parameters as sent (percent-encoded), by name (the write guards look at them). */
+  params: Record<string, string>;
+  /** Sent with a valid access token of this role, put on when it is sent (Authorization is then not in headers). */
+  signedInAs?: FuzzRole;
 }
 
 /** What some generators need from the running platform and the data. */
@@ -37,6 +45,8 @@ export interface FuzzContext {
   fixtureCompanyNumbers: string[];
   fixtureCompanyNames: string[];
   knownRegistrations: string[];
+  /** Ids of users, garages and records that exist, for path parameters and cursors that name something real. */
+  knownIds: string[];
 }
 
 /** Node refuses to send a request whose request line and headers exceed 16 KB; stay well inside. */
@@ -367,11 +377,32 @@ const MALFORMED_ESCAPES = [
   '%D8%B4%D9%83%D8%B1%D8%A7', '%F0%9F%98%80', '%F4%90%80%80', '%E9', '..', '.', '~', '$', '@', '!',
 ];
 
-function pathParameter(ctx: FuzzContext): fc.Arbitrary<{ kind: string; raw: string }> {
+/** Ids that are, or nearly are, UUIDs: real ones, random ones, and ones spelt wrongly. */
+function uuidLike(ctx: FuzzContext): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.uuid() },
+    { weight: 2, arbitrary: fc.constantFrom(...ctx.knownIds, '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff') },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(fc.uuid(), fc.constantFrom('upper', 'braces', 'no-dashes', 'short', 'long', 'urn')).map(([id, how]) =>
+        ({ upper: id.toUpperCase(), braces: `{${id}}`, 'no-dashes': id.replace(/-/g, ''), short: id.slice(0, -1), long: `${id}0`, urn: `urn:uuid:${id}` })[how]!,
+      ),
+    },
+  );
+}
+
+function pathParameter(ctx: FuzzContext, schema: JsonSchema | undefined): fc.Arbitrary<{ kind: string; raw: string }> {
+  const declared: fc.Arbitrary<string>[] = [];
+  if (schema?.format === 'uuid') declared.push(uuidLike(ctx));
+  if (schema?.enum && schema.enum.length > 0) {
+    const values = schema.enum.map(String);
+    declared.push(fc.constantFrom(...values), fc.constantFrom(...values).map((v) => v.toUpperCase()));
+  }
   const realistic = fc.oneof(
     fc.constantFrom(...ctx.knownRegistrations, 'ZZ99ZZZ', 'AB12CDE', 'A1', '1ABC'),
     fc.stringMatching(/^[A-Z]{2}[0-9]{2}[A-Z]{3}$/),
     fc.stringMatching(/^[A-Za-z0-9]{1,9}$/),
+    ...declared,
   );
   return fc.oneof(
     { weight: 2, arbitrary: realistic.map((reg) => ({ kind: 'path:plausible', raw: encodeLoosely(reg) })) },
@@ -416,21 +447,116 @@ const junkQuery: fc.Arbitrary<string> = fc
   )
   .map((parts) => `?${parts.join('&')}`);
 
-function pathChoice(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrary<{ kind?: string; path: string }> {
-  const withQuery = (arbitrary: fc.Arbitrary<{ kind?: string; path: string }>) =>
-    fc.tuple(arbitrary, fc.option(junkQuery, { freq: 3 })).map(([p, query]) => ({
-      kind: p.kind ?? (query ? 'path:junk-query' : undefined),
-      path: asciiTarget(`${p.path}${query ?? ''}`).slice(0, MAX_PATH_CHARS),
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value) ?? 'null', 'utf8').toString('base64url');
+
+/** Calendar dates, real and impossible (31 February, month 13, year 0), and strings nearly in the form. */
+const dateLike: fc.Arbitrary<string> = fc.oneof(
+  fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 39 })).map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
+  fc.constantFrom('2024-02-31', '2023-02-29', '2024-04-31', '2024-02-30', '0000-01-01', '2024-00-10', '2024-13-01', '9999-12-31', '2024-1-1', ' 2024-01-01', '2024-01-01T00:00:00Z', ''),
+);
+
+/** Timestamps as JSON carries them: real ones, JavaScript's extremes (out of Postgres's range), impossible ones, numbers. */
+const timestampLike: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '2024-02-31T10:00:00.000Z', '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '0000-01-01T00:00:00.000Z', '-000001-01-01T00:00:00.000Z',
+      '1970-01-01T00:00:00.000Z', '2024-01-01', 'Mon, 01 Jan 2024 00:00:00 GMT', '2024-01-01T25:61:61Z', 'now', '',
+    ),
+  },
+  { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.constant(null)) },
+);
+
+/** Microseconds since the epoch as a digit string, up to the 16 digits a cursor may carry, and nearly so. */
+const microsecondsLike: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.bigInt({ min: -(10n ** 16n) + 1n, max: 10n ** 16n - 1n }).map(String) },
+  { weight: 1, arbitrary: fc.constantFrom('9999999999999999', '-9999999999999999', '0', '1e5', '', '01', '17e15', 1.7e15) },
+);
+
+/**
+ * Page cursors. Ours are opaque, but anyone can read one: base64url JSON arrays of the last row's sort key. So
+ * besides junk, arrays of the shapes our cursors have (a date, a timestamp and an id; microseconds and an id)
+ * holding impossible values, the kind a decoder's pattern lets through to the database.
+ */
+function cursorLike(ctx: FuzzContext): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.tuple(dateLike, timestampLike, uuidLike(ctx)).map(cursorOf) },
+    { weight: 3, arbitrary: fc.tuple(microsecondsLike, uuidLike(ctx)).map(cursorOf) },
+    { weight: 1, arbitrary: fc.array(fc.oneof(dateLike, timestampLike, microsecondsLike, uuidLike(ctx), junkScalar), { maxLength: 4 }).map(cursorOf) },
+    { weight: 1, arbitrary: junk.map(cursorOf) },
+    { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{0,80}$/) },
+    { weight: 1, arbitrary: fc.integer({ min: 250, max: 3000 }).map((n) => 'A'.repeat(n)) },
+  );
+}
+
+/**
+ * A value for one declared query parameter, from its name and schema, as it goes on the wire: half the time (a cursor
+ * three times in four) one the schema may well take, so that the bad value inside it or beside it gets past the
+ * query's parsing, else junk.
+ */
+function queryValue(name: string, schema: JsonSchema, ctx: FuzzContext): fc.Arbitrary<string> {
+  const encoded = (arbitrary: fc.Arbitrary<string>) => arbitrary.map((v) => percentEncodeAll(v));
+  const plausible: fc.Arbitrary<string>[] = [];
+  if (/cursor/i.test(name)) plausible.push(cursorLike(ctx));
+  else if (schema.enum && schema.enum.length > 0) plausible.push(fc.constantFrom(...schema.enum.map(String)));
+  else if (schema.type === 'integer' || schema.type === 'number') plausible.push(fc.integer({ min: 1, max: 60 }).map(String));
+  else if (/registration|_q$|^q$/i.test(name)) plausible.push(encoded(fc.oneof(fc.constantFrom(...ctx.knownRegistrations), fc.stringMatching(/^[A-Za-z0-9 ]{0,12}$/))));
+  else plausible.push(fc.stringMatching(/^[A-Za-z0-9_-]{0,20}$/));
+  const bad: fc.Arbitrary<string>[] = [
+    encoded(weirdText),
+    fc.constantFrom(...MALFORMED_ESCAPES),
+    fc.constantFrom('', '0', '-1', '1.5', '1e3', 'NaN', 'Infinity', '99999999999999999999', 'true', 'null', '%20'),
+    fc.oneof(fc.integer({ min: -5, max: 1000 }), fc.double()).map(String),
+  ];
+  if (schema.maxLength !== undefined) bad.push(encoded(boundary(schema.maxLength + 1)));
+  // A cursor is where the bad value lies within: most of them are cursorLike's.
+  return fc.oneof({ weight: /cursor/i.test(name) ? 3 : 1, arbitrary: fc.oneof(...plausible) }, { weight: 1, arbitrary: fc.oneof(...bad) });
+}
+
+/**
+ * A query of the operation's own parameters: one of them always there, each other one in three (so that the one
+ * is often the only thing wrong), some sent twice, with junk ones beside them at times.
+ */
+function declaredQuery(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrary<string> {
+  const params = target.queryParams.map((p) =>
+    fc.tuple(fc.constantFrom(1, 1, 1, 1, 2), queryValue(p.name, p.schema, ctx), queryValue(p.name, p.schema, ctx)).map(([times, a, b]) =>
+      (times === 1 ? [`${p.name}=${a}`] : [`${p.name}=${a}`, `${p.name}=${b}`]),
+    ),
+  );
+  const others = fc.array(fc.integer({ min: 0, max: 2 }).map((n) => n === 0), { minLength: params.length, maxLength: params.length });
+  return fc.tuple(fc.nat({ max: params.length - 1 }), others, fc.tuple(...params), fc.option(junkQuery, { freq: 4 })).map(([focus, alsoThere, pairs, extra]) => {
+    const parts = pairs.flatMap((pair, i) => (i === focus || alsoThere[i] ? pair : []));
+    return `?${parts.join('&')}${extra ? `&${extra.slice(1)}` : ''}`;
+  });
+}
+
+function pathChoice(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrary<{ kind?: string; path: string; params: Record<string, string> }> {
+  const query: fc.Arbitrary<{ kind: string; text: string } | null> =
+    target.queryParams.length > 0
+      ? fc.oneof(
+          { weight: 4, arbitrary: declaredQuery(target, ctx).map((text) => ({ kind: 'query:declared', text })) },
+          { weight: 1, arbitrary: junkQuery.map((text) => ({ kind: 'path:junk-query', text })) },
+          { weight: 1, arbitrary: fc.constant(null) },
+        )
+      : fc.option(junkQuery.map((text) => ({ kind: 'path:junk-query', text })), { freq: 3 });
+  const withQuery = (arbitrary: fc.Arbitrary<{ kind?: string; path: string; params: Record<string, string> }>) =>
+    fc.tuple(arbitrary, query).map(([p, q]) => ({
+      kind: [p.kind, q?.kind].filter(Boolean).join(' ') || undefined,
+      path: asciiTarget(`${p.path}${q?.text ?? ''}`).slice(0, MAX_PATH_CHARS),
+      params: p.params,
     }));
-  if (target.pathParams.length === 0) return withQuery(fc.constant({ path: API_BASE + target.template }));
+  if (target.pathParams.length === 0) return withQuery(fc.constant({ path: API_BASE + target.template, params: {} }));
   const names = target.pathParams;
   return withQuery(
-    fc.tuple(...names.map(() => pathParameter(ctx))).map((params) => {
+    fc.tuple(...names.map((name) => pathParameter(ctx, target.pathSchemas[name]))).map((params) => {
       let path = API_BASE + target.template;
       names.forEach((name, i) => {
         path = path.replace(`{${name}}`, params[i]!.raw);
       });
-      return { kind: params.map((p) => p.kind).join('+'), path };
+      return { kind: params.map((p) => p.kind).join('+'), path, params: Object.fromEntries(names.map((name, i) => [name, params[i]!.raw])) };
     }),
   );
 }
@@ -571,7 +697,13 @@ export function caseArbitrary(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrar
     : target.method === 'GET'
       ? getBodyChoice(ctx)
       : bodyChoice(target.bodySchema, ctx);
-  const auth = fc.option(authorizationHeader(ctx), { freq: 2 });
+  // A signed-in caller's operation gets a valid token of an allowed role nine times in ten (a forged one or none
+  // otherwise); one that takes no input at all and writes gets only forged ones (see mayCarryValidToken).
+  type Credential = { kind: string; value?: string; role?: FuzzRole } | null;
+  const forged: fc.Arbitrary<Credential> = fc.option(authorizationHeader(ctx), { freq: 2 });
+  const auth: fc.Arbitrary<Credential> = mayCarryValidToken(target)
+    ? fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...target.roles).map((role) => ({ kind: `auth:valid-${role}`, role })) }, { weight: 1, arbitrary: forged })
+    : forged;
   const extra = fc.option(otherHeaders, { freq: 4 });
   const signature: fc.Arbitrary<SignaturePlan | null> = isWebhook ? stripeSignature(ctx) : fc.constant(null);
 
@@ -583,9 +715,11 @@ export function caseArbitrary(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrar
       headers: {},
       body: choice.bytes,
       value: choice.value !== undefined ? choice.value : decodeJson(choice.bytes),
+      params: path.params,
     };
     for (const [name, value] of Object.entries(headers ?? {})) c.headers[name] = headerValue(value);
-    if (authorization) c.headers.authorization = headerValue(authorization.value, MAX_AUTH_CHARS);
+    if (authorization?.role) c.signedInAs = authorization.role;
+    else if (authorization?.value !== undefined) c.headers.authorization = headerValue(authorization.value, MAX_AUTH_CHARS);
     if (choice.bytes) {
       const contentType = choice.contentType === undefined ? 'application/json' : choice.contentType;
       if (contentType !== null) c.headers['content-type'] = headerValue(contentType);

@@ -1,6 +1,8 @@
 /**
  * Counts the rows of every table of every service's e2e database (sh_<service>_e2e_test, public schema, the
- * event outbox and inbox included), so that the fuzz test can show that no bad request wrote anything.
+ * event outbox and inbox included), and takes a checksum of each table's whole content, so that the fuzz test can
+ * show that no bad request wrote anything: no row added or removed, and none changed (a password, an e-mail, a
+ * suspension, a record's amendment).
  */
 import pg from 'pg';
 import { databaseUrl } from '../../scripts/stack.js';
@@ -56,6 +58,26 @@ export class RowCounter {
     return counts;
   }
 
+  /**
+   * `database.table` -> an MD5 of the table's content (each row's text form, hashed, in order of the hashes), for
+   * every base table of the public schema of every database.
+   */
+  async checksums(): Promise<Map<string, string>> {
+    const sums = new Map<string, string>();
+    for (const { database, client } of this.clients) {
+      const { rows: tables } = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+      );
+      if (tables.length === 0) continue;
+      const sql = tables
+        .map((t, i) => `SELECT $${i + 1}::text AS name, md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) AS sum FROM public.${quoteIdent(t.table_name)} t`)
+        .join(' UNION ALL ');
+      const { rows } = await client.query<{ name: string; sum: string }>(sql, tables.map((t) => t.table_name));
+      for (const row of rows) sums.set(`${database}.${row.name}`, row.sum);
+    }
+    return sums;
+  }
+
   /** Events written but not yet handed to the queues (their consumers may still add rows). */
   async unpublishedEvents(): Promise<number> {
     let total = 0;
@@ -108,4 +130,10 @@ export function rowsWritten(before: RowCounts, after: RowCounts): number {
   let total = 0;
   for (const name of names) total += Math.abs((after.get(name) ?? 0) - (before.get(name) ?? 0));
   return total;
+}
+
+/** Every table whose content differs (its checksum), as 'sh_identity_e2e_test.users'. */
+export function changedContent(before: Map<string, string>, after: Map<string, string>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
 }
