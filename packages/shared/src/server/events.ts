@@ -154,7 +154,7 @@ export interface Relay {
 }
 
 /** Resolves once `redis` is connected and ready, or rejects after `ms`. */
-async function untilReady(redis: Redis, ms: number): Promise<void> {
+export async function untilReady(redis: Redis, ms: number): Promise<void> {
   if (redis.status === 'ready') return;
   let onReady: (() => void) | undefined;
   try {
@@ -164,13 +164,43 @@ async function untilReady(redis: Redis, ms: number): Promise<void> {
   }
 }
 
-interface OutboxRow {
+/** An outbox row as the relay, the reconciler and a replay read it. */
+export interface OutboxRow {
   id: string;
   name: TEventName;
   version: number;
   payload: unknown;
   occurred_at: Date;
 }
+
+/** The event an outbox row holds, as its jobs carry it. */
+export function envelopeOf(row: OutboxRow): TEventEnvelope {
+  return { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload: row.payload } as TEventEnvelope;
+}
+
+/**
+ * Whether the event still holds every secret field of its definition: one whose fields were dropped once it was
+ * published can no longer be delivered again (its consumers need them).
+ */
+export function canBeRepublished(event: TEventEnvelope): boolean {
+  return secretFieldsOf(event.name).every((field) => field in (event.payload as object));
+}
+
+/**
+ * Adds a job carrying `event` to one subscriber's queue again, with its own job id: while the queue holds a job of
+ * that id (waiting, running, or kept finished) BullMQ adds nothing, and a consumer that applied it ignores it.
+ */
+export async function republishEvent(queue: Queue, event: TEventEnvelope): Promise<void> {
+  await queue.add(event.name, event, eventJobOptions(event.name, event.id));
+}
+
+/**
+ * The events that count as delivered once published, for the reconciler cannot re-publish them: those no service
+ * subscribes to, and those whose secret fields the relay drops as it publishes them.
+ */
+const DELIVERED_ONCE_PUBLISHED = (Object.keys(EVENTS) as TEventName[]).filter(
+  (name) => (EVENT_SUBSCRIBERS[name] ?? []).length === 0 || secretFieldsOf(name).length > 0,
+);
 
 /** The secret fields of every event that has some, as the mark query reads them: `{ name: [field, ...] }`. */
 const SECRET_FIELDS_BY_NAME = JSON.stringify(
@@ -182,7 +212,9 @@ const SECRET_FIELDS_BY_NAME = JSON.stringify(
  * is open while Redis is called: rows are first claimed for `claimMs` in one short statement (so that two relays
  * rarely publish the same row), then published, then marked, and their secret fields dropped, in another. A relay
  * that dies or gives up between publishing and marking leaves the claim to expire and the row is published again:
- * BullMQ ignores a job id it holds, and consumers ignore an event id they have applied.
+ * BullMQ ignores a job id it holds, and consumers ignore an event id they have applied. A job that Redis loses
+ * after the row is marked (a restart without its data, a failover) is published again by the reconciler
+ * (events-reconciler.ts).
  */
 export function startRelay(options: RelayOptions): Relay {
   const { pool, logger, prefix } = options;
@@ -218,7 +250,7 @@ export function startRelay(options: RelayOptions): Relay {
   const publish = async (rows: OutboxRow[]): Promise<void> => {
     const jobsByService = new Map<TServiceName, Array<{ name: string; data: TEventEnvelope; opts: JobsOptions }>>();
     for (const row of rows) {
-      const event = { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload: row.payload } as TEventEnvelope;
+      const event = envelopeOf(row);
       for (const service of EVENT_SUBSCRIBERS[row.name] ?? []) {
         const jobs = jobsByService.get(service) ?? [];
         jobs.push({ name: row.name, data: event, opts: eventJobOptions(row.name, row.id) });
@@ -245,9 +277,10 @@ export function startRelay(options: RelayOptions): Relay {
     await pool.query(
       `UPDATE event_outbox
           SET published_at = now(), claimed_until = NULL,
-              payload = payload - ARRAY(SELECT jsonb_array_elements_text($2::jsonb -> name))
+              payload = payload - ARRAY(SELECT jsonb_array_elements_text($2::jsonb -> name)),
+              delivered_at = CASE WHEN name = ANY($3::text[]) THEN now() END
         WHERE id = ANY($1::uuid[])`,
-      [ids, SECRET_FIELDS_BY_NAME],
+      [ids, SECRET_FIELDS_BY_NAME, DELIVERED_ONCE_PUBLISHED],
     );
     logger.debug({ count: rows.length }, 'events published');
     return rows.length;

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { TServiceName } from '../contract/events.js';
 import { usesDevelopmentDefaults } from './config.js';
 import { createPool, ensureDatabase, migrate } from './db.js';
+import { startReconciler } from './events-reconciler.js';
 import { createRequestRedis, startConsumer, startRelay, type EventHandlers, type Redis } from './events.js';
 import { runService, type RunningService } from './lifecycle.js';
 import { createLogger } from './logger.js';
@@ -54,8 +55,8 @@ interface DatabaseParts {
 
 /**
  * Starts a service the one way every service starts: logger, then (for a service with a database) the database
- * outside production, the pool and its migrations, Redis, the outbox relay and the event consumer of the events
- * it subscribes to, then `prepare`, the app and the listener. On SIGTERM it stops accepting, finishes in-flight
+ * outside production, the pool and its migrations, Redis, the outbox relay and its reconciler, and the event consumer
+ * of the events it subscribes to, then `prepare`, the app and the listener. On SIGTERM it stops accepting, finishes in-flight
  * requests, and closes what it opened in reverse order.
  */
 export async function startService<D = undefined>(options: ServiceParts<DatabaseServiceContext, D> & DatabaseParts): Promise<RunningService>;
@@ -81,7 +82,8 @@ export async function startService<D>(
   const context = { logger, redis, pool } as DatabaseServiceContext;
   if (pool) {
     const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });
-    closers.push(() => relay.stop());
+    const reconciler = startReconciler({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });
+    closers.push(() => relay.stop(), () => reconciler.stop());
     if (options.consumes) {
       const { handlers } = options.consumes;
       const consumer = startConsumer({
