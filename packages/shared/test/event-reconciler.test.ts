@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   createRedis,
   queueNameFor,
+  RECONCILER_LOCK,
   startConsumer,
   startReconciler,
   startRelay,
@@ -152,6 +153,22 @@ describe('the outbox reconciler', () => {
     expect(await timesApplied(db.pool, garageId)).toBe(1);
     expect(await timesProcessed(eventId)).toBe(1);
     expect(await delivery(eventId)).toMatchObject({ delivered_to: ['records'], delivered_at: expect.any(Date) });
+  });
+
+  it('leaves the pass to the replica that holds the lock', async () => {
+    const { eventId } = await publishGarageUpdate();
+    await loseRedisData();
+    const otherReplica = await db.pool.connect();
+    try {
+      await otherReplica.query('SELECT pg_advisory_lock($1)', [RECONCILER_LOCK]);
+      expect(await reconciler().reconcile()).toMatchObject({ ran: false });
+      expect(await jobState(eventId)).toBe('unknown');
+    } finally {
+      await otherReplica.query('SELECT pg_advisory_unlock($1)', [RECONCILER_LOCK]);
+      otherReplica.release();
+    }
+    expect(await reconciler().reconcile()).toMatchObject({ ran: true });
+    expect(await jobState(eventId)).toBe('waiting');
   });
 
   it('counts as delivered once published an event nobody hears, and one whose secret fields it cannot send again', async () => {

@@ -105,9 +105,8 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
           logger.info({ eventId: row.id, event: row.name, to: service }, 'event re-published: its job was missing from Redis');
         }
       }
-      if (deliveredTo.size > row.delivered_to.length) {
-        updates.push({ id: row.id, deliveredTo: [...deliveredTo], isDelivered: subscribers.every((service) => deliveredTo.has(service)) });
-      }
+      const isDelivered = subscribers.every((service) => deliveredTo.has(service));
+      if (isDelivered || deliveredTo.size > row.delivered_to.length) updates.push({ id: row.id, deliveredTo: [...deliveredTo], isDelivered });
     }
     if (updates.length > 0) {
       await pool.query(
