@@ -8,6 +8,7 @@ import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createRedis,
+  PermanentEventError,
   queueNameFor,
   RECONCILER_LOCK,
   startConsumer,
@@ -139,6 +140,26 @@ describe('the outbox reconciler', () => {
     expect(await jobState(eventId)).toBe('unknown');
     expect(await timesApplied(db.pool, garageId)).toBe(1);
     expect(await timesProcessed(eventId)).toBe(1);
+  });
+
+  it('sends a dead-lettered event round again once Redis has lost its dead letter', async () => {
+    const { garageId, eventId } = await publishGarageUpdate();
+    const failing = startConsumer({
+      service: 'records', pool: db.pool, redisUrl: redis.url, prefix, logger: testLogger,
+      handlers: { ...handlers, 'garage.updated': async () => { throw new PermanentEventError('not today'); } },
+    });
+    await failing.whenIdle();
+    await failing.close();
+    expect(await jobState(eventId)).toBe('failed');
+    const reconciling = reconciler();
+    await reconciling.reconcile();
+    expect(await delivery(eventId)).toMatchObject({ delivered_to: [], delivered_at: null });
+
+    await loseRedisData();
+    await reconciling.reconcile();
+    expect(await jobState(eventId)).toBe('waiting');
+    await consumer().whenIdle();
+    expect(await timesApplied(db.pool, garageId)).toBe(1);
   });
 
   it('has two reconcilers at once deliver the effect once', async () => {

@@ -4,20 +4,20 @@
  * reconciler publishes those events again, until every subscriber's queue has been seen to finish them.
  *
  * A subscriber "has" an event once its queue was seen holding the event's job completed (completed jobs are kept ten
- * minutes, eventJobOptions) or failed (the dead-letter set, which a person replays). Each pass reads the published
- * rows not yet delivered to every subscriber (event_outbox.delivered_at is null) and asks each subscriber's queue
- * not yet seen to finish the event for the state of its job, whose id is the event id:
- * - completed or failed: that subscriber is added to the row's delivered_to; once all are, delivered_at is set and
- *   the row is never looked at again;
- * - waiting, active, delayed, prioritized: on its way, asked again next pass;
+ * minutes, eventJobOptions): the consumer committed the event id to its processed_events before that. Each pass
+ * reads the published rows not yet delivered to every subscriber (event_outbox.delivered_at is null) and asks each
+ * subscriber's queue not yet seen to complete the event for the state of its job, whose id is the event id:
+ * - completed: that subscriber is added to the row's delivered_to; once all are, delivered_at is set and the row is
+ *   never looked at again;
+ * - waiting, active, delayed, prioritized: on its way, asked again next pass; failed (the dead-letter set, for a
+ *   person to replay): left there, and asked again next pass, so that a dead letter Redis loses goes round again;
  * - missing: the job is added again with the same id (republishEvent). If it had in fact completed and was since
  *   removed (more than the ten minutes, or the 10,000 newest, before a pass saw it) the consumer finds the event id
  *   in its processed_events and changes nothing, and the next pass sees the new job completed.
- * So the rule holds for any age: an event is re-published while it is published, not yet seen finished by every
- * subscriber, and its job is missing, and never after. Its limits: the events the relay marks delivered as it
- * publishes them (none subscribes, or their secret fields are dropped then: one of those lost with Redis is not
- * re-sent, and the user asks for a new link as after any lost mail); and a failed job lost with Redis after a pass
- * saw it failed (the dead letter is gone, as it would be without the reconciler).
+ * So the rule holds for any age: an event is re-published while it is published, not yet seen completed by every
+ * subscriber, and its job is missing, and never after. Its limit: the events the relay marks delivered as it
+ * publishes them, those no service hears and those whose secret fields it drops then (one of those lost with Redis
+ * is not sent again, and the user asks for a new link, as the README says of a dead one).
  *
  * It runs once across a service's replicas: a pass holds a Postgres advisory lock (of the service's database, not
  * of Redis, which may have lost it with everything else); a replica that cannot take it skips the pass. Two passes
@@ -94,7 +94,7 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
       const states = await Promise.all(pending.map((service) => queueFor(service).getJobState(row.id)));
       for (const [i, service] of pending.entries()) {
         const state = states[i];
-        if (state === 'completed' || state === 'failed') deliveredTo.add(service);
+        if (state === 'completed') deliveredTo.add(service);
         else if (state !== 'unknown') continue;
         else if (!canBeRepublished(event)) {
           logger.warn({ eventId: row.id, event: row.name, to: service }, 'event lost from Redis cannot be re-published: its secret fields are gone');
