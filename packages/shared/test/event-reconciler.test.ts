@@ -10,6 +10,7 @@ import {
   createRedis,
   PermanentEventError,
   queueNameFor,
+  readEventSecrets,
   RECONCILER_LOCK,
   startConsumer,
   startReconciler,
@@ -18,6 +19,7 @@ import {
   writeEvent,
   type EventHandlers,
 } from '../src/server/index.js';
+import type { TServiceName } from '../src/contract/events.js';
 import { createTestDatabase, testLogger, testQueuePrefix, type TestDatabase } from '../src/testing/index.js';
 import { ignoring, isPublished, timesApplied, waitFor } from './outbox-harness.js';
 import { startPrivateRedis, type RedisStandIn } from './redis-stand-ins.js';
@@ -70,9 +72,9 @@ async function publishGarageUpdate(): Promise<{ garageId: string; eventId: strin
   return { garageId, eventId };
 }
 
-async function jobState(eventId: string): Promise<string> {
+async function jobState(eventId: string, service: TServiceName = 'records'): Promise<string> {
   const connection = createRedis(redis.url);
-  const queue = new Queue(queueNameFor('records'), { connection, prefix });
+  const queue = new Queue(queueNameFor(service), { connection, prefix });
   try {
     return await queue.getJobState(eventId);
   } finally {
@@ -192,16 +194,48 @@ describe('the outbox reconciler', () => {
     expect(await jobState(eventId)).toBe('waiting');
   });
 
-  it('counts as delivered once published an event nobody hears, and one whose secret fields it cannot send again', async () => {
+  it('counts as delivered once published an event nobody hears, and not one with secret fields, which keeps them until delivered', async () => {
     const userId = randomUUID();
-    const ids = await withTransaction(db.pool, async (client) => [
+    const [unheard, reset] = await withTransaction(db.pool, async (client) => [
       await writeEvent(client, 'user.registered', { userId, email: 'owner@hartleymotors.co.uk', role: 'garage' }),
       await writeEvent(client, 'user.password_reset_requested', { userId, email: 'owner@hartleymotors.co.uk', token: 'a-one-time-token' }),
     ]);
     const relay = startRelay({ pool: db.pool, redisUrl: redis.url, prefix, logger: testLogger, pollMs: 50 });
     running.push(() => relay.stop());
-    await waitFor(() => isPublished(db.pool, ids));
-    for (const id of ids) expect(await delivery(id)).toMatchObject({ delivered_at: expect.any(Date) });
+    await waitFor(() => isPublished(db.pool, [unheard!, reset!]));
+    expect(await delivery(unheard!)).toMatchObject({ delivered_at: expect.any(Date) });
+    expect(await delivery(reset!)).toMatchObject({ delivered_to: [], delivered_at: null });
+    expect(await readEventSecrets(db.pool, reset!)).toEqual({ token: 'a-one-time-token' });
+  });
+
+  it('re-publishes a password reset whose job Redis lost, its consumer fetches the token, and the row drops it once delivered', async () => {
+    const userId = randomUUID();
+    const token = 'Zx9_-a-one-time-token';
+    const eventId = await withTransaction(db.pool, (client) =>
+      writeEvent(client, 'user.password_reset_requested', { userId, email: 'owner@hartleymotors.co.uk', token }),
+    );
+    const relay = startRelay({ pool: db.pool, redisUrl: redis.url, prefix, logger: testLogger, pollMs: 50 });
+    await waitFor(() => isPublished(db.pool, [eventId]));
+    await relay.stop();
+    await loseRedisData();
+    expect(await jobState(eventId, 'notifications')).toBe('unknown');
+
+    const reconciling = reconciler();
+    await reconciling.reconcile();
+    expect(await jobState(eventId, 'notifications')).toBe('waiting');
+    const tokens: string[] = [];
+    const worker = startConsumer({
+      service: 'notifications', pool: db.pool, redisUrl: redis.url, prefix, logger: testLogger,
+      handlers: { ...ignoring('notifications'), 'user.password_reset_requested': async (_client, event) => { tokens.push(event.payload.token); } },
+      fetchSecrets: (event) => readEventSecrets(db.pool, event.id),
+    });
+    running.push(() => worker.close());
+    await worker.whenIdle();
+    expect(tokens).toEqual([token]);
+    expect(await reconciling.reconcile()).toMatchObject({ republished: 0, delivered: 1 });
+    const { rows } = await db.pool.query('SELECT payload, delivered_at FROM event_outbox WHERE id = $1', [eventId]);
+    expect(rows[0]).toEqual({ payload: { userId, email: 'owner@hartleymotors.co.uk' }, delivered_at: expect.any(Date) });
+    expect(await readEventSecrets(db.pool, eventId)).toBeNull();
   });
 
   it('re-publishes as soon as Redis is back without its data, not at the next interval', async () => {

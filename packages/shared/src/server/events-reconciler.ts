@@ -7,17 +7,17 @@
  * minutes, eventJobOptions): the consumer committed the event id to its processed_events before that. Each pass
  * reads the published rows not yet delivered to every subscriber (event_outbox.delivered_at is null) and asks each
  * subscriber's queue not yet seen to complete the event for the state of its job, whose id is the event id:
- * - completed: that subscriber is added to the row's delivered_to; once all are, delivered_at is set and the row is
- *   never looked at again;
+ * - completed: that subscriber is added to the row's delivered_to; once all are, delivered_at is set, the row's
+ *   secret fields (a confirmation or reset token, which its consumers fetched from the publisher when they applied
+ *   it: no job carries one) are dropped in the same statement, and the row is never looked at again;
  * - waiting, active, delayed, prioritized: on its way, asked again next pass; failed (the dead-letter set, for a
  *   person to replay): left there, and asked again next pass, so that a dead letter Redis loses goes round again;
  * - missing: the job is added again with the same id (republishEvent). If it had in fact completed and was since
  *   removed (more than the ten minutes, or the 10,000 newest, before a pass saw it) the consumer finds the event id
  *   in its processed_events and changes nothing, and the next pass sees the new job completed.
  * So the rule holds for any age: an event is re-published while it is published, not yet seen completed by every
- * subscriber, and its job is missing, and never after. Its limit: the events the relay marks delivered as it
- * publishes them, those no service hears and those whose secret fields it drops then (one of those lost with Redis
- * is not sent again, and the user asks for a new link, as the README says of a dead one).
+ * subscriber, and its job is missing, and never after; an event with secret fields too, as they stay in its row
+ * until then. The events no service hears count as delivered once published.
  *
  * It runs once across a service's replicas: a pass holds a Postgres advisory lock (of the service's database, not
  * of Redis, which may have lost it with everything else); a replica that cannot take it skips the pass. Two passes
@@ -29,7 +29,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { EVENT_SUBSCRIBERS, type TServiceName } from '../contract/events.js';
 import { startBatchLoop } from './batch-loop.js';
-import { canBeRepublished, createRequestRedis, envelopeOf, queueNameFor, republishEvent, untilReady, type OutboxRow } from './events.js';
+import { createRequestRedis, envelopeOf, queueNameFor, republishEvent, SECRET_FIELDS_BY_NAME, untilReady, type OutboxRow } from './events.js';
 
 /** The advisory lock a reconciler pass holds in the service's database (the migrations hold 727274). */
 export const RECONCILER_LOCK = 727_275;
@@ -96,10 +96,7 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
         const state = states[i];
         if (state === 'completed') deliveredTo.add(service);
         else if (state !== 'unknown') continue;
-        else if (!canBeRepublished(event)) {
-          logger.warn({ eventId: row.id, event: row.name, to: service }, 'event lost from Redis cannot be re-published: its secret fields are gone');
-          deliveredTo.add(service);
-        } else {
+        else {
           await republishEvent(queueFor(service), event);
           republished += 1;
           logger.info({ eventId: row.id, event: row.name, to: service }, 'event re-published: its job was missing from Redis');
@@ -111,10 +108,11 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
     if (updates.length > 0) {
       await pool.query(
         `UPDATE event_outbox o
-            SET delivered_to = string_to_array(u.delivered_to, ','), delivered_at = CASE WHEN u.is_delivered THEN now() END
+            SET delivered_to = string_to_array(u.delivered_to, ','), delivered_at = CASE WHEN u.is_delivered THEN now() END,
+                payload = CASE WHEN u.is_delivered THEN o.payload - ARRAY(SELECT jsonb_array_elements_text($4::jsonb -> o.name)) ELSE o.payload END
            FROM unnest($1::uuid[], $2::text[], $3::boolean[]) AS u(id, delivered_to, is_delivered)
           WHERE o.id = u.id`,
-        [updates.map((u) => u.id), updates.map((u) => u.deliveredTo.join(',')), updates.map((u) => u.isDelivered)],
+        [updates.map((u) => u.id), updates.map((u) => u.deliveredTo.join(',')), updates.map((u) => u.isDelivered), SECRET_FIELDS_BY_NAME],
       );
     }
     return { republished, delivered: updates.filter((u) => u.isDelivered).length };

@@ -14,6 +14,7 @@ import {
   type TServiceName,
 } from '../contract/events.js';
 import { startBatchLoop } from './batch-loop.js';
+import { callInternal } from './auth.js';
 import type { Queryable } from './db.js';
 import { withTimeout } from './timeout.js';
 
@@ -95,14 +96,15 @@ export function eventRetryDelayMs(attemptsMade: number, policy: EventRetryPolicy
 /**
  * The options of the job that carries event `eventId` to one queue. Failed jobs stay (the dead-letter set);
  * delivered ones stay ten minutes, so that a relay re-publishing after a crash is recognised by BullMQ as well as
- * by the consumer's inbox, except those carrying secret fields, which leave Redis at once.
+ * by the consumer's inbox, and so that the reconciler sees them completed. No job carries a secret field (envelopeOf),
+ * so an event that has some is kept like any other.
  */
-export function eventJobOptions(name: TEventName, eventId: string): JobsOptions {
+export function eventJobOptions(_name: TEventName, eventId: string): JobsOptions {
   return {
     jobId: eventId,
     attempts: JOB_ATTEMPTS_CEILING,
     backoff: { type: EVENT_BACKOFF_TYPE },
-    removeOnComplete: secretFieldsOf(name).length > 0 ? true : { age: 600, count: 10_000 },
+    removeOnComplete: { age: 600, count: 10_000 },
     removeOnFail: false,
     stackTraceLimit: 3,
   };
@@ -173,17 +175,55 @@ export interface OutboxRow {
   occurred_at: Date;
 }
 
-/** The event an outbox row holds, as its jobs carry it. */
+/**
+ * The event an outbox row holds, as its jobs carry it: without its secret fields. A secret never rides in a job; the
+ * consumer asks the publisher for it (readEventSecrets, over GET /internal/events/{id}/secret) when it applies the
+ * event, and the publisher drops it from the row once every subscriber's job was seen completed (the reconciler).
+ */
 export function envelopeOf(row: OutboxRow): TEventEnvelope {
-  return { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload: row.payload } as TEventEnvelope;
+  const payload = { ...(row.payload as Record<string, unknown>) };
+  for (const field of secretFieldsOf(row.name)) delete payload[field];
+  return { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload } as TEventEnvelope;
+}
+
+/** Whether the event's payload lacks a secret field of its definition, which its consumer must then fetch. */
+export function lacksSecretFields(event: TEventEnvelope): boolean {
+  return secretFieldsOf(event.name).some((field) => !(field in (event.payload as object)));
 }
 
 /**
- * Whether the event still holds every secret field of its definition: one whose fields were dropped once it was
- * published can no longer be delivered again (its consumers need them).
+ * The secret fields of an event its subscribers have not all completed yet, as its publisher's outbox holds
+ * them; null when there is no such event, it has no secret fields, or they were dropped (delivered to every
+ * subscriber). Served to consumers by the publisher's GET /internal/events/{id}/secret (internal token only).
  */
-export function canBeRepublished(event: TEventEnvelope): boolean {
-  return secretFieldsOf(event.name).every((field) => field in (event.payload as object));
+export async function readEventSecrets(db: Queryable, eventId: string): Promise<Record<string, unknown> | null> {
+  const { rows } = await db.query<{ name: TEventName; payload: Record<string, unknown> }>(
+    // Not "published_at IS NOT NULL": a consumer may take the job before the relay has marked its row.
+    'SELECT name, payload FROM event_outbox WHERE id = $1 AND delivered_at IS NULL',
+    [eventId],
+  );
+  const row = rows[0];
+  const fields = row && EVENTS[row.name] ? secretFieldsOf(row.name) : [];
+  if (!row || fields.length === 0 || !fields.every((field) => field in row.payload)) return null;
+  return Object.fromEntries(fields.map((field) => [field, row.payload[field]]));
+}
+
+/**
+ * Asks a consumed event's publisher for its secret fields; null when the publisher has none for it (delivered, or
+ * unknown there). Throws when the publisher cannot answer, so that the event is retried.
+ */
+export type EventSecretsFetcher = (event: TEventEnvelope) => Promise<Record<string, unknown> | null>;
+
+/** An EventSecretsFetcher that asks the publisher at `baseUrl` with the internal token. */
+export function fetchEventSecretsFrom(options: { baseUrl: string; internalToken: string; timeoutMs?: number }): EventSecretsFetcher {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  return async (event) => {
+    const url = `${baseUrl}/internal/events/${encodeURIComponent(event.id)}/secret`;
+    const result = await callInternal<Record<string, unknown>>(url, options.internalToken, { timeoutMs: options.timeoutMs ?? 5000 });
+    if (result.status === 200 && result.body.data) return result.body.data;
+    if (result.status === 404) return null;
+    throw new Error(`the publisher answered ${result.status} when asked for the secret fields of event ${event.id}`);
+  };
 }
 
 /**
@@ -194,24 +234,22 @@ export async function republishEvent(queue: Queue, event: TEventEnvelope): Promi
   await queue.add(event.name, event, eventJobOptions(event.name, event.id));
 }
 
-/**
- * The events that count as delivered once published, for the reconciler cannot re-publish them: those no service
- * subscribes to, and those whose secret fields the relay drops as it publishes them.
- */
-const DELIVERED_ONCE_PUBLISHED = (Object.keys(EVENTS) as TEventName[]).filter(
-  (name) => (EVENT_SUBSCRIBERS[name] ?? []).length === 0 || secretFieldsOf(name).length > 0,
-);
+/** The events that count as delivered once published: those no service subscribes to. */
+const DELIVERED_ONCE_PUBLISHED = (Object.keys(EVENTS) as TEventName[]).filter((name) => (EVENT_SUBSCRIBERS[name] ?? []).length === 0);
 
-/** The secret fields of every event that has some, as the mark query reads them: `{ name: [field, ...] }`. */
-const SECRET_FIELDS_BY_NAME = JSON.stringify(
+/**
+ * The secret fields of every event that has some, as the reconciler's delivered marking reads them to drop them:
+ * `{ name: [field, ...] }`.
+ */
+export const SECRET_FIELDS_BY_NAME = JSON.stringify(
   Object.fromEntries((Object.keys(EVENTS) as TEventName[]).flatMap((name) => (secretFieldsOf(name).length > 0 ? [[name, secretFieldsOf(name)]] : []))),
 );
 
 /**
  * Publishes outbox rows to every subscriber's queue, job id = event id, then marks them published. No transaction
  * is open while Redis is called: rows are first claimed for `claimMs` in one short statement (so that two relays
- * rarely publish the same row), then published, then marked, and their secret fields dropped, in another. A relay
- * that dies or gives up between publishing and marking leaves the claim to expire and the row is published again:
+ * rarely publish the same row), then published (without their secret fields, envelopeOf), then marked in another;
+ * the reconciler drops the secret fields from the row once every subscriber's job was seen completed. A relay that dies or gives up between publishing and marking leaves the claim to expire and the row is published again:
  * BullMQ ignores a job id it holds, and consumers ignore an event id they have applied. A job that Redis loses
  * after the row is marked (a restart without its data, a failover) is published again by the reconciler
  * (events-reconciler.ts).
@@ -276,11 +314,9 @@ export function startRelay(options: RelayOptions): Relay {
     }
     await pool.query(
       `UPDATE event_outbox
-          SET published_at = now(), claimed_until = NULL,
-              payload = payload - ARRAY(SELECT jsonb_array_elements_text($2::jsonb -> name)),
-              delivered_at = CASE WHEN name = ANY($3::text[]) THEN now() END
+          SET published_at = now(), claimed_until = NULL, delivered_at = CASE WHEN name = ANY($2::text[]) THEN now() END
         WHERE id = ANY($1::uuid[])`,
-      [ids, SECRET_FIELDS_BY_NAME, DELIVERED_ONCE_PUBLISHED],
+      [ids, DELIVERED_ONCE_PUBLISHED],
     );
     logger.debug({ count: rows.length }, 'events published');
     return rows.length;
@@ -324,6 +360,8 @@ export interface ConsumerOptions {
   concurrency?: number;
   /** How failed events are retried (EVENT_RETRY, over a day); tests give milliseconds. */
   retry?: Partial<EventRetryPolicy>;
+  /** Where the secret fields of the events that have some are asked for (their publisher); needed to apply those. */
+  fetchSecrets?: EventSecretsFetcher;
 }
 
 /** Throw this from a handler for a failure that a retry cannot fix (bad payload, unknown entity for good). */
@@ -333,16 +371,24 @@ export class PermanentEventError extends Error {}
  * Applies one event at most once: the event id goes into processed_events in the same transaction as
  * the handler's writes, so a redelivered event finds its id there and changes nothing. The payload is checked
  * after that, so that a re-publish of an event whose secret fields were since dropped is a duplicate, not a failure.
- * What the handler left for after the commit (AfterCommit) runs once the transaction has committed, before it resolves.
+ * An event whose job came without its secret fields (all do, envelopeOf) gets them from `fetchSecrets` first, before
+ * any transaction is open; a publisher that has none left for it makes it a PermanentEventError, unless it is a
+ * duplicate. What the handler left for after the commit (AfterCommit) runs once the transaction has committed, before it resolves.
  */
 export async function applyEventOnce(
   pool: pg.Pool,
   handlers: EventHandlers,
-  event: TEventEnvelope,
+  received: TEventEnvelope,
+  fetchSecrets?: EventSecretsFetcher,
 ): Promise<'applied' | 'duplicate'> {
-  const handler = handlers[event.name] as EventHandler<TEventName> | undefined;
-  if (!handler) throw new PermanentEventError(`No handler for ${event.name}`);
-  const definition = EVENTS[event.name];
+  const handler = handlers[received.name] as EventHandler<TEventName> | undefined;
+  if (!handler) throw new PermanentEventError(`No handler for ${received.name}`);
+  const definition = EVENTS[received.name];
+  let event = received;
+  if (lacksSecretFields(received) && fetchSecrets) {
+    const secrets = await fetchSecrets(received);
+    if (secrets) event = { ...received, payload: { ...(received.payload as object), ...secrets } } as TEventEnvelope;
+  }
   const tasks: (() => Promise<void>)[] = [];
   const client = await pool.connect();
   try {
@@ -356,7 +402,10 @@ export async function applyEventOnce(
       return 'duplicate';
     }
     const parsed = definition.payload.safeParse(event.payload);
-    if (!parsed.success) throw new PermanentEventError(`Bad payload for ${event.name}: ${parsed.error.message}`);
+    if (!parsed.success) {
+      const gone = lacksSecretFields(event) ? ' (its publisher holds no secret fields for it any more)' : '';
+      throw new PermanentEventError(`Bad payload for ${event.name}${gone}: ${parsed.error.message}`);
+    }
     await handler(client, { ...event, payload: parsed.data } as TEventEnvelope, (task) => tasks.push(task));
     await client.query('COMMIT');
   } catch (error) {
@@ -395,7 +444,7 @@ export function startConsumer(options: ConsumerOptions): Consumer {
     queueNameFor(options.service),
     async (job: Job<TEventEnvelope>) => {
       try {
-        const outcome = await applyEventOnce(options.pool, options.handlers, job.data);
+        const outcome = await applyEventOnce(options.pool, options.handlers, job.data, options.fetchSecrets);
         options.logger.info({ eventId: job.data.id, event: job.data.name, outcome }, 'event consumed');
       } catch (error) {
         if (error instanceof PermanentEventError) throw new UnrecoverableError(error.message);

@@ -6,7 +6,7 @@ import type { TServiceName } from '../contract/events.js';
 import { usesDevelopmentDefaults } from './config.js';
 import { createPool, ensureDatabase, migrate } from './db.js';
 import { startReconciler } from './events-reconciler.js';
-import { createRequestRedis, startConsumer, startRelay, type EventHandlers, type Redis } from './events.js';
+import { createRequestRedis, startConsumer, startRelay, type EventHandlers, type EventSecretsFetcher, type Redis } from './events.js';
 import { runService, type RunningService } from './lifecycle.js';
 import { createLogger } from './logger.js';
 
@@ -50,7 +50,12 @@ interface DatabaseParts {
    * The events this service consumes (EVENT_SUBSCRIBERS): every one must have a handler. Handlers that need the
    * service's connections (Redis, to mark cached answers stale) are built from them.
    */
-  consumes?: { service: TServiceName; handlers: EventHandlers | ((context: DatabaseServiceContext) => EventHandlers) };
+  consumes?: {
+    service: TServiceName;
+    handlers: EventHandlers | ((context: DatabaseServiceContext) => EventHandlers);
+    /** Where the secret fields of the events that have some are fetched (fetchEventSecretsFrom their publisher). */
+    fetchSecrets?: EventSecretsFetcher;
+  };
 }
 
 /**
@@ -93,6 +98,7 @@ export async function startService<D>(
         prefix: config.BULLMQ_PREFIX,
         logger,
         handlers: typeof handlers === 'function' ? handlers(context) : handlers,
+        fetchSecrets: options.consumes.fetchSecrets,
       });
       closers.unshift(() => consumer.close());
     }
