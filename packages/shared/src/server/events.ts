@@ -249,7 +249,8 @@ export const SECRET_FIELDS_BY_NAME = JSON.stringify(
  * Publishes outbox rows to every subscriber's queue, job id = event id, then marks them published. No transaction
  * is open while Redis is called: rows are first claimed for `claimMs` in one short statement (so that two relays
  * rarely publish the same row), then published (without their secret fields, envelopeOf), then marked in another;
- * the reconciler drops the secret fields from the row once every subscriber's job was seen completed. A relay that dies or gives up between publishing and marking leaves the claim to expire and the row is published again:
+ * the reconciler drops the secret fields from the row once every subscriber's job was seen completed. A relay that
+ * dies or gives up between publishing and marking leaves the claim to expire and the row is published again:
  * BullMQ ignores a job id it holds, and consumers ignore an event id they have applied. A job that Redis loses
  * after the row is marked (a restart without its data, a failover) is published again by the reconciler
  * (events-reconciler.ts).
@@ -429,7 +430,8 @@ export interface Consumer {
 }
 
 /**
- * Starts the service's worker. Fails at once if an event the service subscribes to has no handler. A failed event
+ * Starts the service's worker. Fails at once if an event the service subscribes to has no handler, or has secret
+ * fields and there is no `fetchSecrets` to get them from its publisher. A failed event
  * is retried by `retry`'s policy; a PermanentEventError is not retried. Either way, what fails for good stays in
  * the queue's failed set, the dead-letter set that listDeadEvents lists and replayEvents re-delivers.
  */
@@ -437,6 +439,10 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   const missing = eventsFor(options.service).filter((name) => !options.handlers[name]);
   if (missing.length > 0) {
     throw new Error(`${options.service} subscribes to ${missing.join(', ')} but has no handler for it`);
+  }
+  const secretBearing = eventsFor(options.service).filter((name) => secretFieldsOf(name).length > 0);
+  if (secretBearing.length > 0 && !options.fetchSecrets) {
+    throw new Error(`${options.service} subscribes to ${secretBearing.join(', ')}, whose secret fields no job carries, but has no fetchSecrets`);
   }
   const retry: EventRetryPolicy = { ...EVENT_RETRY, ...options.retry };
   const connection = createRedis(options.redisUrl);
