@@ -8,14 +8,17 @@
  * look vehicles up meanwhile. Every loop is bounded and every target is 127.0.0.1.
  *
  * Faults: a baseline without one; each service and the gateway SIGKILLed and launched again 4 s later; Redis
- * stopped for 30 s (`redis-cli shutdown nosave`, then the README's redis-server command; started again in a
- * `finally` and on exit whatever happens); Postgres restarted; Stripe webhooks held, released newest first, then
+ * stopped for 30 s and started again empty (`redis-cli shutdown nosave`, then the README's redis-server command;
+ * started again in a `finally` and on exit whatever happens); Postgres restarted; Stripe webhooks held, released newest first, then
  * every one re-sent twice at once and once more in reverse order. After each fault the load stops (each garage
  * finishes the submit it has in hand), the platform settles (every /readyz answers, every outbox row is published
  * and consumed by every subscriber, no job waits) and the run compares: requests, 5xx, records acknowledged against
  * stored, events emitted against consumed, duplicates. It exits non-zero if anything was lost or doubled.
  *
- * The Redis and Postgres faults hit this machine's shared servers: run it when nothing else needs them.
+ * The Postgres fault hits this machine's shared server: run it when nothing else needs it. So does the Redis fault
+ * with the machine's Redis on 6379 (the default); with CHAOS_REDIS_PORT=<port> the platform uses a Redis of the run's
+ * own on that port instead, which the run starts (keeping nothing on disk) and stops at its end.
+ * CHAOS_FAULTS=redis (say) runs only some of the faults.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,7 +35,11 @@ import { prepareDatabases, seedDemoData, seedGarages, seedVehicles } from '../sc
 import { checkInfrastructure, databaseUrl, ROOT, SERVICE_NAMES, stackPorts, startStack, type RunningStack, type ServiceName } from '../scripts/stack.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_PORT = process.env.CHAOS_REDIS_PORT ?? '6379';
+if (!/^\d{1,5}$/.test(REDIS_PORT)) throw new Error(`CHAOS_REDIS_PORT must be a port number, not "${REDIS_PORT}"`);
+/** Whether the platform uses a Redis of this run's own, which it starts and stops, rather than the machine's. */
+const IS_OWN_REDIS = REDIS_PORT !== '6379';
+const REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
 const SUFFIX = '_chaos';
 const PREFIX = 'chaos';
 const PORTS = stackPorts(29080, 25000);
@@ -49,7 +56,9 @@ const SUBMIT_GIVE_UP_MS = 180_000;
 const REQUEST_TIMEOUT_MS = 20_000;
 const STRIPE_KEY = 'sk_test_local_double';
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
-const REDIS_START = ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log'];
+const REDIS_START = IS_OWN_REDIS
+  ? ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', REDIS_PORT, '--save', '', '--appendonly', 'no', '--dir', '/tmp']
+  : ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log'];
 const PG_VERSION = readdirSync('/etc/postgresql')[0]!;
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 /** CHAOS_FAULTS=kills,stripe (say) runs only those of baseline, kills, redis, postgres, stripe; all by default. */
@@ -59,23 +68,30 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const execFileAsync = promisify(execFile);
 
 // ---------------------------------------------------------------------------------------------------------------
-// The machine's Redis: whatever happens, it is running again when this process ends.
+// The platform's Redis: whatever happens, the machine's is running again when this process ends, and the run's own
+// (CHAOS_REDIS_PORT) is stopped.
 
 let isRedisStopped = false;
 
 function redisAnswers(): boolean {
-  return spawnSync('redis-cli', ['-p', '6379', 'ping'], { encoding: 'utf8', timeout: 3000 }).stdout?.trim() === 'PONG';
+  return spawnSync('redis-cli', ['-p', REDIS_PORT, 'ping'], { encoding: 'utf8', timeout: 3000 }).stdout?.trim() === 'PONG';
 }
 
-/** Starts the machine's Redis with the README's command, unless it already answers. Synchronous: usable on exit. */
+/** Starts the platform's Redis (the machine's with the README's command), unless it already answers. Synchronous: usable on exit. */
 function startRedisSync(): void {
   if (!redisAnswers()) execFileSync('redis-server', REDIS_START, { stdio: 'ignore' });
   for (let i = 0; i < 50 && !redisAnswers(); i += 1) spawnSync('sleep', ['0.1']);
   isRedisStopped = false;
 }
 
+/** Stops the run's own Redis (never the machine's). Synchronous: usable on exit. */
+function stopOwnRedisSync(): void {
+  if (IS_OWN_REDIS) spawnSync('redis-cli', ['-p', REDIS_PORT, 'shutdown', 'nosave'], { stdio: 'ignore', timeout: 3000 });
+}
+
 process.on('exit', () => {
   if (isRedisStopped) startRedisSync();
+  stopOwnRedisSync();
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -684,6 +700,13 @@ async function createGarages(): Promise<Garage[]> {
 }
 
 async function main(): Promise<number> {
+  if (IS_OWN_REDIS) {
+    startRedisSync();
+    if (!redisAnswers()) {
+      console.error(`The run's own Redis did not start on port ${REDIS_PORT}`);
+      return 1;
+    }
+  }
   const problems = await checkInfrastructure(POSTGRES_URL, REDIS_URL);
   if (problems.length > 0) {
     console.error(problems.join('\n'));
@@ -775,7 +798,7 @@ async function main(): Promise<number> {
 
     if (FAULTS.has('redis')) await runFault(`Redis stopped for ${REDIS_DOWN_MS / 1000} s`, async (phase) => {
       isRedisStopped = true;
-      execFileSync('redis-cli', ['-p', '6379', 'shutdown', 'nosave'], { stdio: 'ignore' });
+      execFileSync('redis-cli', ['-p', REDIS_PORT, 'shutdown', 'nosave'], { stdio: 'ignore' });
       isInRedisOutage = true;
       try {
         await sleep(REDIS_DOWN_MS);

@@ -46,7 +46,7 @@ try {
   const outcomes = await replayEvents({ redisUrl, prefix, eventIds: eventIds.length > 0 ? eventIds : undefined, outboxes });
   if (outcomes.length === 0) console.log('No dead events: nothing to replay.');
   for (const outcome of outcomes) console.log(formatOutcome(outcome));
-  const isAllDone = outcomes.every((outcome) => outcome.outcome !== 'not found' && outcome.outcome !== 'secret fields gone');
+  const isAllDone = outcomes.every((outcome) => outcome.outcome !== 'not found');
   process.exitCode = isAllDone ? 0 : 1;
 } catch (error) {
   console.error(`Cannot replay: ${(error as Error).message}`);

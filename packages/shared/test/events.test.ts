@@ -16,6 +16,7 @@ import {
   type Relay,
 } from '../src/server/index.js';
 import { createTestDatabase, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '../src/testing/index.js';
+import { ignoring } from './outbox-harness.js';
 
 let db: TestDatabase;
 let prefix: string;
@@ -244,5 +245,13 @@ describe('idempotent consumers', () => {
     expect(() =>
       startConsumer({ service: 'records', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix: 'unused', logger: testLogger, handlers: { 'garage.registered': handlers['garage.registered'] } }),
     ).toThrow(`records subscribes to ${eventsFor('records').filter((name) => name !== 'garage.registered').join(', ')} but has no handler for it`);
+  });
+
+  it('refuses to start a consumer of events with secret fields that has nowhere to fetch them from', () => {
+    expect(() =>
+      startConsumer({ service: 'notifications', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix: 'unused', logger: testLogger, handlers: ignoring('notifications') }),
+    ).toThrow(
+      'notifications subscribes to user.email_confirmation_requested, user.password_reset_requested, user.email_change_notice_requested, whose secret fields no job carries, but has no fetchSecrets',
+    );
   });
 });

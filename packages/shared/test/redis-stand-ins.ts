@@ -98,11 +98,12 @@ export async function startRedisSwitch(targetUrl: string): Promise<RedisSwitch> 
 }
 
 /**
- * A Redis server of the test's own, on a free port, keeping nothing on disk: for a test that must do to Redis what
- * would disturb the other tests on the machine's shared one (forget its scripts, say).
+ * A Redis server of the test's own, on a free port (or on `port`, to start it again where it was), keeping nothing
+ * on disk: for a test that must do to Redis what would disturb the other tests on the machine's shared one (forget
+ * its scripts, lose its data).
  */
-export async function startPrivateRedis(): Promise<RedisStandIn> {
-  const port = Number(new URL(await refusingRedisUrl()).port);
+export async function startPrivateRedis(port?: number): Promise<RedisStandIn> {
+  port ??= Number(new URL(await refusingRedisUrl()).port);
   const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const url = `redis://127.0.0.1:${port}`;

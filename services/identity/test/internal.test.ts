@@ -153,3 +153,35 @@ describe('POST /internal/users/verify-password with Redis away', () => {
     }
   });
 });
+
+describe('GET /internal/events/{id}/secret', () => {
+  it('answers the token of a confirmation event not yet delivered, only with the internal token; 404 once delivered, 400 for a bad id', async () => {
+    const created = await call(identity.url, 'POST', '/internal/users', {
+      headers: internal,
+      body: { email: `secret.${Date.now()}@clent-hills.co.uk`, password: 'Spanner42', role: 'garage' },
+    });
+    const userId = ZCreateUserResponseSchema.parse(created.body).data.id;
+    const { rows } = await identity.db.pool.query<{ id: string; token: string }>(
+      `SELECT id, payload->>'token' AS token FROM event_outbox WHERE name = 'user.email_confirmation_requested' AND payload->>'userId' = $1`,
+      [userId],
+    );
+    const { id: eventId, token } = rows[0]!;
+    const path = `/internal/events/${eventId}/secret`;
+
+    const answered = await call(identity.url, 'GET', path, { headers: internal });
+    expect(answered).toMatchObject({ status: 200, body: { status: 200, data: { token } } });
+    expect((await call(identity.url, 'GET', path)).status).toBe(403);
+    expect((await call(identity.url, 'GET', path, { headers: { 'x-internal-token': 'wrong-token-wrong-token' } })).status).toBe(403);
+    expect((await call(identity.url, 'GET', '/internal/events/not-a-uuid/secret', { headers: internal })).status).toBe(400);
+    expect((await call(identity.url, 'GET', `/internal/events/${randomUUID()}/secret`, { headers: internal })).status).toBe(404);
+    const registered = (await identity.db.pool.query<{ id: string }>(
+      `SELECT id FROM event_outbox WHERE name = 'user.registered' AND payload->>'userId' = $1`,
+      [userId],
+    )).rows[0]!.id;
+    expect((await call(identity.url, 'GET', `/internal/events/${registered}/secret`, { headers: internal })).status).toBe(404);
+
+    // Delivered to every subscriber (the reconciler's marking, which drops the token): nothing left to answer.
+    await identity.db.pool.query(`UPDATE event_outbox SET delivered_at = now(), payload = payload - 'token' WHERE id = $1`, [eventId]);
+    expect(await call(identity.url, 'GET', path, { headers: internal })).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  });
+});

@@ -1,4 +1,4 @@
-import { createTokenVerifier, migrationsBeside, startService } from '@sh/shared/server';
+import { createTokenVerifier, fetchEventSecretsFrom, migrationsBeside, startService } from '@sh/shared/server';
 import { buildNotificationsApp } from './app.js';
 import { mailDomainOf, readConfig } from './config.js';
 import { createMailTransport } from './delivery/create-mail-transport.js';
@@ -13,6 +13,8 @@ await startService({
   consumes: {
     service: 'notifications',
     handlers: createNotificationsHandlers({ publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL }),
+    // The one-time tokens of the confirmation, reset and e-mail-change mails: identity holds them, no job does.
+    fetchSecrets: fetchEventSecretsFrom({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }),
   },
   prepare: ({ pool, logger }) => {
     const transport = createMailTransport(config.SMTP_URL);

@@ -4,6 +4,7 @@ import type { TEventName, TEventPayload, TServiceName } from '@sh/shared/contrac
 import {
   createRedis,
   queueNameFor,
+  readEventSecrets,
   startConsumer,
   startRelay,
   writeEvent,
@@ -56,6 +57,8 @@ export async function startPlatform(): Promise<Platform> {
     prefix,
     logger: testLogger,
     handlers: createNotificationsHandlers(TEST_CONTEXT),
+    // The outbox standing in for identity's is this database's: its secret fields are read as identity serves them.
+    fetchSecrets: (event) => readEventSecrets(db.pool, event.id),
   });
   const transport = createMailTransport(smtp.url);
   const newSender = () =>

@@ -2,7 +2,18 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import type { TServiceName } from '@sh/shared/contract';
-import { createRedis, queueNameFor, startConsumer, startRelay, type Consumer, type Redis, type Relay } from '@sh/shared/server';
+import {
+  createRedis,
+  fetchEventSecretsFrom,
+  queueNameFor,
+  startConsumer,
+  startReconciler,
+  startRelay,
+  type Consumer,
+  type Reconciler,
+  type Redis,
+  type Relay,
+} from '@sh/shared/server';
 import { capturingLogger, createTestDatabase, createTestKeyPair, listenForTest, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { createMailTransport, type MailTransport } from '../src/delivery/create-mail-transport.js';
@@ -23,32 +34,44 @@ export interface IdentityAndNotifications {
   logLines: string[];
   /** Resolves once no mail is waiting or being sent (each one is sent or has failed for good). */
   whenMailSettled(): Promise<void>;
+  /** Runs a pass of identity's outbox reconciler now (its own passes are ten minutes apart here). */
+  reconcile(): ReturnType<Reconciler['reconcile']>;
+  /** Starts notifications' consumer, when the stack was started without it. */
+  startConsumer(): void;
   stop(): Promise<void>;
 }
 
 /**
- * Identity (its real app on a real port, its own database, its outbox relay) and notifications (its consumer, its
- * delivery loop) wired through one BullMQ prefix on the real Redis, with mail going to a capturing SMTP server:
- * a reset or confirmation mail travels the whole way it does in production.
+ * Identity (its real app on a real port, its own database, its outbox relay and reconciler) and notifications (its
+ * consumer, which fetches the tokens from identity's /internal/events/{id}/secret, and its delivery loop) wired
+ * through one BullMQ prefix on the real Redis (or `redisUrl`), with mail going to a capturing SMTP server: a reset or
+ * confirmation mail travels the whole way it does in production. With `deferConsumer`, startConsumer() starts it.
  */
-export async function startIdentityAndNotifications(): Promise<IdentityAndNotifications> {
+export async function startIdentityAndNotifications(options: { redisUrl?: string; deferConsumer?: boolean } = {}): Promise<IdentityAndNotifications> {
+  const redisUrl = options.redisUrl ?? TEST_REDIS_URL;
   const { logger, written: logLines } = capturingLogger('trace');
   const prefix = testQueuePrefix();
   const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
   const notificationsDb = await createTestDatabase('notifications', MIGRATIONS_DIR);
-  const redis: Redis = createRedis(TEST_REDIS_URL);
+  const redis: Redis = createRedis(redisUrl);
   const identity = await listenForTest(
     buildIdentityApp({ pool: identityDb.pool, redis, logger, keys: createTestKeyPair(), internalToken: IDENTITY_INTERNAL_TOKEN, keyPrefix: prefix }),
   );
-  const relay: Relay = startRelay({ pool: identityDb.pool, redisUrl: TEST_REDIS_URL, prefix, logger, pollMs: 50 });
-  const consumer: Consumer = startConsumer({
-    service: 'notifications',
-    pool: notificationsDb.pool,
-    redisUrl: TEST_REDIS_URL,
-    prefix,
-    logger,
-    handlers: createNotificationsHandlers(TEST_CONTEXT),
-  });
+  const relay: Relay = startRelay({ pool: identityDb.pool, redisUrl, prefix, logger, pollMs: 50 });
+  const reconciler: Reconciler = startReconciler({ pool: identityDb.pool, redisUrl, prefix, logger, intervalMs: 600_000 });
+  let consumer: Consumer | undefined;
+  const startNotificationsConsumer = () => {
+    consumer ??= startConsumer({
+      service: 'notifications',
+      pool: notificationsDb.pool,
+      redisUrl,
+      prefix,
+      logger,
+      handlers: createNotificationsHandlers(TEST_CONTEXT),
+      fetchSecrets: fetchEventSecretsFrom({ baseUrl: identity.url, internalToken: IDENTITY_INTERNAL_TOKEN }),
+    });
+  };
+  if (!options.deferConsumer) startNotificationsConsumer();
   const smtp = await startSmtpCapture();
   const transport: MailTransport = createMailTransport(smtp.url);
   const sender: MailSender = startMailSender({
@@ -67,9 +90,11 @@ export async function startIdentityAndNotifications(): Promise<IdentityAndNotifi
     notificationsDb,
     smtp,
     logLines,
+    reconcile: () => reconciler.reconcile(),
+    startConsumer: startNotificationsConsumer,
     async whenMailSettled() {
       await relay.flush();
-      await consumer.whenIdle();
+      await consumer?.whenIdle();
       for (;;) {
         const { rows } = await notificationsDb.pool.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM mail_queue WHERE status IN ('pending', 'sending')",
@@ -80,12 +105,13 @@ export async function startIdentityAndNotifications(): Promise<IdentityAndNotifi
       }
     },
     async stop() {
-      await consumer.close();
+      await consumer?.close();
       await sender.stop();
       transport.close();
+      await reconciler.stop();
       await relay.stop();
       await identity.close();
-      const connection = createRedis(TEST_REDIS_URL);
+      const connection = createRedis(redisUrl);
       const services: TServiceName[] = ['identity', 'garages', 'records', 'billing', 'notifications'];
       for (const service of services) {
         const queue = new Queue(queueNameFor(service), { connection, prefix });

@@ -142,6 +142,13 @@ export type TResendConfirmationResponse = z.infer<typeof ZResendConfirmationResp
 /** The {id} of users/email|password|phone/{id}: a UUID (SPEC.md section 5, "Ids must be UUIDs"). */
 export const ZUserIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.platform.invalidRequest) });
 
+/**
+ * GET /internal/events/{id}/secret (internal token only): the secret fields (a one-time token) of an event identity
+ * published, for its consumer to apply it; the job that carried it holds none. 404 once every subscriber completed
+ * it (the fields are then dropped) or for an event without secret fields.
+ */
+export const ZEventIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.platform.invalidRequest) });
+
 // PATCH /api/v1/users/email/{id}
 // currentPassword is required when a user changes their own e-mail (400 without it; a wrong one is 401
 // password_mismatch and counts against the account's password re-check budget, 429 once spent); an admin

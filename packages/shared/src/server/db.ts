@@ -121,6 +121,17 @@ const KIT_MIGRATIONS: { name: string; sql: string }[] = [
       );
       CREATE INDEX IF NOT EXISTS admin_actions_newest ON admin_actions (at DESC, id DESC);`,
   },
+  {
+    // Which subscribers' queues were seen to have completed a published event (events-reconciler.ts), and when all
+    // had: until then the reconciler re-publishes whatever job went missing from Redis. Rows published before this
+    // are taken as delivered.
+    name: '003_kit_outbox_deliveries',
+    sql: `
+      ALTER TABLE event_outbox ADD COLUMN IF NOT EXISTS delivered_to text[] NOT NULL DEFAULT '{}';
+      ALTER TABLE event_outbox ADD COLUMN IF NOT EXISTS delivered_at timestamptz;
+      UPDATE event_outbox SET delivered_at = published_at WHERE published_at IS NOT NULL AND delivered_at IS NULL;
+      CREATE INDEX IF NOT EXISTS event_outbox_undelivered ON event_outbox (id) WHERE published_at IS NOT NULL AND delivered_at IS NULL;`,
+  },
 ];
 
 /**

@@ -6,7 +6,7 @@
 import { Queue } from 'bullmq';
 import { EVENT_SUBSCRIBERS, type TEventEnvelope, type TEventName, type TServiceName } from '../contract/events.js';
 import type { Queryable } from './db.js';
-import { CONSUMING_SERVICES, createRequestRedis, eventJobOptions, queueNameFor, secretFieldsOf } from './events.js';
+import { CONSUMING_SERVICES, createRequestRedis, envelopeOf, queueNameFor, republishEvent } from './events.js';
 import { withTimeout } from './timeout.js';
 
 /** An event a consumer gave up on, as the admin status page lists it. */
@@ -34,9 +34,9 @@ export type ReplayOutcome =
       /**
        * requeued: its dead job goes round again with fresh attempts; promoted: a retry that was waiting runs now;
        * redelivered: a new job carries it (the consumer ignores it if it applied it already); already queued: on
-       * its way; secret fields gone: only the outbox row is left and its one-time token was dropped after publishing.
+       * its way. A redelivered event's job carries no secret field: its consumer asks the publisher for them.
        */
-      outcome: 'requeued' | 'promoted' | 'redelivered' | 'already queued' | 'secret fields gone';
+      outcome: 'requeued' | 'promoted' | 'redelivered' | 'already queued';
     }
   | { eventId: string; outcome: 'not found' | 'not published yet' };
 
@@ -174,9 +174,8 @@ async function replayEvent(eventId: string, queueOf: (service: TServiceName) => 
     const row = await findInOutboxes(eventId, outboxes);
     if (!row) return [{ eventId, outcome: 'not found' }];
     if (!row.published_at) return [{ eventId, outcome: 'not published yet' }];
-    event = { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload: row.payload } as TEventEnvelope;
+    event = envelopeOf(row);
   }
-  const isComplete = secretFieldsOf(event.name).every((field) => field in (event.payload as object));
   const outcomes: ReplayOutcome[] = [];
   for (const service of EVENT_SUBSCRIBERS[event.name] ?? []) {
     const queue = queueOf(service);
@@ -190,11 +189,9 @@ async function replayEvent(eventId: string, queueOf: (service: TServiceName) => 
       outcomes.push({ eventId, service, outcome: 'promoted' });
     } else if (state !== 'completed' && state !== 'unknown') {
       outcomes.push({ eventId, service, outcome: 'already queued' });
-    } else if (!isComplete) {
-      outcomes.push({ eventId, service, outcome: 'secret fields gone' });
     } else {
       await job?.remove();
-      await queue.add(event.name, event, eventJobOptions(event.name, eventId));
+      await republishEvent(queue, event);
       outcomes.push({ eventId, service, outcome: 'redelivered' });
     }
   }

@@ -14,6 +14,7 @@ import {
   type TServiceName,
 } from '../contract/events.js';
 import { startBatchLoop } from './batch-loop.js';
+import { callInternal } from './auth.js';
 import type { Queryable } from './db.js';
 import { withTimeout } from './timeout.js';
 
@@ -95,14 +96,15 @@ export function eventRetryDelayMs(attemptsMade: number, policy: EventRetryPolicy
 /**
  * The options of the job that carries event `eventId` to one queue. Failed jobs stay (the dead-letter set);
  * delivered ones stay ten minutes, so that a relay re-publishing after a crash is recognised by BullMQ as well as
- * by the consumer's inbox, except those carrying secret fields, which leave Redis at once.
+ * by the consumer's inbox, and so that the reconciler sees them completed. No job carries a secret field (envelopeOf),
+ * so an event that has some is kept like any other.
  */
-export function eventJobOptions(name: TEventName, eventId: string): JobsOptions {
+export function eventJobOptions(_name: TEventName, eventId: string): JobsOptions {
   return {
     jobId: eventId,
     attempts: JOB_ATTEMPTS_CEILING,
     backoff: { type: EVENT_BACKOFF_TYPE },
-    removeOnComplete: secretFieldsOf(name).length > 0 ? true : { age: 600, count: 10_000 },
+    removeOnComplete: { age: 600, count: 10_000 },
     removeOnFail: false,
     stackTraceLimit: 3,
   };
@@ -154,7 +156,7 @@ export interface Relay {
 }
 
 /** Resolves once `redis` is connected and ready, or rejects after `ms`. */
-async function untilReady(redis: Redis, ms: number): Promise<void> {
+export async function untilReady(redis: Redis, ms: number): Promise<void> {
   if (redis.status === 'ready') return;
   let onReady: (() => void) | undefined;
   try {
@@ -164,7 +166,8 @@ async function untilReady(redis: Redis, ms: number): Promise<void> {
   }
 }
 
-interface OutboxRow {
+/** An outbox row as the relay, the reconciler and a replay read it. */
+export interface OutboxRow {
   id: string;
   name: TEventName;
   version: number;
@@ -172,17 +175,85 @@ interface OutboxRow {
   occurred_at: Date;
 }
 
-/** The secret fields of every event that has some, as the mark query reads them: `{ name: [field, ...] }`. */
-const SECRET_FIELDS_BY_NAME = JSON.stringify(
+/**
+ * The event an outbox row holds, as its jobs carry it: without its secret fields. A secret never rides in a job; the
+ * consumer asks the publisher for it (readEventSecrets, over GET /internal/events/{id}/secret) when it applies the
+ * event, and the publisher drops it from the row once every subscriber's job was seen completed (the reconciler).
+ */
+export function envelopeOf(row: OutboxRow): TEventEnvelope {
+  const payload = { ...(row.payload as Record<string, unknown>) };
+  for (const field of secretFieldsOf(row.name)) delete payload[field];
+  return { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload } as TEventEnvelope;
+}
+
+/** Whether the event's payload lacks a secret field of its definition, which its consumer must then fetch. */
+export function lacksSecretFields(event: TEventEnvelope): boolean {
+  return secretFieldsOf(event.name).some((field) => !(field in (event.payload as object)));
+}
+
+/**
+ * The secret fields of an event its subscribers have not all completed yet, as its publisher's outbox holds
+ * them; null when there is no such event, it has no secret fields, or they were dropped (delivered to every
+ * subscriber). Served to consumers by the publisher's GET /internal/events/{id}/secret (internal token only).
+ */
+export async function readEventSecrets(db: Queryable, eventId: string): Promise<Record<string, unknown> | null> {
+  const { rows } = await db.query<{ name: TEventName; payload: Record<string, unknown> }>(
+    // Not "published_at IS NOT NULL": a consumer may take the job before the relay has marked its row.
+    'SELECT name, payload FROM event_outbox WHERE id = $1 AND delivered_at IS NULL',
+    [eventId],
+  );
+  const row = rows[0];
+  const fields = row && EVENTS[row.name] ? secretFieldsOf(row.name) : [];
+  if (!row || fields.length === 0 || !fields.every((field) => field in row.payload)) return null;
+  return Object.fromEntries(fields.map((field) => [field, row.payload[field]]));
+}
+
+/**
+ * Asks a consumed event's publisher for its secret fields; null when the publisher has none for it (delivered, or
+ * unknown there). Throws when the publisher cannot answer, so that the event is retried.
+ */
+export type EventSecretsFetcher = (event: TEventEnvelope) => Promise<Record<string, unknown> | null>;
+
+/** An EventSecretsFetcher that asks the publisher at `baseUrl` with the internal token. */
+export function fetchEventSecretsFrom(options: { baseUrl: string; internalToken: string; timeoutMs?: number }): EventSecretsFetcher {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  return async (event) => {
+    const url = `${baseUrl}/internal/events/${encodeURIComponent(event.id)}/secret`;
+    const result = await callInternal<Record<string, unknown>>(url, options.internalToken, { timeoutMs: options.timeoutMs ?? 5000 });
+    if (result.status === 200 && result.body.data) return result.body.data;
+    if (result.status === 404) return null;
+    throw new Error(`the publisher answered ${result.status} when asked for the secret fields of event ${event.id}`);
+  };
+}
+
+/**
+ * Adds a job carrying `event` to one subscriber's queue again, with its own job id: while the queue holds a job of
+ * that id (waiting, running, or kept finished) BullMQ adds nothing, and a consumer that applied it ignores it.
+ */
+export async function republishEvent(queue: Queue, event: TEventEnvelope): Promise<void> {
+  await queue.add(event.name, event, eventJobOptions(event.name, event.id));
+}
+
+/** The events that count as delivered once published: those no service subscribes to. */
+const DELIVERED_ONCE_PUBLISHED = (Object.keys(EVENTS) as TEventName[]).filter((name) => (EVENT_SUBSCRIBERS[name] ?? []).length === 0);
+
+/**
+ * The secret fields of every event that has some, as the reconciler's delivered marking reads them to drop them:
+ * `{ name: [field, ...] }`.
+ */
+export const SECRET_FIELDS_BY_NAME = JSON.stringify(
   Object.fromEntries((Object.keys(EVENTS) as TEventName[]).flatMap((name) => (secretFieldsOf(name).length > 0 ? [[name, secretFieldsOf(name)]] : []))),
 );
 
 /**
  * Publishes outbox rows to every subscriber's queue, job id = event id, then marks them published. No transaction
  * is open while Redis is called: rows are first claimed for `claimMs` in one short statement (so that two relays
- * rarely publish the same row), then published, then marked, and their secret fields dropped, in another. A relay
- * that dies or gives up between publishing and marking leaves the claim to expire and the row is published again:
- * BullMQ ignores a job id it holds, and consumers ignore an event id they have applied.
+ * rarely publish the same row), then published (without their secret fields, envelopeOf), then marked in another;
+ * the reconciler drops the secret fields from the row once every subscriber's job was seen completed. A relay that
+ * dies or gives up between publishing and marking leaves the claim to expire and the row is published again:
+ * BullMQ ignores a job id it holds, and consumers ignore an event id they have applied. A job that Redis loses
+ * after the row is marked (a restart without its data, a failover) is published again by the reconciler
+ * (events-reconciler.ts).
  */
 export function startRelay(options: RelayOptions): Relay {
   const { pool, logger, prefix } = options;
@@ -218,7 +289,7 @@ export function startRelay(options: RelayOptions): Relay {
   const publish = async (rows: OutboxRow[]): Promise<void> => {
     const jobsByService = new Map<TServiceName, Array<{ name: string; data: TEventEnvelope; opts: JobsOptions }>>();
     for (const row of rows) {
-      const event = { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload: row.payload } as TEventEnvelope;
+      const event = envelopeOf(row);
       for (const service of EVENT_SUBSCRIBERS[row.name] ?? []) {
         const jobs = jobsByService.get(service) ?? [];
         jobs.push({ name: row.name, data: event, opts: eventJobOptions(row.name, row.id) });
@@ -244,10 +315,9 @@ export function startRelay(options: RelayOptions): Relay {
     }
     await pool.query(
       `UPDATE event_outbox
-          SET published_at = now(), claimed_until = NULL,
-              payload = payload - ARRAY(SELECT jsonb_array_elements_text($2::jsonb -> name))
+          SET published_at = now(), claimed_until = NULL, delivered_at = CASE WHEN name = ANY($2::text[]) THEN now() END
         WHERE id = ANY($1::uuid[])`,
-      [ids, SECRET_FIELDS_BY_NAME],
+      [ids, DELIVERED_ONCE_PUBLISHED],
     );
     logger.debug({ count: rows.length }, 'events published');
     return rows.length;
@@ -291,6 +361,8 @@ export interface ConsumerOptions {
   concurrency?: number;
   /** How failed events are retried (EVENT_RETRY, over a day); tests give milliseconds. */
   retry?: Partial<EventRetryPolicy>;
+  /** Where the secret fields of the events that have some are asked for (their publisher); needed to apply those. */
+  fetchSecrets?: EventSecretsFetcher;
 }
 
 /** Throw this from a handler for a failure that a retry cannot fix (bad payload, unknown entity for good). */
@@ -300,16 +372,24 @@ export class PermanentEventError extends Error {}
  * Applies one event at most once: the event id goes into processed_events in the same transaction as
  * the handler's writes, so a redelivered event finds its id there and changes nothing. The payload is checked
  * after that, so that a re-publish of an event whose secret fields were since dropped is a duplicate, not a failure.
- * What the handler left for after the commit (AfterCommit) runs once the transaction has committed, before it resolves.
+ * An event whose job came without its secret fields (all do, envelopeOf) gets them from `fetchSecrets` first, before
+ * any transaction is open; a publisher that has none left for it makes it a PermanentEventError, unless it is a
+ * duplicate. What the handler left for after the commit (AfterCommit) runs once the transaction has committed, before it resolves.
  */
 export async function applyEventOnce(
   pool: pg.Pool,
   handlers: EventHandlers,
-  event: TEventEnvelope,
+  received: TEventEnvelope,
+  fetchSecrets?: EventSecretsFetcher,
 ): Promise<'applied' | 'duplicate'> {
-  const handler = handlers[event.name] as EventHandler<TEventName> | undefined;
-  if (!handler) throw new PermanentEventError(`No handler for ${event.name}`);
-  const definition = EVENTS[event.name];
+  const handler = handlers[received.name] as EventHandler<TEventName> | undefined;
+  if (!handler) throw new PermanentEventError(`No handler for ${received.name}`);
+  const definition = EVENTS[received.name];
+  let event = received;
+  if (lacksSecretFields(received) && fetchSecrets) {
+    const secrets = await fetchSecrets(received);
+    if (secrets) event = { ...received, payload: { ...(received.payload as object), ...secrets } } as TEventEnvelope;
+  }
   const tasks: (() => Promise<void>)[] = [];
   const client = await pool.connect();
   try {
@@ -323,7 +403,10 @@ export async function applyEventOnce(
       return 'duplicate';
     }
     const parsed = definition.payload.safeParse(event.payload);
-    if (!parsed.success) throw new PermanentEventError(`Bad payload for ${event.name}: ${parsed.error.message}`);
+    if (!parsed.success) {
+      const gone = lacksSecretFields(event) ? ' (its publisher holds no secret fields for it any more)' : '';
+      throw new PermanentEventError(`Bad payload for ${event.name}${gone}: ${parsed.error.message}`);
+    }
     await handler(client, { ...event, payload: parsed.data } as TEventEnvelope, (task) => tasks.push(task));
     await client.query('COMMIT');
   } catch (error) {
@@ -347,7 +430,8 @@ export interface Consumer {
 }
 
 /**
- * Starts the service's worker. Fails at once if an event the service subscribes to has no handler. A failed event
+ * Starts the service's worker. Fails at once if an event the service subscribes to has no handler, or has secret
+ * fields and there is no `fetchSecrets` to get them from its publisher. A failed event
  * is retried by `retry`'s policy; a PermanentEventError is not retried. Either way, what fails for good stays in
  * the queue's failed set, the dead-letter set that listDeadEvents lists and replayEvents re-delivers.
  */
@@ -356,13 +440,17 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   if (missing.length > 0) {
     throw new Error(`${options.service} subscribes to ${missing.join(', ')} but has no handler for it`);
   }
+  const secretBearing = eventsFor(options.service).filter((name) => secretFieldsOf(name).length > 0);
+  if (secretBearing.length > 0 && !options.fetchSecrets) {
+    throw new Error(`${options.service} subscribes to ${secretBearing.join(', ')}, whose secret fields no job carries, but has no fetchSecrets`);
+  }
   const retry: EventRetryPolicy = { ...EVENT_RETRY, ...options.retry };
   const connection = createRedis(options.redisUrl);
   const worker = new Worker(
     queueNameFor(options.service),
     async (job: Job<TEventEnvelope>) => {
       try {
-        const outcome = await applyEventOnce(options.pool, options.handlers, job.data);
+        const outcome = await applyEventOnce(options.pool, options.handlers, job.data, options.fetchSecrets);
         options.logger.info({ eventId: job.data.id, event: job.data.name, outcome }, 'event consumed');
       } catch (error) {
         if (error instanceof PermanentEventError) throw new UnrecoverableError(error.message);

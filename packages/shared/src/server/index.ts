@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './validate.js';
 export * from './db.js';
 export * from './events.js';
+export * from './events-reconciler.js';
 export * from './dead-letters.js';
 export * from './timeout.js';
 export * from './auth.js';

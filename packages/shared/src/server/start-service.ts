@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import type { TServiceName } from '../contract/events.js';
 import { usesDevelopmentDefaults } from './config.js';
 import { createPool, ensureDatabase, migrate } from './db.js';
-import { createRequestRedis, startConsumer, startRelay, type EventHandlers, type Redis } from './events.js';
+import { startReconciler } from './events-reconciler.js';
+import { createRequestRedis, startConsumer, startRelay, type EventHandlers, type EventSecretsFetcher, type Redis } from './events.js';
 import { runService, type RunningService } from './lifecycle.js';
 import { createLogger } from './logger.js';
 
@@ -49,13 +50,18 @@ interface DatabaseParts {
    * The events this service consumes (EVENT_SUBSCRIBERS): every one must have a handler. Handlers that need the
    * service's connections (Redis, to mark cached answers stale) are built from them.
    */
-  consumes?: { service: TServiceName; handlers: EventHandlers | ((context: DatabaseServiceContext) => EventHandlers) };
+  consumes?: {
+    service: TServiceName;
+    handlers: EventHandlers | ((context: DatabaseServiceContext) => EventHandlers);
+    /** Where the secret fields of the events that have some are fetched (fetchEventSecretsFrom their publisher). */
+    fetchSecrets?: EventSecretsFetcher;
+  };
 }
 
 /**
  * Starts a service the one way every service starts: logger, then (for a service with a database) the database
- * outside production, the pool and its migrations, Redis, the outbox relay and the event consumer of the events
- * it subscribes to, then `prepare`, the app and the listener. On SIGTERM it stops accepting, finishes in-flight
+ * outside production, the pool and its migrations, Redis, the outbox relay and its reconciler, and the event consumer
+ * of the events it subscribes to, then `prepare`, the app and the listener. On SIGTERM it stops accepting, finishes in-flight
  * requests, and closes what it opened in reverse order.
  */
 export async function startService<D = undefined>(options: ServiceParts<DatabaseServiceContext, D> & DatabaseParts): Promise<RunningService>;
@@ -81,7 +87,8 @@ export async function startService<D>(
   const context = { logger, redis, pool } as DatabaseServiceContext;
   if (pool) {
     const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });
-    closers.push(() => relay.stop());
+    const reconciler = startReconciler({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });
+    closers.push(() => relay.stop(), () => reconciler.stop());
     if (options.consumes) {
       const { handlers } = options.consumes;
       const consumer = startConsumer({
@@ -91,6 +98,7 @@ export async function startService<D>(
         prefix: config.BULLMQ_PREFIX,
         logger,
         handlers: typeof handlers === 'function' ? handlers(context) : handlers,
+        fetchSecrets: options.consumes.fetchSecrets,
       });
       closers.unshift(() => consumer.close());
     }

@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import { MESSAGES, ZCreateUserRequestSchema, ZUserIdParamSchema, ZVerifyPasswordRequestSchema } from '@sh/shared/contract';
-import { AppError, parseOrThrow, requireInternalToken, type Pool } from '@sh/shared/server';
+import { MESSAGES, ZCreateUserRequestSchema, ZEventIdParamSchema, ZUserIdParamSchema, ZVerifyPasswordRequestSchema } from '@sh/shared/contract';
+import { AppError, parseOrThrow, readEventSecrets, requireInternalToken, type Pool } from '@sh/shared/server';
 import { createUser } from '../domain/create-user.js';
 import { deleteUser } from '../domain/delete-user.js';
 import { verifyUserPassword } from '../domain/verify-user-password.js';
 import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
 
-/** /internal/users*: service-to-service calls, only with the internal token (the gateway never forwards them). */
+/** /internal/users*, /internal/events/{id}/secret: service-to-service calls, only with the internal token (the gateway never forwards them). */
 export function internalRoutes(deps: { pool: Pool; internalToken: string; passwordFailures: PasswordFailureCounter | null }): Router {
   const { pool } = deps;
   const router = Router();
@@ -34,6 +34,15 @@ export function internalRoutes(deps: { pool: Pool; internalToken: string; passwo
     const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
     const deleted = await deleteUser(pool, id);
     res.json({ status: 200, data: { deleted } });
+  });
+
+  // The one-time token of a confirmation, reset or e-mail-change notice event, for notifications to put in its mail:
+  // no job carries it, so a Redis that loses the job loses no token (the reconciler publishes the job again).
+  router.get('/internal/events/:id/secret', async (req, res) => {
+    const { id } = parseOrThrow(ZEventIdParamSchema, req.params);
+    const secrets = await readEventSecrets(pool, id);
+    if (!secrets) throw new AppError('not_found', MESSAGES.platform.notFound);
+    res.set('cache-control', 'no-store').json({ status: 200, data: secrets });
   });
 
   return router;
