@@ -47,6 +47,8 @@ describe('two-step verification', () => {
     expect(resolveUpstream('/api/v1/auth/login/second-factor')).toBe('identity');
     expect(isCredentialCall('/api/v1/auth/login/second-factor')).toBe(true);
     expect(isCredentialCall('/api/v1/users/second-factor/enrolment/confirm')).toBe(true);
+    // A refresh spends an unguessable HttpOnly cookie and runs on every page load of a signed-in tab: the general budget.
+    expect(isCredentialCall('/api/v1/auth/refresh')).toBe(false);
     for (const path of ['/api/v1/users/second-factor', '/api/v1/users/second-factor/enrolment', '/api/v1/users/second-factor/enrolment/confirm']) {
       expect(resolveUpstream(path)).toBe('identity');
       // identity checks the token itself: an admin's enrolment-only token is good there and nowhere else.

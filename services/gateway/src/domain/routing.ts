@@ -142,7 +142,7 @@ export function isStripeWebhook(pathname: string): boolean {
  * public form posts, which get a tight budget against password guessing, enumeration, mail bombing and form spam.
  */
 export function isCredentialCall(pathname: string): boolean {
-  return /^\/api\/v1\/(auth\/(login|login\/second-factor|forgot-password|reset-password|refresh)|users\/(confirm-email|resend-confirmation|undo-email-change|second-factor\/enrolment\/confirm)|garages|garages\/check-duplicates|companies\/validate|contact|contact\/garage)$/.test(
+  return /^\/api\/v1\/(auth\/(login|login\/second-factor|forgot-password|reset-password)|users\/(confirm-email|resend-confirmation|undo-email-change|second-factor\/enrolment\/confirm)|garages|garages\/check-duplicates|companies\/validate|contact|contact\/garage)$/.test(
     pathname,
   );
 }
