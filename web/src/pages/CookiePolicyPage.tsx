@@ -18,8 +18,6 @@ const COOKIE_TYPES: readonly { title: string; description: string; cookies: read
           'Keeps you signed in, also when you come back later: it holds the token that renews your sign-in. It is set when you sign in, is sent only to our sign-in renewal and sign-out, and cannot be read by scripts on the page. Signing out deletes it.',
         duration: '30 days, or until you sign out',
       },
-      { name: 'Security', purpose: 'Protects forms and accounts against forgery and abuse.', duration: 'Session' },
-      { name: 'Load Balancing', purpose: 'Spreads traffic across our servers so pages stay fast.', duration: 'Session' },
     ],
   },
   {
