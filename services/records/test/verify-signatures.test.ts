@@ -1,6 +1,8 @@
-import { ZVerifyChainResponseSchema } from '@sh/shared/contract';
+import { createPublicKey, verify } from 'node:crypto';
+import { ZSigningKeyResponseSchema, ZVerifyChainResponseSchema } from '@sh/shared/contract';
 import { callJson } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../src/domain/chain-entry.js';
 import { buildGarageAccount, logServiceRecord, startRecordsStack, type RecordsStack } from './harness.js';
 import { tamperWithMileage } from './tamper-with-mileage.js';
 
@@ -45,5 +47,20 @@ describe('GET /api/v1/service-records/verify checks every signature', () => {
 
     await stack.db.pool.query("UPDATE chain_entries SET key_id = '0123456789abcdef' WHERE registration = $1", [registration]);
     expect((await verifyChain(registration)).brokenAt).toEqual({ position: 1, record_id: record.id, reason: 'it names a signing key we never published' });
+  });
+
+  it("gives each entry's receipt, whose signature anyone can check with the published key its key_id names", async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = 'TM24PUB';
+    await logServiceRecord(stack, garage, { vehicle_registration: registration, mileage: 10000 });
+    await logServiceRecord(stack, garage, { vehicle_registration: registration, mileage: 20000 });
+    const { keys } = ZSigningKeyResponseSchema.parse((await callJson(stack.url, 'GET', '/api/v1/service-records/signing-key')).body).data;
+    const { entries } = await verifyChain(registration);
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) {
+      const key = keys.find((candidate) => candidate.keyId === entry.key_id)!;
+      const message = canonicalJson({ hash: entry.hash, position: entry.position, prev_hash: entry.prev_hash, registration, signed_at: entry.signed_at });
+      expect(verify(null, Buffer.from(message), createPublicKey(key.publicKey), Buffer.from(entry.signature, 'base64'))).toBe(true);
+    }
   });
 });

@@ -65,7 +65,17 @@ export interface ChainVerdict {
   length: number;
   head: string | null;
   brokenAt: BrokenAt | null;
-  entries: Array<{ position: number; kind: StoredEntry['kind']; record_id: string; hash: string; prev_hash: string | null; content: Record<string, unknown> }>;
+  entries: Array<{
+    position: number;
+    kind: StoredEntry['kind'];
+    record_id: string;
+    hash: string;
+    prev_hash: string | null;
+    content: Record<string, unknown>;
+    signed_at: string;
+    signature: string;
+    key_id: string;
+  }>;
 }
 
 /**
@@ -96,7 +106,17 @@ export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): Ch
       fail(sealed.reason);
     } else {
       if (hashEntryContent(sealed.content) !== entry.hash) fail(`the ${SEALED_NAME[entry.kind]} no longer matches its hash`);
-      entries.push({ position: entry.position, kind: entry.kind, record_id: entry.record_id, hash: entry.hash, prev_hash: entry.prev_hash, content: sealed.content });
+      entries.push({
+        position: entry.position,
+        kind: entry.kind,
+        record_id: entry.record_id,
+        hash: entry.hash,
+        prev_hash: entry.prev_hash,
+        content: sealed.content,
+        signed_at: entry.signed_at.toISOString(),
+        signature: entry.signature,
+        key_id: entry.key_id,
+      });
     }
     const signatureFault = checkSignature(entry);
     if (signatureFault) fail(signatureFault);
