@@ -2,7 +2,7 @@ import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ZCreateServiceRecordResponseSchema, ZSigningKeyResponseSchema, type TReceipt } from '@sh/shared/contract';
+import { ZCreateServiceRecordResponseSchema, ZSigningKeyResponseSchema, ZVerifyChainResponseSchema, type TReceipt } from '@sh/shared/contract';
 import { createTokenVerifier, migrate } from '@sh/shared/server';
 import { callJson, createTestDatabase, listenForTest, testLogger } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,6 +85,11 @@ describe('receipts signed before a key rotation', () => {
         const { hash, position, prev_hash, registration, signed_at } = receipt;
         const message = Buffer.from(canonicalJson({ hash, position, prev_hash, registration, signed_at }));
         expect(verify(null, message, createPublicKey(key.publicKey), Buffer.from(receipt.signature, 'base64'))).toBe(true);
+      }
+      // verify checks each entry's signature with the key its key_id names, key A's as well as the current key B's.
+      for (const registration of ['RT24AAA', 'RT24BBB']) {
+        const verdict = ZVerifyChainResponseSchema.parse((await callJson(again.url, 'GET', `/api/v1/service-records/verify/${registration}`)).body).data;
+        expect(verdict).toMatchObject({ valid: true, length: 1, brokenAt: null });
       }
       // The garage's list shows each receipt with the key that signed it.
       const mine = await callJson(again.url, 'GET', '/api/v1/service-records/mine', { token: garage.token });

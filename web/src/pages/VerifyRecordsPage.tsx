@@ -45,8 +45,11 @@ export function VerifyRecordsPage() {
         <p>
           Anyone can fetch a vehicle’s chain, with no account, from{' '}
           <code>GET /api/v1/service-records/verify/&#123;registration&#125;</code>. Its <code>entries</code> give each
-          entry’s <code>position</code>, <code>content</code>, <code>hash</code> and <code>prev_hash</code>, so you can
-          recompute every hash and link yourself rather than rely on the <code>valid</code> answer we give next to them.
+          entry’s <code>position</code>, <code>content</code>, <code>hash</code> and <code>prev_hash</code>, with the
+          entry’s receipt (<code>signed_at</code>, <code>signature</code>, <code>key_id</code>, described below), so you
+          can recompute every hash and link and check every signature yourself rather than rely on the{' '}
+          <code>valid</code> answer we give next to them. That answer checks the signatures too: an entry whose hash was
+          recomputed after a change no longer matches the signature we made when it was logged.
           The same check runs under every <Link to="/lookup">vehicle history</Link> on this site.
         </p>
 

@@ -248,6 +248,13 @@ export const ZChainEntrySchema = z.object({
   prev_hash: sha256Hex.nullable(),
   /** The fields hashed: SHA-256 over the RFC 8785 canonical JSON of this object is `hash`. */
   content: z.record(z.string(), z.unknown()),
+  /**
+   * The entry's receipt: `signature` is Ed25519 (base64), by the key `key_id` names in service-records/signing-key,
+   * over the canonical JSON of {hash, position, prev_hash, registration, signed_at}.
+   */
+  signed_at: z.string(),
+  signature: z.string(),
+  key_id: z.string(),
 });
 export type TChainEntry = z.infer<typeof ZChainEntrySchema>;
 

@@ -1,9 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { changesBetween, type AmendableField } from './amendment-changes.js';
-import { amendmentEntryContent, hashEntryContent, recordEntryContent, withdrawalEntryContent, type ChainLink, type SealedAmendment } from './chain-entry.js';
-import { verifyChain, type ChainRecord, type StoredEntry } from './verify-chain.js';
+import { generateKeyPairSync } from 'node:crypto';
+import {
+  amendmentEntryContent,
+  hashEntryContent,
+  receiptMessage,
+  recordEntryContent,
+  withdrawalEntryContent,
+  type ChainLink,
+  type SealedAmendment,
+} from './chain-entry.js';
+import { signerFromPrivateKey, type ReceiptSigner } from './signing-key.js';
+import { verifyChain as verifyWithKeys, type ChainRecord, type HistoryKey, type StoredEntry } from './verify-chain.js';
 
 const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
+
+const newSigner = () => signerFromPrivateKey(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+/** The key the chains below are signed with, and the published history that holds it (its period not yet written). */
+const KEY_A = newSigner();
+const HISTORY: HistoryKey[] = [{ keyId: KEY_A.keyId, publicKey: KEY_A.publicKeyPem, from: null, until: null }];
+const verifyChain = (chain: TestChain) => verifyWithKeys(chain, HISTORY);
+
+/** When the entry at a position was signed: that minute past noon on 1 January 2025. */
+const signedAtFor = (position: number) => new Date(Date.UTC(2025, 0, 1, 12, position));
 
 /** A vehicle's stored chain as a test builds and tampers with it. */
 interface TestChain {
@@ -33,22 +52,34 @@ function buildRecord(n: number): ChainRecord {
   };
 }
 
-/** Appends an entry whose content is known once its place is, as sealing does. */
-function append(chain: TestChain, entry: Pick<StoredEntry, 'kind' | 'record_id' | 'amendment_id'>, contentAt: (link: ChainLink) => Record<string, unknown>) {
+/** The receipt of an entry: its signature, by `signer`, over its fields as sealing signs them. */
+function receiptFor(entry: Pick<StoredEntry, 'hash' | 'position' | 'prev_hash'>, signer: ReceiptSigner, signedAt: Date) {
+  const message = receiptMessage({ hash: entry.hash, position: entry.position, prev_hash: entry.prev_hash, registration: 'AB12CDE', signed_at: signedAt.toISOString() });
+  return { signed_at: signedAt, signature: signer.sign(message), key_id: signer.keyId };
+}
+
+/** Appends an entry whose content is known once its place is, as sealing does, signed by `signer`. */
+function append(
+  chain: TestChain,
+  entry: Pick<StoredEntry, 'kind' | 'record_id' | 'amendment_id'>,
+  contentAt: (link: ChainLink) => Record<string, unknown>,
+  signer: ReceiptSigner = KEY_A,
+) {
   const position = chain.entries.length + 1;
   const prevHash = chain.entries.at(-1)?.hash ?? null;
   const hash = hashEntryContent(contentAt({ position, prevHash }));
-  chain.entries.push({ ...entry, position, prev_hash: prevHash, hash });
+  const sealed = { position, prev_hash: prevHash, hash };
+  chain.entries.push({ ...entry, ...sealed, ...receiptFor(sealed, signer, signedAtFor(position)) });
   chain.head = { length: position, headHash: hash };
 }
 
-/** A well-formed chain of n entries over fresh records. */
-function buildChain(n: number): TestChain {
+/** A well-formed chain of n entries over fresh records, the first `signers[0]` signs, and so on (then key A). */
+function buildChain(n: number, signers: readonly ReceiptSigner[] = []): TestChain {
   const chain: TestChain = { registration: 'AB12CDE', entries: [], head: null, records: [], amendments: [] };
   for (let k = 1; k <= n; k += 1) {
     const record = buildRecord(k);
     chain.records.push(record);
-    append(chain, { kind: 'record', record_id: record.id, amendment_id: null }, (link) => recordEntryContent(record, link));
+    append(chain, { kind: 'record', record_id: record.id, amendment_id: null }, (link) => recordEntryContent(record, link), signers[k - 1]);
   }
   return chain;
 }
@@ -108,14 +139,6 @@ describe('verifyChain', () => {
     const chain = buildChain(3);
     chain.records[1]!.notes = 'rewritten';
     expect(verifyChain(chain).brokenAt).toMatchObject({ position: 2, reason: 'the record no longer matches its hash' });
-  });
-
-  it('reports an entry whose hash was recomputed to hide a change, at the next link', () => {
-    const chain = buildChain(3);
-    const changed = chain.records[1]!;
-    changed.mileage = 1;
-    chain.entries[1] = { ...chain.entries[1]!, hash: hashEntryContent(recordEntryContent(changed, { position: 2, prevHash: chain.entries[0]!.hash })) };
-    expect(verifyChain(chain).brokenAt).toMatchObject({ position: 3, reason: 'its link to the previous entry does not match' });
   });
 
   it('reports an entry removed from the middle or from the end', () => {
@@ -224,5 +247,107 @@ describe('verifyChain with amendments and withdrawals', () => {
     const redated = buildCorrectedChain();
     redated.second.withdrawn_at = new Date('2025-02-02T12:00:00.000Z');
     expect(verifyChain(redated.chain).brokenAt).toEqual({ position: 5, record_id: redated.second.id, reason: 'the withdrawal no longer matches its hash' });
+  });
+});
+
+describe('verifyChain checks every receipt signature against the key history', () => {
+  const KEY_B = newSigner();
+  /** Keys A then B, A's period covering positions 1 and 2 and B's 3 and 4, as the history writes them. */
+  const ROTATED: HistoryKey[] = [
+    { keyId: KEY_A.keyId, publicKey: KEY_A.publicKeyPem, from: signedAtFor(1).toISOString(), until: signedAtFor(2).toISOString() },
+    { keyId: KEY_B.keyId, publicKey: KEY_B.publicKeyPem, from: signedAtFor(3).toISOString(), until: signedAtFor(4).toISOString() },
+  ];
+  const rotatedChain = () => buildChain(4, [KEY_A, KEY_A, KEY_B, KEY_B]);
+
+  /** The tamper of issue 23: a record changed, its entry's hash, the next link and the head recomputed, no key. */
+  function rehashFrom(chain: TestChain, position: number): void {
+    for (let index = position - 1; index < chain.entries.length; index += 1) {
+      const entry = chain.entries[index]!;
+      const prevHash = chain.entries[index - 1]?.hash ?? null;
+      const hash = hashEntryContent(recordEntryContent(chain.records[index]!, { position: entry.position, prevHash }));
+      chain.entries[index] = { ...entry, prev_hash: prevHash, hash };
+    }
+    chain.head = { length: chain.entries.length, headHash: chain.entries.at(-1)!.hash };
+  }
+
+  const cases: Array<{ name: string; build: () => TestChain; keys: HistoryKey[]; brokenAt: { position: number; reason: string } | null }> = [
+    { name: 'a chain whose every signature verifies is intact', build: () => buildChain(3), keys: HISTORY, brokenAt: null },
+    {
+      name: 'a mileage changed with its hash, the following links and the head recomputed breaks at that entry',
+      build: () => {
+        const chain = buildChain(3);
+        chain.records[1]!.mileage = 1;
+        rehashFrom(chain, 2);
+        return chain;
+      },
+      keys: HISTORY,
+      brokenAt: { position: 2, reason: 'its signature does not match' },
+    },
+    {
+      name: 'a signature that is not base64 Ed25519 at all does not match',
+      build: () => {
+        const chain = buildChain(2);
+        chain.entries[0] = { ...chain.entries[0]!, signature: 'not a signature' };
+        return chain;
+      },
+      keys: HISTORY,
+      brokenAt: { position: 1, reason: 'its signature does not match' },
+    },
+    {
+      name: 'an entry re-signed with a key the history does not hold names a key we never published',
+      build: () => {
+        const chain = buildChain(2);
+        const forger = newSigner();
+        chain.entries[1] = { ...chain.entries[1]!, ...receiptFor(chain.entries[1]!, forger, signedAtFor(2)) };
+        return chain;
+      },
+      keys: HISTORY,
+      brokenAt: { position: 2, reason: 'it names a signing key we never published' },
+    },
+    {
+      name: 'a key the history knows only by id cannot vouch for an entry',
+      build: () => buildChain(1),
+      keys: [{ keyId: KEY_A.keyId, publicKey: null, from: null, until: null }],
+      brokenAt: { position: 1, reason: 'it names a signing key we never published' },
+    },
+    {
+      name: "a key id whose published key is another key's does not match",
+      build: () => buildChain(1),
+      keys: [{ keyId: KEY_A.keyId, publicKey: newSigner().publicKeyPem, from: null, until: null }],
+      brokenAt: { position: 1, reason: 'its signature does not match' },
+    },
+    { name: 'a rotation: entries signed by key A, then by key B, are all intact', build: rotatedChain, keys: ROTATED, brokenAt: null },
+    {
+      name: 'a retired key used to sign an entry dated after its period breaks there',
+      build: () => {
+        const chain = rotatedChain();
+        chain.entries[3] = { ...chain.entries[3]!, ...receiptFor(chain.entries[3]!, KEY_A, signedAtFor(4)) };
+        return chain;
+      },
+      keys: ROTATED,
+      brokenAt: { position: 4, reason: 'it was signed when its signing key was not in use' },
+    },
+    {
+      name: "a signature a moment after the key's last written use is intact: the period lags by up to a second",
+      build: () => {
+        const chain = rotatedChain();
+        chain.entries[1] = { ...chain.entries[1]!, ...receiptFor(chain.entries[1]!, KEY_A, new Date(signedAtFor(2).getTime() + 900)) };
+        return chain;
+      },
+      keys: ROTATED,
+      brokenAt: null,
+    },
+  ];
+
+  it.each(cases)('$name', ({ build, keys, brokenAt }) => {
+    const chain = build();
+    const verdict = verifyWithKeys(chain, keys);
+    expect(verdict.brokenAt).toEqual(brokenAt && { ...brokenAt, record_id: chain.entries[brokenAt.position - 1]!.record_id });
+    expect(verdict.valid).toBe(brokenAt === null);
+  });
+
+  it('checks the signature over the vehicle it names: an entry moved to another vehicle does not match', () => {
+    const chain = buildChain(1);
+    expect(verifyWithKeys({ ...chain, registration: 'ZZ99ZZZ' }, HISTORY).brokenAt).toMatchObject({ position: 1, reason: 'its signature does not match' });
   });
 });

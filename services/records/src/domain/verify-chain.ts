@@ -1,6 +1,14 @@
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { ServiceRecordRow, WithdrawalColumns } from '../store/service-record-row.js';
 import { isHistoryChange } from './amendment-changes.js';
-import { amendmentEntryContent, hashEntryContent, recordEntryContent, withdrawalEntryContent, type SealedAmendment } from './chain-entry.js';
+import {
+  amendmentEntryContent,
+  hashEntryContent,
+  receiptMessage,
+  recordEntryContent,
+  withdrawalEntryContent,
+  type SealedAmendment,
+} from './chain-entry.js';
 
 /** A stored entry of a vehicle's chain. */
 export interface StoredEntry {
@@ -11,7 +19,30 @@ export interface StoredEntry {
   amendment_id: string | null;
   hash: string;
   prev_hash: string | null;
+  /** The entry's receipt: when it was signed, the Ed25519 signature (base64) and the id of the key that made it. */
+  signed_at: Date;
+  signature: string;
+  key_id: string;
 }
+
+/**
+ * A key of the published history (service-records/signing-key): its SPKI PEM public half (null when only its id is
+ * known) and the first and last signature it is known to have made (ISO 8601; null before its first is written).
+ */
+export interface HistoryKey {
+  keyId: string;
+  publicKey: string | null;
+  from: string | null;
+  until: string | null;
+}
+
+/**
+ * How far a signature may fall outside its key's recorded period and still count as made in it. The period lags the
+ * signatures: the last use is written at most once a second, after the entry's transaction, and a process that dies
+ * before its next write leaves the latest second or so unwritten (a failed write is retried with the next). A
+ * minute covers that with room to spare, and still refuses a retired key used to sign an entry dated after it retired.
+ */
+export const KEY_PERIOD_MARGIN_MS = 60_000;
 
 /** A record as it reads now, with its withdrawal (null while it is public). */
 export type ChainRecord = ServiceRecordRow & Pick<WithdrawalColumns, 'withdrawn_at' | 'withdrawn_by' | 'withdrawal_reason'>;
@@ -34,17 +65,29 @@ export interface ChainVerdict {
   length: number;
   head: string | null;
   brokenAt: BrokenAt | null;
-  entries: Array<{ position: number; kind: StoredEntry['kind']; record_id: string; hash: string; prev_hash: string | null; content: Record<string, unknown> }>;
+  entries: Array<{
+    position: number;
+    kind: StoredEntry['kind'];
+    record_id: string;
+    hash: string;
+    prev_hash: string | null;
+    content: Record<string, unknown>;
+    signed_at: string;
+    signature: string;
+    key_id: string;
+  }>;
 }
 
 /**
- * Recomputes a vehicle's chain from what is stored. Records hold their current values, so each record is first walked
+ * Recomputes a vehicle's chain from what is stored, and checks every entry's receipt signature against the key its
+ * key_id names in `keys` (the published key history). Records hold their current values, so each record is first walked
  * back through its amendments, newest first: each amendment's new values must be what the record reads at that
  * point, and its old values are put back. What is left is the record as logged, which its entry's hash must match.
  * Then every entry's hash (record, amendment, withdrawal), each link, the positions 1..n and the stored head are
  * checked, and that every record, amendment and withdrawal of the vehicle is in the chain. Answers the first break.
  */
-export function verifyChain(chain: StoredChain): ChainVerdict {
+export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): ChainVerdict {
+  const checkSignature = signatureChecker(chain.registration, keys);
   const records = new Map(chain.records.map((record) => [record.id, record]));
   const amendments = new Map(chain.amendments.map((amendment) => [amendment.id, amendment]));
   const { originals, failures } = originalRecords(chain.entries, chain.records, amendments);
@@ -63,8 +106,20 @@ export function verifyChain(chain: StoredChain): ChainVerdict {
       fail(sealed.reason);
     } else {
       if (hashEntryContent(sealed.content) !== entry.hash) fail(`the ${SEALED_NAME[entry.kind]} no longer matches its hash`);
-      entries.push({ position: entry.position, kind: entry.kind, record_id: entry.record_id, hash: entry.hash, prev_hash: entry.prev_hash, content: sealed.content });
+      entries.push({
+        position: entry.position,
+        kind: entry.kind,
+        record_id: entry.record_id,
+        hash: entry.hash,
+        prev_hash: entry.prev_hash,
+        content: sealed.content,
+        signed_at: entry.signed_at.toISOString(),
+        signature: entry.signature,
+        key_id: entry.key_id,
+      });
     }
+    const signatureFault = checkSignature(entry);
+    if (signatureFault) fail(signatureFault);
     if (entry.kind === 'record') sealedRecordIds.add(entry.record_id);
     previousHash = entry.hash;
   }
@@ -81,6 +136,58 @@ export function verifyChain(chain: StoredChain): ChainVerdict {
 }
 
 const SEALED_NAME = { record: 'record', amendment: 'amendment', withdrawal: 'withdrawal' } as const;
+
+/**
+ * Checks an entry's receipt: the Ed25519 signature over its fields (receiptMessage) by the key its key_id names, made
+ * within that key's period (give or take KEY_PERIOD_MARGIN_MS; a bound not yet written is not checked). Answers why
+ * it fails, or null. Each key's PEM is parsed once.
+ */
+function signatureChecker(registration: string, keys: readonly HistoryKey[]): (entry: StoredEntry) => string | null {
+  const known = new Map<string, { publicKey: KeyObject | null; from: number | null; until: number | null }>();
+  for (const key of keys) {
+    known.set(key.keyId, {
+      publicKey: key.publicKey === null ? null : parsePublicKey(key.publicKey),
+      from: key.from === null ? null : Date.parse(key.from),
+      until: key.until === null ? null : Date.parse(key.until),
+    });
+  }
+  return (entry) => {
+    const key = known.get(entry.key_id);
+    // A key known only by id cannot check anything: to the reader it is as unpublished as one never heard of.
+    if (!key?.publicKey) return 'it names a signing key we never published';
+    const message = receiptMessage({
+      hash: entry.hash,
+      position: entry.position,
+      prev_hash: entry.prev_hash,
+      registration,
+      signed_at: entry.signed_at.toISOString(),
+    });
+    if (!verifies(key.publicKey, message, entry.signature)) return 'its signature does not match';
+    const signedAt = entry.signed_at.getTime();
+    if ((key.from !== null && signedAt < key.from - KEY_PERIOD_MARGIN_MS) || (key.until !== null && signedAt > key.until + KEY_PERIOD_MARGIN_MS)) {
+      return 'it was signed when its signing key was not in use';
+    }
+    return null;
+  };
+}
+
+/** An Ed25519 public key from its SPKI PEM; anything else (unreadable, another algorithm) is null. */
+function parsePublicKey(pem: string): KeyObject | null {
+  try {
+    const key = createPublicKey(pem);
+    return key.asymmetricKeyType === 'ed25519' ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+function verifies(publicKey: KeyObject, message: string, signatureBase64: string): boolean {
+  try {
+    return verify(null, Buffer.from(message, 'utf8'), publicKey, Buffer.from(signatureBase64, 'base64'));
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Each record as it was logged: its current values with its amendments undone, newest first. An amendment whose new

@@ -1,9 +1,17 @@
 import type { TVerifyChainResponse } from '@sh/shared/contract';
 import type { Pool } from '@sh/shared/server';
 import { findVehicleChain } from '../store/find-vehicle-chain.js';
+import { listSigningKeys } from './list-signing-keys.js';
+import type { ReceiptSigner } from './signing-key.js';
 import { verifyChain } from './verify-chain.js';
 
-/** Recomputes a registration's chain from its stored records and amendments and says whether it is intact. */
-export async function verifyVehicleChain(pool: Pool, registration: string): Promise<TVerifyChainResponse['data']> {
-  return { registration, ...verifyChain(await findVehicleChain(pool, registration)) };
+/**
+ * Recomputes a registration's chain from its stored records and amendments, checks each entry's signature against the
+ * published key history, and says whether it is intact. The keys are read after the chain: a key joins the history
+ * before it signs, so every key an entry read here names is already there.
+ */
+export async function verifyVehicleChain(pool: Pool, signer: ReceiptSigner, registration: string): Promise<TVerifyChainResponse['data']> {
+  const chain = await findVehicleChain(pool, registration);
+  const keys = await listSigningKeys(pool, signer);
+  return { registration, ...verifyChain(chain, keys) };
 }

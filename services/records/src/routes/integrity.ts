@@ -12,7 +12,7 @@ export function integrityRoutes(deps: { pool: Pool; signer: ReceiptSigner }): Ro
   router.get('/api/v1/service-records/verify{/:registration}', async (req, res) => {
     const { registration } = parseOrThrow(ZVerifyChainRequestSchema, { registration: req.params.registration ?? '' });
     res.setHeader('cache-control', 'no-cache');
-    res.json({ status: 200, data: await verifyVehicleChain(deps.pool, registration) });
+    res.json({ status: 200, data: await verifyVehicleChain(deps.pool, deps.signer, registration) });
   });
 
   router.get('/api/v1/service-records/signing-key', async (_req, res) => {

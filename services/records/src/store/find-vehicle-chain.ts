@@ -8,15 +8,15 @@ const CHAIN_RECORD_IDS = `SELECT id FROM service_records WHERE vehicle_registrat
                            UNION SELECT record_id FROM chain_entries WHERE registration = $1`;
 
 /**
- * What verifying a vehicle's chain reads: its entries in order, the stored head, its records as they read now (with
- * their withdrawals) in order of entry, and every amendment of them. All from one snapshot, so that an amendment
- * committed halfway through is seen whole or not at all, never as a broken chain.
+ * What verifying a vehicle's chain reads: its entries in order (with their receipts' signatures), the stored head,
+ * its records as they read now (with their withdrawals) in order of entry, and every amendment of them. All from one
+ * snapshot, so that an amendment committed halfway through is seen whole or not at all, never as a broken chain.
  */
 export async function findVehicleChain(pool: Pool, registration: string): Promise<StoredChain> {
   return withTransaction(pool, async (db) => {
     await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const entries = await db.query<StoredEntry>(
-      `SELECT position, kind, record_id, amendment_id, hash, prev_hash FROM chain_entries WHERE registration = $1 ORDER BY position`,
+      `SELECT position, kind, record_id, amendment_id, hash, prev_hash, signed_at, signature, key_id FROM chain_entries WHERE registration = $1 ORDER BY position`,
       [registration],
     );
     const head = await db.query<{ length: number; head_hash: string | null }>('SELECT length, head_hash FROM vehicle_chains WHERE registration = $1', [
