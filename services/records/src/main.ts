@@ -4,6 +4,7 @@ import { createDvlaClient, DVLA_LIMITS } from './clients/dvla.js';
 import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
+import { appendMissingLogEntries } from './domain/append-missing-log-entries.js';
 import { chainWaitingRecords } from './domain/chain-waiting-records.js';
 import { createLookupAnswers, forgetAnswersOfOtherDatabases, keepEveryAnswerPublished, publishEveryAnswer, type LookupAnswers } from './domain/lookup-answers.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
@@ -22,6 +23,9 @@ await startService({
   consumes: { service: 'records', handlers: (context) => createRecordsEventHandlers({ lookupAnswers: lookupAnswersOf(context), logger: context.logger }) },
   prepare: async ({ pool, redis: requestRedis, logger }) => {
     const signer = await loadReceiptSigner(pool, config.RECORDS_SIGNING_KEY, logger);
+    // Entries stored before the transparency log join it first, in their order of entry; those chained next join
+    // it as they are sealed.
+    await appendMissingLogEntries(pool, logger);
     await chainWaitingRecords(pool, signer, logger);
     await forgetAnswersOfOtherDatabases(pool, requestRedis, config.BULLMQ_PREFIX).then(
       (forgotten) => forgotten !== null && logger.info({ forgotten }, "lookup answers published for another database were deleted"),

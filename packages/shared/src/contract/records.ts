@@ -165,6 +165,11 @@ export const ZReceiptSchema = z.object({
   signature: z.string(),
   /** The key that made the signature: one of GET /service-records/signing-key's keys (not itself signed). */
   key_id: z.string(),
+  /**
+   * The entry's index in the transparency log (GET /service-records/log/proof/inclusion?leaf=): not part of the
+   * signed message. Null only for an entry stored before the log that start-up has not appended yet.
+   */
+  leaf_index: z.number().int().min(0).nullable(),
 });
 export type TReceipt = z.infer<typeof ZReceiptSchema>;
 
