@@ -8,6 +8,7 @@ import { integrityRoutes } from './routes/integrity.js';
 import { internalAdminRecordRoutes } from './routes/internal-admin-records.js';
 import { lookupAnswersAhead, lookupRoutes } from './routes/lookup.js';
 import { serviceRecordRoutes } from './routes/service-records.js';
+import { transparencyLogRoutes } from './routes/transparency-log.js';
 import { vehicleRoutes } from './routes/vehicles.js';
 
 export interface RecordsAppDeps {
@@ -41,6 +42,7 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
     routes: (app) => {
       app.use(lookupRoutes(lookupAnswers));
       app.use(integrityRoutes({ pool: deps.pool, signer: deps.signer }));
+      app.use(transparencyLogRoutes({ pool: deps.pool }));
       // Once a write is stored, before its answer goes out, its vehicle's lookup answers are marked stale in every
       // instance (the writer's next lookup, through any instance, shows it) and its cached DVLA and DVSA answers go.
       const onRecordWritten = async (registration: string) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ZCreateServiceRecordResponseSchema, ZMyServiceRecordsResponseSchema, type TReceipt } from '@sh/shared/contract';
+import { MESSAGES, ZCreateServiceRecordResponseSchema, ZLogConsistencyProofResponseSchema, ZLogInclusionProofResponseSchema, ZMyServiceRecordsResponseSchema, type TReceipt } from '@sh/shared/contract';
 import { callJson } from '@sh/shared/testing';
-import { encodeHex } from '@sh/shared/transparency-log';
+import { computeRootHash, createLeafHashReader, decodeBase64, encodeHex, verifyConsistency, verifyInclusion } from '@sh/shared/transparency-log';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendMissingLogEntries } from '../src/domain/append-missing-log-entries.js';
 import { LOG_TREE_HASHER, logEntryOf } from '../src/domain/log-entry.js';
@@ -95,5 +95,53 @@ describe('the transparency log', () => {
     expect(encodeHex(leaves[1]!.leaf_hash)).toBe(encodeHex(await LOG_TREE_HASHER.hashLeaf(logEntryOf({ ...row, signed_at: row.signed_at.toISOString() }))));
     // A later start finds nothing to do.
     expect(await appendMissingLogEntries(stack.db.pool)).toBe(0);
+  });
+});
+
+const bytes = (base64: string) => decodeBase64(base64)!;
+
+/** The log's root at a size, hashed here from every stored leaf: what a proof must agree with. */
+async function rootFromLeaves(size: number): Promise<Uint8Array> {
+  const leaves = (await storedLeaves()).slice(0, size).map((leaf) => new Uint8Array(leaf.leaf_hash));
+  return computeRootHash(size, createLeafHashReader(leaves));
+}
+
+describe('the log proofs', () => {
+  it("prove every leaf's inclusion and the log's growth, as RFC 9162 verifies them, and may be cached for good", async () => {
+    const size = (await storedLeaves()).length;
+    expect(size).toBeGreaterThan(40);
+    const root = await rootFromLeaves(size);
+    for (let leaf = 0; leaf < size; leaf += 1) {
+      const answer = await callJson(stack.url, 'GET', `/api/v1/service-records/log/proof/inclusion?leaf=${leaf}&size=${size}`);
+      const proof = ZLogInclusionProofResponseSchema.parse(answer.body).data;
+      expect(await verifyInclusion(leaf, size, bytes(proof.leafHash), proof.hashes.map(bytes), root)).toBe(true);
+      if (leaf === 0) expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    for (const from of [1, 7, 13, 32, size - 1]) {
+      const answer = await callJson(stack.url, 'GET', `/api/v1/service-records/log/proof/consistency?from=${from}&to=${size}`);
+      const proof = ZLogConsistencyProofResponseSchema.parse(answer.body).data;
+      expect(proof).toMatchObject({ from, to: size });
+      expect(await verifyConsistency(from, size, await rootFromLeaves(from), root, proof.hashes.map(bytes))).toBe(true);
+    }
+  });
+
+  it.each([
+    ['inclusion?leaf=3&size=3', MESSAGES.transparencyLog.leafNotInTree],
+    ['inclusion?leaf=0&size=100000', MESSAGES.transparencyLog.sizeBeyondLog],
+    ['inclusion?leaf=-1&size=3', MESSAGES.transparencyLog.numberInvalid],
+    ['inclusion?leaf=1.5&size=3', MESSAGES.transparencyLog.numberInvalid],
+    ['inclusion?leaf=1e1&size=30', MESSAGES.transparencyLog.numberInvalid],
+    ['inclusion?leaf=01&size=3', MESSAGES.transparencyLog.numberInvalid],
+    ['inclusion?leaf=1&size=99999999999999999999', MESSAGES.transparencyLog.numberInvalid],
+    ['inclusion?size=3', MESSAGES.transparencyLog.numberInvalid],
+    ['inclusion?leaf=1&leaf=2&size=3', MESSAGES.transparencyLog.numberInvalid],
+    ['consistency?from=5&to=4', MESSAGES.transparencyLog.fromAfterTo],
+    ['consistency?from=1&to=100000', MESSAGES.transparencyLog.sizeBeyondLog],
+    ['consistency?from=one&to=4', MESSAGES.transparencyLog.numberInvalid],
+  ])('refuse %s with a 400 envelope saying why', async (query, message) => {
+    const answer = await callJson(stack.url, 'GET', `/api/v1/service-records/log/proof/${query}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ status: 400, code: 'validation_failed', message });
+    expect(answer.headers.get('cache-control') ?? '').not.toContain('immutable');
   });
 });

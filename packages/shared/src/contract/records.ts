@@ -272,3 +272,31 @@ export const ZVerifyChainResponseSchema = successEnvelope(
   }),
 );
 export type TVerifyChainResponse = z.infer<typeof ZVerifyChainResponseSchema>;
+
+/** A leaf index or tree size as a query or path parameter: decimal digits, no sign, exponent or leading zero. */
+const ZTreeNumberSchema = z
+  .string(MESSAGES.transparencyLog.numberInvalid)
+  .regex(/^(0|[1-9][0-9]{0,15})$/, MESSAGES.transparencyLog.numberInvalid)
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, MESSAGES.transparencyLog.numberInvalid));
+
+/** A hash in the log's answers: standard padded base64 of 32 bytes, as C2SP and tlog tools write them. */
+const ZLogHashSchema = z.string().regex(/^[A-Za-z0-9+/]{43}=$/);
+
+/** GET /service-records/log/proof/inclusion: the proof of leaf `leaf` in the tree of the first `size` leaves. */
+export const ZLogInclusionProofQuerySchema = z.object({ leaf: ZTreeNumberSchema, size: ZTreeNumberSchema });
+export type TLogInclusionProofQuery = z.infer<typeof ZLogInclusionProofQuerySchema>;
+/** RFC 9162 section 2.1.3: the sibling hashes from the leaf up, lowest first. */
+export const ZLogInclusionProofResponseSchema = successEnvelope(
+  z.object({ leafIndex: z.number().int().min(0), treeSize: z.number().int().min(1), leafHash: ZLogHashSchema, hashes: z.array(ZLogHashSchema) }),
+);
+export type TLogInclusionProof = z.infer<typeof ZLogInclusionProofResponseSchema>['data'];
+
+/** GET /service-records/log/proof/consistency: the proof that the tree of `from` leaves is a prefix of that of `to`. */
+export const ZLogConsistencyProofQuerySchema = z.object({ from: ZTreeNumberSchema, to: ZTreeNumberSchema });
+export type TLogConsistencyProofQuery = z.infer<typeof ZLogConsistencyProofQuerySchema>;
+/** RFC 9162 section 2.1.4. */
+export const ZLogConsistencyProofResponseSchema = successEnvelope(
+  z.object({ from: z.number().int().min(0), to: z.number().int().min(0), hashes: z.array(ZLogHashSchema) }),
+);
+export type TLogConsistencyProof = z.infer<typeof ZLogConsistencyProofResponseSchema>['data'];
