@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, ZCreateServiceRecordResponseSchema, ZLogConsistencyProofResponseSchema, ZLogInclusionProofResponseSchema, ZMyServiceRecordsResponseSchema, type TReceipt } from '@sh/shared/contract';
+import { DEVELOPMENT_LOG, MESSAGES, ZCreateServiceRecordResponseSchema, ZLogCheckpointResponseSchema, ZLogKeyResponseSchema, ZLogConsistencyProofResponseSchema, ZLogInclusionProofResponseSchema, ZMyServiceRecordsResponseSchema, type TReceipt } from '@sh/shared/contract';
 import { callJson } from '@sh/shared/testing';
-import { computeRootHash, createLeafHashReader, decodeBase64, encodeHex, verifyConsistency, verifyInclusion } from '@sh/shared/transparency-log';
+import { computeRootHash, createLeafHashReader, decodeBase64, encodeHex, generateConsistencyProof, parseVerifierKey, signCheckpoint, verifyCheckpoint, verifyConsistency, verifyInclusion } from '@sh/shared/transparency-log';
+import { DEV_LOG_SIGNING_KEY } from '@sh/shared/server';
+import { testLogger } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendMissingLogEntries } from '../src/domain/append-missing-log-entries.js';
+import { issueCheckpoint, startCheckpointIssuer } from '../src/domain/issue-checkpoint.js';
+import { loadLogSigner, type LogSigner } from '../src/domain/log-signer.js';
 import { LOG_TREE_HASHER, logEntryOf } from '../src/domain/log-entry.js';
 import { buildCreateBody, buildGarageAccount, startRecordsStack, type RecordsStack } from './harness.js';
 
@@ -143,5 +147,102 @@ describe('the log proofs', () => {
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ status: 400, code: 'validation_failed', message });
     expect(answer.headers.get('cache-control') ?? '').not.toContain('immutable');
+  });
+});
+
+async function getJson(path: string) {
+  return callJson(stack.url, 'GET', `/api/v1/service-records/log/${path}`);
+}
+
+/** The latest checkpoint, its signature checked with the verifier key the log publishes. */
+async function verifiedLatestCheckpoint(): Promise<{ size: number; rootHash: Uint8Array; note: string }> {
+  const published = ZLogKeyResponseSchema.parse((await getJson('key')).body).data;
+  expect(published).toMatchObject({ origin: DEVELOPMENT_LOG.origin, verifierKey: DEVELOPMENT_LOG.verifierKey });
+  const answer = ZLogCheckpointResponseSchema.parse((await getJson('checkpoint')).body).data;
+  const checkpoint = await verifyCheckpoint(answer.note, [await parseVerifierKey(published.verifierKey)], published.origin);
+  expect(answer.treeSize).toBe(checkpoint.size);
+  expect(encodeHex(checkpoint.rootHash)).toBe(encodeHex(bytes(answer.rootHash)));
+  return { size: checkpoint.size, rootHash: checkpoint.rootHash, note: answer.note };
+}
+
+describe('the signed checkpoints', () => {
+  let log: LogSigner;
+  beforeAll(async () => {
+    log = await loadLogSigner(DEVELOPMENT_LOG.origin, DEV_LOG_SIGNING_KEY);
+  });
+
+  it('are none before the first (404), then a signed checkpoint every leaf verifies into by its inclusion proof', async () => {
+    expect((await getJson('checkpoint')).body).toMatchObject({ status: 404, message: MESSAGES.transparencyLog.noCheckpoint });
+    const size = (await storedLeaves()).length;
+    expect(await issueCheckpoint(stack.db.pool, log)).toBe(size);
+    // Nothing grew: nothing to sign.
+    expect(await issueCheckpoint(stack.db.pool, log)).toBeNull();
+
+    const checkpoint = await verifiedLatestCheckpoint();
+    expect(checkpoint.size).toBe(size);
+    for (let leaf = 0; leaf < size; leaf += 1) {
+      const proof = ZLogInclusionProofResponseSchema.parse((await getJson(`proof/inclusion?leaf=${leaf}&size=${checkpoint.size}`)).body).data;
+      expect(await verifyInclusion(leaf, checkpoint.size, bytes(proof.leafHash), proof.hashes.map(bytes), checkpoint.rootHash)).toBe(true);
+    }
+    // Kept by its size, for good; none at a size never issued; a size that is no number is refused.
+    const bySize = await getJson(`checkpoint/${size}`);
+    expect(ZLogCheckpointResponseSchema.parse(bySize.body).data.note).toBe(checkpoint.note);
+    expect(bySize.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await getJson(`checkpoint/${size - 1}`)).body).toMatchObject({ status: 404, message: MESSAGES.transparencyLog.checkpointNotFound });
+    expect((await getJson('checkpoint/ten')).body).toMatchObject({ status: 400, message: MESSAGES.transparencyLog.numberInvalid });
+    // The key history names the key with the period it signed.
+    const keys = ZLogKeyResponseSchema.parse((await getJson('key')).body).data.keys;
+    expect(keys).toEqual([{ keyId: '0afd2724', verifierKey: DEVELOPMENT_LOG.verifierKey, from: expect.any(String), until: expect.any(String) }]);
+  });
+
+  it('prove the log only grew between a checkpoint before 50 new records and one after; a log with one entry changed does not', async () => {
+    const before = await verifiedLatestCheckpoint();
+    const garage = await buildGarageAccount(stack);
+    for (let i = 0; i < 50; i += 1) await logRecord(garage, `GR${i % 5}0XYZ`);
+    expect(await issueCheckpoint(stack.db.pool, log)).toBe(before.size + 50);
+    const after = await verifiedLatestCheckpoint();
+    expect(after.size).toBe(before.size + 50);
+
+    const proof = ZLogConsistencyProofResponseSchema.parse((await getJson(`proof/consistency?from=${before.size}&to=${after.size}`)).body).data;
+    expect(await verifyConsistency(before.size, after.size, before.rootHash, after.rootHash, proof.hashes.map(bytes))).toBe(true);
+
+    // The operator rewrites one entry signed before the first checkpoint, rebuilds the log and signs a checkpoint of it
+    // with the log's own key: the signature verifies, but no proof links it to the checkpoint anyone kept.
+    const leaves = (await storedLeaves()).map((leaf) => new Uint8Array(leaf.leaf_hash));
+    const [rewritten] = (await stack.db.pool.query(`SELECT * FROM chain_entries WHERE registration = 'LG30ABC' AND position = 2`)).rows as [
+      { registration: string; position: number; kind: string; prev_hash: string; signed_at: Date; key_id: string; signature: string; leaf_index?: number },
+    ];
+    const leafIndex = Number((await stack.db.pool.query(`SELECT leaf_index FROM log_leaves WHERE registration = 'LG30ABC' AND position = 2`)).rows[0].leaf_index);
+    expect(leafIndex).toBeLessThan(before.size);
+    leaves[leafIndex] = await LOG_TREE_HASHER.hashLeaf(logEntryOf({ ...rewritten, hash: 'f'.repeat(64), signed_at: rewritten.signed_at.toISOString() }));
+    const forged = createLeafHashReader(leaves.slice(0, after.size));
+    const forgedRoot = await computeRootHash(after.size, forged);
+    const forgedNote = await signCheckpoint({ origin: log.origin, size: after.size, rootHash: forgedRoot }, log.signer);
+    const forgedCheckpoint = await verifyCheckpoint(forgedNote, [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)], DEVELOPMENT_LOG.origin);
+    expect(encodeHex(forgedCheckpoint.rootHash)).not.toBe(encodeHex(after.rootHash));
+    const forgedProof = await generateConsistencyProof(before.size, after.size, forged);
+    expect(await verifyConsistency(before.size, after.size, before.rootHash, forgedCheckpoint.rootHash, forgedProof)).toBe(false);
+    expect(await verifyConsistency(before.size, after.size, before.rootHash, forgedCheckpoint.rootHash, proof.hashes.map(bytes))).toBe(false);
+  });
+
+  it('are issued once per size when two replicas issue at once, and by the scheduled step while the log grows', async () => {
+    const garage = await buildGarageAccount(stack);
+    for (let round = 0; round < 5; round += 1) {
+      await logRecord(garage, 'TW24ISS');
+      const issued = await Promise.all([issueCheckpoint(stack.db.pool, log), issueCheckpoint(stack.db.pool, log)]);
+      expect(issued.filter((size) => size !== null)).toHaveLength(1);
+    }
+    const { rows } = await stack.db.pool.query<{ tree_size: string }>('SELECT tree_size FROM log_checkpoints ORDER BY tree_size');
+    const sizes = rows.map((row) => Number(row.tree_size));
+    expect(new Set(sizes).size).toBe(sizes.length);
+    expect(sizes.slice(-5)).toEqual(Array.from({ length: 5 }, (_, i) => sizes.at(-1)! - 4 + i));
+
+    const issuers = [startCheckpointIssuer(stack.db.pool, log, 100, testLogger), startCheckpointIssuer(stack.db.pool, log, 100, testLogger)];
+    try {
+      const receipt = await logRecord(garage, 'TW24ISS');
+      await expect.poll(async () => (await verifiedLatestCheckpoint()).size, { timeout: 5000, interval: 50 }).toBe(receipt.leaf_index! + 1);
+    } finally {
+      await Promise.all(issuers.map((issuer) => issuer.stop()));
+    }
   });
 });

@@ -300,3 +300,18 @@ export const ZLogConsistencyProofResponseSchema = successEnvelope(
   z.object({ from: z.number().int().min(0), to: z.number().int().min(0), hashes: z.array(ZLogHashSchema) }),
 );
 export type TLogConsistencyProof = z.infer<typeof ZLogConsistencyProofResponseSchema>['data'];
+
+/**
+ * GET /service-records/log/checkpoint (the latest) and /log/checkpoint/{size}: a signed C2SP tlog-checkpoint of the
+ * transparency log (`note`: origin line, tree size, base64 root hash, blank line, Ed25519 signature lines), with its
+ * size and root read out of it.
+ */
+export const ZLogCheckpointResponseSchema = successEnvelope(z.object({ treeSize: z.number().int().min(1), rootHash: ZLogHashSchema, note: z.string() }));
+export type TLogCheckpoint = z.infer<typeof ZLogCheckpointResponseSchema>['data'];
+export const ZLogCheckpointSizeParamSchema = z.object({ size: ZTreeNumberSchema });
+
+/** A key that has signed the log's checkpoints (C2SP verifier key), with its first and last checkpoint (null before). */
+export const ZLogKeySchema = z.object({ keyId: z.string(), verifierKey: z.string(), from: z.string().nullable(), until: z.string().nullable() });
+/** GET /service-records/log/key: the log's origin, the verifier key signing now, and every key that has, oldest first. */
+export const ZLogKeyResponseSchema = successEnvelope(z.object({ origin: z.string(), verifierKey: z.string(), keys: z.array(ZLogKeySchema) }));
+export type TLogKeys = z.infer<typeof ZLogKeyResponseSchema>['data'];
