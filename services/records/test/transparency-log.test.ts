@@ -9,7 +9,7 @@ import { appendMissingLogEntries } from '../src/domain/append-missing-log-entrie
 import { issueCheckpoint, startCheckpointIssuer } from '../src/domain/issue-checkpoint.js';
 import { loadLogSigner, type LogSigner } from '../src/domain/log-signer.js';
 import { LOG_TREE_HASHER, logEntryOf } from '../src/domain/log-entry.js';
-import { buildCreateBody, buildGarageAccount, startRecordsStack, type RecordsStack } from './harness.js';
+import { adminTokenFor, buildCreateBody, buildGarageAccount, logServiceRecord, startRecordsStack, type RecordsStack } from './harness.js';
 
 let stack: RecordsStack;
 
@@ -61,6 +61,31 @@ describe('the transparency log', () => {
     const listed = ZMyServiceRecordsResponseSchema.parse(mine.body).data.serviceRecords.map((record) => record.receipt?.leaf_index);
     const byIndex = (a: number | null | undefined, b: number | null | undefined) => a! - b!;
     expect(listed.sort(byIndex)).toEqual(receipts.filter((r) => r.registration === registrations[0]).map((r) => r.leaf_index).sort(byIndex));
+  });
+
+  it("appends an admin's amendment and withdrawal in their transactions, each leaf hashing its chain entry", async () => {
+    const garage = await buildGarageAccount(stack);
+    const record = await logServiceRecord(stack, garage, { vehicle_registration: 'AW24LOG' });
+    const adminToken = adminTokenFor(stack, { id: randomUUID(), email: 'admin@wrenchmark.test' });
+    const amended = await callJson(stack.url, 'PATCH', `/api/v1/service-records/${record.id}`, {
+      token: adminToken,
+      body: { notes: 'Rear pads replaced', reason: 'The garage sent the wrong notes' },
+    });
+    expect(amended.status).toBe(200);
+    const withdrawn = await callJson(stack.url, 'DELETE', `/api/v1/service-records/${record.id}`, { token: adminToken, body: { reason: 'Logged against the wrong vehicle' } });
+    expect(withdrawn.status).toBe(200);
+
+    const { rows } = await stack.db.pool.query(
+      `SELECT c.registration, c.position, c.kind, c.hash, c.prev_hash, c.signed_at, c.key_id, c.signature, l.leaf_index, l.leaf_hash
+         FROM chain_entries c JOIN log_leaves l USING (registration, position) WHERE c.registration = 'AW24LOG' ORDER BY c.position`,
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['record', 'amendment', 'withdrawal']);
+    const indexes = rows.map((row) => Number(row.leaf_index));
+    expect(indexes[1]).toBe(indexes[0]! + 1);
+    expect(indexes[2]).toBe(indexes[0]! + 2);
+    for (const row of rows) {
+      expect(encodeHex(row.leaf_hash)).toBe(encodeHex(await LOG_TREE_HASHER.hashLeaf(logEntryOf({ ...row, signed_at: row.signed_at.toISOString() }))));
+    }
   });
 
   it('appends entries stored before the log in their order of entry, each once, when two replicas start at once', async () => {
