@@ -16,6 +16,7 @@ const RECEIPT: TReceipt = {
   signed_at: '2025-06-03T10:00:00.000Z',
   signature: 'c2lnbmF0dXJl',
   key_id: '4f1e2d3c4b5a6978',
+  leaf_index: 0,
 };
 
 const CREATED_RECORD: TGarageServiceRecord = {

@@ -185,6 +185,7 @@ describe('GarageDashboardPage: receipts', () => {
       signed_at: '2025-03-14T10:22:00.000Z',
       signature: 'U2lnbmVkIGJ5IHRoZSByZWNvcmRzIHNlcnZpY2U=',
       key_id: '4f1e2d3c4b5a6978',
+      leaf_index: 12,
     };
     openDashboard(page([buildRecord({ receipt }), buildRecord({ service_type: 'No receipt yet' })]));
     const [withReceipt, without] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];

@@ -1,13 +1,16 @@
+import { DEVELOPMENT_LOG } from '@sh/shared/contract';
 import { adminOpsRoutes, answerAheadOf, createServiceApp, serviceAheadParts, type Logger, type Pool, type Redis, type TokenVerifier } from '@sh/shared/server';
 import type { PasswordChecker } from './clients/identity.js';
 import { createLookupAnswers, type LookupAnswers } from './domain/lookup-answers.js';
 import { forgetVehicleSources, type VehicleReportDeps } from './domain/build-vehicle-report.js';
+import type { LogIdentity } from './domain/log-signer.js';
 import type { ReceiptSigner } from './domain/signing-key.js';
 import { adminRecordRoutes } from './routes/admin-records.js';
 import { integrityRoutes } from './routes/integrity.js';
 import { internalAdminRecordRoutes } from './routes/internal-admin-records.js';
 import { lookupAnswersAhead, lookupRoutes } from './routes/lookup.js';
 import { serviceRecordRoutes } from './routes/service-records.js';
+import { transparencyLogRoutes } from './routes/transparency-log.js';
 import { vehicleRoutes } from './routes/vehicles.js';
 
 export interface RecordsAppDeps {
@@ -25,6 +28,8 @@ export interface RecordsAppDeps {
   vehicleReport?: VehicleReportDeps;
   /** The public lookup's answers (main.ts keeps them, shared through Redis); without, each lookup reads afresh. */
   lookupAnswers?: LookupAnswers;
+  /** The transparency log's origin and current verifier key (GET log/key); the development log's when absent. */
+  log?: LogIdentity;
   now?: () => Date;
 }
 
@@ -41,6 +46,7 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
     routes: (app) => {
       app.use(lookupRoutes(lookupAnswers));
       app.use(integrityRoutes({ pool: deps.pool, signer: deps.signer }));
+      app.use(transparencyLogRoutes({ pool: deps.pool, log: deps.log ?? DEVELOPMENT_LOG }));
       // Once a write is stored, before its answer goes out, its vehicle's lookup answers are marked stale in every
       // instance (the writer's next lookup, through any instance, shows it) and its cached DVLA and DVSA answers go.
       const onRecordWritten = async (registration: string) => {

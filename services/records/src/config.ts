@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DVLA_API_URL, DVLA_LIMITS } from './clients/dvla.js';
 import { DVSA_API_URL, DVSA_LIMITS, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
-import { baseConfigShape, pemText, usesDevelopmentDefaults, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import { DEVELOPMENT_LOG } from '@sh/shared/contract';
+import { baseConfigShape, pemText, usesDevelopmentDefaults, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, DEV_LOG_SIGNING_KEY, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
 
 /** Where `npm start` runs the DVLA and DVSA doubles (scripts/stack.ts). */
 export const LOCAL_DOUBLE_PORTS = { dvla: 4012, dvsa: 4013 } as const;
@@ -34,6 +35,12 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
      */
     DVLA_DAILY_ALLOWANCE: z.coerce.number().int().min(1).default(DVLA_LIMITS.perDay),
     DVSA_DAILY_ALLOWANCE: z.coerce.number().int().min(1).default(DVSA_LIMITS.perDay),
+    /** The transparency log's name: its checkpoints' origin line and its key's name (a URL-like name we own). */
+    LOG_ORIGIN: z.string().min(1).max(200).regex(/^[^\s+]+$/, { message: 'must be one word, with no spaces or +' }),
+    /** The Ed25519 signer key of the log's checkpoints, as `npm run log:key -- <LOG_ORIGIN>` prints it (line 1). */
+    LOG_SIGNING_KEY: z.string().startsWith('PRIVATE+KEY+', { message: 'must be a signer key as npm run log:key prints it' }),
+    /** How often records checks whether the log grew and, if it did, signs a checkpoint of it. */
+    LOG_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
     /**
      * true: publish every vehicle's lookup answer in Redis at start and twice a day (those not published yet), so
      * that the gateway answers any lookup without asking records; false: only answers built for a lookup are.
@@ -51,6 +58,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     REDIS_URL: LOCAL_REDIS_URL,
     IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
     INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+    LOG_ORIGIN: DEVELOPMENT_LOG.origin,
+    LOG_SIGNING_KEY: DEV_LOG_SIGNING_KEY,
     // The local doubles (doubles/src/dvla and dvsa) and the development credentials they accept.
     DVLA_API_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvla}`,
     DVLA_API_KEY: 'dev-dvla-key',

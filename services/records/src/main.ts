@@ -4,7 +4,10 @@ import { createDvlaClient, DVLA_LIMITS } from './clients/dvla.js';
 import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
+import { appendMissingLogEntries } from './domain/append-missing-log-entries.js';
 import { chainWaitingRecords } from './domain/chain-waiting-records.js';
+import { startCheckpointIssuer } from './domain/issue-checkpoint.js';
+import { loadLogSigner } from './domain/log-signer.js';
 import { createLookupAnswers, forgetAnswersOfOtherDatabases, keepEveryAnswerPublished, publishEveryAnswer, type LookupAnswers } from './domain/lookup-answers.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
 import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
@@ -22,20 +25,26 @@ await startService({
   consumes: { service: 'records', handlers: (context) => createRecordsEventHandlers({ lookupAnswers: lookupAnswersOf(context), logger: context.logger }) },
   prepare: async ({ pool, redis: requestRedis, logger }) => {
     const signer = await loadReceiptSigner(pool, config.RECORDS_SIGNING_KEY, logger);
+    const log = await loadLogSigner(config.LOG_ORIGIN, config.LOG_SIGNING_KEY);
+    // Entries stored before the transparency log join it first, in their order of entry; those chained next join
+    // it as they are sealed.
+    await appendMissingLogEntries(pool, logger);
     await chainWaitingRecords(pool, signer, logger);
     await forgetAnswersOfOtherDatabases(pool, requestRedis, config.BULLMQ_PREFIX).then(
       (forgotten) => forgotten !== null && logger.info({ forgotten }, "lookup answers published for another database were deleted"),
       (error: unknown) => logger.warn({ err: error }, "could not check which database Redis's published lookup answers belong to (Redis away); they are checked at the next start"),
     );
+    logger.info({ origin: log.origin, verifierKey: log.verifierKey }, 'transparency log checkpoints are signed with this key');
+    const checkpoints = startCheckpointIssuer(pool, log, config.LOG_CHECKPOINT_INTERVAL_MS, logger);
     // At shutdown the key history hears of the last signatures (its period: domain/signing-key.ts).
-    if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, closers: [() => signer.close()] };
+    if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, log, closers: [() => checkpoints.stop(), () => signer.close()] };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
     const publishing = keepEveryAnswerPublished(({ stopped }) => publishEveryAnswer({ db: pool, redis, prefix: config.BULLMQ_PREFIX, stopped }), logger);
-    return { signer, closers: [() => publishing.stop(), () => redis.quit(), () => signer.close()] };
+    return { signer, log, closers: [() => checkpoints.stop(), () => publishing.stop(), () => redis.quit(), () => signer.close()] };
   },
   closers: ({ closers }) => closers,
-  app: (context, { signer }) =>
+  app: (context, { signer, log }) =>
     buildRecordsApp({
       pool: context.pool,
       redis: context.redis,
@@ -65,5 +74,6 @@ await startService({
         cache: createVehicleSourceCache(context.redis, { keyPrefix: `${config.BULLMQ_PREFIX}:vehicle-source` }),
       },
       lookupAnswers: lookupAnswersOf(context),
+      log,
     }),
 });

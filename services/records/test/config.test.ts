@@ -2,6 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { runServiceMain } from '@sh/shared/testing';
 import { describe, expect, it } from 'vitest';
+import { DEV_LOG_SIGNING_KEY } from '@sh/shared/server';
+import { loadLogSigner } from '../src/domain/log-signer.js';
 import { signerFromPrivateKey } from '../src/domain/signing-key.js';
 
 describe('records start-up configuration', () => {
@@ -16,6 +18,8 @@ describe('records start-up configuration', () => {
     expect(result.stderr).toContain('DATABASE_URL is required');
     expect(result.stderr).toContain('INTERNAL_TOKEN is required');
     expect(result.stderr).toContain('RECORDS_SIGNING_KEY is required');
+    expect(result.stderr).toContain('LOG_ORIGIN is required');
+    expect(result.stderr).toContain('LOG_SIGNING_KEY is required');
     expect(result.stderr).not.toContain('REDIS_URL');
   });
 
@@ -26,11 +30,16 @@ describe('records start-up configuration', () => {
       env: { REDIS_URL: 'redis://127.0.0.1:6379', IDENTITY_URL: 'http://127.0.0.1:4001' },
     });
     expect(result.code).toBe(1);
-    for (const name of ['DATABASE_URL', 'INTERNAL_TOKEN', 'RECORDS_SIGNING_KEY']) expect(result.stderr).toContain(`${name} is required`);
+    for (const name of ['DATABASE_URL', 'INTERNAL_TOKEN', 'RECORDS_SIGNING_KEY', 'LOG_ORIGIN', 'LOG_SIGNING_KEY']) expect(result.stderr).toContain(`${name} is required`);
   });
 
   it('refuses a receipt signing key that is not Ed25519', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     expect(() => signerFromPrivateKey(rsa)).toThrow('RECORDS_SIGNING_KEY must be an Ed25519 private key');
+  });
+
+  it("refuses a log signing key that is not LOG_ORIGIN's", async () => {
+    await expect(loadLogSigner('example.org/another-log', DEV_LOG_SIGNING_KEY)).rejects.toThrow('not of LOG_ORIGIN "example.org/another-log"');
+    await expect(loadLogSigner('localhost/wrenchmark-development-log', 'PRIVATE+KEY+nonsense')).rejects.toThrow();
   });
 });

@@ -234,6 +234,15 @@ export const MESSAGES = {
     statusEventsFailed: '{count} events failed and wait for a retry',
     searchNeedsRegistration: 'Please enter a registration number',
   },
+  /** The transparency log's public calls (proofs, checkpoints). */
+  transparencyLog: {
+    numberInvalid: 'Leaf indexes and tree sizes are whole numbers from 0 up, written in digits',
+    leafNotInTree: 'The leaf index must be less than the tree size',
+    sizeBeyondLog: 'The log is not that large yet',
+    fromAfterTo: 'The first tree size cannot be larger than the second',
+    noCheckpoint: 'No checkpoint has been issued yet',
+    checkpointNotFound: 'No checkpoint was issued at that tree size',
+  },
   /** The buyer's report on the results page: DVLA's details and DVSA's MOT history beside our records. */
   vehicleReport: {
     loading: 'Fetching the vehicle details and MOT history…',

@@ -165,6 +165,11 @@ export const ZReceiptSchema = z.object({
   signature: z.string(),
   /** The key that made the signature: one of GET /service-records/signing-key's keys (not itself signed). */
   key_id: z.string(),
+  /**
+   * The entry's index in the transparency log (GET /service-records/log/proof/inclusion?leaf=): not part of the
+   * signed message. Null only for an entry stored before the log that start-up has not appended yet.
+   */
+  leaf_index: z.number().int().min(0).nullable(),
 });
 export type TReceipt = z.infer<typeof ZReceiptSchema>;
 
@@ -274,3 +279,46 @@ export const ZVerifyChainResponseSchema = successEnvelope(
   }),
 );
 export type TVerifyChainResponse = z.infer<typeof ZVerifyChainResponseSchema>;
+
+/** A leaf index or tree size as a query or path parameter: decimal digits, no sign, exponent or leading zero. */
+const ZTreeNumberSchema = z
+  .string(MESSAGES.transparencyLog.numberInvalid)
+  .regex(/^(0|[1-9][0-9]{0,15})$/, MESSAGES.transparencyLog.numberInvalid)
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, MESSAGES.transparencyLog.numberInvalid));
+
+/** A hash in the log's answers: standard padded base64 of 32 bytes, as C2SP and tlog tools write them. */
+const ZLogHashSchema = z.string().regex(/^[A-Za-z0-9+/]{43}=$/);
+
+/** GET /service-records/log/proof/inclusion: the proof of leaf `leaf` in the tree of the first `size` leaves. */
+export const ZLogInclusionProofQuerySchema = z.object({ leaf: ZTreeNumberSchema, size: ZTreeNumberSchema });
+export type TLogInclusionProofQuery = z.infer<typeof ZLogInclusionProofQuerySchema>;
+/** RFC 9162 section 2.1.3: the sibling hashes from the leaf up, lowest first. */
+export const ZLogInclusionProofResponseSchema = successEnvelope(
+  z.object({ leafIndex: z.number().int().min(0), treeSize: z.number().int().min(1), leafHash: ZLogHashSchema, hashes: z.array(ZLogHashSchema) }),
+);
+export type TLogInclusionProof = z.infer<typeof ZLogInclusionProofResponseSchema>['data'];
+
+/** GET /service-records/log/proof/consistency: the proof that the tree of `from` leaves is a prefix of that of `to`. */
+export const ZLogConsistencyProofQuerySchema = z.object({ from: ZTreeNumberSchema, to: ZTreeNumberSchema });
+export type TLogConsistencyProofQuery = z.infer<typeof ZLogConsistencyProofQuerySchema>;
+/** RFC 9162 section 2.1.4. */
+export const ZLogConsistencyProofResponseSchema = successEnvelope(
+  z.object({ from: z.number().int().min(0), to: z.number().int().min(0), hashes: z.array(ZLogHashSchema) }),
+);
+export type TLogConsistencyProof = z.infer<typeof ZLogConsistencyProofResponseSchema>['data'];
+
+/**
+ * GET /service-records/log/checkpoint (the latest) and /log/checkpoint/{size}: a signed C2SP tlog-checkpoint of the
+ * transparency log (`note`: origin line, tree size, base64 root hash, blank line, Ed25519 signature lines), with its
+ * size and root read out of it.
+ */
+export const ZLogCheckpointResponseSchema = successEnvelope(z.object({ treeSize: z.number().int().min(1), rootHash: ZLogHashSchema, note: z.string() }));
+export type TLogCheckpoint = z.infer<typeof ZLogCheckpointResponseSchema>['data'];
+export const ZLogCheckpointSizeParamSchema = z.object({ size: ZTreeNumberSchema });
+
+/** A key that has signed the log's checkpoints (C2SP verifier key), with its first and last checkpoint (null before). */
+export const ZLogKeySchema = z.object({ keyId: z.string(), verifierKey: z.string(), from: z.string().nullable(), until: z.string().nullable() });
+/** GET /service-records/log/key: the log's origin, the verifier key signing now, and every key that has, oldest first. */
+export const ZLogKeyResponseSchema = successEnvelope(z.object({ origin: z.string(), verifierKey: z.string(), keys: z.array(ZLogKeySchema) }));
+export type TLogKeys = z.infer<typeof ZLogKeyResponseSchema>['data'];

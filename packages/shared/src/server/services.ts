@@ -23,3 +23,9 @@ export const LOCAL_DATABASES = {
 
 /** The internal service token outside production; production must set INTERNAL_TOKEN. */
 export const DEV_INTERNAL_TOKEN = 'dev-internal-token-not-for-production';
+
+/**
+ * The development transparency log's signer key outside production (its verifier key is DEVELOPMENT_LOG in the
+ * contract): fixed, so the bundle and the README can carry its public half. Production must set LOG_SIGNING_KEY.
+ */
+export const DEV_LOG_SIGNING_KEY = 'PRIVATE+KEY+localhost/wrenchmark-development-log+0afd2724+ASpfU3XVEtxB9lTJGxeebzcXUXCquXiHoUnAaqcK+nVB';

@@ -119,6 +119,7 @@ export function requiresAuthentication(method: string, pathname: string): boolea
     if (/^service-records\/lookup(\/|$)/.test(rest) && method === 'GET') return false;
     if (/^service-records\/verify(\/|$)/.test(rest) && method === 'GET') return false;
     if (/^service-records\/signing-key$/.test(rest) && method === 'GET') return false;
+    if (/^service-records\/log\//.test(rest) && method === 'GET') return false;
     return true;
   }
   return false;

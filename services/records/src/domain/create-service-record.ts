@@ -104,6 +104,7 @@ export async function createServiceRecord(
       signed_at: createdAt,
       signature: receipt.signature,
       key_id: receipt.key_id,
+      leaf_index: receipt.leaf_index,
     });
     return { serviceRecord, receipt, isReplay: false };
   });

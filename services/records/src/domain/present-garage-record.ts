@@ -23,6 +23,7 @@ export function presentGarageRecord(row: GarageRecordRow): TGarageServiceRecord 
             signed_at: row.signed_at.toISOString(),
             signature: row.signature,
             key_id: row.key_id,
+            leaf_index: row.leaf_index === null ? null : Number(row.leaf_index),
           },
   };
 }

@@ -31,6 +31,7 @@ function buildRow(overrides: Partial<GarageRecordRow> = {}): GarageRecordRow {
     signed_at: SIGNED_AT,
     signature: 'c2lnbmF0dXJl',
     key_id: '0123456789abcdef',
+    leaf_index: '7',
     ...overrides,
   };
 }
@@ -86,6 +87,7 @@ describe('presentGarageRecord', () => {
         signed_at: '2025-03-14T17:00:01.000Z',
         signature: 'c2lnbmF0dXJl',
         key_id: '0123456789abcdef',
+        leaf_index: 7,
       },
     });
   });

@@ -1,6 +1,7 @@
 import type { TReceipt } from '@sh/shared/contract';
 import type { PoolClient } from '@sh/shared/server';
 import { appendChainEntry, type ChainEntryKind } from '../store/append-chain-entry.js';
+import { appendToLog } from './append-to-log.js';
 import { hashEntryContent, receiptMessage, type ChainLink } from './chain-entry.js';
 import type { ReceiptSigner } from './signing-key.js';
 
@@ -15,7 +16,9 @@ export interface EntryToSeal {
 
 /**
  * Appends an entry after the head of its vehicle's chain, which the caller has locked, and answers its signed
- * receipt. Call it in the transaction that made the change the entry seals.
+ * receipt. Call it in the transaction that made the change the entry seals: the entry joins the transparency log
+ * there too (its leaf index is in the receipt), after the vehicle's chain lock, which is the lock order every writer
+ * keeps (the vehicle's chain, then the log's head).
  */
 export async function sealChainEntry(
   client: PoolClient,
@@ -41,5 +44,6 @@ export async function sealChainEntry(
     signature,
     keyId: signer.keyId,
   });
-  return { ...fields, signature, key_id: signer.keyId };
+  const leafIndex = await appendToLog(client, { ...fields, kind: entry.kind, key_id: signer.keyId, signature });
+  return { ...fields, signature, key_id: signer.keyId, leaf_index: leafIndex };
 }

@@ -8,6 +8,7 @@ export interface GarageRecordRow extends ServiceRecordWithContactRow, ListedReco
   signed_at: Date | null;
   signature: string | null;
   key_id: string | null;
+  leaf_index: string | number | null;
 }
 
 /** The select list and joins of GarageRecordRow over `service_records r`. */
@@ -19,7 +20,8 @@ export const GARAGE_RECORD_SELECT = `
            AS mileage_anomaly,
          g.name AS garage_name, g.address AS garage_address,
          ${PUBLIC_AMENDMENTS_SELECT} AS amendments,
-         c.position, c.hash, c.prev_hash, c.signed_at, c.signature, c.key_id
+         c.position, c.hash, c.prev_hash, c.signed_at, c.signature, c.key_id, l.leaf_index
     FROM service_records r
     LEFT JOIN garage_directory g ON g.garage_id = r.garage_id
-    LEFT JOIN chain_entries c ON c.record_id = r.id AND c.kind = 'record'`;
+    LEFT JOIN chain_entries c ON c.record_id = r.id AND c.kind = 'record'
+    LEFT JOIN log_leaves l ON l.registration = c.registration AND l.position = c.position`;

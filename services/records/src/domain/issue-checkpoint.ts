@@ -1,0 +1,55 @@
+import { withTransaction, type Logger, type Pool } from '@sh/shared/server';
+import { computeRootHash, signCheckpoint } from '@sh/shared/transparency-log';
+import { findLogSize } from '../store/find-log-size.js';
+import { findLatestLogCheckpoint, insertLogCheckpoint } from '../store/log-checkpoints.js';
+import { storedSubtreeReader } from '../store/read-log-subtree.js';
+import { LOG_TREE_HASHER } from './log-entry.js';
+import type { LogSigner } from './log-signer.js';
+
+/** The advisory lock a checkpoint issue holds (727274 the migrations, 727275 the reconciler, 727276 the log catch-up). */
+export const CHECKPOINT_LOCK = 727_277;
+
+/**
+ * Signs a checkpoint of the log as it stands, if it grew since the latest one, and keeps it; answers its size, or
+ * null when there was nothing to sign or another replica is signing (an advisory lock, so one checkpoint per size).
+ * It reads the committed size and the stored subtrees under it, and takes no row lock, so writers never wait on it.
+ */
+export async function issueCheckpoint(pool: Pool, log: LogSigner, now: () => Date = () => new Date()): Promise<number | null> {
+  return withTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [CHECKPOINT_LOCK]);
+    if (!rows[0]?.locked) return null;
+    const size = await findLogSize(client);
+    const latest = await findLatestLogCheckpoint(client);
+    if (size === 0 || (latest && Number(latest.tree_size) >= size)) return null;
+    const rootHash = await computeRootHash(size, storedSubtreeReader(client), LOG_TREE_HASHER);
+    const note = await signCheckpoint({ origin: log.origin, size, rootHash }, log.signer);
+    await insertLogCheckpoint(client, { treeSize: size, rootHash, note, verifierKey: log.verifierKey, keyId: log.keyId, issuedAt: now() });
+    return size;
+  });
+}
+
+/**
+ * Issues a checkpoint every intervalMs while records runs (none when the log did not grow); stop() waits for one
+ * under way. A failed issue is logged and tried again at the next tick.
+ */
+export function startCheckpointIssuer(pool: Pool, log: LogSigner, intervalMs: number, logger: Logger): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  const tick = () => {
+    running = issueCheckpoint(pool, log).then(
+      (size) => void (size !== null && logger.info({ treeSize: size }, 'signed a checkpoint of the transparency log')),
+      (error: unknown) => logger.warn({ err: error }, 'could not sign a checkpoint of the transparency log; trying again at the next interval'),
+    ).finally(() => {
+      if (!stopped) timer = setTimeout(tick, intervalMs);
+    });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
