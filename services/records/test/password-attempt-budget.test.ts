@@ -35,6 +35,22 @@ describe('the password budget of record signing, under guesses sent at once', ()
     expect((await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: 'LK19ABC' }))).status).toBe(429);
   });
 
+  it("answers a spent budget's 429 with identity's Retry-After: the seconds left of the account's window", async () => {
+    const garage = await buildGarageAccount(stack);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await create(garage.token, buildCreateBody(`Guess-${i}`, { vehicle_registration: 'LK19ABC' }))).status).toBe(401);
+    }
+    const [key] = await stack.redis.keys(`*:password-recheck-failures:${garage.id}`);
+    expect(key).toBeDefined();
+    // The window has about a minute left.
+    await stack.redis.expire(key!, 60);
+    const refused = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: 'LK19ABC' }));
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
   it('gives a right password\'s attempt back: eight signed records leave all five wrong answers of the budget', async () => {
     const garage = await buildGarageAccount(stack);
     for (let i = 0; i < 8; i += 1) {

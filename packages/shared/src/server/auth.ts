@@ -172,12 +172,12 @@ export function requireInternalToken(expected: string): RequestHandler {
   };
 }
 
-/** Calls another service's /internal/ endpoint with the service token; returns the envelope's data. */
+/** Calls another service's /internal/ endpoint with the service token; returns the envelope and its Retry-After. */
 export async function callInternal<T>(
   url: string,
   internalToken: string,
   init: { method?: string; body?: unknown; timeoutMs?: number } = {},
-): Promise<{ status: number; body: { status: number; code?: string; message?: string; data?: T } }> {
+): Promise<{ status: number; body: { status: number; code?: string; message?: string; data?: T }; retryAfter: string | null }> {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
@@ -190,7 +190,7 @@ export async function callInternal<T>(
     message?: string;
     data?: T;
   };
-  return { status: response.status, body };
+  return { status: response.status, body, retryAfter: response.headers.get('retry-after') };
 }
 
 /** Access tokens live fifteen minutes; the SPA refreshes them shortly before they expire. */

@@ -23,8 +23,10 @@ export function createIdentityClient(options: { baseUrl: string; internalToken: 
       }
       if (result.status === 200) return ZVerifyPasswordResponseSchema.parse(result.body).data.valid;
       if (result.status === 429) {
-        // Identity's budget is 5 wrong answers per 15-minute window; the full window is the honest upper bound.
-        throw new AppError('rate_limited', MESSAGES.records.passwordAttemptsExceeded, { headers: { 'retry-after': '900' } });
+        // Identity says how long: the rest of the 15-minute window once 5 wrong answers are spent, a second while the
+        // account's checks in flight fill the budget. Without a usable answer, the whole window is the honest bound.
+        const retryAfter = /^[1-9][0-9]{0,5}$/.test(result.retryAfter ?? '') ? result.retryAfter! : '900';
+        throw new AppError('rate_limited', MESSAGES.records.passwordAttemptsExceeded, { headers: { 'retry-after': retryAfter } });
       }
       throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable);
     },
