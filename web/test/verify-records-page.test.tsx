@@ -31,6 +31,10 @@ describe('VerifyRecordsPage', () => {
     expect(text).toContain('GET /api/v1/service-records/verify/{registration}');
     expect(text).toContain('GET /api/v1/service-records/signing-key');
     expect(within(main).getByLabelText('Example program: check-history.mjs').textContent).toContain("from 'node:crypto'");
+    expect(within(main).getByLabelText('Command: verify a vehicle against the log').textContent).toBe(
+      `npm run verify:vehicle -- AD61HCX --key KEY --base ${window.location.origin}`,
+    );
+    expect(text).toContain('GET /api/v1/service-records/log/key');
     expect(api.calls).toHaveLength(0);
   });
 

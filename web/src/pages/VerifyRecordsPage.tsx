@@ -75,6 +75,23 @@ export function VerifyRecordsPage() {
           </li>
         </ul>
 
+        <h2>Check it against the public log</h2>
+        <p>
+          Every entry of every vehicle is also added to one public, append-only log, and about once a minute we sign a
+          short summary of the whole log (a checkpoint) with the log’s key. Our repository has a small script that checks
+          a vehicle against it while trusting nothing we say but that key: it checks the checkpoint’s signature,
+          recomputes each entry’s hash and link, and checks that each entry is in the signed log exactly as we show it.
+          It needs only Node.js, with no packages to install. Give it the log’s key, as{' '}
+          <code>GET /api/v1/service-records/log/key</code> and our README print it:
+        </p>
+        <pre className="code-block" tabIndex={0} aria-label="Command: verify a vehicle against the log">
+          <code>{`npm run verify:vehicle -- AD61HCX --key KEY --base ${siteOrigin()}`}</code>
+        </pre>
+        <p>
+          It prints <code>OK</code> and exits with 0 only when everything verifies; otherwise it names the first entry
+          that fails and why. An entry logged in the last minute may not be in a checkpoint yet: try again shortly.
+        </p>
+
         <h2>Check it with Node.js</h2>
         <p>
           This program uses only Node’s built-in <code>node:crypto</code> (with <code>fetch</code> and{' '}

@@ -260,6 +260,11 @@ export const ZChainEntrySchema = z.object({
   signed_at: z.string(),
   signature: z.string(),
   key_id: z.string(),
+  /**
+   * The entry's leaf in the transparency log (its leaf bytes: log-entry.ts), for service-records/log/proof/inclusion;
+   * null while it is not yet in the log.
+   */
+  leaf_index: z.number().int().min(0).nullable(),
 });
 export type TChainEntry = z.infer<typeof ZChainEntrySchema>;
 

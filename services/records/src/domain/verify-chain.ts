@@ -23,6 +23,8 @@ export interface StoredEntry {
   signed_at: Date;
   signature: string;
   key_id: string;
+  /** Its leaf in the transparency log, or null while it is not yet there (absent: not read). */
+  leaf_index?: number | null;
 }
 
 /**
@@ -75,6 +77,7 @@ export interface ChainVerdict {
     signed_at: string;
     signature: string;
     key_id: string;
+    leaf_index: number | null;
   }>;
 }
 
@@ -116,6 +119,7 @@ export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): Ch
         signed_at: entry.signed_at.toISOString(),
         signature: entry.signature,
         key_id: entry.key_id,
+        leaf_index: entry.leaf_index ?? null,
       });
     }
     const signatureFault = checkSignature(entry);

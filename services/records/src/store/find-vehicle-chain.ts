@@ -15,8 +15,11 @@ const CHAIN_RECORD_IDS = `SELECT id FROM service_records WHERE vehicle_registrat
 export async function findVehicleChain(pool: Pool, registration: string): Promise<StoredChain> {
   return withTransaction(pool, async (db) => {
     await db.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-    const entries = await db.query<StoredEntry>(
-      `SELECT position, kind, record_id, amendment_id, hash, prev_hash, signed_at, signature, key_id FROM chain_entries WHERE registration = $1 ORDER BY position`,
+    // leaf_index is a bigint, which pg answers as a string; a log of 2^53 leaves is beyond any we will keep.
+    const entries = await db.query<Omit<StoredEntry, 'leaf_index'> & { leaf_index: string | null }>(
+      `SELECT c.position, c.kind, c.record_id, c.amendment_id, c.hash, c.prev_hash, c.signed_at, c.signature, c.key_id, l.leaf_index
+         FROM chain_entries c LEFT JOIN log_leaves l ON l.registration = c.registration AND l.position = c.position
+        WHERE c.registration = $1 ORDER BY c.position`,
       [registration],
     );
     const head = await db.query<{ length: number; head_hash: string | null }>('SELECT length, head_hash FROM vehicle_chains WHERE registration = $1', [
@@ -33,7 +36,7 @@ export async function findVehicleChain(pool: Pool, registration: string): Promis
     ]);
     return {
       registration,
-      entries: entries.rows,
+      entries: entries.rows.map((entry) => ({ ...entry, leaf_index: entry.leaf_index === null ? null : Number(entry.leaf_index) })),
       head: head.rows[0] ? { length: head.rows[0].length, headHash: head.rows[0].head_hash } : null,
       records: records.rows,
       amendments: amendments.rows,
