@@ -35,11 +35,11 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
       // For the gateway's admin calls: identity's audit, its event queue and a retry of a dead event.
       app.use(adminOpsRoutes({ service: 'identity', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));
       app.use(internalRoutes({ pool: deps.pool, internalToken: deps.internalToken, passwordFailures }));
-      // Wrong second-factor codes have a budget of the same shape, under a key of their own.
+      // Wrong second-factor codes have the same budget, under a name of their own.
       const secondFactor: SecondFactorSettings = {
         encryptionKey: deps.secondFactor?.encryptionKey ?? Buffer.from(DEV_SECOND_FACTOR_KEY, 'base64'),
         isRequiredForAdmins: deps.secondFactor?.isRequiredForAdmins ?? false,
-        attempts: deps.redis ? { redis: deps.redis, keyPrefix: deps.keyPrefix ?? 'sh' } : null,
+        attempts: passwordFailures && { ...passwordFailures, budget: 'second-factor' },
       };
       app.use(authRoutes({ pool: deps.pool, keys: deps.keys, verifier, secondFactor }));
       app.use(secondFactorRoutes({ pool: deps.pool, keys: deps.keys, verifier, settings: secondFactor, passwordFailures }));

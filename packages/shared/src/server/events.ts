@@ -99,7 +99,7 @@ export function eventRetryDelayMs(attemptsMade: number, policy: EventRetryPolicy
  * by the consumer's inbox, and so that the reconciler sees them completed. No job carries a secret field (envelopeOf),
  * so an event that has some is kept like any other.
  */
-export function eventJobOptions(_name: TEventName, eventId: string): JobsOptions {
+export function eventJobOptions(eventId: string): JobsOptions {
   return {
     jobId: eventId,
     attempts: JOB_ATTEMPTS_CEILING,
@@ -231,7 +231,7 @@ export function fetchEventSecretsFrom(options: { baseUrl: string; internalToken:
  * that id (waiting, running, or kept finished) BullMQ adds nothing, and a consumer that applied it ignores it.
  */
 export async function republishEvent(queue: Queue, event: TEventEnvelope): Promise<void> {
-  await queue.add(event.name, event, eventJobOptions(event.name, event.id));
+  await queue.add(event.name, event, eventJobOptions(event.id));
 }
 
 /** The events that count as delivered once published: those no service subscribes to. */
@@ -292,7 +292,7 @@ export function startRelay(options: RelayOptions): Relay {
       const event = envelopeOf(row);
       for (const service of EVENT_SUBSCRIBERS[row.name] ?? []) {
         const jobs = jobsByService.get(service) ?? [];
-        jobs.push({ name: row.name, data: event, opts: eventJobOptions(row.name, row.id) });
+        jobs.push({ name: row.name, data: event, opts: eventJobOptions(row.id) });
         jobsByService.set(service, jobs);
       }
     }

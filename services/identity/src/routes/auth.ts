@@ -23,13 +23,9 @@ export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: Toke
   router.post('/api/v1/auth/login', async (req, res) => {
     const input = parseOrThrow(ZLoginRequestSchema, req.body ?? {});
     const outcome = await logIn(pool, keys, deps.secondFactor, input);
-    if (!('session' in outcome)) {
-      // The password was right and a second factor is owed (routes/second-factor.ts takes the next step).
-      res.setHeader('cache-control', 'no-store');
-      res.json({ status: 200, message: secondFactorStepMessage(outcome), data: outcome });
-      return;
-    }
-    answerWithSession(res, MESSAGES.identity.loginSuccess, outcome);
+    // With the password right, a session, or the second factor still owed (routes/second-factor.ts takes that step).
+    const message = 'session' in outcome ? MESSAGES.identity.loginSuccess : secondFactorStepMessage(outcome);
+    answerWithSession(res, message, outcome);
   });
 
   // 403 without the SPA's header, 401 without a cookie; a cookie that no longer refreshes (used, revoked, expired,

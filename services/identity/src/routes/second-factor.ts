@@ -76,11 +76,7 @@ export function secondFactorRoutes(deps: {
     const { code } = parseOrThrow(ZConfirmSecondFactorEnrolmentRequestSchema, req.body ?? {});
     const isEnrolmentOnly = res.locals.isEnrolmentOnly === true;
     const { recoveryCodes, signedIn } = await confirmSecondFactorEnrolment(pool, keys, settings, req.auth!, { code, isEnrolmentOnly });
-    if (!signedIn) {
-      res.setHeader('cache-control', 'no-store');
-      res.json({ status: 200, message: MESSAGES.secondFactor.enabled, data: { recoveryCodes } });
-      return;
-    }
+    if (!signedIn) return answerWithSession(res, MESSAGES.secondFactor.enabled, { recoveryCodes });
     // An admin's enrolment finished at sign-in: the session starts here, its refresh token in the session cookie.
     const { refreshToken, ...session } = signedIn;
     answerWithSession(res, MESSAGES.secondFactor.enabled, { recoveryCodes, signedIn: session, refreshToken });

@@ -1,4 +1,4 @@
-import { withTransaction, type Logger, type Pool } from '@sh/shared/server';
+import { startBatchLoop, withTransaction, type Logger, type Pool } from '@sh/shared/server';
 import { computeRootHash, signCheckpoint } from '@sh/shared/transparency-log';
 import { findLogSize } from '../store/find-log-size.js';
 import { findLatestLogCheckpoint, insertLogCheckpoint } from '../store/log-checkpoints.js';
@@ -6,7 +6,7 @@ import { storedSubtreeReader } from '../store/read-log-subtree.js';
 import { LOG_TREE_HASHER } from './log-entry.js';
 import type { LogSigner } from './log-signer.js';
 
-/** The advisory lock a checkpoint issue holds (727274 the migrations, 727275 the reconciler, 727276 the log catch-up). */
+/** The advisory lock a checkpoint issue holds (727274 the migrations, 727275 the reconciler). */
 export const CHECKPOINT_LOCK = 727_277;
 
 /**
@@ -29,27 +29,18 @@ export async function issueCheckpoint(pool: Pool, log: LogSigner, now: () => Dat
 }
 
 /**
- * Issues a checkpoint every intervalMs while records runs (none when the log did not grow); stop() waits for one
- * under way. A failed issue is logged and tried again at the next tick.
+ * Issues a checkpoint every intervalMs while records runs (none when the log did not grow), on the kit's batch loop:
+ * stop() waits for one under way, and a failed issue is logged and tried again at the next interval.
  */
 export function startCheckpointIssuer(pool: Pool, log: LogSigner, intervalMs: number, logger: Logger): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  const tick = () => {
-    running = issueCheckpoint(pool, log).then(
-      (size) => void (size !== null && logger.info({ treeSize: size }, 'signed a checkpoint of the transparency log')),
-      (error: unknown) => logger.warn({ err: error }, 'could not sign a checkpoint of the transparency log; trying again at the next interval'),
-    ).finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return startBatchLoop({
+    runBatch: async () => {
+      const size = await issueCheckpoint(pool, log);
+      if (size !== null) logger.info({ treeSize: size }, 'signed a checkpoint of the transparency log');
+      return 0;
     },
-  };
+    batchSize: 1,
+    pollMs: intervalMs,
+    onError: (error) => logger.warn({ err: error }, 'could not sign a checkpoint of the transparency log; trying again at the next interval'),
+  });
 }
