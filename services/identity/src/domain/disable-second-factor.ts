@@ -1,12 +1,12 @@
 import { MESSAGES, type TDisableSecondFactorRequest } from '@sh/shared/contract';
-import { AppError, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
+import { AppError, withTransaction, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
 import { deleteSecondFactor } from '../store/delete-second-factor.js';
 import { findSecondFactor } from '../store/find-second-factor.js';
 import { findUserById } from '../store/find-user-by-id.js';
 import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
 import { assertCurrentPassword } from './assert-current-password.js';
 import { checkSecondFactorCode } from './check-second-factor-code.js';
-import type { SecondFactorSettings } from './second-factor-settings.js';
+import { isSecondFactorRequired, type SecondFactorSettings } from './second-factor-settings.js';
 
 /**
  * Turns the user's own two-step verification off: the current password (the budgeted re-check every such proof goes
@@ -14,7 +14,7 @@ import type { SecondFactorSettings } from './second-factor-settings.js';
  */
 export async function disableSecondFactor(
   pool: Pool,
-  deps: { settings: SecondFactorSettings; passwordFailures: PasswordFailureCounter | null },
+  deps: { settings: SecondFactorSettings; passwordFailures: PasswordFailureCounter | null; log?: Logger },
   actor: TAuthClaims,
   input: TDisableSecondFactorRequest,
 ): Promise<void> {
@@ -22,8 +22,8 @@ export async function disableSecondFactor(
   if (!user) throw new AppError('unauthorized', MESSAGES.platform.unauthorized);
   const enrolment = await findSecondFactor(pool, user.id);
   if (!enrolment?.confirmed_at) throw new AppError('conflict', MESSAGES.secondFactor.notEnabled);
-  if (deps.settings.isRequiredForAdmins && user.is_admin) throw new AppError('forbidden', MESSAGES.secondFactor.requiredForAdmins);
-  await assertCurrentPassword(pool, deps.passwordFailures, user.id, input.currentPassword);
+  if (isSecondFactorRequired(deps.settings, user)) throw new AppError('forbidden', MESSAGES.secondFactor.requiredForAdmins);
+  await assertCurrentPassword(pool, deps.passwordFailures, user.id, input.currentPassword, deps.log);
   await withTransaction(pool, async (client) => {
     await checkSecondFactorCode(client, deps.settings, enrolment, input.code, { allowRecoveryCode: true });
     await deleteSecondFactor(client, user.id);

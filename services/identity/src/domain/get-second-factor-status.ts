@@ -4,7 +4,7 @@ import { countRecoveryCodesLeft } from '../store/count-recovery-codes-left.js';
 import { findSecondFactor } from '../store/find-second-factor.js';
 import { findUserById } from '../store/find-user-by-id.js';
 import { refuseIfSuspended } from './refuse-suspended.js';
-import type { SecondFactorSettings } from './second-factor-settings.js';
+import { isSecondFactorRequired, type SecondFactorSettings } from './second-factor-settings.js';
 
 /** Whether the user's two-step verification is on (a confirmed enrolment), whether they must keep it, and their unused recovery codes. */
 export async function getSecondFactorStatus(
@@ -19,7 +19,7 @@ export async function getSecondFactorStatus(
   const isEnabled = Boolean(enrolment?.confirmed_at);
   return {
     isEnabled,
-    isRequired: settings.isRequiredForAdmins && user.is_admin,
+    isRequired: isSecondFactorRequired(settings, user),
     recoveryCodesLeft: isEnabled ? await countRecoveryCodesLeft(db, user.id) : 0,
   };
 }

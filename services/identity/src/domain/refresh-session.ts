@@ -6,7 +6,7 @@ import { findUserById } from '../store/find-user-by-id.js';
 import { markRefreshTokenUsed } from '../store/mark-refresh-token-used.js';
 import { revokeRefreshTokenFamily } from '../store/revoke-refresh-token-family.js';
 import { issueSession, type SignedInUser } from './issue-session.js';
-import type { SecondFactorSettings } from './second-factor-settings.js';
+import { isSecondFactorRequired, type SecondFactorSettings } from './second-factor-settings.js';
 import type { SigningKeys } from './signing-keys.js';
 import { hashToken } from './tokens.js';
 
@@ -47,7 +47,7 @@ export async function refreshSession(
       await revokeRefreshTokenFamily(client, token.family_id);
       return { kind: 'suspended' };
     }
-    if (secondFactor.isRequiredForAdmins && user.is_admin && !(await findSecondFactor(client, user.id))?.confirmed_at) {
+    if (isSecondFactorRequired(secondFactor, user) && !(await findSecondFactor(client, user.id))?.confirmed_at) {
       await revokeRefreshTokenFamily(client, token.family_id);
       return { kind: 'rejected' };
     }

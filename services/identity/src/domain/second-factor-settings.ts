@@ -13,5 +13,10 @@ export interface SecondFactorSettings {
   attempts: PasswordFailureCounter | null;
 }
 
+/** Whether this user must have two-step verification: an admin, where the rule is on. */
+export function isSecondFactorRequired(settings: Pick<SecondFactorSettings, 'isRequiredForAdmins'>, user: { is_admin: boolean }): boolean {
+  return settings.isRequiredForAdmins && user.is_admin;
+}
+
 /** How long a sign-in's challenge, and an admin's enrolment-only token, stay good. */
 export const SECOND_FACTOR_STEP_TTL_SECONDS = 10 * 60;

@@ -3,7 +3,7 @@ import { signSecondFactorToken, type Queryable } from '@sh/shared/server';
 import { findSecondFactor } from '../store/find-second-factor.js';
 import type { UserRow } from '../store/user-row.js';
 import { refuseIfSuspended } from './refuse-suspended.js';
-import { SECOND_FACTOR_STEP_TTL_SECONDS, type SecondFactorSettings } from './second-factor-settings.js';
+import { isSecondFactorRequired, SECOND_FACTOR_STEP_TTL_SECONDS, type SecondFactorSettings } from './second-factor-settings.js';
 import type { SigningKeys } from './signing-keys.js';
 import { userTypeOf } from './user-type.js';
 
@@ -25,7 +25,7 @@ export async function secondFactorStepFor(
     refuseIfSuspended(user);
     return { secondFactorRequired: true, challenge: signSecondFactorToken(keys.privateKey, claims, 'login-challenge', SECOND_FACTOR_STEP_TTL_SECONDS) };
   }
-  if (settings.isRequiredForAdmins && user.is_admin) {
+  if (isSecondFactorRequired(settings, user)) {
     return { secondFactorEnrolmentRequired: true, enrolmentToken: signSecondFactorToken(keys.privateKey, claims, 'enrolment', SECOND_FACTOR_STEP_TTL_SECONDS) };
   }
   return null;

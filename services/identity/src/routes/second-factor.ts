@@ -85,7 +85,7 @@ export function secondFactorRoutes(deps: {
   // An enrolment-only token may not turn anything off: only a full session may.
   router.delete('/api/v1/users/second-factor', authenticate(deps.verifier), async (req, res) => {
     const input = parseOrThrow(ZDisableSecondFactorRequestSchema, req.body ?? {});
-    await disableSecondFactor(pool, { settings, passwordFailures: deps.passwordFailures }, req.auth!, input);
+    await disableSecondFactor(pool, { settings, passwordFailures: deps.passwordFailures, log: req.log }, req.auth!, input);
     res.json({ status: 200, message: MESSAGES.secondFactor.disabled, data: {} });
   });
 
