@@ -25,6 +25,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/shared ./packages/shared
 COPY web ./web
+# The transparency log's verifier key the bundle trusts (docs/operations.md, build variables); empty: the development log's.
+ARG VITE_LOG_VERIFIER_KEY=""
 RUN npm run build -w web
 
 FROM node:20-bookworm-slim AS base

@@ -8,12 +8,13 @@
  * look vehicles up meanwhile. Every loop is bounded and every target is 127.0.0.1.
  *
  * Faults: a baseline without one; each service and the gateway SIGKILLed and launched again 4 s later; Redis
- * stopped for 30 s and started again empty (`redis-cli shutdown nosave`, then the README's redis-server command;
+ * stopped for 30 s and started again empty (`redis-cli shutdown nosave`, then the redis-server command of docs/operations.md;
  * started again in a `finally` and on exit whatever happens); Postgres restarted; Stripe webhooks held, released newest first, then
  * every one re-sent twice at once and once more in reverse order. After each fault the load stops (each garage
  * finishes the submit it has in hand), the platform settles (every /readyz answers, every outbox row is published
- * and consumed by every subscriber, no job waits) and the run compares: requests, 5xx, records acknowledged against
- * stored, events emitted against consumed, duplicates. It exits non-zero if anything was lost or doubled.
+ * and consumed by every subscriber, no receipt mail awaits its checkpoint, no job waits) and the run compares:
+ * requests, 5xx, records acknowledged against stored, events emitted against consumed, receipt mails queued against
+ * acknowledged records, duplicates. It exits non-zero if anything was lost or doubled.
  *
  * The Postgres fault hits this machine's shared server: run it when nothing else needs it. So does the Redis fault
  * with the machine's Redis on 6379 (the default); with CHAOS_REDIS_PORT=<port> the platform uses a Redis of the run's
@@ -77,7 +78,7 @@ function redisAnswers(): boolean {
   return spawnSync('redis-cli', ['-p', REDIS_PORT, 'ping'], { encoding: 'utf8', timeout: 3000 }).stdout?.trim() === 'PONG';
 }
 
-/** Starts the platform's Redis (the machine's with the README's command), unless it already answers. Synchronous: usable on exit. */
+/** Starts the platform's Redis (this machine's, as docs/operations.md starts it), unless it already answers. Synchronous: usable on exit. */
 function startRedisSync(): void {
   if (!redisAnswers()) execFileSync('redis-server', REDIS_START, { stdio: 'ignore' });
   for (let i = 0; i < 50 && !redisAnswers(); i += 1) spawnSync('sleep', ['0.1']);
@@ -362,8 +363,23 @@ function deliveries(rows: OutboxRow[], processed: EventState['processed']): { ow
   return { owed, missing };
 }
 
+/** How many receipt mails notifications holds until a checkpoint covers their entry. */
+async function heldReceipts(): Promise<number> {
+  return (await pools.notifications.query<{ n: number }>('SELECT count(*)::int AS n FROM receipts_awaiting_checkpoint')).rows[0]!.n;
+}
+
+/** The receipt mails notifications queued for these service_record.created events: how many per event. */
+async function receiptMailsFor(eventIds: string[]): Promise<Map<string, number>> {
+  const { rows } = await pools.notifications.query<{ event_id: string; n: number }>(
+    `SELECT event_id, count(*)::int AS n FROM mail_queue WHERE template = 'service_record_receipt' AND event_id = ANY($1::uuid[]) GROUP BY event_id`,
+    [eventIds],
+  );
+  return new Map(rows.map((row) => [row.event_id, row.n]));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
-// Settling: every /readyz answers, every outbox row is published and consumed, no job waits.
+// Settling: every /readyz answers, every outbox row is published and consumed, no receipt awaits a checkpoint, no
+// job waits.
 
 interface Settled {
   isSettled: boolean;
@@ -416,10 +432,12 @@ async function settle(stack: RunningStack, phase: Phase): Promise<Settled> {
       const { missing } = deliveries(events.outbox, events.processed);
       const queues = await queueCounts(REDIS_URL, PREFIX);
       const busy = Object.entries(queues).filter(([, c]) => c.waiting + c.active + c.delayed > 0);
-      if (unpublished === 0 && missing.length === 0 && busy.length === 0) {
+      // Receipt mails wait for the checkpoint that covers their entry (records signs one every second here).
+      const held = await heldReceipts();
+      if (unpublished === 0 && missing.length === 0 && busy.length === 0 && held === 0) {
         return { isSettled: true, seconds: (Date.now() - started) / 1000, waitingFor: '' };
       }
-      waitingFor = `${unpublished} unpublished, ${missing.length} deliveries not consumed, busy queues: ${busy.map(([s, c]) => `${s} ${JSON.stringify(c)}`).join('; ') || 'none'}`;
+      waitingFor = `${unpublished} unpublished, ${missing.length} deliveries not consumed, ${held} receipts awaiting a checkpoint, busy queues: ${busy.map(([s, c]) => `${s} ${JSON.stringify(c)}`).join('; ') || 'none'}`;
     } catch (error) {
       waitingFor = `cannot read the state: ${(error as Error).message}`;
     }
@@ -443,6 +461,8 @@ interface Row {
   eventsEmitted: number;
   deliveriesOwed: number;
   deliveriesConsumed: number;
+  /** Receipt mails queued / owed (one per acknowledged record, once a checkpoint covers it). */
+  receiptMails: string;
   duplicates: number;
   settleSeconds: number;
   ok: boolean;
@@ -482,6 +502,12 @@ async function compare(phase: Phase, garages: Garage[], settled: Settled, extra:
   for (const row of events.outbox) if (row.name === 'service_record.created' && row.recordId) createdPerRecord.set(row.recordId, (createdPerRecord.get(row.recordId) ?? 0) + 1);
   const doubledEvents = newRows.filter((row) => row.name === 'service_record.created' && row.recordId && (createdPerRecord.get(row.recordId) ?? 0) > 1).length;
   const missingCreated = acknowledged.filter((s) => [...s.recordIds].some((id) => !createdPerRecord.has(id))).length;
+  // Each acknowledged record's receipt mail (every chaos garage has an e-mail), queued once with its checkpoint.
+  const acknowledgedIds = new Set(acknowledged.flatMap((s) => [...s.recordIds]));
+  const createdIds = events.outbox.filter((row) => row.name === 'service_record.created' && row.recordId && acknowledgedIds.has(row.recordId)).map((row) => row.id);
+  const receiptMails = await receiptMailsFor(createdIds);
+  const missingReceipts = createdIds.filter((id) => !receiptMails.has(id)).length;
+  const doubledReceipts = [...receiptMails.values()].filter((n) => n > 1).length;
   const queues = await queueCounts(REDIS_URL, PREFIX);
   const dead = Object.entries(queues).filter(([, c]) => c.failed > 0);
 
@@ -492,13 +518,15 @@ async function compare(phase: Phase, garages: Garage[], settled: Settled, extra:
   if (doubledAnswers.length > 0) failures.push(`${doubledAnswers.length} keys answered with different records`);
   if (doubledEvents > 0) failures.push(`${doubledEvents} service_record.created events emitted twice for one record`);
   if (missingCreated > 0) failures.push(`${missingCreated} acknowledged records without a service_record.created event`);
+  if (missingReceipts > 0) failures.push(`${missingReceipts} acknowledged records without a receipt mail queued`);
+  if (doubledReceipts > 0) failures.push(`${doubledReceipts} records with their receipt mail queued more than once`);
   if (missing.length > 0) failures.push(`${missing.length} deliveries not consumed: ${missing.slice(0, 8).map((m) => `${m.name} ${m.id} -> ${m.to}`).join(', ')}`);
   if (!settled.isSettled) failures.push(`did not settle within ${SETTLE_TIMEOUT_MS / 1000} s (${settled.waitingFor})`);
   if (gaveUp.length > 0) failures.push(`${gaveUp.length} submits still unanswered after ${SUBMIT_GIVE_UP_MS / 1000} s of retries`);
   if (rejected.length > 0) failures.push(`${rejected.length} submits refused: ${[...new Set(rejected.map((s) => s.rejectedWith))].join(', ')}`);
   if (unacknowledgedStored.length > 0) notes.push(`${unacknowledgedStored.length} stored records never acknowledged`);
   if (dead.length > 0) failures.push(`dead-lettered jobs: ${dead.map(([s, c]) => `${s} ${c.failed}`).join(', ')}`);
-  const duplicates = doubledRows.length + doubledAnswers.length + doubledEvents + (extra.duplicates ?? 0);
+  const duplicates = doubledRows.length + doubledAnswers.length + doubledEvents + doubledReceipts + (extra.duplicates ?? 0);
   return {
     fault: phase.name,
     requests: phase.requests,
@@ -511,6 +539,7 @@ async function compare(phase: Phase, garages: Garage[], settled: Settled, extra:
     eventsEmitted: newRows.length,
     deliveriesOwed: owed,
     deliveriesConsumed: owed - missing.length,
+    receiptMails: `${createdIds.length - missingReceipts}/${createdIds.length}`,
     duplicates,
     settleSeconds: settled.seconds,
     ok: failures.length === 0,
@@ -524,7 +553,7 @@ function printRow(row: Row, phase: Phase): void {
       `   requests ${row.requests} (submits ${phase.submitAttempts}, lookups ${phase.lookups}), 5xx ${row.serverErrors}, network errors ${row.networkErrors}\n` +
       `   lookups answered ${row.lookups}; lookup statuses ${JSON.stringify(phase.lookupStatuses)}, submit statuses ${JSON.stringify(phase.submitStatuses)}\n` +
       `   records acknowledged ${row.acknowledged}, stored ${row.stored}, lost ${row.lost}\n` +
-      `   events emitted ${row.eventsEmitted} (${row.deliveriesOwed} deliveries owed), consumed ${row.deliveriesConsumed}\n` +
+      `   events emitted ${row.eventsEmitted} (${row.deliveriesOwed} deliveries owed), consumed ${row.deliveriesConsumed}; receipt mails queued ${row.receiptMails}\n` +
       `   duplicates ${row.duplicates}; submits in hand answered ${phase.drainSeconds.toFixed(1)} s after the load stopped, then settled in ${row.settleSeconds.toFixed(1)} s`,
   );
   for (const note of row.notes) console.log(`   - ${note}`);
@@ -731,10 +760,16 @@ async function main(): Promise<number> {
     postgresUrl: POSTGRES_URL,
     redisUrl: REDIS_URL,
     databaseSuffix: SUFFIX,
-    queuePrefix: PREFIX,
+    redisKeyPrefix: PREFIX,
     logLevel: 'warn',
     gatewayHost: '127.0.0.1',
-    env: { RATE_LIMIT_API_PER_MINUTE: '100000000', RATE_LIMIT_AUTH_PER_MINUTE: '100000000', RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000' },
+    // A checkpoint every second (30 s by default), so that the receipt mails waiting for one settle within seconds.
+    env: {
+      RATE_LIMIT_API_PER_MINUTE: '100000000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
+      RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000',
+      LOG_CHECKPOINT_INTERVAL_MS: '1000',
+    },
     onOutput: (name, line) => log.write(`${new Date().toISOString()} [${name}] ${line}\n`),
   });
   console.log(`Platform up at ${stack.urls.gateway} (services: ${stack.services.join(', ')}), ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
@@ -847,11 +882,11 @@ async function main(): Promise<number> {
     if (intact !== touched.length) exitCode = 1;
 
     const minutes = (Date.now() - startedAt) / 60_000;
-    console.log(`\n| fault | requests | 5xx | network errors | lookups answered | records acknowledged | stored | lost | events emitted | deliveries consumed | duplicates | settled in |`);
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log(`\n| fault | requests | 5xx | network errors | lookups answered | records acknowledged | stored | lost | events emitted | deliveries consumed | receipt mails | duplicates | settled in |`);
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       console.log(
-        `| ${r.fault} | ${r.requests} | ${r.serverErrors} | ${r.networkErrors} | ${r.lookups} | ${r.acknowledged} | ${r.stored} | ${r.lost} | ${r.eventsEmitted} | ${r.deliveriesConsumed}/${r.deliveriesOwed} | ${r.duplicates} | ${r.settleSeconds.toFixed(0)} s |`,
+        `| ${r.fault} | ${r.requests} | ${r.serverErrors} | ${r.networkErrors} | ${r.lookups} | ${r.acknowledged} | ${r.stored} | ${r.lost} | ${r.eventsEmitted} | ${r.deliveriesConsumed}/${r.deliveriesOwed} | ${r.receiptMails} | ${r.duplicates} | ${r.settleSeconds.toFixed(0)} s |`,
       );
     }
     const failed = rows.filter((r) => !r.ok);

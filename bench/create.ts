@@ -9,15 +9,21 @@
  * 3. The floor: a bare node:http server doing one INSERT per request, loaded the same way; and the password
  *    re-check's own ceiling, identity's argon2id verify alone with 20 at a time.
  * It prints req/s, p50 and p99 for both and their ratio, then checks: 201 answers = rows stored, no duplicates,
- * every touched chain verifies, and every service_record.created event consumed by notifications.
+ * every touched chain verifies, every service_record.created event consumed by notifications, every new entry in the
+ * transparency log (it waits for a checkpoint that covers them all, checks its signature with the log's key, and
+ * each receipt's leaf, computed from the receipt, by its inclusion proof), every receipt mail queued once with its
+ * checkpoint, and the platform at least half the throughput of argon2id verify alone.
  */
 import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { DEVELOPMENT_LOG, ZLogCheckpointResponseSchema, ZLogInclusionProofResponseSchema, ZLogKeyResponseSchema, type TReceipt } from '@sh/shared/contract';
 import { ensureDatabase, migrate } from '@sh/shared/server';
+import { decodeBase64, parseVerifierKey, verifyCheckpoint, verifyInclusion } from '@sh/shared/transparency-log';
 import { hashPassword, verifyPassword } from '../services/identity/src/domain/passwords.js';
+import { LOG_TREE_HASHER, logEntryOf } from '../services/records/src/domain/log-entry.js';
 import { prepareDatabases } from '../scripts/seed.js';
 import { checkInfrastructure, databaseUrl, ROOT, stackPorts, startStack } from '../scripts/stack.js';
 
@@ -39,6 +45,8 @@ interface Sample {
   ms: number;
   status: number;
   recordId: string | null;
+  /** The signed receipt of a 201, with the entry's leaf index in the transparency log. */
+  receipt: TReceipt | null;
   registration: string;
 }
 
@@ -106,6 +114,89 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
   return { ms: performance.now() - started, status: response.status, json };
 }
 
+/**
+ * Checks every new entry's inclusion in the transparency log as an outsider would, trusting only the log's key: waits
+ * for a checkpoint that covers every new leaf (records signs one every LOG_CHECKPOINT_INTERVAL_MS while the log grows),
+ * checks its signature with the development log's verifier key (which the log must publish as its own), then each
+ * receipt's leaf, computed from the receipt itself, against the checkpoint's root by its inclusion proof.
+ */
+async function checkInclusion(gateway: string, receipts: TReceipt[]): Promise<{ treeSize: number; isSignatureValid: boolean; verified: number; leaves: string }> {
+  const leaves = receipts.map((receipt) => receipt.leaf_index ?? Number.NaN);
+  const highest = Math.max(...leaves);
+  const getJson = async (path: string) => (await fetch(`${gateway}/api/v1/service-records/log/${path}`)).json();
+  let note = '';
+  for (let waited = 0; waited <= 120_000; waited += 500) {
+    const answer = ZLogCheckpointResponseSchema.safeParse(await getJson('checkpoint'));
+    if (answer.success && answer.data.data.treeSize > highest) {
+      note = answer.data.data.note;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const published = ZLogKeyResponseSchema.parse(await getJson('key')).data;
+  let checkpoint: Awaited<ReturnType<typeof verifyCheckpoint>> | null = null;
+  try {
+    if (published.verifierKey !== DEVELOPMENT_LOG.verifierKey) throw new Error(`the log publishes ${published.verifierKey}, not the development key`);
+    checkpoint = await verifyCheckpoint(note, [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)], DEVELOPMENT_LOG.origin);
+  } catch (error) {
+    console.error(`The checkpoint does not verify: ${(error as Error).message}`);
+    return { treeSize: 0, isSignatureValid: false, verified: 0, leaves: `up to ${highest}` };
+  }
+  let verified = 0;
+  const queue = [...receipts];
+  await Promise.all(
+    Array.from({ length: GARAGES }, async () => {
+      for (let receipt = queue.pop(); receipt; receipt = queue.pop()) {
+        const proof = ZLogInclusionProofResponseSchema.parse(await getJson(`proof/inclusion?leaf=${receipt.leaf_index}&size=${checkpoint.size}`)).data;
+        const leafHash = await LOG_TREE_HASHER.hashLeaf(logEntryOf({ ...receipt, kind: 'record' }));
+        const path = proof.hashes.map((hash) => decodeBase64(hash)!);
+        if (await verifyInclusion(receipt.leaf_index!, checkpoint.size, leafHash, path, checkpoint.rootHash)) verified += 1;
+      }
+    }),
+  );
+  return { treeSize: checkpoint.size, isSignatureValid: true, verified, leaves: `${Math.min(...leaves)} to ${highest}` };
+}
+
+/**
+ * Waits (up to a minute) until notifications holds no receipt for a checkpoint and has sent one receipt mail per
+ * record, then counts them: rows, distinct events, those sent, and those still held.
+ */
+async function waitForReceiptMails(db: pg.Pool, records: number): Promise<{ queued: number; events: number; sent: number; held: number }> {
+  const count = async () => {
+    const { rows } = await db.query<{ queued: number; events: number; sent: number; held: number }>(
+      `SELECT count(*)::int AS queued, count(DISTINCT event_id)::int AS events, count(*) FILTER (WHERE status = 'sent')::int AS sent,
+              (SELECT count(*)::int FROM receipts_awaiting_checkpoint) AS held
+         FROM mail_queue WHERE template = 'service_record_receipt'`,
+    );
+    return rows[0]!;
+  };
+  let counted = await count();
+  for (let i = 0; i < 120 && (counted.held > 0 || counted.sent < records); i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    counted = await count();
+  }
+  return counted;
+}
+
+/**
+ * The receipt mails the SMTP catcher still holds (its newest 500 mails): how many, and how many carry a signed
+ * checkpoint that verifies with the log's key and covers the leaf the mail names.
+ */
+async function checkReceiptMailsInInbox(inboxUrl: string): Promise<{ read: number; verified: number }> {
+  const mails = (await (await fetch(`${inboxUrl}/api/messages`)).json()) as { subject: string; text: string }[];
+  const receipts = mails.filter((mail) => mail.subject.startsWith('Service record receipt:'));
+  const key = await parseVerifierKey(DEVELOPMENT_LOG.verifierKey);
+  let verified = 0;
+  for (const mail of receipts) {
+    const leaf = /as leaf (\d+)\./.exec(mail.text)?.[1];
+    const note = /Signed checkpoint \(tree size \d+\):\n\n([^]*?\n\n\u2014 [^\n]+)\n/.exec(mail.text)?.[1];
+    if (!leaf || !note) continue;
+    const checkpoint = await verifyCheckpoint(`${note}\n`, [key], DEVELOPMENT_LOG.origin).catch(() => null);
+    if (checkpoint && checkpoint.size > Number(leaf)) verified += 1;
+  }
+  return { read: receipts.length, verified };
+}
+
 const problems = await checkInfrastructure(POSTGRES_URL, REDIS_URL);
 if (problems.length > 0) {
   console.error(problems.join('\n'));
@@ -153,7 +244,7 @@ const stack = await startStack({
   postgresUrl: POSTGRES_URL,
   redisUrl: REDIS_URL,
   databaseSuffix: SUFFIX,
-  queuePrefix: 'bench_create',
+  redisKeyPrefix: 'bench_create',
   logLevel: 'warn',
   env: { RATE_LIMIT_API_PER_MINUTE: '100000000', RATE_LIMIT_AUTH_PER_MINUTE: '100000000', RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000' },
   onOutput: (name, line) => {
@@ -193,13 +284,13 @@ try {
 
   const platformSend = async (garage: number, body: Record<string, unknown>, key: string): Promise<Sample> => {
     const answer = await post(`${gateway}/api/v1/service-records`, body, { authorization: `Bearer ${garages[garage]!.token}`, 'idempotency-key': key });
-    const recordId = answer.status === 201 ? (answer.json as { data: { serviceRecord: { id: string } } }).data.serviceRecord.id : null;
-    return { ms: answer.ms, status: answer.status, recordId, registration: String(body.vehicle_registration) };
+    const created = answer.status === 201 ? (answer.json as { data: { serviceRecord: { id: string }; receipt: TReceipt } }).data : null;
+    return { ms: answer.ms, status: answer.status, recordId: created?.serviceRecord.id ?? null, receipt: created?.receipt ?? null, registration: String(body.vehicle_registration) };
   };
   const floorSend = async (_garage: number, body: Record<string, unknown>, _key: string): Promise<Sample> => {
     const answer = await post(`http://127.0.0.1:${FLOOR_PORT}/`, body, {});
     const recordId = answer.status === 201 ? (answer.json as { data: { serviceRecord: { id: string } } }).data.serviceRecord.id : null;
-    return { ms: answer.ms, status: answer.status, recordId, registration: String(body.vehicle_registration) };
+    return { ms: answer.ms, status: answer.status, recordId, receipt: null, registration: String(body.vehicle_registration) };
   };
 
   console.log('Warming up for 3 s...');
@@ -216,7 +307,7 @@ try {
     async () => {
       const started = performance.now();
       const isValid = await verifyPassword(passwordHash, PASSWORD);
-      return { ms: performance.now() - started, status: isValid ? 201 : 500, recordId: null, registration: '' };
+      return { ms: performance.now() - started, status: isValid ? 201 : 500, recordId: null, receipt: null, registration: '' };
     },
     () => ({}),
     DURATION_S,
@@ -266,16 +357,32 @@ try {
     events = await countEvents();
   }
 
+  const inclusion = await checkInclusion(gateway, [...new Map(acknowledged.map((s) => [s.recordId!, s.receipt!])).values()]);
+  const receiptMails = await waitForReceiptMails(notificationsDb, storedIds.size);
+  const inbox = await checkReceiptMailsInInbox(stack.urls.smtpInbox);
+  const argonRatio = platform.requestsPerSecond / argon.requestsPerSecond;
+
   const checks = [
     [`201 answers (${acknowledgedIds.size} records, ${doubleClickReplays} double-click replays) = rows stored (${storedIds.size})`, acknowledgedIds.size === storedIds.size && lost === 0 && unacknowledged === 0],
     [`duplicates: ${duplicates}`, duplicates === 0],
     [`chains that verify: ${intact} of ${touched.length} touched registrations`, intact === touched.length],
     [`service_record.created emitted ${events.emitted}, consumed ${events.consumed}`, events.emitted === storedIds.size && events.consumed === events.emitted],
+    [
+      `new entries whose inclusion in checkpoint ${inclusion.treeSize} (signature checked with ${DEVELOPMENT_LOG.verifierKey.split('+')[1]}) verifies: ${inclusion.verified} of ${acknowledgedIds.size}, leaves ${inclusion.leaves}`,
+      inclusion.isSignatureValid && inclusion.verified === acknowledgedIds.size,
+    ],
+    [
+      `receipt mails queued ${receiptMails.queued} (${receiptMails.events} events), sent ${receiptMails.sent}, still held ${receiptMails.held}, for ${storedIds.size} records; ` +
+        `of the ${inbox.read} the SMTP catcher kept, ${inbox.verified} carry a signed checkpoint that verifies and covers their leaf`,
+      receiptMails.queued === storedIds.size && receiptMails.events === receiptMails.queued && receiptMails.sent === receiptMails.queued &&
+        receiptMails.held === 0 && inbox.read > 0 && inbox.verified === inbox.read,
+    ],
+    [`platform / argon2id verify alone ${argonRatio.toFixed(2)}x (at least 0.5x)`, argonRatio >= 0.5],
     [`p99 ${platform.p99.toFixed(0)} ms (target at most 300 ms)`, platform.p99 <= 300],
   ] as const;
   console.log('');
   for (const [label, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
-  if (checks.slice(0, 4).some(([, ok]) => !ok)) exitCode = 1;
+  if (checks.slice(0, 7).some(([, ok]) => !ok)) exitCode = 1;
 
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(

@@ -1,7 +1,7 @@
 /** What the benchmarks share: a service or server started as its own process, and a wait until it answers. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { lookupPathEnv, ROOT } from '../scripts/stack.js';
+import { garbageCollectorEnv, ROOT } from '../scripts/stack.js';
 
 /** The launched processes still running, stopped when the benchmark ends however it ends. */
 const running = new Set<ChildProcess>();
@@ -30,14 +30,14 @@ function stopLaunchedOnExit(): void {
  * Each runs in a session of its own, as a service started on its own (a container, a unit) does. Linux's autogroup
  * scheduler shares the CPUs between sessions first: in the benchmark's session, a service would share one group's
  * turn with the load generator that drives it. Measured with `npm run bench:lookup`, two runs each way in turns: the
- * gateway's p99 per round 13 to 26 ms in the benchmark's session, 13 to 22 ms in its own (README, Benchmark). Being
+ * gateway's p99 per round 13 to 26 ms in the benchmark's session, 13 to 22 ms in its own (bench/README.md). Being
  * in another session, a service does not get the terminal's Ctrl-C: the benchmark stops them on its way out.
  */
 export function launch(name: string, script: string, env: Record<string, string>): ChildProcess {
   stopLaunchedOnExit();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...lookupPathEnv(name), ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...garbageCollectorEnv(name), ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     detached: true,
   });

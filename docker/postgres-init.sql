@@ -1,4 +1,4 @@
--- One database per service (DESIGN.md: no service reads another's tables).
+-- One database per service (docs/architecture.md#databases: no service reads another's tables).
 CREATE DATABASE sh_identity;
 CREATE DATABASE sh_garages;
 CREATE DATABASE sh_records;

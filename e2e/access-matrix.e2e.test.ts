@@ -1,23 +1,27 @@
 /**
- * SPEC.md section 6 enforced on the server, through the gateway. First a matrix generated from the contract: every
+ * docs/product.md#permissions enforced on the server, through the gateway. First a matrix generated from the contract: every
  * operation of OPERATIONS (the served OpenAPI document must list exactly those), called by a visitor, a garage without
  * a subscription, a garage with one, another garage (on what the first garage owns), a suspended garage and an admin.
  * What each caller gets is first read from the operation's `auth` (a visitor 401 where a token is needed, a role it
  * does not name 403, a role it names past the access checks), so an operation added to the contract is in the matrix
  * at once; the hand-kept rows (MATRIX) then pin exact answers and the finer rules (subscription, suspension,
- * ownership), and must agree with `auth`. Then the rules that need a closer look, call by call.
+ * ownership), and must agree with `auth`. Then the rules that need a closer look, call by call. Every 2xx answer on
+ * the way, to any call, is parsed with its operation's response schema and must have its success status.
  */
 import pg from 'pg';
 import { SESSION_COOKIE } from '@sh/shared/contract';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildOpenApiDocument, OPERATIONS, type TOperation } from '@sh/shared/contract';
+import { operationTable } from '../services/gateway/src/domain/routing.js';
 import { confirmEmailFromMail, logInThroughApi, registerGarage } from './support/api.js';
-import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
+import { seedAccounts, seedGarages, seedVehicles, tradingName, unregisteredCompanies } from './support/data.js';
 
 type Caller = 'public' | 'garageWithout' | 'garageWith' | 'anotherGarage' | 'suspended' | 'admin';
 const CALLERS: Caller[] = ['public', 'garageWithout', 'garageWith', 'anotherGarage', 'suspended', 'admin'];
 const tokens: Partial<Record<Caller, string>> = {};
 const ids: Partial<Record<Caller, string>> = {};
+/** The sign-in of the garage without a subscription. */
+let garageWithoutEmail = '';
 
 async function api(method: string, path: string, caller: Caller, body?: unknown, headers: Record<string, string> = {}): Promise<number> {
   const token = tokens[caller];
@@ -28,14 +32,35 @@ async function api(method: string, path: string, caller: Caller, body?: unknown,
   });
   const envelope = (await response.json()) as { status: number };
   expect(envelope.status).toBe(response.status);
+  if (response.ok) checkSuccess(method, path, response.status, envelope);
   return response.status;
+}
+
+/** The calls of the contract as the gateway matches them, to find the operation a path is. */
+const TABLE = operationTable(OPERATIONS);
+/** The operations a real 2xx answer of was checked against their response schema, with how many answers. */
+const schemaChecked = new Map<string, number>();
+
+/**
+ * A 2xx answer must be one of an operation's: its success status, and a body its response schema parses. Fails with
+ * the operation's name and zod's issues.
+ */
+function checkSuccess(method: string, path: string, status: number, body: unknown): void {
+  const match = TABLE.match(method, `/api/v1${path}`);
+  if (!match) throw new Error(`${method} ${path} answered ${status}, but no operation of the contract declares it`);
+  const operation = `${match.operation.method.toUpperCase()} ${match.operation.path}`;
+  const parsed = match.operation.response.safeParse(body);
+  const issues = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(the body)'}: ${issue.message}`);
+  expect({ operation, status, issues }).toEqual({ operation, status: match.operation.successStatus ?? 200, issues: [] });
+  schemaChecked.set(operation, (schemaChecked.get(operation) ?? 0) + 1);
 }
 
 beforeAll(async () => {
   const stamp = Date.now();
   await registerGarage(5, `matrix.a.${stamp}@example.co.uk`, 'Matrix2026');
   await registerGarage(6, `matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
-  const without = await logInThroughApi(`matrix.a.${stamp}@example.co.uk`, 'Matrix2026');
+  garageWithoutEmail = `matrix.a.${stamp}@example.co.uk`;
+  const without = await logInThroughApi(garageWithoutEmail, 'Matrix2026');
   // The garage without a subscription has confirmed its e-mail; the other garage has not.
   await confirmEmailFromMail(`matrix.a.${stamp}@example.co.uk`, without.id);
   const another = await logInThroughApi(`matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
@@ -263,7 +288,7 @@ describe('the access matrix, generated from the contract', () => {
     }
   });
 
-  it.each(ROWS.map((r) => [r.operation, r] as const))('%s answers every caller as SPEC.md section 6 says', async (operation, { row }) => {
+  it.each(ROWS.map((r) => [r.operation, r] as const))('%s answers every caller as docs/product.md#permissions says', async (operation, { row }) => {
     const method = operation.split(' ')[0]!;
     for (const caller of CALLERS) {
       const status = await api(method, row.path(), caller, row.body?.(caller), row.headers);
@@ -273,7 +298,7 @@ describe('the access matrix, generated from the contract', () => {
   });
 });
 
-describe('who may do what, call by call (SPEC.md section 6)', () => {
+describe('who may do what, call by call (docs/product.md#permissions)', () => {
   it('lets anyone search a vehicle history', async () => {
     for (const caller of ['public', 'garageWithout', 'garageWith', 'admin'] as Caller[]) {
       expect(await api('GET', '/service-records/lookup/AD61HCX', caller)).toBe(200);
@@ -341,5 +366,38 @@ describe('who may do what, call by call (SPEC.md section 6)', () => {
     expect(await api('POST', '/billing/portal', 'public')).toBe(401);
     expect(await api('POST', '/billing/portal', 'admin')).toBe(403);
     expect(await api('POST', '/billing/portal', 'garageWith')).toBe(200);
+  });
+});
+
+describe('the response schemas, checked on real answers', () => {
+  afterAll(() => {
+    const unchecked = OPERATIONS.map(nameOf).filter((operation) => !schemaChecked.has(operation));
+    console.log(`[access matrix] response schemas checked on real answers of ${schemaChecked.size} of ${OPERATIONS.length} operations; no 2xx answer here for: ${unchecked.join(', ') || 'none'}`);
+  });
+
+  it('answers a success its schema parses to the harmless calls the matrix makes fail on purpose', async () => {
+    expect(await api('POST', '/auth/login', 'public', { email: garageWithoutEmail, password: 'Matrix2026' })).toBe(200);
+    const company = unregisteredCompanies[5]!;
+    expect(await api('POST', '/companies/validate', 'public', { companyNumber: company.company_number, companyName: tradingName(company) })).toBe(200);
+    expect(await api('POST', '/contact', 'public', { name: 'Matrix Visitor', email: 'matrix.visitor@example.co.uk', subject: 'feedback', message: 'The access matrix says hello.' })).toBe(200);
+    expect(await api('POST', '/contact/garage', 'public', { full_name: 'Matrix Visitor', garage_name: 'Matrix Motors', best_time: 'morning', phone: '01632960111', message: null })).toBe(201);
+    const checkpoint = (await (await fetch(`${inject('gatewayUrl')}/api/v1/service-records/log/checkpoint`)).json()) as { data: { treeSize: number } };
+    const size = checkpoint.data.treeSize;
+    expect(size).toBeGreaterThan(0);
+    expect(await api('GET', `/service-records/log/checkpoint/${size}`, 'public')).toBe(200);
+    expect(await api('GET', `/service-records/log/proof/inclusion?leaf=0&size=${size}`, 'public')).toBe(200);
+    expect(await api('GET', `/service-records/log/proof/consistency?from=1&to=${size}`, 'public')).toBe(200);
+    for (const operation of ['POST /auth/login', 'POST /companies/validate', 'POST /contact', 'POST /contact/garage', 'GET /service-records/log/checkpoint/{size}', 'GET /service-records/log/proof/inclusion', 'GET /service-records/log/proof/consistency']) {
+      expect(schemaChecked.has(operation)).toBe(true);
+    }
+  });
+
+  it('checked every operation that some caller of the matrix is to get a 2xx from', () => {
+    const expectingSuccess = ROWS.filter(({ row }) => CALLERS.some((caller) => {
+      const expected = row.expected[caller];
+      return typeof expected === 'number' && expected >= 200 && expected < 300;
+    })).map((r) => r.operation);
+    expect(expectingSuccess.length).toBeGreaterThan(20);
+    expect(expectingSuccess.filter((operation) => !schemaChecked.has(operation))).toEqual([]);
   });
 });

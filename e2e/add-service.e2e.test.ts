@@ -1,14 +1,16 @@
 /**
  * "A garage logs a service": the demo garage signs in, logs a service through the three steps of /add-service,
  * lands on its dashboard with the record on top, the buyer sees it in the free lookup with the history intact,
- * and the garage's receipt arrives by e-mail.
+ * and the garage's receipt arrives by e-mail with the log's signed checkpoint that covers it, which the dashboard's
+ * receipt then shows too.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '@sh/shared/contract';
-import { restoreDemoGaragePassword } from './support/api.js';
+import { DEVELOPMENT_LOG, MESSAGES } from '@sh/shared/contract';
+import { decodeBase64, parseVerifierKey, verifyCheckpoint, verifyInclusion } from '@sh/shared/transparency-log';
+import { restoreDemoGaragePassword, waitForCheckpointOf } from './support/api.js';
 import { logInThroughPage, screenshot, useBrowser } from './support/browser.js';
 import { seedAccounts, seedGarages } from './support/data.js';
-import { waitForMail } from './support/mail.js';
+import { linkIn, waitForMail } from './support/mail.js';
 
 const demoGarage = seedGarages.find((g) => g.id === seedAccounts.garage.garage_id)!;
 // A registration no seeded vehicle has, so the wizard asks for the VIN and the chain starts here.
@@ -73,17 +75,40 @@ describe('a garage logs a service', () => {
     expect(card).toContain('Full Service, Oil & Filter Change');
     await screenshot(page, 'add-service-dashboard');
 
-    // The buyer sees it at once, and the history is intact.
+    // The buyer sees it at once and, once the log's next checkpoint holds it, the browser verifies it.
+    await waitForCheckpointOf(registration);
     await page.goto(`/vehicle-results?reg=${registration}`);
     await expect.poll(() => page.locator('article').count()).toBe(1);
     expect(await page.locator('article').first().textContent()).toContain('48,213 miles');
-    await expect.poll(() => page.getByText('History intact: 1 entry', { exact: false }).count()).toBe(1);
+    await page.getByText(/^History verified in your browser: its 1 entry is in the public log’s signed checkpoint of/).waitFor();
     await screenshot(page, 'add-service-public-results');
-    expect(errors).toEqual([]);
-    await context.close();
 
+    // The receipt mail waits for the log's next checkpoint, and carries it, signed with the log's key, with the link
+    // to the entry's inclusion proof in it.
     const receipt = await waitForMail(inject('inboxUrl'), demoGarage.email, new RegExp(`Service record receipt: ${registration}`));
     expect(receipt.text).toContain(vin);
+    const signed = /Signed checkpoint \(tree size (\d+)\):\n\n([^]*?\n\n\u2014 [^\n]+)\n/.exec(receipt.text);
+    expect(signed).not.toBeNull();
+    const checkpoint = await verifyCheckpoint(`${signed![2]}\n`, [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)], DEVELOPMENT_LOG.origin);
+    const proofLink = new URL(linkIn(receipt, '/api/v1/service-records/log/proof/inclusion'));
+    expect(proofLink.searchParams.get('size')).toBe(String(checkpoint.size));
+    const leaf = Number(proofLink.searchParams.get('leaf'));
+    const proof = ((await (await fetch(`${inject('gatewayUrl')}${proofLink.pathname}${proofLink.search}`)).json()) as { data: { leafHash: string; hashes: string[] } }).data;
+    const bytes = (base64: string) => decodeBase64(base64)!;
+    expect(await verifyInclusion(leaf, checkpoint.size, bytes(proof.leafHash), proof.hashes.map(bytes), checkpoint.rootHash)).toBe(true);
+
+    // Opened on the dashboard, the record's receipt shows that checkpoint and links to the same proof.
+    await page.goto('/garage');
+    const newest = page.locator('article.record-card').first();
+    await expect.poll(() => newest.textContent()).toContain(registration);
+    await newest.getByRole('button', { name: 'Receipt' }).click();
+    const proofOnPage = newest.getByRole('link', { name: 'Inclusion proof of this entry' });
+    await proofOnPage.waitFor();
+    expect(await proofOnPage.getAttribute('href')).toBe(`${proofLink.pathname}${proofLink.search}`);
+    expect(await newest.locator('pre.receipt__note').textContent()).toBe(`${signed![2]}\n`);
+    await screenshot(page, 'add-service-receipt-checkpoint');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('keeps the entries and says so when the password is wrong, and stores nothing', async () => {

@@ -1,11 +1,12 @@
 /**
  * The admin: signs in, lands on /admin with the three cards, finds a vehicle's records in /admin/records, amends one
  * (its history and the public results page show it, the garage is told by e-mail) and withdraws another (the public
- * lookup no longer lists it, and the vehicle's chain still verifies). It releases the company number held by a
- * signup that never confirmed its e-mail. The admin pages also work at 375 px and by keyboard.
+ * lookup no longer lists it, and the vehicle's chain still verifies). It erases another vehicle's notes for good (the
+ * public results page no longer shows them, the chain still verifies, the audit lists it). It releases the company
+ * number held by a signup that never confirmed its e-mail. The admin pages also work at 375 px and by keyboard.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MESSAGES, type TAdminDataResponse, type TLookupResponse, type TVerifyChainResponse } from '@sh/shared/contract';
+import { ERASURE_MESSAGES, MESSAGES, type TAdminDataResponse, type TLookupResponse, type TVerifyChainResponse } from '@sh/shared/contract';
 import { logInThroughApi, registerGarage } from './support/api.js';
 import { logInThroughPage, screenshot, useBrowser } from './support/browser.js';
 import { seedAccounts, seedGarages, seedVehicles, unregisteredCompanies } from './support/data.js';
@@ -16,7 +17,20 @@ const USED_ELSEWHERE = new Set(['AD61HCX', 'AM74EEB', 'CO15GRV', 'WE19UAD', 'CS1
 const vehicle = seedVehicles.find((v) => v.records.length >= 4 && !USED_ELSEWHERE.has(v.registration) && !/^MX/.test(v.registration))!;
 const reason = `Notes corrected at the garage's request ${Date.now() % 100_000}`;
 const withdrawalReason = 'Logged twice by mistake';
+// For the erasure, a vehicle from the end of the data (the fuzz asks for the first ones), with notes no other of its
+// records repeats, so that their absence afterwards says they went.
+const erasedVehicle = [...seedVehicles]
+  .reverse()
+  .find((v) => v !== vehicle && !USED_ELSEWHERE.has(v.registration) && !/^MX/.test(v.registration) && v.records.some((r) => isOwnNotes(v, r.notes)))!;
+const erasedRecord = erasedVehicle.records.find((r) => isOwnNotes(erasedVehicle, r.notes))!;
+const erasedNotes = erasedRecord.notes!;
+const erasureReason = `The customer asked for these notes to be removed ${Date.now() % 100_000}`;
 const longDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+
+/** Whether these notes are set and no other record of the vehicle has the same. */
+function isOwnNotes(v: (typeof seedVehicles)[number], notes: string | null): boolean {
+  return notes !== null && v.records.filter((r) => r.notes === notes).length === 1;
+}
 
 const openPage = useBrowser();
 let adminToken: string;
@@ -102,6 +116,9 @@ describe("the admin's journey", () => {
     await publicPage.goto(`/vehicle-results?reg=${vehicle.registration}`);
     await publicPage.getByText(`Amended on ${longDate(amended.amendments[0]!.amended_at)} by the platform: ${reason}`).waitFor();
     expect(await publicPage.getByText(withdrawalReason).count()).toBe(0);
+    // The visitor's browser binds the amended record to its entry and its amendment, the withdrawn one to its withdrawal.
+    await publicPage.getByText(/^History verified in your browser/).waitFor();
+    expect(await publicPage.getByRole('alert').count()).toBe(0);
     await screenshot(publicPage, 'results-amended');
     await visitor.close();
 
@@ -109,6 +126,74 @@ describe("the admin's journey", () => {
     const garage = seedGarages.find((g) => g.id === amended.garage_id)!;
     const mail = await waitForMail(inject('inboxUrl'), garage.email, new RegExp(`${vehicle.registration} was amended`));
     expect(mail.text).toContain(reason);
+    await context.close();
+  });
+
+  it("erases a record's notes with a reason: the public results page no longer shows them, and the audit lists it", async () => {
+    const { context, page, errors } = await openPage();
+    await logInThroughPage(page, seedAccounts.admin.email, seedAccounts.admin.password);
+    await page.waitForURL('**/admin');
+    await page.goto(`/admin/records?reg=${erasedVehicle.registration}`);
+    const card = page.getByRole('article').filter({ hasText: erasedNotes });
+
+    // By keyboard: the dialog takes the focus on its first choice, the notes, which shows what will go.
+    // Found by its name from here on: the card is found by the notes, which are about to go.
+    const eraseLabel = (await card.getByRole('button', { name: /^Erase data from / }).getAttribute('aria-label'))!;
+    const erase = page.getByRole('button', { name: eraseLabel, exact: true });
+    await erase.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Erase personal data' });
+    const notesChoice = dialog.getByRole('checkbox', { name: 'Notes' });
+    await expect.poll(() => notesChoice.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await dialog.getByText(erasedNotes).count()).toBe(1);
+    await page.keyboard.press('Space');
+    expect(await notesChoice.isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Erase for good' }).click();
+    await expect.poll(() => dialog.getByText(MESSAGES.adminActions.reasonRequired).count()).toBe(1);
+    await dialog.getByLabel('Reason for erasing').fill(erasureReason);
+    await dialog.evaluate((element) => element.scrollTo(0, 0));
+    await screenshot(page, 'admin-erase-dialog', { isViewportOnly: true });
+    // On a phone the dialog fits the screen's width: nothing sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await screenshot(page, 'admin-erase-dialog-390', { isViewportOnly: true });
+    await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await screenshot(page, 'admin-erase-dialog-390-end', { isViewportOnly: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await dialog.getByRole('button', { name: 'Erase for good' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(ERASURE_MESSAGES.recordErased).waitFor();
+    expect(await page.getByText(erasedNotes).count()).toBe(0);
+    expect(await erase.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // The public side: the notes are gone from the lookup and the results page; the chain still verifies.
+    const lookup = await getJson<TLookupResponse>(`/service-records/lookup/${erasedVehicle.registration}`);
+    expect(lookup.data.serviceRecords.find((r) => r.id === erasedRecord.id)?.notes).toBeNull();
+    expect(JSON.stringify(lookup)).not.toContain(erasedNotes);
+    const verify = await getJson<TVerifyChainResponse>(`/service-records/verify/${erasedVehicle.registration}`);
+    expect(verify.data).toMatchObject({ valid: true, brokenAt: null });
+    const visitor = await context.browser()!.newContext({ baseURL: inject('gatewayUrl'), locale: 'en-GB', timezoneId: 'Europe/London' });
+    const publicPage = await visitor.newPage();
+    await publicPage.goto(`/vehicle-results?reg=${erasedVehicle.registration}`);
+    await expect.poll(() => publicPage.locator('article:not(.mot-card)').count()).toBe(erasedVehicle.records.length);
+    expect(await publicPage.locator('body').textContent()).not.toContain(erasedNotes);
+    await visitor.close();
+
+    // The audit lists the erasure, with the registration and the reason.
+    await page.goto('/admin');
+    const audit = page.getByRole('table', { name: 'Recent admin actions, newest first' });
+    const row = audit.getByRole('row').filter({ hasText: erasureReason });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      expect.any(String),
+      seedAccounts.admin.email,
+      'Erased personal data from a service record',
+      erasedVehicle.registration,
+      erasureReason,
+    ]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

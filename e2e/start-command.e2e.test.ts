@@ -50,15 +50,18 @@ describe('npm start without its infrastructure', () => {
   });
 });
 
-describe("npm start and the README's configuration", () => {
-  const readmeVariables = () => {
-    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('| Variable | Used by |'), readme.indexOf('\n\n', readme.indexOf('| Variable | Used by |')));
+describe('npm start and the configuration table of docs/operations.md', () => {
+  /** The variables named in the first column of the configuration table (the table ends at the first blank line). */
+  const documentedVariables = () => {
+    const operations = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
+    const start = operations.indexOf('| Variable | Used by |');
+    expect(start).toBeGreaterThan(-1);
+    const table = operations.slice(start, operations.indexOf('\n\n', start));
     return [...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!));
   };
 
   it('hands every variable of the table to the services, or says why it sets it itself', () => {
-    const documented = readmeVariables();
+    const documented = documentedVariables();
     expect(documented.length).toBeGreaterThan(30);
     const handled = new Set<string>([...PASSED_TO_SERVICES, ...Object.keys(SET_BY_START)]);
     expect(documented.filter((name) => !handled.has(name))).toEqual([]);
@@ -79,7 +82,7 @@ describe("npm start and the README's configuration", () => {
         PORT: '28080',
         SH_PORT_OFFSET: '20000',
         SH_DATABASE_SUFFIX: '_start_test',
-        BULLMQ_PREFIX: 'start_test',
+        REDIS_KEY_PREFIX: 'start_test',
         HOST: '127.0.0.1',
         RATE_LIMIT_LOOKUP_PER_MINUTE: '2',
         SUPPORT_EMAIL: 'front-desk@example.co.uk',

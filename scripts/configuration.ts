@@ -1,10 +1,11 @@
 /**
- * Which of the README's configuration variables `npm start` hands to the services, and which it sets itself.
+ * Which of the configuration variables (docs/operations.md#configuration) `npm start` hands to the services, and
+ * which it sets itself.
  * A variable set in the environment of `npm start` reaches every process it starts, unless it is one the stack
- * must wire itself (listed below with the way to change it); a test checks this list against the README's table.
+ * must wire itself (listed below with the way to change it); a test checks this list against that table.
  */
 export const PASSED_TO_SERVICES = [
-  'LOG_LEVEL', 'BULLMQ_PREFIX', 'INTERNAL_TOKEN', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD',
+  'LOG_LEVEL', 'REDIS_KEY_PREFIX', 'INTERNAL_TOKEN', 'JWT_PRIVATE_KEY', 'JWT_PUBLIC_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD',
   'COMPANIES_HOUSE_URL', 'COMPANIES_HOUSE_API_KEY', 'COMPANIES_HOUSE_RATE_LIMIT', 'COMPANIES_HOUSE_RATE_WINDOW_SECONDS',
   'RECORDS_SIGNING_KEY', 'COMPANY_TOKEN_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRODUCT_ID',
   'STRIPE_PRICE_ID', 'STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM',

@@ -6,14 +6,14 @@
  * subscribes to it, from its job in Redis or else from the outbox of whichever service database holds it.
  * Consumers are idempotent by event id, so replaying an event they have applied changes nothing.
  *
- * Reads REDIS_URL, BULLMQ_PREFIX, POSTGRES_URL and SH_DATABASE_SUFFIX as `npm start` does.
+ * Reads REDIS_URL, REDIS_KEY_PREFIX, POSTGRES_URL and SH_DATABASE_SUFFIX as `npm start` does.
  */
 import pg from 'pg';
-import { LOCAL_DATABASES, replayEvents, type ReplayOutcome } from '@sh/shared/server';
+import { LOCAL_DATABASES, replayEvents, withRenamedVariables, type ReplayOutcome } from '@sh/shared/server';
 import { availableServices, databaseUrl } from './stack.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = process.env.BULLMQ_PREFIX ?? 'sh';
+const prefix = withRenamedVariables(process.env, (message) => console.warn(message)).REDIS_KEY_PREFIX ?? 'sh';
 const postgresUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseSuffix = process.env.SH_DATABASE_SUFFIX ?? '';
 const eventIds = process.argv.slice(2);

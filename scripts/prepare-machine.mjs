@@ -2,7 +2,7 @@
 /**
  * `npm start` and `npm test` begin here, with nothing but Node's own modules, so they work on a fresh clone:
  * 1. installs the dependencies from the lockfile (npm ci) when node_modules is missing or older than it;
- * 2. starts this machine's Postgres and Redis when they are installed but stopped (the commands the README lists);
+ * 2. starts this machine's Postgres and Redis when they are installed but stopped (the commands of docs/operations.md);
  * 3. runs scripts/<start|test>.ts, passing on its exit code, and stops it if this process is stopped.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -1,17 +1,23 @@
 /**
- * Demo data for a development machine, read from data/seed/*.json and written straight into each
- * service's own database after its migrations. Every insert is keyed on the data's fixed ids, so running
- * it again changes nothing.
+ * Demo data for a development machine, read from data/seed/*.json and written into each service's own database
+ * after its migrations: straight in, except the service records, which go through the records service's own write
+ * path so that each is sealed in its vehicle's chain and the transparency log. Every insert is keyed on the data's
+ * fixed ids, so running it again changes nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureDatabase, migrate } from '@sh/shared/server';
+import { createLogger, createPool, ensureDatabase, migrate, pemText, withTransaction, type Queryable } from '@sh/shared/server';
 import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
 import { hashPassword } from '../services/identity/src/domain/passwords.js';
+import { sealRecord } from '../services/records/src/domain/seal-record.js';
+import { loadReceiptSigner } from '../services/records/src/domain/signing-key.js';
+import { insertServiceRecord } from '../services/records/src/store/insert-service-record.js';
+import { lockVehicleChain } from '../services/records/src/store/lock-vehicle-chain.js';
+import type { ServiceRecordWithContactRow } from '../services/records/src/store/service-record-row.js';
 import { availableServices, databaseUrl, ROOT, type ServiceName } from './stack.js';
-import { seedAccounts, seedGarages, seedVehicles, type SeedGarage } from './seed-data.js';
+import { seedAccounts, seedGarages, seedVehicles, type SeedGarage, type SeedRecord, type SeedVehicle } from './seed-data.js';
 
 export { seedAccounts, seedGarages, seedVehicles, type SeedAccounts } from './seed-data.js';
 
@@ -140,52 +146,110 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
        ON CONFLICT (garage_id) DO NOTHING`,
       [garages.map((g) => g.id), garages.map((g) => g.subscription_status)],
     );
-    const rows = seedVehicles().flatMap((vehicle) => vehicle.records.map((record) => ({ vehicle, record })));
-    const column = <T>(pick: (row: (typeof rows)[number]) => T) => rows.map(pick);
-    const inserted = await client.query(
-      `INSERT INTO service_records (id, garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes,
-                                    technician_name, customer_email, customer_phone, created_at)
-       SELECT id, garage_id, vin, reg, service_date, mileage, service_type, notes, technician, email, phone,
-              service_date::timestamp + interval '17 hours'
-         FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::date[], $6::int[], $7::text[], $8::text[],
-                     $9::text[], $10::text[], $11::text[])
-           AS t(id, garage_id, vin, reg, service_date, mileage, service_type, notes, technician, email, phone)
-       ON CONFLICT (id) DO NOTHING
-       RETURNING id`,
-      [
-        column((r) => r.record.id),
-        column((r) => r.record.garage_id),
-        column((r) => r.vehicle.vin),
-        column((r) => r.vehicle.registration),
-        column((r) => r.record.service_date),
-        column((r) => r.record.mileage),
-        column((r) => r.record.service_type),
-        column((r) => r.record.notes),
-        column((r) => r.record.technician_name),
-        column((r) => r.record.customer_email),
-        column((r) => r.record.customer_phone),
-      ],
-    );
-    // New seeded records wait for the records service to chain them in their order of entry when it starts.
-    await client.query('INSERT INTO records_awaiting_chain (record_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING', [
-      inserted.rows.map((row: { id: string }) => row.id),
-    ]);
-    return `${inserted.rowCount ?? 0} new service records (${rows.length} in the data)`;
+    // Its records are stored and sealed once this commits (SEEDERS_AFTER_COMMIT).
+    return '';
   },
   billing: (client) => seedBilling(client, seedGarages()),
 };
 
+/** How the demo data is seeded. */
+export interface SeedOptions {
+  /**
+   * The key the records service is started with (RECORDS_SIGNING_KEY), if any: the seed signs the demo records' receipts
+   * with it. Without it, like the service, the seed signs with the development key kept in records' database.
+   */
+  recordsSigningKey?: string;
+}
+
+/** A seeded record as the records service stores it: entered at 17:00 UTC on its service day, signed by nobody. */
+function serviceRecordOf(vehicle: SeedVehicle, record: SeedRecord): ServiceRecordWithContactRow {
+  return {
+    id: record.id,
+    garage_id: record.garage_id,
+    vin: vehicle.vin,
+    vehicle_registration: vehicle.registration,
+    service_date: record.service_date,
+    mileage: record.mileage,
+    service_type: record.service_type,
+    notes: record.notes,
+    technician_name: record.technician_name,
+    signed_by: null,
+    customer_email: record.customer_email,
+    customer_phone: record.customer_phone,
+    created_at: new Date(`${record.service_date}T17:00:00.000Z`),
+  };
+}
+
+/**
+ * The demo service records, stored as the records service stores a garage's record (domain/create-service-record.ts)
+ * and with its own code: vehicle by vehicle, one transaction each that locks the vehicle's chain, stores its records
+ * not stored yet and seals each, in order of entry, in its chain and the transparency log, signed with the service's
+ * receipt key. A record already stored is left as it is, so a second run seals nothing twice. It needs records'
+ * migrations (prepareDatabases), the log's tables among them, and runs before the service starts; records itself
+ * chains nothing at start-up, so this is how the demo records get their entries.
+ */
+async function seedServiceRecords(url: string, options: SeedOptions): Promise<string> {
+  const vehicles = seedVehicles();
+  const inData = vehicles.reduce((count, vehicle) => count + vehicle.records.length, 0);
+  const pool = createPool(url, 2);
+  try {
+    const storedIds = async (db: Queryable, ids: string[]) =>
+      new Set((await db.query<{ id: string }>('SELECT id FROM service_records WHERE id = ANY($1::uuid[])', [ids])).rows.map((row) => row.id));
+    const stored = await storedIds(pool, vehicles.flatMap((vehicle) => vehicle.records.map((record) => record.id)));
+    const unstored = vehicles.filter((vehicle) => vehicle.records.some((record) => !stored.has(record.id)));
+    if (unstored.length === 0) return `0 new service records (${inData} in the data)`;
+    const logger = createLogger('seed', 'warn');
+    const signingKey = options.recordsSigningKey ? pemText.parse(options.recordsSigningKey) : undefined;
+    const signer = await loadReceiptSigner(pool, signingKey, logger);
+    let sealed = 0;
+    try {
+      for (const vehicle of unstored) {
+        sealed += await withTransaction(pool, async (client) => {
+          let head = await lockVehicleChain(client, vehicle.registration);
+          // Read again under the chain's lock: what a seed running at the same time stored is not stored twice.
+          const present = await storedIds(client, vehicle.records.map((record) => record.id));
+          const records = vehicle.records
+            .filter((record) => !present.has(record.id))
+            .map((record) => serviceRecordOf(vehicle, record))
+            .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
+          for (const record of records) {
+            await insertServiceRecord(client, record);
+            const receipt = await sealRecord(client, signer, record, head, new Date());
+            head = { length: receipt.position, headHash: receipt.hash };
+          }
+          return records.length;
+        });
+      }
+    } finally {
+      await signer.close();
+    }
+    return `${sealed} new service records, each sealed in its chain and the log (${inData} in the data)`;
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * What a service's seed does once its transaction committed, in transactions of its own: records stores and seals
+ * its demo records vehicle by vehicle, as its write path does.
+ */
+const SEEDERS_AFTER_COMMIT: Partial<Record<ServiceName, (url: string, options: SeedOptions) => Promise<string>>> = {
+  records: seedServiceRecords,
+};
+
 /** Seeds every available service that has a seeder; returns one line per service. */
-export async function seedDemoData(postgresUrl: string, suffix: string, services = availableServices()): Promise<string[]> {
+export async function seedDemoData(postgresUrl: string, suffix: string, services = availableServices(), options: SeedOptions = {}): Promise<string[]> {
   const lines: string[] = [];
   for (const service of services) {
     const seeder = SEEDERS[service];
     if (!seeder) continue;
-    const client = new pg.Client({ connectionString: databaseUrl(postgresUrl, `sh_${service}${suffix}`) });
+    const url = databaseUrl(postgresUrl, `sh_${service}${suffix}`);
+    const client = new pg.Client({ connectionString: url });
     await client.connect();
+    const done: string[] = [];
     try {
       await client.query('BEGIN');
-      lines.push(`${service}: ${await seeder(client)}`);
+      done.push(await seeder(client));
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -193,6 +257,9 @@ export async function seedDemoData(postgresUrl: string, suffix: string, services
     } finally {
       await client.end();
     }
+    const after = SEEDERS_AFTER_COMMIT[service];
+    if (after) done.push(await after(url, options));
+    lines.push(`${service}: ${done.filter(Boolean).join(', ')}`);
   }
   return lines;
 }

@@ -17,16 +17,16 @@ export type ServiceName = 'identity' | 'garages' | 'records' | 'billing' | 'noti
 export const SERVICE_NAMES: ServiceName[] = ['identity', 'garages', 'records', 'billing', 'notifications'];
 
 /**
- * Node's options for the records service, which builds the lookup's answers: a young generation of 64 MB semi-spaces
- * instead of 16, so that the short-lived objects of each request die in fewer, cheaper collections (bench:lookup, two
- * A/B pairs: 4-12% less CPU per lookup). Not the gateway's: it now sends published answers, and with 64 MB its p99
- * was 27 to 30 ms against 21 to 24 with Node's default (README, Benchmark). docker-compose.yml sets the same.
+ * The records service's garbage-collector flags: a young generation of 64 MB semi-spaces instead of 16, so that the
+ * short-lived objects of each request die in fewer, cheaper collections (bench:lookup, two A/B pairs, when records
+ * built every lookup's answer: 4-12% less CPU per lookup). Not the gateway's: it sends published answers, and with
+ * 64 MB its p99 was 27 to 30 ms against 21 to 24 with Node's default. docker-compose.yml sets the same.
  */
-const LOOKUP_PATH_NODE_OPTIONS = '--max-semi-space-size=64';
+const RECORDS_GARBAGE_COLLECTOR_FLAGS = '--max-semi-space-size=64';
 
-/** What a child adds to its environment for building lookup answers: LOOKUP_PATH_NODE_OPTIONS for records. */
-export function lookupPathEnv(name: string): Record<string, string> {
-  return name === 'records' ? { NODE_OPTIONS: LOOKUP_PATH_NODE_OPTIONS } : {};
+/** What a child adds to its environment for its garbage collector: RECORDS_GARBAGE_COLLECTOR_FLAGS for records. */
+export function garbageCollectorEnv(name: string): Record<string, string> {
+  return name === 'records' ? { NODE_OPTIONS: RECORDS_GARBAGE_COLLECTOR_FLAGS } : {};
 }
 
 export interface StackPorts {
@@ -68,7 +68,7 @@ export interface StackOptions {
   redisUrl: string;
   /** Database names are `sh_<service><suffix>`: '' for development, '_e2e' for the journeys. */
   databaseSuffix: string;
-  queuePrefix: string;
+  redisKeyPrefix: string;
   logLevel: string;
   /** Where the gateway listens (default 0.0.0.0, every interface). */
   gatewayHost?: string;
@@ -197,7 +197,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     LOG_LEVEL: options.logLevel,
     HOST: '127.0.0.1',
     REDIS_URL: options.redisUrl,
-    BULLMQ_PREFIX: options.queuePrefix,
+    REDIS_KEY_PREFIX: options.redisKeyPrefix,
     // One token for every process, the gateway included (its admin calls reach the services' /internal/); set
     // INTERNAL_TOKEN for npm start (options.env) to choose another.
     INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
@@ -220,7 +220,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // directly; a child whose parent dies sees the channel close and shuts down.
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd: ROOT,
-      env: { ...common, ...lookupPathEnv(name), ...env },
+      env: { ...common, ...garbageCollectorEnv(name), ...env },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     for (const stream of [child.stdout, child.stderr]) {

@@ -4,11 +4,14 @@
  * stops everything cleanly on Ctrl-C.
  */
 import { BRAND } from '../packages/shared/src/contract/brand.js';
+import { withRenamedVariables } from '../packages/shared/src/server/config.js';
 import { variablesForServices } from './configuration.js';
-import { checkInfrastructure, stackPorts, startStack } from './stack.js';
+import { availableServices, checkInfrastructure, stackPorts, startStack } from './stack.js';
 import { buildWebIfStale } from './web-build.js';
 import { prepareDatabases, seedAccounts, seedDemoData, seedGarages } from './seed.js';
 
+// A variable set under its old name (BULLMQ_PREFIX) is read, and handed on, under its new one, with a warning.
+const env = withRenamedVariables(process.env, (message) => console.warn(message));
 const postgresUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const port = Number(process.env.PORT ?? 8080);
@@ -28,7 +31,9 @@ try {
 // SH_DATABASE_SUFFIX keeps a second stack's databases apart (the start-command test uses it).
 const databaseSuffix = process.env.SH_DATABASE_SUFFIX ?? '';
 await prepareDatabases(postgresUrl, databaseSuffix);
-const seeded = await seedDemoData(postgresUrl, databaseSuffix);
+// The demo records are signed with the key records will sign with: RECORDS_SIGNING_KEY when set (it is handed to the
+// services below), otherwise the development key in records' database.
+const seeded = await seedDemoData(postgresUrl, databaseSuffix, availableServices(), { recordsSigningKey: process.env.RECORDS_SIGNING_KEY || undefined });
 const accounts = seedAccounts();
 const demoGarage = seedGarages().find((g) => g.id === accounts.garage.garage_id);
 
@@ -37,11 +42,11 @@ const stack = await startStack({
   postgresUrl,
   redisUrl,
   databaseSuffix,
-  queuePrefix: process.env.BULLMQ_PREFIX ?? 'sh',
+  redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'sh',
   logLevel: process.env.LOG_LEVEL ?? 'warn',
   gatewayHost: process.env.HOST,
   relaunchOnCrash: true,
-  env: { ADMIN_EMAIL: accounts.admin.email, ADMIN_PASSWORD: accounts.admin.password, ...variablesForServices(process.env) },
+  env: { ADMIN_EMAIL: accounts.admin.email, ADMIN_PASSWORD: accounts.admin.password, ...variablesForServices(env) },
 }).catch((error: Error) => {
   console.error(`Cannot start: ${error.message}`);
   process.exit(1);

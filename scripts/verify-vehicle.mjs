@@ -7,7 +7,8 @@
 // KEY is the log's verifier key in C2SP form (name+keyid+base64), as the README and GET .../log/key print it; URL
 // defaults to http://localhost:8080 (the `npm start` gateway). The steps: check the key's own id; fetch the latest
 // checkpoint and check its Ed25519 signature; fetch the vehicle's entries; for each entry recompute its hash from its
-// content, check its links, rebuild its log leaf and check the inclusion proof against the checkpoint's root; and
+// content, check each value it shows against its salted commitment (SHA-256 of the canonical JSON of {salt, value}),
+// check its links, rebuild its log leaf and check the inclusion proof against the checkpoint's root; and
 // check each receipt's signature against the published receipt keys. Exit 0: everything verified. Exit 1: the first
 // entry that failed is printed. Exit 2: bad arguments, or the server could not be reached or refused a request.
 // An entry newer than the latest checkpoint (one is signed about once a minute) fails unless --allow-pending.
@@ -146,13 +147,23 @@ async function main(argv) {
   let pending = 0;
   for (const [i, entry] of chain.entries.entries()) {
     const where = `entry ${entry.position} (${entry.kind} ${entry.record_id})`;
-    let contentHash;
-    try {
-      contentHash = sha256(Buffer.from(canonicalJson(entry.content))).toString('hex');
-    } catch (error) {
-      return fail(where, error.message);
+    // Its content (null where a format-1 entry holds what is no longer public: its leaf below still binds its hash).
+    if (entry.content !== null) {
+      let contentHash;
+      try {
+        contentHash = sha256(Buffer.from(canonicalJson(entry.content))).toString('hex');
+      } catch (error) {
+        return fail(where, error.message);
+      }
+      if (contentHash !== entry.hash) return fail(where, 'its content does not match its hash');
+      if (entry.content.position !== entry.position || entry.content.prev_hash !== entry.prev_hash) return fail(where, 'its content names another place in the chain');
     }
-    if (contentHash !== entry.hash) return fail(where, 'its content does not match its hash');
+    // Each value shown with its salt must be what the content's salted commitment at its path sealed.
+    for (const { path, value, salt } of entry.disclosures ?? []) {
+      const sealed = path.split('.').reduce((at, step) => (at !== null && typeof at === 'object' ? at[step] : undefined), entry.content);
+      const commitment = sha256(Buffer.from(canonicalJson({ salt, value }))).toString('hex');
+      if (typeof sealed?.commitment !== 'string' || sealed.commitment !== commitment) return fail(where, `its ${path} does not match what it sealed`);
+    }
     if (entry.position !== i + 1) return fail(where, `it should be at position ${i + 1}`);
     if (entry.prev_hash !== previousHash) return fail(where, 'its link to the previous entry does not match');
     previousHash = entry.hash;

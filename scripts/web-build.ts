@@ -13,10 +13,10 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds web/dist when it is missing or older than the SPA's sources or the shared contract. */
+/** Builds web/dist when it is missing or older than the SPA's sources, the shared contract or the log's checks it bundles. */
 export function buildWebIfStale(): void {
   const index = path.join(ROOT, 'web/dist/index.html');
-  const sources = ['web/src', 'web/public', 'web/index.html', 'packages/shared/src/contract'].map((p) => path.join(ROOT, p));
+  const sources = ['web/src', 'web/public', 'web/index.html', 'packages/shared/src/contract', 'packages/shared/src/transparency-log'].map((p) => path.join(ROOT, p));
   const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
   const isStale = sources.some((source) => (existsSync(source) && statSync(source).isFile() ? statSync(source).mtimeMs : newestMtime(source)) > builtAt);
   if (!isStale) return;

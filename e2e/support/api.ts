@@ -75,3 +75,24 @@ export async function confirmEmailFromMail(email: string, userId: string): Promi
     }
   }
 }
+
+/**
+ * Waits (polling the public API, not the clock) until the log's latest checkpoint holds every entry of the
+ * registration: the journeys' stack signs one within 0.2 s of the log growing (LOG_CHECKPOINT_INTERVAL_MS).
+ */
+export async function waitForCheckpointOf(registration: string): Promise<void> {
+  const get = async (path: string) => fetch(`${inject('gatewayUrl')}/api/v1/service-records/${path}`);
+  await expect
+    .poll(
+      async () => {
+        const checkpoint = await get('log/checkpoint');
+        const chain = await get(`verify/${registration}`);
+        if (checkpoint.status !== 200 || chain.status !== 200) return false;
+        const { treeSize } = ((await checkpoint.json()) as { data: { treeSize: number } }).data;
+        const { entries } = ((await chain.json()) as { data: { entries: Array<{ leaf_index: number | null }> } }).data;
+        return entries.length > 0 && entries.every((entry) => entry.leaf_index !== null && entry.leaf_index < treeSize);
+      },
+      { timeout: 30_000, interval: 100 },
+    )
+    .toBe(true);
+}

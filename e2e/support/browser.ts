@@ -49,11 +49,14 @@ export function useBrowser(): () => ReturnType<typeof openPage> {
   };
 }
 
-/** Saves a screenshot under e2e/artifacts for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot under e2e/artifacts for a person to look at: the whole page, or with `isViewportOnly` what the
+ * screen shows (a dialog, which stays fixed on the screen while a whole-page shot scrolls past it).
+ */
+export async function screenshot(page: Page, name: string, { isViewportOnly = false }: { isViewportOnly?: boolean } = {}): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: !isViewportOnly });
   return file;
 }
 

@@ -1,13 +1,13 @@
 /**
  * What the fuzz test aims at, read from the API contract rather than written down: every operation of the
  * OpenAPI document (built from OPERATIONS), who calls it (read from its `auth`: no one signed in for 'public' and
- * 'stripe-signature', else a signed-in account of each role allowed to), the server that answers its path (the
- * gateway's own routing table, or the gateway itself for the calls it composes) and that server's port in the
- * browser journeys' stack (development's ports + 10000). An operation added to OPERATIONS is a target at once.
+ * 'stripe-signature', else a signed-in account of each role allowed to), the server that answers it (its `service`,
+ * which the gateway routes it to: a service, or the gateway itself for the calls it composes) and that server's port
+ * in the browser journeys' stack (development's ports + 10000). An operation added to OPERATIONS is a target at once.
  */
 import type { z } from 'zod';
 import { buildOpenApiDocument, OPERATIONS, type TOperation } from '@sh/shared/contract';
-import { matchGatewayRoute, resolveUpstream, type UpstreamName } from '../../services/gateway/src/domain/routing.js';
+import type { UpstreamName } from '../../services/gateway/src/domain/routing.js';
 import { stackPorts } from '../../scripts/stack.js';
 
 /** The part of a JSON schema (as the OpenAPI document has it) the generators read. */
@@ -47,7 +47,7 @@ export interface FuzzTarget {
   roles: FuzzRole[];
 }
 
-/** The roles an access token can carry (DESIGN.md: `role` admin | garage); a role added to the platform is added here. */
+/** The roles an access token can carry (admin | garage: docs/product.md); a role added to the platform is added here. */
 export const FUZZ_ROLES = ['garage', 'admin'] as const;
 export type FuzzRole = (typeof FUZZ_ROLES)[number];
 
@@ -82,9 +82,7 @@ export function fuzzTargets(): FuzzTarget[] {
       };
       const operation = OPERATIONS.find((op) => op.path === template && op.method === method);
       if (!operation) throw new Error(`The OpenAPI document has ${method} ${template}, which OPERATIONS does not`);
-      const concretePath = API_BASE + template.replace(/\{[^}]+\}/g, 'AB12CDE');
-      const service = matchGatewayRoute(method.toUpperCase(), concretePath) ? 'gateway' : resolveUpstream(concretePath);
-      if (!service) throw new Error(`No service owns ${concretePath} in the gateway's routing table`);
+      const { service } = operation;
       const pathParams = spec.parameters.filter((p) => p.in === 'path');
       targets.push({
         name: `${method.toUpperCase()} ${template}`,

@@ -38,12 +38,13 @@ export default async function setup(project: TestProject) {
   await prepareDatabases(postgresUrl, E2E_SUFFIX);
   await seedDemoData(postgresUrl, E2E_SUFFIX);
   const logs: string[] = [];
+  const queuePrefix = `e2e_${process.pid}`;
   stack = await startStack({
     ports: stackPorts(18080, 10000),
     postgresUrl,
     redisUrl,
     databaseSuffix: E2E_SUFFIX,
-    queuePrefix: `e2e_${process.pid}`,
+    redisKeyPrefix: queuePrefix,
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     gatewayHost: '127.0.0.1',
     env: {
@@ -69,6 +70,8 @@ export default async function setup(project: TestProject) {
   project.provide('stripeUrl', stack.urls.stripeDouble);
   project.provide('dvsaUrl', stack.urls.dvsaDouble);
   project.provide('postgresUrl', postgresUrl);
+  project.provide('redisUrl', redisUrl);
+  project.provide('queuePrefix', queuePrefix);
   project.provide('recordsDatabaseUrl', databaseUrl(postgresUrl, `sh_records${E2E_SUFFIX}`));
   project.provide('identityDatabaseUrl', databaseUrl(postgresUrl, `sh_identity${E2E_SUFFIX}`));
   project.provide('billingDatabaseUrl', databaseUrl(postgresUrl, `sh_billing${E2E_SUFFIX}`));
@@ -84,6 +87,9 @@ declare module 'vitest' {
     stripeUrl: string;
     dvsaUrl: string;
     postgresUrl: string;
+    redisUrl: string;
+    /** The stack's prefix of queues, rate limits and the lookup's published answers in Redis. */
+    queuePrefix: string;
     recordsDatabaseUrl: string;
     identityDatabaseUrl: string;
     billingDatabaseUrl: string;

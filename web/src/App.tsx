@@ -35,7 +35,7 @@ import {
 } from './route-pages';
 
 /**
- * The routes of SPEC.md section 2 built so far, inside the session and subscription; every other path goes
+ * The routes of docs/product.md#routes, inside the session and subscription; every other path goes
  * home. Pages other than home load on first use (route-pages.ts) while the frame stays on screen.
  */
 export function App() {

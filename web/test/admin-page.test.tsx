@@ -27,6 +27,7 @@ describe('/admin: the overview', () => {
         adminActions: [
           buildAdminAction({ action: 'garage.suspended', subject: { type: 'garage', id: 'g1', label: 'Quay Garage' }, reason: 'Fake records reported' }),
           buildAdminAction({ action: 'event.retried', subject: { type: 'event', id: 'e1', label: 'service_record.created' }, reason: null }),
+          buildAdminAction({ action: 'service_record.erased', subject: { type: 'service_record', id: 'r1', label: 'AB12CDE' }, reason: 'Customer asked' }),
         ],
       }),
     });
@@ -41,6 +42,7 @@ describe('/admin: the overview', () => {
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
       ['23 November 2026 at 14:05', ADMIN_USER.email, 'Suspended a garage', 'Quay Garage', 'Fake records reported'],
       ['23 November 2026 at 14:05', ADMIN_USER.email, 'Retried a failed event', 'service_record.created', '—'],
+      ['23 November 2026 at 14:05', ADMIN_USER.email, 'Erased personal data from a service record', 'AB12CDE', 'Customer asked'],
     ]);
     expect(screen.getByRole('link', { name: 'Open the API docs' }).getAttribute('href')).toBe('/api/v1/docs');
     expect(screen.getByRole('link', { name: 'Service record manager' }).getAttribute('href')).toBe('/admin/records');

@@ -61,7 +61,7 @@ describe('/admin?view=records', () => {
       'Hartley Motors',
       '14 March 2025',
       '45,210 miles',
-      'EditDelete',
+      'EditErase dataDelete',
     ]);
     expect(within(second).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       'Brake Pad ReplacementWithdrawn',
@@ -173,7 +173,7 @@ describe('the edit dialog', () => {
     });
   });
 
-  it("shows the server's field messages under their fields, and SPEC.md's message for a failure without one", async () => {
+  it("shows the server's field messages under their fields, and the page's message for a failure without one", async () => {
     const record = buildAdminRecord();
     const alertBox = vi.fn();
     vi.stubGlobal('alert', alertBox);

@@ -41,6 +41,7 @@ export function buildAdminRecord(overrides: Partial<TAdminServiceRecord> = {}): 
     service_type: 'Oil & Filter Change',
     notes: 'Used 5W-30.',
     technician_name: 'Sam Patel',
+    stored_names: { technician_name: 'Sam Patel', signed_by: 'Jo Hartley' },
     customer_email: 'driver@example.com',
     customer_phone: '07700900123',
     created_at: '2025-03-14T10:22:00.000Z',

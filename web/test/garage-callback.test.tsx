@@ -46,7 +46,7 @@ function fillValidForm() {
 }
 
 describe('the Add My Garage callback form on /garages', () => {
-  it('shows the callback messages of SPEC.md section 5 under their fields and sends nothing', () => {
+  it('shows the callback messages under their fields and sends nothing', () => {
     const api = mockApi({});
     renderApp('/garages');
     expect(within(callbackBlock()).getByRole('heading', { level: 2 }).textContent).toBe('Are you a garage owner?');

@@ -1,6 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type TGarageServiceRecord, type TSubscriptionStatus } from '@sh/shared/contract';
+import { DEVELOPMENT_LOG, MESSAGES, type TGarageReceipt, type TGarageServiceRecord, type TSubscriptionStatus } from '@sh/shared/contract';
+import { encodeBase64, parseSignerKey, signCheckpoint } from '@sh/shared/transparency-log';
+import { DEV_LOG_SIGNING_KEY } from '../../packages/shared/src/server/services';
+import { rememberedCheckpointKey } from '../src/lib/log-witness';
+import { buildFakeLog } from './fake-log';
 import { buildSubscription, failure, GARAGE_USER, mockApi, ok, pending, renderApp, storeSession, type TApiReply, type TApiRoute } from './support';
 
 let recordNumber = 0;
@@ -35,12 +39,13 @@ function page(serviceRecords: TGarageServiceRecord[], nextCursor: string | null 
   return ok({ serviceRecords, nextCursor });
 }
 
-function openDashboard(mine: TApiRoute, status: TSubscriptionStatus = 'active') {
+function openDashboard(mine: TApiRoute, status: TSubscriptionStatus = 'active', routes: Record<string, TApiRoute> = {}) {
   const api = mockApi({
     'GET billing/subscription': ok(buildSubscription({ subscription_status: status })),
     'GET garages/me': pending,
     'GET auth/me': pending,
     'GET service-records/mine': mine,
+    ...routes,
   });
   storeSession(GARAGE_USER, 'garage');
   renderApp('/garage');
@@ -176,23 +181,38 @@ describe('GarageDashboardPage: receipts', () => {
     Reflect.deleteProperty(navigator, 'clipboard');
   });
 
+  const receipt = {
+    hash: 'ab'.repeat(32),
+    prev_hash: 'cd'.repeat(32),
+    position: 3,
+    registration: 'AB12CDE',
+    signed_at: '2025-03-14T10:22:00.000Z',
+    signature: 'U2lnbmVkIGJ5IHRoZSByZWNvcmRzIHNlcnZpY2U=',
+    key_id: '4f1e2d3c4b5a6978',
+    leaf_index: 1200,
+  };
+  const NOTE = 'localhost/wrenchmark-development-log\n1234\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n\n\u2014 localhost/wrenchmark-development-log Cv0nJPsAAAA=\n';
+  const included: TGarageReceipt = {
+    receipt,
+    inclusion: {
+      status: 'included',
+      checkpoint: { treeSize: 1234, rootHash: 'CsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=', note: NOTE },
+      proof: { leafIndex: 1200, treeSize: 1234, leafHash: 'CsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=', hashes: [] },
+    },
+  };
+
   it('shows the receipt under a collapsed "Receipt" button, with Copy buttons that confirm', async () => {
-    const receipt = {
-      hash: 'ab'.repeat(32),
-      prev_hash: 'cd'.repeat(32),
-      position: 3,
-      registration: 'AB12CDE',
-      signed_at: '2025-03-14T10:22:00.000Z',
-      signature: 'U2lnbmVkIGJ5IHRoZSByZWNvcmRzIHNlcnZpY2U=',
-      key_id: '4f1e2d3c4b5a6978',
-      leaf_index: 12,
-    };
-    openDashboard(page([buildRecord({ receipt }), buildRecord({ service_type: 'No receipt yet' })]));
+    const record = buildRecord({ receipt });
+    const api = openDashboard(page([record, buildRecord({ service_type: 'No receipt yet' })]), 'active', {
+      [`GET service-records/${record.id}/receipt`]: ok({ receipt, inclusion: { status: 'awaiting_checkpoint' } }),
+    });
     const [withReceipt, without] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
     expect(within(without).getByText('No receipt is available for this record.')).toBeTruthy();
 
     const toggle = within(withReceipt).getByRole('button', { name: 'Receipt' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Where the entry stands in the log is asked for once the receipt is opened, not with the list.
+    expect(api.callsTo(`GET service-records/${record.id}/receipt`)).toHaveLength(0);
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(withReceipt).getByText('Entry 3 in this vehicle’s history')).toBeTruthy();
@@ -207,5 +227,76 @@ describe('GarageDashboardPage: receipts', () => {
 
     fireEvent.click(within(withReceipt).getByRole('button', { name: 'Copy signature' }));
     await vi.waitFor(() => expect(writeText).toHaveBeenLastCalledWith(receipt.signature));
+
+    // No checkpoint covers it yet: it says so, in plain words.
+    expect(await within(withReceipt).findByText(/This entry is in the public log as leaf 1,200, and waits for the log’s next signed checkpoint\./)).toBeTruthy();
+    expect(api.callsTo(`GET service-records/${record.id}/receipt`)).toHaveLength(1);
+  });
+
+  it('shows the signed checkpoint that covers the entry, with a Copy button and a link to its inclusion proof', async () => {
+    const record = buildRecord({ receipt });
+    openDashboard(page([record]), 'active', { [`GET service-records/${record.id}/receipt`]: ok(included) });
+    const [card] = (await screen.findAllByRole('article')) as [HTMLElement];
+    fireEvent.click(within(card).getByRole('button', { name: 'Receipt' }));
+
+    expect(
+      await within(card).findByText(
+        'This entry is in the public log as leaf 1,200. The checkpoint below, signed with the log’s key, covers the log’s first 1,234 entries; the inclusion proof lets anyone check that this entry is one of them.',
+      ),
+    ).toBeTruthy();
+    // The note as signed, line for line.
+    expect(card.querySelector('pre.receipt__note')?.textContent).toBe(NOTE);
+    const proof = within(card).getByRole('link', { name: 'Inclusion proof of this entry' });
+    expect(proof.getAttribute('href')).toBe('/api/v1/service-records/log/proof/inclusion?leaf=1200&size=1234');
+    fireEvent.click(within(card).getByRole('button', { name: 'Copy signed checkpoint' }));
+    await vi.waitFor(() => expect(writeText).toHaveBeenLastCalledWith(NOTE));
+  });
+
+  it('says when the log could not be checked, and tries again on request', async () => {
+    const record = buildRecord({ receipt });
+    const api = openDashboard(page([record]), 'active', {
+      [`GET service-records/${record.id}/receipt`]: (_call, count) => (count === 1 ? failure(503, 'service_unavailable', 'Service unavailable') : ok(included)),
+    });
+    const [card] = (await screen.findAllByRole('article')) as [HTMLElement];
+    fireEvent.click(within(card).getByRole('button', { name: 'Receipt' }));
+    expect(await within(card).findByText('We could not check the public log just now.')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByRole('link', { name: 'Inclusion proof of this entry' })).toBeTruthy();
+    expect(api.callsTo(`GET service-records/${record.id}/receipt`)).toHaveLength(2);
+  });
+});
+
+describe('GarageDashboardPage: the public log', () => {
+  it('shows the latest checkpoint checked with the bundled key, and on the next visit that the log only grew from it', async () => {
+    const log = await buildFakeLog('AB12CDE', [], { before: 6, after: 0 });
+    log.checkpointSize = 4;
+    openDashboard(page([]), 'active', log.routes());
+    const panel = await screen.findByRole('region', { name: 'The public log' });
+    await within(panel).findByText(/^Signed with the log’s key\./);
+    expect(panel.textContent).toContain('The first checkpoint this browser has seen');
+    expect(within(panel).getByText('4')).toBeTruthy();
+    expect(within(panel).getByText((await log.checkpoint(4)).rootHash)).toBeTruthy();
+    expect(within(panel).getByText('Fetched').nextElementSibling?.textContent).toMatch(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2}:\d{2}$/);
+    cleanup();
+
+    log.checkpointSize = 6;
+    openDashboard(page([]), 'active', log.routes());
+    const later = await screen.findByRole('region', { name: 'The public log' });
+    expect((await within(later).findByText(/^Signed with the log’s key\./)).textContent).toContain(
+      'It extends the checkpoint of 4 entries this browser saw before, unchanged.',
+    );
+  });
+
+  it('reports a log that does not extend the checkpoint this browser saw before', async () => {
+    const log = await buildFakeLog('AB12CDE', [], { before: 6, after: 0 });
+    const otherRoot = new Uint8Array(32).fill(3);
+    const note = await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 2, rootHash: otherRoot }, await parseSignerKey(DEV_LOG_SIGNING_KEY));
+    window.localStorage.setItem(rememberedCheckpointKey(DEVELOPMENT_LOG.origin), JSON.stringify({ size: 2, rootHash: encodeBase64(otherRoot), note }));
+    openDashboard(page([]), 'active', log.routes());
+    const panel = await screen.findByRole('region', { name: 'The public log' });
+    const alert = await within(panel).findByRole('alert');
+    expect(within(alert).getByRole('heading').textContent).toBe('The public log has been rewritten');
+    expect(alert.textContent).toContain(`This browser saw the log before with 2 entries and root hash ${encodeBase64(otherRoot)}.`);
+    expect(within(panel).queryByText(/^Signed with the log’s key/)).toBeNull();
   });
 });

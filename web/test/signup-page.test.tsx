@@ -38,7 +38,7 @@ function fillValidForm() {
 const VERIFIED_COMPANY = ok({ name: 'HARTLEY MOTORS LTD', companyNumber: '01234567', verificationToken: 'signed-proof' });
 
 describe('SignupPage validation', () => {
-  it('shows each required-field message of SPEC.md section 5 under its field, and asks to validate the company', () => {
+  it('shows each required-field message under its field, and asks to validate the company', () => {
     mockApi({});
     renderApp('/signup');
     submit();

@@ -109,7 +109,8 @@ function report(overrides: Partial<TReport> = {}): TReport {
 function renderReport(vehicleRoute: TApiRoute, records: TPublicServiceRecord[] = RECORDS) {
   const api = mockApi({
     [`GET service-records/lookup/${REG}`]: ok({ serviceRecords: records }),
-    [`GET service-records/verify/${REG}`]: pending,
+    // The history check in the browser starts with the log's checkpoint: left unanswered (test/history-integrity.test.tsx).
+    'GET service-records/log/checkpoint': pending,
     [`GET vehicles/${REG}`]: vehicleRoute,
   });
   render(

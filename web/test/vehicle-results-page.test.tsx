@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
@@ -27,21 +27,21 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** The verify call's answer for the next render: unanswered unless a test says otherwise. */
-let answerVerify: () => Promise<Response> = () => new Promise<Response>(() => {});
+/** The history check's calls (the log and the chain): unanswered here; test/history-integrity.test.tsx covers them. */
+const answerHistoryCheck = () => new Promise<Response>(() => {});
 /** The buyer's report (GET vehicles/...) beside the records: unanswered here; test/vehicle-report.test.tsx covers it. */
 const answerVehicleReport = () => new Promise<Response>(() => {});
 
 /**
- * Stubs fetch: the lookup calls get `responses` in turn; the integrity check (GET service-records/verify/...)
- * gets answerVerify and the report beside the records answerVehicleReport, so the lookup's own call count
+ * Stubs fetch: the lookup calls get `responses` in turn; the history check (service-records/log/..., verify/...)
+ * gets answerHistoryCheck and the report beside the records answerVehicleReport, so the lookup's own call count
  * stays what it was.
  */
 function mockFetch(...responses: Array<Response | Error>) {
   const lookups = [...responses];
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = String(input);
-    if (url.startsWith('/api/v1/service-records/verify/')) return answerVerify();
+    if (/^\/api\/v1\/service-records\/(log|verify)\//.test(url)) return answerHistoryCheck();
     if (url.startsWith('/api/v1/vehicles/')) return answerVehicleReport();
     const next = lookups.shift();
     if (!next) throw new Error(`No answer left for ${url}`);
@@ -68,7 +68,6 @@ function renderAt(url: string) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  answerVerify = () => new Promise<Response>(() => {});
 });
 
 describe('VehicleResultsPage', () => {
@@ -231,64 +230,18 @@ describe('VehicleResultsPage', () => {
   });
 });
 
-describe('VehicleResultsPage: the integrity line', () => {
-  const HASH = 'ab'.repeat(32);
-
-  function chainAnswer(overrides: Record<string, unknown> = {}) {
-    return jsonResponse(200, {
-      status: 200,
-      data: { registration: 'AB12CDE', valid: true, length: 3, head: HASH, brokenAt: null, entries: [], ...overrides },
-    });
-  }
-
-  function lookupAnswer() {
-    return jsonResponse(200, { status: 200, data: { serviceRecords: [buildRecord()] } });
-  }
-
-  it('says the history is intact with its number of entries, and links to /verify-records', async () => {
-    answerVerify = async () => chainAnswer();
-    const fetchMock = mockFetch(lookupAnswer());
+describe('VehicleResultsPage: the history check', () => {
+  it('starts checking the records in the browser, and does not check a history with no records', async () => {
+    const fetchMock = mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [buildRecord()] } }));
     renderAt('/vehicle-results?reg=AB12CDE');
+    expect(await screen.findByText('Checking this history in your browser…')).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/v1/service-records/log/checkpoint'));
+    cleanup();
 
-    const line = await screen.findByText(/^History intact: 3 entries, each sealed to the one before it\./);
-    expect(within(line).getByRole('link', { name: 'How anyone can check this' }).getAttribute('href')).toBe('/verify-records');
-    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/v1/service-records/verify/AB12CDE');
-    expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  it('warns, naming the entry and its record, when the chain is broken', async () => {
-    answerVerify = async () =>
-      chainAnswer({ valid: false, brokenAt: { position: 2, record_id: buildRecord().id, reason: 'hash_mismatch' } });
-    mockFetch(lookupAnswer());
-    renderAt('/vehicle-results?reg=AB12CDE');
-
-    const warning = await screen.findByRole('alert');
-    expect(within(warning).getByRole('heading').textContent).toBe('Entry 2 of this history does not match its seal');
-    expect(warning.textContent).toContain('Entry 2 (Full Service, 14 March 2025) no longer matches the seal');
-    expect(screen.queryByText(/History intact/)).toBeNull();
-  });
-
-  it('stays neutral while checking and says only that it could not check when the call fails', async () => {
-    let fail: (() => void) | undefined;
-    answerVerify = () =>
-      new Promise<Response>((resolve) => {
-        fail = () => resolve(jsonResponse(503, { status: 503, code: 'service_unavailable', message: MESSAGES.platform.serviceUnavailable }));
-      });
-    mockFetch(lookupAnswer());
-    renderAt('/vehicle-results?reg=AB12CDE');
-
-    expect(await screen.findByText('Checking the history’s integrity…')).toBeTruthy();
-    fail?.();
-    expect(await screen.findByText(/^Could not check the history’s integrity just now\./)).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByText(/History intact/)).toBeNull();
-  });
-
-  it('does not check a history with no records', async () => {
-    const fetchMock = mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
+    const emptyFetch = mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
     renderAt('/vehicle-results?reg=AB12CDE');
     await screen.findByText('No Records Found');
-    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/v1/service-records/verify/AB12CDE');
-    expect(screen.queryByText(/integrity/)).toBeNull();
+    expect(emptyFetch.mock.calls.map(([url]) => url)).toEqual(['/api/v1/service-records/lookup/AB12CDE', '/api/v1/vehicles/AB12CDE']);
+    expect(screen.queryByText(/Checking this history/)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ export const LOCAL_PRODUCT_ID = 'prod_local_professional';
 export const LOCAL_PRICE_ID = 'price_local_professional_monthly';
 export const LOCAL_WEBHOOK_SECRET = 'whsec_local_double';
 
-/** The plan of SPEC.md section 1, as the double's catalogue holds it. */
+/** The plan of docs/product.md#the-plan, as the double's catalogue holds it. */
 export const DEFAULT_CATALOGUE: CatalogueEntry[] = [
   {
     productId: LOCAL_PRODUCT_ID,

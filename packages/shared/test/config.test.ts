@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, parseConfig } from '../src/server/config.js';
+import { baseConfigShape, ConfigError, parseConfig, withRenamedVariables } from '../src/server/config.js';
 
 const shape = { DATABASE_URL: z.string().url(), PORT: z.coerce.number().int().default(4000), SECRET: z.string().min(8) };
 
@@ -32,5 +32,30 @@ describe('parseConfig', () => {
 
   it('uses the development defaults under test as well', () => {
     expect(parseConfig(shape, { NODE_ENV: 'test' }, { DATABASE_URL: 'postgres://localhost/dev', SECRET: 'dev-secret-value' }).SECRET).toBe('dev-secret-value');
+  });
+});
+
+describe('withRenamedVariables', () => {
+  const readPrefix = (env: NodeJS.ProcessEnv) => {
+    const warnings: string[] = [];
+    const config = parseConfig(baseConfigShape, withRenamedVariables({ NODE_ENV: 'test', REDIS_URL: 'redis://127.0.0.1:6379', ...env }, (message) => warnings.push(message)), {});
+    return { prefix: config.REDIS_KEY_PREFIX, warnings };
+  };
+
+  it('reads BULLMQ_PREFIX as REDIS_KEY_PREFIX for this release, with a warning', () => {
+    const { prefix, warnings } = readPrefix({ BULLMQ_PREFIX: 'old_name' });
+    expect(prefix).toBe('old_name');
+    expect(warnings).toEqual(['BULLMQ_PREFIX is deprecated: read as REDIS_KEY_PREFIX for this release only. Set REDIS_KEY_PREFIX instead.']);
+  });
+
+  it('lets REDIS_KEY_PREFIX win over the old name, and warns that the old one is not read', () => {
+    const { prefix, warnings } = readPrefix({ BULLMQ_PREFIX: 'old_name', REDIS_KEY_PREFIX: 'new_name' });
+    expect(prefix).toBe('new_name');
+    expect(warnings).toEqual(['BULLMQ_PREFIX is not read: REDIS_KEY_PREFIX is set. BULLMQ_PREFIX is its old name; remove it.']);
+  });
+
+  it('warns of nothing when only the new name, or neither, is set', () => {
+    expect(readPrefix({ REDIS_KEY_PREFIX: 'new_name' })).toEqual({ prefix: 'new_name', warnings: [] });
+    expect(readPrefix({})).toEqual({ prefix: 'sh', warnings: [] });
   });
 });

@@ -61,7 +61,7 @@ function runReplayCommand(args: string[]): Promise<{ code: number | null; stdout
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/events-replay.ts', ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', REDIS_URL: TEST_REDIS_URL, BULLMQ_PREFIX: prefix, POSTGRES_URL: TEST_POSTGRES_URL },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, POSTGRES_URL: TEST_POSTGRES_URL },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

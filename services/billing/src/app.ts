@@ -28,7 +28,7 @@ export type BillingAppConfig = Pick<
   | 'IDENTITY_URL'
   | 'INTERNAL_TOKEN'
   | 'REDIS_URL'
-  | 'BULLMQ_PREFIX'
+  | 'REDIS_KEY_PREFIX'
 >;
 
 /** Builds the billing service's app (no listen), for main.ts and the tests. */
@@ -49,7 +49,7 @@ export function buildBillingApp(deps: { pool: Pool; redis?: Redis; logger: Logge
     routes: (app) => {
       // For the gateway's admin calls: billing's audit, its event queue and a retry of a dead event.
       app.use(
-        adminOpsRoutes({ service: 'billing', pool, internalToken: config.INTERNAL_TOKEN, queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX } }),
+        adminOpsRoutes({ service: 'billing', pool, internalToken: config.INTERNAL_TOKEN, queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX } }),
       );
       app.use(planRoutes(products));
       app.use(checkoutRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL, priceId: config.STRIPE_PRICE_ID }, signedInGarage));

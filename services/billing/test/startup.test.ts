@@ -60,7 +60,7 @@ describe('billing start-up', () => {
 
   it('starts with development defaults, serves the plans, and stops cleanly on SIGTERM', async () => {
     let plansStatus = 0;
-    const run = await runMain({ NODE_ENV: 'development', DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'info', BULLMQ_PREFIX: testQueuePrefix() }, async (port) => {
+    const run = await runMain({ NODE_ENV: 'development', DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'info', REDIS_KEY_PREFIX: testQueuePrefix() }, async (port) => {
       plansStatus = (await fetch(`http://127.0.0.1:${port}/api/v1/billing/plans`)).status;
     });
     expect(plansStatus).toBe(200);

@@ -1,4 +1,4 @@
--- Garage profiles. A garage's id is its identity user's id (DESIGN.md).
+-- Garage profiles. A garage's id is its identity user's id (docs/architecture.md#databases).
 CREATE TABLE garages (
   id uuid PRIMARY KEY,
   name text NOT NULL CHECK (btrim(name) <> ''),

@@ -11,7 +11,7 @@ ALTER TABLE garages ADD CONSTRAINT garages_suspension_whole
 
 -- Whether the garage signed up with a referral code. referred_by is set NULL when the referring garage's row is
 -- deleted (ON DELETE SET NULL), which alone would make "referred by a garage that is gone" look like "referred by
--- nobody": the admin list shows the first as Unknown and the second as a dash (SPEC.md). A trigger keeps the flag,
+-- nobody": the admin list shows the first as Unknown and the second as a dash (docs/product.md). A trigger keeps the flag,
 -- so every way a garage row is written (signup, the demo seed, benchmarks) records it.
 ALTER TABLE garages ADD COLUMN was_referred boolean NOT NULL DEFAULT false;
 UPDATE garages SET was_referred = true WHERE referred_by IS NOT NULL;

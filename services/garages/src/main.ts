@@ -21,7 +21,7 @@ await startService({
         baseUrl: config.COMPANIES_HOUSE_URL,
         apiKey: config.COMPANIES_HOUSE_API_KEY,
         limiter: createRedisRateLimiter(redis, {
-          key: `${config.BULLMQ_PREFIX}:garages:companies-house:calls`,
+          key: `${config.REDIS_KEY_PREFIX}:garages:companies-house:calls`,
           limit: config.COMPANIES_HOUSE_RATE_LIMIT,
           windowMs: config.COMPANIES_HOUSE_RATE_WINDOW_SECONDS * 1000,
         }),
@@ -29,6 +29,6 @@ await startService({
       identity: createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }),
       companyTokenSecret: config.COMPANY_TOKEN_SECRET,
       internalToken: config.INTERNAL_TOKEN,
-      queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
+      queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },
     }),
 });

@@ -124,7 +124,7 @@ describe('POST /api/v1/companies/validate when Companies House cannot be reached
     await unreachable?.close();
   });
 
-  it('answers 502 with SPEC.md\'s message', async () => {
+  it('answers 502 with the shared message', async () => {
     const { status, body } = await call(unreachable.garagesUrl, 'POST', '/api/v1/companies/validate', {
       body: { companyNumber: COMPANIES.hartley.number, companyName: 'Hartley Motors Ltd' },
     });

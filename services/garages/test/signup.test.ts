@@ -37,7 +37,7 @@ describe('POST /api/v1/garages/check-duplicates', () => {
     return answer.body;
   };
 
-  it('answers whether the company already has a garage, with SPEC.md\'s messages', async () => {
+  it('answers whether the company already has a garage, with the shared messages', async () => {
     const garage = await buildGarage(stack);
     expect(ZCheckDuplicatesResponseSchema.parse(await check({ companies_house_number: '00000001' })).data).toEqual({
       hasCompanyDuplicate: false,
@@ -212,7 +212,7 @@ describe('POST /api/v1/garages', () => {
     expect(envelope.errors?.map((e) => e.path)).toEqual(['name', 'email', 'phone', 'companies_house_number', 'full_name', 'address', 'password']);
   });
 
-  it('answers 409 with SPEC.md\'s messages for a taken e-mail and a taken company, creating nothing', async () => {
+  it('answers 409 with the shared messages for a taken e-mail and a taken company, creating nothing', async () => {
     expect((await signUp(signupPayload(COMPANIES.pennine))).status).toBe(201);
     const before = await countAccounts(stack);
 
@@ -247,7 +247,7 @@ describe('POST /api/v1/garages', () => {
     expect(await countAccounts(stack)).toEqual(before);
   });
 
-  it('removes the identity user again when the garage cannot be stored, and answers 500 with SPEC.md\'s message', async () => {
+  it('removes the identity user again when the garage cannot be stored, and answers 500 with the shared message', async () => {
     await stack.garagesDb.pool.query(`
       CREATE FUNCTION refuse_garage() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full (test)'; END $$;
       CREATE TRIGGER refuse_garage BEFORE INSERT ON garages FOR EACH ROW EXECUTE FUNCTION refuse_garage();`);

@@ -33,7 +33,7 @@ describe('garages start-up', () => {
     let readiness = 0;
     const prefix = testQueuePrefix();
     const run = await runMain(
-      { NODE_ENV: 'development', DATABASE_URL: db.url, PORT: '0', BULLMQ_PREFIX: prefix },
+      { NODE_ENV: 'development', DATABASE_URL: db.url, PORT: '0', REDIS_KEY_PREFIX: prefix },
       {
         onListening: async (port) => {
           readiness = (await fetch(`http://127.0.0.1:${port}/readyz`)).status;

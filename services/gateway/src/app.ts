@@ -2,32 +2,11 @@ import type { RequestListener } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import proxyaddr from 'proxy-addr';
 import helmet from 'helmet';
-import { MESSAGES } from '@sh/shared/contract';
-import {
-  answerAheadOf,
-  answerPlainLookupsAhead,
-  authenticate,
-  checkReadiness,
-  errorEnvelope,
-  errorMiddleware,
-  headersSetBy,
-  requestContext,
-  type Logger,
-  type Redis,
-  type TokenVerifier,
-} from '@sh/shared/server';
-import {
-  API_PREFIX,
-  canonicalPath,
-  isCredentialCall,
-  isForbiddenPath,
-  isPublicLookup,
-  isStripeWebhook,
-  requiresAuthentication,
-  resolveUpstream,
-  type UpstreamName,
-} from './domain/routing.js';
-import { adminRoutes } from './routes/admin.js';
+import { MESSAGES, OPERATIONS, type TOperation } from '@sh/shared/contract';
+import { headersSetBy, plainLookupFastPath, withFastPath } from '@sh/shared/lookup-cache';
+import { authenticate, checkReadiness, errorEnvelope, errorMiddleware, requestContext, type Logger, type Redis, type TokenVerifier } from '@sh/shared/server';
+import { isApiTarget, isForbiddenPath, needsToken, operationTable, type OperationMatch, type UpstreamName } from './domain/routing.js';
+import { gatewayCalls } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
 import { createLookupAnswerer, createUpstreamProxies } from './routes/proxy.js';
 import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
@@ -47,18 +26,26 @@ export interface GatewayDeps {
   /** Proves the gateway to the services' /internal/ routes, for the admin calls it composes. */
   internalToken: string;
   /**
-   * Answers the plainly spelt public lookup ahead of express, from the answers records publishes in Redis (main.ts:
-   * on); otherwise every lookup takes the chain and the proxy to records.
+   * Answers the plainly spelt public lookup on a fast path, before express, from the answers records publishes in
+   * Redis (main.ts: on); otherwise every lookup takes the chain and the proxy to records.
    */
-  answerLookupsAhead?: boolean;
+  lookupFastPath?: boolean;
+  /** The calls it routes, guards and budgets, each by its entry alone: the contract's OPERATIONS unless a test gives others. */
+  operations?: readonly TOperation[];
 }
 
+/** The call the plainly spelt lookup answered on the fast path is (plainLookupRegistration). */
+const FAST_PATH_LOOKUP = { method: 'get', path: '/service-records/lookup/{registration}' } as const;
+
 /**
- * The only public door: security headers, request ids, rate limits, token checks on protected paths, the admin's
- * calls it composes itself, then the service that owns the path. /internal/ never leaves; an absent service is a
- * 503 envelope. Answers the listener the HTTP server runs: express's app, behind the plainly spelt public lookup.
+ * The only public door: security headers, request ids, then for each call of the contract (deps.operations) its
+ * budget, its token check and the service that answers it, or the gateway itself for the admin's calls it composes;
+ * an API path that is no call of the contract is a 404, forwarded nowhere. /internal/ never leaves; an absent service
+ * is a 503 envelope. Answers the listener the HTTP server runs: express's app, behind the plainly spelt public lookup.
  */
 export function buildGatewayApp(deps: GatewayDeps): RequestListener {
+  const operations = deps.operations ?? OPERATIONS;
+  const table = operationTable(operations);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy);
@@ -78,22 +65,25 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   // Every answer carries these, the gateway's: the services' own are not passed on (createUpstreamProxies).
   const fixedSecurityHeaders = headersSetBy(securityHeaders);
   const gatewayHeaders = fixedSecurityHeaders.map(([name]) => name);
-  // Compiled by express from deps.trustProxy when it was set above; read once for the lookup answered ahead of express.
+  // Compiled by express from deps.trustProxy when it was set above; read once for the lookup's fast path.
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const withRequestContext = requestContext(deps.logger);
   const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix, deps.logger);
-  // The public lookup, plainly spelt, is answered ahead of express (see the end): the same headers, request id and
+  // The public lookup, plainly spelt, is answered on a fast path before express (see the end): the same headers, request id and
   // budget as through the chain below, and the answer records published for it (or records' own answer). Any other
   // spelling takes the chain to records.
-  const answerAhead =
-    deps.answerLookupsAhead && deps.upstreams.records
-      ? answerPlainLookupsAhead({
+  // Only while the list has that call as answered there: public, records', on the lookup's budget.
+  const fastLookup = operations.find((op) => op.method === FAST_PATH_LOOKUP.method && op.path === FAST_PATH_LOOKUP.path);
+  const fastPathFits = fastLookup?.auth === 'public' && fastLookup.service === 'records' && fastLookup.budget === 'lookup';
+  const fastPath =
+    deps.lookupFastPath && deps.upstreams.records && fastPathFits
+      ? plainLookupFastPath({
           securityHeaders: fixedSecurityHeaders,
           requestContext: withRequestContext,
           answer: createLookupAnswerer({
             recordsUrl: deps.upstreams.records,
             prefix: deps.rateLimitPrefix,
-            budget: limits.lookupAhead((req) => proxyaddr(req, trustProxy)),
+            budget: limits.lookupOnFastPath((req) => proxyaddr(req, trustProxy)),
             timeoutMs: deps.upstreamTimeoutMs,
             gatewayHeaders,
           }),
@@ -114,48 +104,54 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     const { status, body } = await checkReadiness({ redis: deps.redis });
     res.status(status).json(body);
   });
-  app.use(docsRoutes());
+  app.use(docsRoutes(operations));
 
   const when = (predicate: (req: express.Request) => boolean, handler: RequestHandler): RequestHandler => (req, res, next) =>
     predicate(req) ? handler(req, res, next) : next();
-  // The public lookup is counted by its own budget only: one Redis round trip per lookup, not two.
-  // Every decision below is taken on the path as the services will route it (see canonicalPath).
-  const canonical = new WeakMap<express.Request, string>();
-  const pathOf = (req: express.Request): string => {
-    let path = canonical.get(req);
-    if (path === undefined) {
-      path = canonicalPath(req.originalUrl);
-      canonical.set(req, path);
+  // Every decision below is taken on the call the request makes, matched once, on the path as the service will route
+  // it (operationTable).
+  const matches = new WeakMap<express.Request, OperationMatch | null>();
+  const matchOf = (req: express.Request): OperationMatch | null => {
+    let match = matches.get(req);
+    if (match === undefined) {
+      match = table.match(req.method, req.originalUrl);
+      matches.set(req, match);
     }
-    return path;
+    return match;
   };
-  const isLookup = (req: express.Request) => req.method === 'GET' && isPublicLookup(pathOf(req));
-  // Stripe's webhooks come from Stripe's few addresses and prove themselves by signature: no per-client budget.
-  const isFromStripe = (req: express.Request) => req.method === 'POST' && isStripeWebhook(pathOf(req));
-  app.use(when((req) => pathOf(req).startsWith('/api/') && !isLookup(req) && !isFromStripe(req), limits.api));
-  app.use(when(isLookup, limits.lookup));
-  app.use(when((req) => req.method === 'POST' && isCredentialCall(pathOf(req)), limits.credentials));
+  const spends = (req: express.Request) => matchOf(req)?.operation.budget;
+  // The general budget counts every API request, a call of the contract or not, but the lookup's (counted by its own
+  // budget only: one Redis round trip per lookup, not two) and the unbudgeted (Stripe's signed webhooks).
+  app.use(when((req) => isApiTarget(req.originalUrl) && spends(req) !== 'lookup' && spends(req) !== 'none', limits.api));
+  app.use(when((req) => spends(req) === 'lookup', limits.lookup));
+  app.use(when((req) => spends(req) === 'credentials', limits.credentials));
 
   const requireToken = authenticate(deps.verifier);
-  app.use(when((req) => requiresAuthentication(req.method, pathOf(req)), requireToken));
-  // Only admin paths are read again with their case kept (a retried event's id): every other request, the public
-  // lookup included, passes on the canonical path already worked out.
-  app.use(when((req) => pathOf(req).startsWith(`${API_PREFIX}admin/`), adminRoutes({ upstreams: deps.upstreams, internalToken: deps.internalToken, redis: deps.redis })));
+  app.use(when((req) => { const match = matchOf(req); return match !== null && needsToken(match.operation); }, requireToken));
+  const answerGatewayCall = gatewayCalls(operations, { upstreams: deps.upstreams, internalToken: deps.internalToken, redis: deps.redis });
+  app.use((req, res, next) => {
+    const match = matchOf(req);
+    if (match?.operation.service !== 'gateway') return next();
+    answerGatewayCall(match, req, res, next);
+  });
 
   const proxies = createUpstreamProxies(deps.upstreams, deps.upstreamTimeoutMs, gatewayHeaders);
-  app.use('/api/', (req, res, next) => {
-    const upstream = resolveUpstream(pathOf(req));
-    if (!upstream) {
+  app.use((req, res, next) => {
+    if (!isApiTarget(req.originalUrl)) return next();
+    const match = matchOf(req);
+    if (!match) {
       res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
       return;
     }
-    const proxy = proxies[upstream];
+    const { service } = match.operation;
+    const proxy = service === 'gateway' ? undefined : proxies[service];
     if (!proxy) {
       res.setHeader('Retry-After', '30');
       res.status(503).json(errorEnvelope('service_unavailable', MESSAGES.platform.serviceUnavailable));
       return;
     }
-    req.url = req.originalUrl;
+    // The service is sent the path exactly as it was matched.
+    req.url = match.forwardedUrl;
     proxy(req, res, next);
   });
 
@@ -164,5 +160,5 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
   });
   app.use(errorMiddleware());
-  return answerAhead ? answerAheadOf(app, answerAhead) : app;
+  return fastPath ? withFastPath(app, fastPath) : app;
 }

@@ -23,11 +23,11 @@ await startService({
         lookupPerMinute: config.RATE_LIMIT_LOOKUP_PER_MINUTE,
         authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
       },
-      rateLimitPrefix: config.BULLMQ_PREFIX,
+      rateLimitPrefix: config.REDIS_KEY_PREFIX,
       webDist: config.WEB_DIST,
       trustProxy: config.TRUST_PROXY,
       upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
       internalToken: config.INTERNAL_TOKEN,
-      answerLookupsAhead: true,
+      lookupFastPath: true,
     }),
 });

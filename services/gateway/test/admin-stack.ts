@@ -70,7 +70,7 @@ export async function startAdminStack(): Promise<AdminStack> {
     NODE_ENV: 'test',
     DATABASE_URL: dbs.billing.url,
     REDIS_URL: TEST_REDIS_URL,
-    BULLMQ_PREFIX: prefix,
+    REDIS_KEY_PREFIX: prefix,
     JWT_PUBLIC_KEY: keys.publicKey,
     INTERNAL_TOKEN: STACK_INTERNAL_TOKEN,
     STRIPE_API_HOST: '127.0.0.1',

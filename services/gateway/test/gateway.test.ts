@@ -1,9 +1,21 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import express from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import jwt from 'jsonwebtoken';
-import { MESSAGES, ZErrorEnvelopeSchema, ZLookupResponseSchema, ZSigningKeyResponseSchema, ZVerifyChainResponseSchema } from '@sh/shared/contract';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  OPERATIONS,
+  ZErrorEnvelopeSchema,
+  ZLookupResponseSchema,
+  ZSigningKeyResponseSchema,
+  ZVerifyChainResponseSchema,
+  type TOperation,
+  type TOperationBudget,
+} from '@sh/shared/contract';
 import { createRedis, createRequestRedis, createTokenVerifier, signAccessToken, signSecondFactorToken, type Redis } from '@sh/shared/server';
 import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +23,7 @@ import { buildRecordsApp } from '../../records/src/app.js';
 import { readOnlyRecordsDeps, TEST_INTERNAL_TOKEN } from '../../records/test/harness.js';
 import { startPrivateRedis } from '../../../packages/shared/test/redis-stand-ins.js';
 import { buildGatewayApp, type GatewayDeps } from '../src/app.js';
-import { canonicalPath, isPublicLookup } from '../src/domain/routing.js';
+import { isForbiddenPath, operationTable } from '../src/domain/routing.js';
 
 const keys = createTestKeyPair();
 let redis: Redis;
@@ -260,12 +272,12 @@ describe('gateway rate limits', () => {
   });
 });
 
-describe('the plainly spelt lookup, answered ahead of the chain', () => {
+describe('the plainly spelt lookup, answered on the fast path', () => {
   it('answers as the chain answers another spelling of the same lookup, and shares its budget', async () => {
     const keeping = await listenGateway({
       upstreams: { records: records.url },
       budgets: { apiPerMinute: 1000, lookupPerMinute: 4, authPerMinute: 1000 },
-      answerLookupsAhead: true,
+      lookupFastPath: true,
     });
     try {
       const ask = (pathname: string) => fetch(`${keeping.url}${pathname}`);
@@ -304,7 +316,7 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
         upstreams: { records: records.url },
         budgets: { apiPerMinute: 1000, lookupPerMinute: 2, authPerMinute: 1000 },
         trustProxy,
-        answerLookupsAhead: true,
+        lookupFastPath: true,
       });
     const behindProxy = await build('loopback');
     const direct = await build(false);
@@ -335,7 +347,7 @@ describe('the plainly spelt lookup, answered ahead of the chain', () => {
   });
 });
 
-describe("the lookup's budget counted ahead of the chain", () => {
+describe("the lookup's budget counted on the fast path", () => {
   it('sends its script to a Redis that has not got it (new, or restarted), and keeps counting', async () => {
     // A Redis of this test's own: forgetting every script on the shared one would disturb the other tests' clients.
     const own = await startPrivateRedis();
@@ -344,7 +356,7 @@ describe("the lookup's budget counted ahead of the chain", () => {
       upstreams: { records: records.url },
       redis: ownRedis,
       budgets: { apiPerMinute: 1000, lookupPerMinute: 3, authPerMinute: 1000 },
-      answerLookupsAhead: true,
+      lookupFastPath: true,
     });
     try {
       const lookup = () => fetch(`${counting.url}/api/v1/service-records/lookup/FP12AAA`);
@@ -370,21 +382,22 @@ describe('gateway paths as the services route them', () => {
       budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: 6 },
     });
     try {
+      const post = async (spelling: string) =>
+        (await fetch(`${strict.url}${spelling}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status;
+      // An encoded letter is no spelling of login to identity: a 404 forwarded nowhere, off the credential budget.
+      expect([await post('/api/v1/auth/%6Cogin'), await post('/api/v1/auth/%254Cogin')]).toEqual([404, 404]);
       const spellings = [
         '/api/v1/auth/login',
         '/api/v1/auth/LOGIN',
         '/api/v1/Auth/Login/',
         '/api/v1//auth//login',
-        '/api/v1/auth/%6Cogin',
+        '/api/v1/auth/login//',
         '/API/V1/auth/login?next=1',
-        '/api/v1/auth/%254Cogin',
+        '/api/v1/AUTH/Login/?next=2',
         '/api/v1/auth/forgot-password',
       ];
       const statuses: number[] = [];
-      for (const spelling of spellings) {
-        const response = await fetch(`${strict.url}${spelling}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-        statuses.push(response.status);
-      }
+      for (const spelling of spellings) statuses.push(await post(spelling));
       expect(statuses.slice(0, 6).every((status) => status !== 429)).toBe(true);
       expect(statuses.slice(6)).toEqual([429, 429]);
     } finally {
@@ -393,16 +406,28 @@ describe('gateway paths as the services route them', () => {
   });
 
   it('asks for a token on a protected path whatever its spelling', async () => {
-    for (const spelling of ['/api/v1/AUTH/ME', '/api/v1/auth/me/', '/api/v1//auth/me', '/api/v1/auth/%6De', '/API/v1/Auth/Me', '/api/v1/garages/3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b/Release-Company']) {
-      const { status } = await call(spelling);
+    for (const spelling of ['/api/v1/AUTH/ME', '/api/v1/auth/me/', '/api/v1//auth/me', '/API/v1/Auth/Me', '/api/v1/garages/3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b/Release-Company']) {
+      const { status } = await call(spelling, { method: spelling.endsWith('Release-Company') ? 'POST' : 'GET' });
       expect({ spelling, status }).toEqual({ spelling, status: 401 });
     }
   });
 
+  it('answers 404 to a spelling no service routes (an encoded letter), forwarding nothing, with a token or without', async () => {
+    const token = signAccessToken(keys.privateKey, { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'garage', email: 'owner@example.co.uk' });
+    const before = sentinelSeen.length;
+    for (const headers of [{}, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
+      const { status, body } = await call('/api/v1/auth/%6De', { headers });
+      expect(status).toBe(404);
+      expect(ZErrorEnvelopeSchema.parse(body).code).toBe('not_found');
+    }
+    expect(sentinelSeen.length).toBe(before);
+  });
+
   it('keeps the lookup on its own budget, and only the lookup', () => {
-    expect(isPublicLookup(canonicalPath('/api/v1/Service-Records/LOOKUP/ab12cde'))).toBe(true);
-    expect(isPublicLookup(canonicalPath('/api/v1/service-records/lookupx/ab12cde'))).toBe(false);
-    expect(canonicalPath('/api/v1//service-records/%6Cookup/AB12CDE/?x=1')).toBe('/api/v1/service-records/lookup/ab12cde');
+    const table = operationTable(OPERATIONS);
+    expect(table.match('GET', '/api/v1/Service-Records/LOOKUP/ab12cde')?.operation.budget).toBe('lookup');
+    expect(table.match('GET', '/api/v1/service-records/lookupx/ab12cde')).toBeNull();
+    expect(table.match('GET', '/api/v1//service-records/lookup/AB12CDE/?x=1')?.forwardedUrl).toBe('/api/v1/service-records/lookup/AB12CDE/?x=1');
   });
 });
 
@@ -430,5 +455,204 @@ describe('gateway documents and pages', () => {
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('<div id="root">');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
+
+/** A request sent as written, its target unnormalised (fetch would resolve backslashes and dot-segments first). */
+function sendRaw(base: string, method: string, target: string, headers: Record<string, string> = {}) {
+  const { hostname, port } = new URL(base);
+  return new Promise<{ status: number; route: string | null; reachedWith: string | null }>((resolve, reject) => {
+    const outgoing = request({ hostname, port, method, path: target, headers }, (answer) => {
+      answer.resume();
+      answer.on('end', () => {
+        const header = (name: string) => (typeof answer.headers[name] === 'string' ? (answer.headers[name] as string) : null);
+        resolve({ status: answer.statusCode ?? 0, route: header('x-route'), reachedWith: header('x-reached-with') });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+describe('paths as the services route them, through the proxy', () => {
+  /**
+   * Express as the services run it (its defaults: case-insensitive, not strict), with a route for every call of the
+   * contract the gateway forwards, saying which one express chose and the path it was sent.
+   */
+  function contractRoutes(): express.Express {
+    const app = express();
+    for (const op of OPERATIONS) {
+      if (op.service === 'gateway') continue;
+      app[op.method](`/api/v1${op.path.replace(/\{(\w+)\}/g, ':$1')}`, (req, res) => {
+        res.setHeader('x-route', `${op.method.toUpperCase()} ${op.path}`);
+        res.setHeader('x-reached-with', req.url);
+        res.json({ status: 200, data: {} });
+      });
+    }
+    app.use((req, res) => {
+      res.setHeader('x-route', 'none');
+      res.setHeader('x-reached-with', req.url);
+      res.status(404).json({ status: 404, code: 'not_found', message: 'none' });
+    });
+    return app;
+  }
+
+  /** Every call of the contract the gateway forwards, in spellings a client may send. */
+  function spellings(): { method: string; target: string }[] {
+    const cases: { method: string; target: string }[] = [];
+    for (const op of OPERATIONS.filter((o) => o.service !== 'gateway')) {
+      const plain = `/api/v1${op.path.replace(/\{[^}]+\}/g, 'Ab12cde')}`;
+      const lastLiteral = /\/([a-z-]+)(?=\/Ab12cde$|$)/.exec(plain);
+      const targets = [
+        plain,
+        plain.toUpperCase(),
+        `${plain}/`,
+        `${plain}//`,
+        plain.replace('/api/v1/', '/api/v1//'),
+        plain.replace('/api/v1/', '//api\\v1\\'),
+        `${plain}?q=1#part`,
+        `${plain}#part`,
+        `${plain}/extra`,
+        plain.slice(0, plain.lastIndexOf('/')),
+        lastLiteral ? plain.replace(`/${lastLiteral[1]}`, `/%${lastLiteral[1]!.charCodeAt(0).toString(16)}${lastLiteral[1]!.slice(1)}`) : plain,
+        ...(op.path.includes('{') ? [plain.replace('Ab12cde', 'AB%2F12'), plain.replace('Ab12cde', 'a%20b'), plain.replace('Ab12cde', '..')] : []),
+      ];
+      const methods = op.method === 'get' ? ['GET', 'HEAD'] : [op.method.toUpperCase()];
+      for (const method of methods) for (const target of targets) cases.push({ method, target });
+    }
+    return [...cases, { method: 'OPTIONS', target: '/api/v1/auth/login' }, { method: 'PUT', target: '/api/v1/auth/me' }];
+  }
+
+  it('forwards what express then routes to the same call, exactly as matched, and nothing it would not route', async () => {
+    const routes = await listenForTest(contractRoutes());
+    // The library the gateway proxies with, forwarding every request as it came: what express makes of each spelling.
+    const bare = express();
+    bare.use(createProxyMiddleware({ target: routes.url }));
+    const bareProxy = await listenForTest(bare);
+    const wide = await listenGateway({
+      upstreams: { identity: routes.url, garages: routes.url, records: routes.url, billing: routes.url, notifications: routes.url },
+      budgets: { apiPerMinute: 100_000, lookupPerMinute: 100_000, authPerMinute: 100_000 },
+    });
+    const table = operationTable(OPERATIONS);
+    const token = signAccessToken(keys.privateKey, { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'garage', email: 'owner@example.co.uk' });
+    try {
+      const cases = spellings();
+      expect(cases.length).toBeGreaterThan(500);
+      const disagreements: unknown[] = [];
+      let forwarded = 0;
+      for (const { method, target } of cases) {
+        const headers = { authorization: `Bearer ${token}` };
+        const [viaGateway, viaBareProxy] = [await sendRaw(wide.url, method, target, headers), await sendRaw(bareProxy.url, method, target, headers)];
+        const match = table.match(method, target);
+        const gatewayRoute = viaGateway.route ?? 'not forwarded';
+        if (isForbiddenPath(target)) {
+          // Dot-segments never leave the gateway, whatever express would make of them.
+          if (viaGateway.status !== 404 || gatewayRoute !== 'not forwarded') disagreements.push({ method, target, forbidden: true, viaGateway });
+          continue;
+        }
+        const expressRoute = viaBareProxy.route === 'none' ? 'not forwarded' : viaBareProxy.route;
+        const matched = match ? `${match.operation.method.toUpperCase()} ${match.operation.path}` : 'not forwarded';
+        const agrees = gatewayRoute === expressRoute && matched === expressRoute && (match === null ? viaGateway.status === 404 : viaGateway.reachedWith === match.forwardedUrl);
+        if (!agrees) disagreements.push({ method, target, matched, gatewayRoute, expressRoute, reachedWith: viaGateway.reachedWith, forwardedUrl: match?.forwardedUrl });
+        if (match) forwarded += 1;
+      }
+      expect(disagreements).toEqual([]);
+      // Most spellings are calls; the rest (encoded letters, extra or missing segments, other methods) are not.
+      expect(forwarded).toBeGreaterThan(cases.length / 2);
+      expect(forwarded).toBeLessThan(cases.length);
+    } finally {
+      await wide.close();
+      await bareProxy.close();
+      await routes.close();
+    }
+  });
+});
+
+describe('a call added to the contract', () => {
+  /** One made-up call for each budget: a signed-in caller's, answered by notifications (the sentinel here). */
+  const budgets: TOperationBudget[] = ['general', 'credentials', 'lookup', 'none'];
+  const added = (budget: TOperationBudget): TOperation => ({
+    method: 'post',
+    path: `/workshop-tools/{id}/${budget}-polish`,
+    summary: 'Polish a workshop tool (made up for this test)',
+    tag: 'Test',
+    auth: 'signed-in',
+    service: 'notifications',
+    budget,
+    response: z.object({ status: z.literal(200) }),
+  });
+  const token = () => signAccessToken(keys.privateKey, { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'garage', email: 'owner@example.co.uk' });
+
+  /** The hits each budget has counted under a rate-limit prefix, by budget. */
+  async function counted(prefix: string): Promise<Record<string, number>> {
+    const keys = await redis.keys(`${prefix}:rl:*`);
+    const values = keys.length > 0 ? await redis.mget(keys) : [];
+    const hits: Record<string, number> = {};
+    keys.forEach((key, i) => {
+      const budget = key.slice(`${prefix}:rl:`.length).split(':')[0]!;
+      hits[budget] = (hits[budget] ?? 0) + Number(values[i]);
+    });
+    return hits;
+  }
+
+  it('is routed to its service, protected and budgeted from its entry alone', async () => {
+    const prefix = testQueuePrefix();
+    const extended = await listenGateway({
+      upstreams: { notifications: sentinelUrl },
+      budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: 1000 },
+      rateLimitPrefix: prefix,
+      operations: [...OPERATIONS, ...budgets.map(added)],
+    });
+    const withoutIt = await listenGateway({ upstreams: { notifications: sentinelUrl }, budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: 1000 } });
+    try {
+      const expectedCounts: Record<TOperationBudget, Record<string, number>> = {
+        general: { api: 1 },
+        credentials: { api: 1, credentials: 1 },
+        lookup: { lookup: 1 },
+        none: {},
+      };
+      for (const budget of budgets) {
+        const target = `/api/v1/Workshop-Tools/t-1/${budget}-polish/`;
+        const before = sentinelSeen.length;
+        // Without a token: 401, forwarded nowhere.
+        const anonymous = await fetch(`${extended.url}${target}`, { method: 'POST' });
+        expect({ budget, status: anonymous.status, code: ZErrorEnvelopeSchema.parse(await anonymous.json()).code }).toEqual({ budget, status: 401, code: 'unauthorized' });
+        expect(sentinelSeen.length).toBe(before);
+        // With one: to notifications, exactly as matched; each budget it spends (and no other) counted once.
+        const countsBefore = await counted(prefix);
+        const signedIn = await fetch(`${extended.url}${target}`, { method: 'POST', headers: { authorization: `Bearer ${token()}` } });
+        expect({ budget, status: signedIn.status, body: await signedIn.json() }).toEqual({ budget, status: 200, body: { status: 200, data: { reached: true } } });
+        expect(sentinelSeen.slice(before)).toEqual([target]);
+        const countsAfter = await counted(prefix);
+        const spent = Object.fromEntries(Object.entries(countsAfter).map(([name, hits]) => [name, hits - (countsBefore[name] ?? 0)]).filter(([, hits]) => hits !== 0));
+        expect({ budget, spent }).toEqual({ budget, spent: expectedCounts[budget] });
+        // The same gateway but for the entry: no such call.
+        const unlisted = await fetch(`${withoutIt.url}${target}`, { method: 'POST', headers: { authorization: `Bearer ${token()}` } });
+        expect({ budget, status: unlisted.status }).toEqual({ budget, status: 404 });
+        expect(sentinelSeen.length).toBe(before + 1);
+      }
+      const document = (await (await fetch(`${extended.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, unknown> };
+      expect(Object.keys(document.paths)).toContain('/workshop-tools/{id}/lookup-polish');
+    } finally {
+      await extended.close();
+      await withoutIt.close();
+    }
+  });
+
+  it("refuses to start with a call marked the gateway's own that it has no answer for", () => {
+    const unknown: TOperation = { ...added('general'), service: 'gateway', path: '/admin/polish' };
+    expect(() => buildGatewayApp({
+      logger: testLogger,
+      redis,
+      verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+      rateLimitPrefix: testQueuePrefix(),
+      webDist,
+      trustProxy: false,
+      upstreamTimeoutMs: 5000,
+      internalToken: TEST_INTERNAL_TOKEN,
+      upstreams: {},
+      budgets: { apiPerMinute: 1, lookupPerMinute: 1, authPerMinute: 1 },
+      operations: [...OPERATIONS, unknown],
+    })).toThrow(/no answer of its own for POST \/admin\/polish/);
   });
 });

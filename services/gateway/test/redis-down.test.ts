@@ -64,20 +64,20 @@ describe('the gateway with Redis unreachable', () => {
     ['does not answer', () => silent.url],
     ['refuses connections', () => refusing],
   ];
-  // The lookup plainly spelt is counted ahead of express (its own script call); any other spelling, in the chain.
+  // The lookup plainly spelt is counted on the fast path (its own script call); any other spelling, in the chain.
   const spellings: Array<[string, boolean]> = [
-    ['answered ahead of express', true],
+    ['answered on the fast path', true],
     ["in express's chain", false],
   ];
   it.each(
-    connections.flatMap(([kind, open]) => redisStates.flatMap(([state, url]) => spellings.map(([path, ahead]) => [state, kind, path, open, url, ahead] as const))),
+    connections.flatMap(([kind, open]) => redisStates.flatMap(([state, url]) => spellings.map(([path, fastPath]) => [state, kind, path, open, url, fastPath] as const))),
   )(
     'answers the public lookup within 1 s, warning that rate limits are off, when Redis %s (%s, %s)',
-    async (_state, _kind, _path, open, url, ahead) => {
+    async (_state, _kind, _path, open, url, fastPath) => {
       const redis = open(url());
       redis.on('error', () => undefined);
       const logs = capturingLogger('info');
-      const gateway = await listenForTest(buildGatewayApp(gatewayDeps(redis, { logger: logs.logger, answerLookupsAhead: ahead })));
+      const gateway = await listenForTest(buildGatewayApp(gatewayDeps(redis, { logger: logs.logger, lookupFastPath: fastPath })));
       try {
         const lookup = await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`);
         expect(lookup.status).toBe(200);
@@ -112,11 +112,11 @@ describe('the gateway with Redis unreachable', () => {
     expect(run.code).toBe(0);
   });
 
-  it.each(spellings)('counts the budgets again once Redis is back (the lookup %s)', async (_path, ahead) => {
+  it.each(spellings)('counts the budgets again once Redis is back (the lookup %s)', async (_path, fastPath) => {
     const redisSwitch = await startRedisSwitch(TEST_REDIS_URL);
     const redis = createRequestRedis(redisSwitch.url);
     const gateway = await listenForTest(
-      buildGatewayApp(gatewayDeps(redis, { budgets: { apiPerMinute: 1000, lookupPerMinute: 3, authPerMinute: 1000 }, answerLookupsAhead: ahead })),
+      buildGatewayApp(gatewayDeps(redis, { budgets: { apiPerMinute: 1000, lookupPerMinute: 3, authPerMinute: 1000 }, lookupFastPath: fastPath })),
     );
     try {
       const whileAway: number[] = [];

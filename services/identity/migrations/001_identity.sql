@@ -11,7 +11,7 @@ CREATE TABLE users (
 );
 CREATE UNIQUE INDEX users_email_unique ON users (email);
 
--- A user listed here is an admin (SPEC.md section 4).
+-- A user listed here is an admin (docs/product.md#what-it-is-for).
 CREATE TABLE admin_users (
   user_id uuid PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   created_at timestamptz NOT NULL DEFAULT now()

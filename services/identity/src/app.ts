@@ -13,7 +13,7 @@ export interface IdentityAppDeps {
   logger: Logger;
   keys: SigningKeys;
   internalToken: string;
-  /** Prefix of identity's Redis keys (BULLMQ_PREFIX). */
+  /** Prefix of identity's Redis keys (REDIS_KEY_PREFIX). */
   keyPrefix?: string;
   /** Identity's own event queue, for the admin's view of it (its counts, its dead events and their retry). */
   queue?: { redisUrl: string; prefix: string };

@@ -29,8 +29,8 @@ await startService({
       logger,
       keys,
       internalToken: config.INTERNAL_TOKEN,
-      keyPrefix: config.BULLMQ_PREFIX,
-      queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
+      keyPrefix: config.REDIS_KEY_PREFIX,
+      queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },
       secondFactor: { encryptionKey: config.SECOND_FACTOR_KEY, isRequiredForAdmins: config.REQUIRE_ADMIN_SECOND_FACTOR },
     }),
 });

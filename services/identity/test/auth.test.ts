@@ -342,7 +342,7 @@ describe('POST /api/v1/auth/forgot-password and /reset-password', () => {
     expect(rows[0]!.seconds).toBe(3600);
   });
 
-  it('answers 400 with SPEC.md\'s messages for a short password and a missing token, changing nothing', async () => {
+  it('answers 400 with the shared messages for a short password and a missing token, changing nothing', async () => {
     const user = await buildUser(identity.db.pool);
     await requestReset(user.email);
     const token = (await outboxEvents(identity.db.pool, 'user.password_reset_requested')).at(-1)!.token!;

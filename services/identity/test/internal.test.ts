@@ -34,7 +34,7 @@ describe('POST /internal/users', () => {
     expect((login.body.data as { userType: string }).userType).toBe('garage');
   });
 
-  it('answers 409 duplicate_email with SPEC.md\'s message for a taken e-mail', async () => {
+  it('answers 409 duplicate_email with the shared message for a taken e-mail', async () => {
     const user = await buildUser(identity.db.pool);
     const { status, body } = await call(identity.url, 'POST', '/internal/users', {
       headers: internal,

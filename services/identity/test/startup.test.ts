@@ -52,7 +52,7 @@ describe('identity start-up in development', () => {
       NODE_ENV: 'development',
       DATABASE_URL: db.url,
       PORT: '0',
-      BULLMQ_PREFIX: prefix,
+      REDIS_KEY_PREFIX: prefix,
       LOG_LEVEL: 'info',
       ADMIN_EMAIL: 'Ops@ServiceHistory.example',
       ADMIN_PASSWORD: 'first-admin-pass',

@@ -124,7 +124,7 @@ describe('PATCH /api/v1/users/email/{id}', () => {
     expect(events.at(-1)).toMatchObject({ userId: user.id, email: 'office@pennine-auto.co.uk' });
   });
 
-  it('answers 409 with SPEC.md\'s message when the e-mail belongs to another user', async () => {
+  it('answers 409 with the shared message when the e-mail belongs to another user', async () => {
     const taken = await buildUser(identity.db.pool);
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, user.email, user.password);
@@ -249,7 +249,7 @@ describe('PATCH /api/v1/users/password/{id}', () => {
     }
   });
 
-  it('answers 400 with SPEC.md\'s messages for a short new password or a missing current password', async () => {
+  it('answers 400 with the shared messages for a short new password or a missing current password', async () => {
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, user.email, user.password);
     const short = await call(identity.url, 'PATCH', `/api/v1/users/password/${user.id}`, {

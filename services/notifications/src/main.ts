@@ -30,6 +30,6 @@ await startService({
       logger,
       verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
       internalToken: config.INTERNAL_TOKEN,
-      queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
+      queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },
     }),
 });

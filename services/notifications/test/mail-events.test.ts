@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import type { ParsedMail } from 'mailparser';
-import { BRAND, type TEventPayload } from '@sh/shared/contract';
-import { applyEventOnce, createRedis, createTokenVerifier, queueNameFor } from '@sh/shared/server';
+import { BRAND, DEVELOPMENT_LOG, type TEventEnvelope, type TEventPayload } from '@sh/shared/contract';
+import { applyEventOnce, createRedis, createTokenVerifier, DEV_LOG_SIGNING_KEY, queueNameFor } from '@sh/shared/server';
+import { encodeBase64, parseSignerKey, parseVerifierKey, signCheckpoint, verifyCheckpoint } from '@sh/shared/transparency-log';
 import { createTestKeyPair, listenForTest, testLogger, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNotificationsApp } from '../src/app.js';
@@ -59,8 +60,46 @@ function serviceRecordCreated(overrides: Partial<TEventPayload<'service_record.c
     hash: createHash('sha256').update(randomUUID()).digest('hex'),
     position: 3,
     customerEmail: uniqueEmail('driver'),
+    leafIndex: takeLeaves(1),
     ...overrides,
   };
+}
+
+/**
+ * Leaf indexes no earlier test's checkpoint covers: each test takes its own, above every checkpoint published before
+ * (checkpoints stay kept in the file's one database, and one of size S covers every leaf below S).
+ */
+let nextLeaf = 1_000;
+function takeLeaves(count: number): number {
+  const first = nextLeaf;
+  nextLeaf += count;
+  return first;
+}
+
+/** The announcement of a checkpoint of `treeSize` leaves, signed with the development log's key as records signs it. */
+async function checkpointOf(treeSize: number): Promise<TEventPayload<'transparency_log.checkpoint_issued'>> {
+  const rootHash = createHash('sha256').update(`root ${treeSize} ${randomUUID()}`).digest();
+  const note = await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: treeSize, rootHash }, await parseSignerKey(DEV_LOG_SIGNING_KEY));
+  // Later tests' leaves start above it.
+  nextLeaf = Math.max(nextLeaf, treeSize);
+  return { treeSize, rootHash: encodeBase64(rootHash), note, issuedAt: new Date().toISOString() };
+}
+
+/** Publishes the checkpoint of `treeSize` leaves, as records does when it signs one. */
+async function publishCheckpoint(treeSize: number): Promise<TEventPayload<'transparency_log.checkpoint_issued'>> {
+  const checkpoint = await checkpointOf(treeSize);
+  await platform.publish('transparency_log.checkpoint_issued', checkpoint);
+  return checkpoint;
+}
+
+/** The signed checkpoint a receipt mail's text part carries, verified with the development log's verifier key. */
+async function checkpointInMail(mail: ParsedMail) {
+  const match = /Signed checkpoint \(tree size (\d+)\):\n\n([^]*?\n\n\u2014 [^\n]+)\n/.exec(mail.text ?? '');
+  if (!match) throw new Error(`no signed checkpoint in the mail: ${mail.text}`);
+  const note = `${match[2]}\n`;
+  const verified = await verifyCheckpoint(note, [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)], DEVELOPMENT_LOG.origin);
+  expect(verified.size).toBe(Number(match[1]));
+  return { note, size: verified.size, rootHash: encodeBase64(verified.rootHash) };
 }
 
 /** Every captured mail whose subject names the registration, whoever it went to. */
@@ -74,6 +113,19 @@ function expectBothParts(mail: ParsedMail) {
   expect(typeof mail.html).toBe('string');
   expect(mail.text?.length).toBeGreaterThan(50);
   expect(mail.from?.value).toEqual([{ name: 'Service History', address: 'no-reply@servicehistory.test' }]);
+}
+
+async function heldReceipts(eventId: string) {
+  const { rows } = await platform.db.pool.query<{ leaf_index: string | number }>('SELECT leaf_index FROM receipts_awaiting_checkpoint WHERE event_id = $1', [eventId]);
+  return rows.map((row) => Number(row.leaf_index));
+}
+
+async function checkpointKept(treeSize: number): Promise<boolean> {
+  return (await platform.db.pool.query('SELECT 1 FROM log_checkpoints WHERE tree_size = $1', [treeSize])).rowCount === 1;
+}
+
+async function waitUntilCheckpointKept(treeSize: number) {
+  await expect.poll(() => platform.db.pool.query('SELECT 1 FROM log_checkpoints WHERE tree_size = $1', [treeSize]).then((r) => r.rowCount)).toBe(1);
 }
 
 async function queuedRows(eventId: string) {
@@ -210,11 +262,37 @@ describe('subscription.changed', () => {
 });
 
 describe('service_record.created', () => {
-  it('mails the garage a receipt with the hash and links, and the customer a notice, both queued for the one event', async () => {
+  it("mails the customer a notice at once and the garage its receipt once a checkpoint covers the entry, with the signed checkpoint and the inclusion proof's link", async () => {
     const record = serviceRecordCreated();
     const garageEmail = record.garageEmail as string;
     const customerEmail = record.customerEmail as string;
     const eventId = await platform.publish('service_record.created', record);
+
+    const notice = await platform.smtp.waitForMail(customerEmail);
+    expect(notice.subject).toBe(`Smith & Sons <Motors> recorded a service for ${record.registration}`);
+    expectBothParts(notice);
+    expect(notice.text).toContain(`Smith & Sons <Motors> recorded a service for ${record.registration} on 14 March 2026.`);
+    expect(notice.html).toContain('Smith &amp; Sons &lt;Motors&gt;');
+    expect(notice.html).not.toContain('<Motors>');
+    expect(notice.text).toContain('entered this email address when logging a service');
+    expect(notice.text).not.toContain(record.hash);
+    const customerHistory = linkLabelled(notice.html as string, 'View the service history');
+    expect(`${customerHistory.origin}${customerHistory.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/vehicle-results`);
+    expect(customerHistory.searchParams.get('reg')).toBe(record.registration);
+
+    // No checkpoint covers the entry yet: the receipt waits, held, and is not queued.
+    await waitUntilProcessed(eventId);
+    await platform.sender.flush();
+    expect((await queuedRows(eventId)).map((row) => row.template)).toEqual(['customer_service_recorded']);
+    expect(await heldReceipts(eventId)).toEqual([record.leafIndex]);
+    expect(platform.smtp.mailsTo(garageEmail)).toHaveLength(0);
+
+    // A checkpoint that does not reach the leaf releases nothing; the next one, which covers it, does.
+    const short = await publishCheckpoint(record.leafIndex!);
+    await waitUntilCheckpointKept(short.treeSize);
+    await platform.sender.flush();
+    expect(platform.smtp.mailsTo(garageEmail)).toHaveLength(0);
+    const covering = await publishCheckpoint(record.leafIndex! + 5);
 
     const receipt = await platform.smtp.waitForMail(garageEmail);
     expect(receipt.subject).toBe(`Service record receipt: ${record.registration}`);
@@ -229,72 +307,160 @@ describe('service_record.created', () => {
     expect(receipt.text).toContain(record.hash);
     expect(receipt.html).toContain(record.hash);
     expect(receipt.text).not.toMatch(/tamper[- ]?proof/i);
+    // The checkpoint that first covered the leaf, signed by the log's key, as records announced it.
+    const inMail = await checkpointInMail(receipt);
+    expect(inMail).toEqual({ note: covering.note, size: covering.treeSize, rootHash: covering.rootHash });
+    expect(receipt.text).toContain(`as leaf ${record.leafIndex}.`);
+    const proof = linkLabelled(receipt.html as string, 'Inclusion proof of this entry');
+    expect(`${proof.origin}${proof.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/api/v1/service-records/log/proof/inclusion`);
+    expect(Object.fromEntries(proof.searchParams)).toEqual({ leaf: String(record.leafIndex), size: String(covering.treeSize) });
+    expect(linkLabelled(receipt.html as string, 'This checkpoint as the log publishes it').toString()).toBe(
+      `${TEST_CONTEXT.publicUrl}/api/v1/service-records/log/checkpoint/${covering.treeSize}`,
+    );
     expect(linkLabelled(receipt.html as string, 'Go to your dashboard').toString()).toBe(`${TEST_CONTEXT.publicUrl}/garage`);
     const history = linkLabelled(receipt.html as string, `View the public history of ${record.registration}`);
     expect(`${history.origin}${history.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/vehicle-results`);
     expect(history.searchParams.get('reg')).toBe(record.registration);
     expect(linkLabelled(receipt.html as string, 'How anyone can check a vehicle history').toString()).toBe(`${TEST_CONTEXT.publicUrl}/verify-records`);
 
-    const notice = await platform.smtp.waitForMail(customerEmail);
-    expect(notice.subject).toBe(`Smith & Sons <Motors> recorded a service for ${record.registration}`);
-    expectBothParts(notice);
-    expect(notice.text).toContain(`Smith & Sons <Motors> recorded a service for ${record.registration} on 14 March 2026.`);
-    expect(notice.html).toContain('Smith &amp; Sons &lt;Motors&gt;');
-    expect(notice.html).not.toContain('<Motors>');
-    expect(notice.text).toContain('entered this email address when logging a service');
-    expect(notice.text).not.toContain(record.hash);
-    const customerHistory = linkLabelled(notice.html as string, 'View the service history');
-    expect(`${customerHistory.origin}${customerHistory.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/vehicle-results`);
-    expect(customerHistory.searchParams.get('reg')).toBe(record.registration);
-
     expect((await queuedRows(eventId)).map((row) => row.template).sort()).toEqual(['customer_service_recorded', 'service_record_receipt']);
+    expect(await heldReceipts(eventId)).toEqual([]);
+  });
+
+  it('mails the receipt at once when the checkpoint that covers the entry was announced before the record was', async () => {
+    const leaf = takeLeaves(3);
+    // Two checkpoints cover the leaf; the receipt names the first (the smallest tree size above the leaf).
+    const first = await publishCheckpoint(leaf + 2);
+    await publishCheckpoint(leaf + 3);
+    await waitUntilCheckpointKept(leaf + 3);
+    const record = serviceRecordCreated({ leafIndex: leaf, customerEmail: null });
+    const eventId = await platform.publish('service_record.created', record);
+
+    const receipt = await platform.smtp.waitForMail(record.garageEmail as string);
+    expect((await checkpointInMail(receipt)).note).toBe(first.note);
+    expect(linkLabelled(receipt.html as string, 'Inclusion proof of this entry').searchParams.get('size')).toBe(String(first.treeSize));
+    expect(await heldReceipts(eventId)).toEqual([]);
+  });
+
+  it('forgets checkpoints a week older than the newest, so a receipt replayed later than that names a later checkpoint that covers it too', async () => {
+    const leaf = takeLeaves(2);
+    const old = { ...(await checkpointOf(leaf + 1)), issuedAt: new Date(Date.now() - 8 * 86_400_000).toISOString() };
+    const oldEventId = await platform.publish('transparency_log.checkpoint_issued', old);
+    await waitUntilProcessed(oldEventId);
+    expect(await checkpointKept(old.treeSize)).toBe(true);
+    const newer = await publishCheckpoint(leaf + 2);
+    await waitUntilCheckpointKept(newer.treeSize);
+    expect(await checkpointKept(old.treeSize)).toBe(false);
+
+    const record = serviceRecordCreated({ leafIndex: leaf, customerEmail: null });
+    await platform.publish('service_record.created', record);
+    const receipt = await platform.smtp.waitForMail(record.garageEmail as string);
+    expect((await checkpointInMail(receipt)).size).toBe(newer.treeSize);
   });
 
   it('sends no customer mail when the garage gave no customer e-mail', async () => {
     const record = serviceRecordCreated({ customerEmail: null });
     const eventId = await platform.publish('service_record.created', record);
-    await platform.smtp.waitForMail(record.garageEmail as string);
     await waitUntilProcessed(eventId);
+    await publishCheckpoint(record.leafIndex! + 1);
+    await platform.smtp.waitForMail(record.garageEmail as string);
     await platform.sender.flush();
     expect((await queuedRows(eventId)).map((row) => row.template)).toEqual(['service_record_receipt']);
     expect(mailsAbout(record.registration).map((mail) => mail.subject)).toEqual([`Service record receipt: ${record.registration}`]);
   });
 
-  it('sends no receipt when the garage has no e-mail, and still tells the customer', async () => {
+  it('sends no receipt when the garage has no e-mail, and holds none, and still tells the customer', async () => {
     const record = serviceRecordCreated({ garageEmail: null });
     const eventId = await platform.publish('service_record.created', record);
     await platform.smtp.waitForMail(record.customerEmail as string);
     await waitUntilProcessed(eventId);
+    expect(await heldReceipts(eventId)).toEqual([]);
+    await publishCheckpoint(record.leafIndex! + 1);
+    await waitUntilCheckpointKept(record.leafIndex! + 1);
     await platform.sender.flush();
     expect((await queuedRows(eventId)).map((row) => row.template)).toEqual(['customer_service_recorded']);
     expect(mailsAbout(record.registration).map((mail) => mail.subject)).toEqual([`Smith & Sons <Motors> recorded a service for ${record.registration}`]);
   });
 
-  it('sends each of the two mails once when the event is delivered again', async () => {
+  it('mails the receipt at once, without a checkpoint, for an event written before events carried the leaf index', async () => {
+    const { leafIndex: _leafIndex, ...older } = serviceRecordCreated({ customerEmail: null });
+    // As an older records wrote it: no leafIndex at all, which the event's schema reads as null.
+    const eventId = await platform.publish('service_record.created', older as TEventPayload<'service_record.created'>);
+    const receipt = await platform.smtp.waitForMail(older.garageEmail as string);
+    expect(receipt.text).toContain(older.hash);
+    expect(receipt.text).not.toMatch(/checkpoint|inclusion proof/i);
+    expect(await heldReceipts(eventId)).toEqual([]);
+  });
+
+  it('sends each of the two mails once when the record and the checkpoint are delivered again', async () => {
     const record = serviceRecordCreated();
     const eventId = await platform.publish('service_record.created', record);
-    await platform.smtp.waitForMail(record.garageEmail as string);
     await platform.smtp.waitForMail(record.customerEmail as string);
     await waitUntilProcessed(eventId);
+    const checkpoint = await checkpointOf(record.leafIndex! + 1);
+    const checkpointEventId = await platform.publish('transparency_log.checkpoint_issued', checkpoint);
+    await platform.smtp.waitForMail(record.garageEmail as string);
+    await waitUntilProcessed(checkpointEventId);
 
-    // The consumer sees the same event again (a job run twice): processed_events turns it away.
+    // The consumer sees each event again (a job run twice): processed_events turns them away.
     const envelope = { id: eventId, name: 'service_record.created' as const, version: 1, occurredAt: new Date().toISOString(), payload: record };
+    const checkpointEnvelope = { id: checkpointEventId, name: 'transparency_log.checkpoint_issued' as const, version: 1, occurredAt: new Date().toISOString(), payload: checkpoint };
     const handlers = createNotificationsHandlers(TEST_CONTEXT);
     expect(await applyEventOnce(platform.db.pool, handlers, envelope)).toBe('duplicate');
-    // Even run past that guard, the handler queues neither mail again: one row per (event, template).
-    const handle = handlers['service_record.created'];
-    if (!handle) throw new Error('notifications has no service_record.created handler');
+    expect(await applyEventOnce(platform.db.pool, handlers, checkpointEnvelope)).toBe('duplicate');
+    // Even run past that guard, the handlers queue neither mail again (one row per (event, template)) and hold
+    // nothing (the checkpoint is kept, so the receipt finds it).
     const client = await platform.db.pool.connect();
     try {
-      await handle(client, envelope, () => undefined);
+      await handlers['service_record.created']!(client, envelope, () => undefined);
+      await handlers['transparency_log.checkpoint_issued']!(client, checkpointEnvelope, () => undefined);
     } finally {
       client.release();
     }
 
     await platform.sender.flush();
     expect((await queuedRows(eventId)).map((row) => row.template).sort()).toEqual(['customer_service_recorded', 'service_record_receipt']);
+    expect(await heldReceipts(eventId)).toEqual([]);
     expect(platform.smtp.mailsTo(record.garageEmail as string)).toHaveLength(1);
     expect(platform.smtp.mailsTo(record.customerEmail as string)).toHaveLength(1);
+  });
+
+  it('queues every receipt once, and holds none, when records and checkpoints race on two replicas', async () => {
+    // Three rounds: without the lock that orders them, a receipt sometimes holds itself just after the checkpoint
+    // that covers it looked for receipts to release (held for good), and three rounds catch that most times.
+    for (let round = 0; round < 3; round += 1) {
+      const first = takeLeaves(60);
+      const records = Array.from({ length: 60 }, (_, i) => serviceRecordCreated({ leafIndex: first + i, customerEmail: null }));
+      // Checkpoints every 7 leaves, the last covering all 60.
+      const checkpoints = await Promise.all([7, 14, 21, 28, 35, 42, 49, 56, 60].map((upTo) => checkpointOf(first + upTo)));
+      const envelopes: TEventEnvelope[] = [
+        ...records.map((payload) => ({ id: randomUUID(), name: 'service_record.created' as const, version: 1, occurredAt: new Date().toISOString(), payload })),
+        ...checkpoints.map((payload) => ({ id: randomUUID(), name: 'transparency_log.checkpoint_issued' as const, version: 1, occurredAt: new Date().toISOString(), payload })),
+      ];
+      // In a shuffled order, all at once, half through each of two replicas' handlers (each event twice, as a job
+      // that ran on both would be).
+      const shuffled = [...envelopes, ...envelopes].sort(() => Math.random() - 0.5);
+      const replicas = [createNotificationsHandlers(TEST_CONTEXT), createNotificationsHandlers(TEST_CONTEXT)];
+      const outcomes = await Promise.all(shuffled.map((envelope, i) => applyEventOnce(platform.db.pool, replicas[i % 2]!, envelope)));
+      expect(outcomes.filter((outcome) => outcome === 'applied')).toHaveLength(envelopes.length);
+
+      const ids = envelopes.slice(0, records.length).map((envelope) => envelope.id);
+      const { rows: held } = await platform.db.pool.query('SELECT event_id FROM receipts_awaiting_checkpoint WHERE event_id = ANY($1::uuid[])', [ids]);
+      expect(held).toEqual([]);
+      const { rows: queued } = await platform.db.pool.query<{ event_id: string; text_body: string }>(
+        `SELECT event_id, text_body FROM mail_queue WHERE template = 'service_record_receipt' AND event_id = ANY($1::uuid[])`,
+        [ids],
+      );
+      expect(queued).toHaveLength(records.length);
+      const byEvent = new Map(queued.map((row) => [row.event_id, row.text_body]));
+      for (const [i, envelope] of envelopes.slice(0, records.length).entries()) {
+        const size = /Signed checkpoint \(tree size (\d+)\)/.exec(byEvent.get(envelope.id) ?? '')?.[1];
+        // Applied out of order, a later checkpoint may release a receipt before an earlier one that also covers it
+        // is kept: the one named is always one records signed that covers the leaf (in order, the first: see above).
+        expect(Number(size)).toBeGreaterThan(first + i);
+        expect(checkpoints.map((c) => c.treeSize)).toContain(Number(size));
+      }
+    }
   });
 });
 

@@ -1,4 +1,4 @@
--- An admin's corrections never rewrite history (DESIGN.md): an edit appends an amendment and a delete withdraws the
+-- An admin's corrections never rewrite history (docs/product.md#corrections): an edit appends an amendment and a delete withdraws the
 -- record, each sealed by an entry in the vehicle's chain. service_records keeps each record's current values; the
 -- amendments keep what they replaced, so verification can walk back to the values the record entry sealed.
 

@@ -1,3 +1,4 @@
+import { createLookupAnswers, forgetAnswersOfOtherDatabases, keepEveryAnswerPublished, publishEveryAnswer, type LookupAnswers } from '@sh/shared/lookup-cache';
 import { createRequestRedis, createTokenBucketLimiter, createTokenVerifier, migrationsBeside, startService, type DatabaseServiceContext } from '@sh/shared/server';
 import { buildRecordsApp } from './app.js';
 import { createDvlaClient, DVLA_LIMITS } from './clients/dvla.js';
@@ -5,19 +6,18 @@ import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
 import { appendMissingLogEntries } from './domain/append-missing-log-entries.js';
-import { chainWaitingRecords } from './domain/chain-waiting-records.js';
 import { startCheckpointIssuer } from './domain/issue-checkpoint.js';
 import { loadLogSigner } from './domain/log-signer.js';
-import { createLookupAnswers, forgetAnswersOfOtherDatabases, keepEveryAnswerPublished, publishEveryAnswer, type LookupAnswers } from './domain/lookup-answers.js';
+import { lookupHistoriesOf } from './domain/lookup-histories.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
 import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { createRecordsEventHandlers } from './events/handlers.js';
 
 const config = readConfig();
 let lookupAnswers: LookupAnswers | undefined;
-/** The process's one set of kept lookup answers: the routes read them, and writes and garage events mark them stale. */
+/** The process's lookup answers: the routes build them, and writes and garage events mark them stale. */
 const lookupAnswersOf = ({ pool, redis, logger }: DatabaseServiceContext) =>
-  (lookupAnswers ??= createLookupAnswers({ db: pool, redis, prefix: config.BULLMQ_PREFIX, logger }));
+  (lookupAnswers ??= createLookupAnswers({ histories: lookupHistoriesOf(pool), redis, prefix: config.REDIS_KEY_PREFIX, logger }));
 await startService({
   name: 'records',
   config,
@@ -26,11 +26,11 @@ await startService({
   prepare: async ({ pool, redis: requestRedis, logger }) => {
     const signer = await loadReceiptSigner(pool, config.RECORDS_SIGNING_KEY, logger);
     const log = await loadLogSigner(config.LOG_ORIGIN, config.LOG_SIGNING_KEY);
-    // Entries stored before the transparency log join it first, in their order of entry; those chained next join
-    // it as they are sealed.
+    // Entries stored before the transparency log join it, in their order of entry. Nothing else is sealed here: only
+    // the service's own write paths add chain entries (issue 23), so a record stored straight into the database stays
+    // outside its chain, and verification reports it.
     await appendMissingLogEntries(pool, logger);
-    await chainWaitingRecords(pool, signer, logger);
-    await forgetAnswersOfOtherDatabases(pool, requestRedis, config.BULLMQ_PREFIX).then(
+    await forgetAnswersOfOtherDatabases(pool, requestRedis, config.REDIS_KEY_PREFIX).then(
       (forgotten) => forgotten !== null && logger.info({ forgotten }, "lookup answers published for another database were deleted"),
       (error: unknown) => logger.warn({ err: error }, "could not check which database Redis's published lookup answers belong to (Redis away); they are checked at the next start"),
     );
@@ -40,7 +40,7 @@ await startService({
     if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, log, closers: [() => checkpoints.stop(), () => signer.close()] };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
-    const publishing = keepEveryAnswerPublished(({ stopped }) => publishEveryAnswer({ db: pool, redis, prefix: config.BULLMQ_PREFIX, stopped }), logger);
+    const publishing = keepEveryAnswerPublished(({ stopped }) => publishEveryAnswer({ histories: lookupHistoriesOf(pool), redis, prefix: config.REDIS_KEY_PREFIX, stopped }), logger);
     return { signer, log, closers: [() => checkpoints.stop(), () => publishing.stop(), () => redis.quit(), () => signer.close()] };
   },
   closers: ({ closers }) => closers,
@@ -53,13 +53,13 @@ await startService({
       verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
       identity: createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }),
       internalToken: config.INTERNAL_TOKEN,
-      queue: { redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX },
+      queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },
       vehicleReport: {
         dvla: createDvlaClient({
           baseUrl: config.DVLA_API_URL,
           apiKey: config.DVLA_API_KEY,
           // Like DVSA's: one allowance for every records instance, so made-up registrations cannot spend DVLA's quota.
-          limiter: createTokenBucketLimiter(context.redis, { key: `${config.BULLMQ_PREFIX}:dvla-allowance`, ...DVLA_LIMITS, perDay: config.DVLA_DAILY_ALLOWANCE }),
+          limiter: createTokenBucketLimiter(context.redis, { key: `${config.REDIS_KEY_PREFIX}:dvla-allowance`, ...DVLA_LIMITS, perDay: config.DVLA_DAILY_ALLOWANCE }),
         }),
         dvsa: createDvsaClient({
           apiUrl: config.DVSA_API_URL,
@@ -69,9 +69,9 @@ await startService({
           clientSecret: config.DVSA_CLIENT_SECRET,
           apiKey: config.DVSA_API_KEY,
           // DVSA's allowance is per key: every records instance takes from one bucket in Redis.
-          limiter: createTokenBucketLimiter(context.redis, { key: `${config.BULLMQ_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS, perDay: config.DVSA_DAILY_ALLOWANCE }),
+          limiter: createTokenBucketLimiter(context.redis, { key: `${config.REDIS_KEY_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS, perDay: config.DVSA_DAILY_ALLOWANCE }),
         }),
-        cache: createVehicleSourceCache(context.redis, { keyPrefix: `${config.BULLMQ_PREFIX}:vehicle-source` }),
+        cache: createVehicleSourceCache(context.redis, { keyPrefix: `${config.REDIS_KEY_PREFIX}:vehicle-source` }),
       },
       lookupAnswers: lookupAnswersOf(context),
       log,

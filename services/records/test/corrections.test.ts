@@ -11,6 +11,7 @@ import {
 } from '@sh/shared/contract';
 import { INTERNAL_TOKEN_HEADER } from '@sh/shared/server';
 import { callJson } from '@sh/shared/testing';
+import { checkDisclosure } from '@sh/shared/transparency-log';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceDateFor } from '../src/domain/service-date.js';
 import { adminTokenFor, buildGarageAccount, logServiceRecord, startRecordsStack, TEST_INTERNAL_TOKEN, type RecordsStack } from './harness.js';
@@ -188,8 +189,22 @@ describe('PATCH /api/v1/service-records/{id}', () => {
     const verdict = await verify(registration);
     expect(verdict).toMatchObject({ valid: true, length: 3, brokenAt: null });
     expect(verdict.entries.map((entry) => entry.kind)).toEqual(['record', 'amendment', 'amendment']);
-    expect(verdict.entries[0]!.content).toMatchObject({ record: { notes: 'All fluids topped up' } });
-    expect(verdict.entries[2]!.content).toMatchObject({ amendment: { changes: [{ field: 'notes', from: 'Front pads replaced', to: 'Rear pads replaced' }], contact_fields_changed: ['customer_phone'] } });
+    const commitment = { commitment: expect.stringMatching(/^[0-9a-f]{64}$/) as string };
+    expect(verdict.entries[0]!.content).toMatchObject({ format: 2, record: { notes: commitment, signed_by: commitment } });
+    expect(verdict.entries[2]!.content).toMatchObject({
+      amendment: { reason: commitment, changes: [{ field: 'notes', from: commitment, to: commitment }], contact_fields_changed: ['customer_phone'] },
+    });
+    // What the lookup shows is disclosed, and checks against its commitment; what the amendments replaced is not.
+    expect(verdict.entries[2]!.disclosures.map(({ path, value }) => ({ path, value }))).toEqual([
+      { path: 'amendment.changes.0.to', value: 'Rear pads replaced' },
+      { path: 'amendment.reason', value: 'Second correction' },
+    ]);
+    for (const entry of verdict.entries) {
+      for (const disclosure of entry.disclosures) expect(await checkDisclosure(entry.content, disclosure)).toBeNull();
+    }
+    expect(verdict.entries[0]!.disclosures.map((disclosure) => disclosure.path)).not.toContain('record.notes');
+    expect(JSON.stringify(verdict)).not.toContain('All fluids topped up');
+    expect(JSON.stringify(verdict)).not.toContain('Front pads replaced');
     expect(JSON.stringify(verdict)).not.toContain('07700900123');
   });
 
@@ -260,7 +275,8 @@ describe('DELETE /api/v1/service-records/{id}', () => {
 
     const verdict = await verify(registration);
     expect(verdict).toMatchObject({ valid: true, length: 3, brokenAt: null });
-    expect(verdict.entries[2]).toMatchObject({ kind: 'withdrawal', record_id: record.id, content: { withdrawal: { withdrawn_by: admin.id, reason: 'Logged against the wrong vehicle' } } });
+    // The reason is sealed through a salted commitment: the admin reads it, the public answer does not.
+    expect(verdict.entries[2]).toMatchObject({ kind: 'withdrawal', record_id: record.id, content: { withdrawal: { withdrawn_by: admin.id, reason: { commitment: expect.any(String) } } }, disclosures: [] });
 
     expect(await snapshot(record.id)).toMatchObject({ entries: (before.entries as number) + 1, amendments: before.amendments, events: (before.events as number) + 1, actions: (before.actions as number) + 1 });
     const { rows: events } = await stack.db.pool.query("SELECT payload FROM event_outbox WHERE name = 'service_record.withdrawn' AND payload->>'recordId' = $1", [record.id]);

@@ -9,7 +9,6 @@ import {
 } from '@sh/shared/contract';
 import { callJson } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainWaitingRecords } from '../src/domain/chain-waiting-records.js';
 import { buildCreateBody, buildGarageAccount, startRecordsStack, type RecordsStack } from './harness.js';
 
 let stack: RecordsStack;
@@ -99,7 +98,7 @@ describe('GET /api/v1/service-records/mine', () => {
     const created: string[] = [];
     for (let i = 0; i < 7; i += 1) created.push((await logService(garage, { vehicle_registration: `PG${10 + i}DDD`, mileage: 1000 + i })).id);
     await logService(other, { vehicle_registration: 'PG30DDD' });
-    // Older records, stored with earlier service dates straight into the table and chained as the seed's are.
+    // Older records, stored with earlier service dates straight into the table: listed, but outside any chain.
     const { rows } = await stack.db.pool.query<{ id: string }>(
       `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, created_at)
        SELECT $1, 'SAJAA01A12B000004', 'PG40EEE', d::date, 1000, 'MOT Test', d + interval '17 hours'
@@ -107,10 +106,9 @@ describe('GET /api/v1/service-records/mine', () => {
        RETURNING id`,
       [garage.id],
     );
-    await stack.db.pool.query('INSERT INTO records_awaiting_chain (record_id) SELECT unnest($1::uuid[])', [rows.map((r) => r.id)]);
-    expect(await chainWaitingRecords(stack.db.pool, stack.signer)).toBe(3);
 
     const seen: string[] = [];
+    const unsealed: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
@@ -119,7 +117,8 @@ describe('GET /api/v1/service-records/mine', () => {
       expect(answer.status).toBe(200);
       const page = ZMyServiceRecordsResponseSchema.parse(answer.body).data;
       seen.push(...page.serviceRecords.map((r) => r.id));
-      expect(page.serviceRecords.every((r) => r.garage_id === garage.id && r.receipt !== null)).toBe(true);
+      unsealed.push(...page.serviceRecords.filter((r) => r.receipt === null).map((r) => r.id));
+      expect(page.serviceRecords.every((r) => r.garage_id === garage.id)).toBe(true);
       cursor = page.nextCursor;
       pages += 1;
     } while (cursor && pages < 10);
@@ -128,6 +127,7 @@ describe('GET /api/v1/service-records/mine', () => {
     expect(new Set(seen).size).toBe(10);
     expect(seen.slice(0, 7).sort()).toEqual([...created].sort());
     expect(seen.slice(7)).toEqual([...rows.map((r) => r.id)].reverse());
+    expect(unsealed).toEqual(seen.slice(7));
   });
 
   it('filters by registration, as typed', async () => {
@@ -167,27 +167,34 @@ describe("a page cursor of a garage's own list naming what Postgres would refuse
   });
 });
 
-describe('records stored before chaining', () => {
-  it('are chained in their order of entry, and the chain then verifies', async () => {
+describe('a record stored straight into the database', () => {
+  it('stays outside its chain, and verify says so, before and after the garage logs the vehicle again', async () => {
     const garage = await buildGarageAccount(stack);
     const { rows } = await stack.db.pool.query<{ id: string }>(
       `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, created_at)
-       VALUES ($1, 'SAJAA01A12B000005', 'SD18HHH', '2022-05-01', 30000, 'Full Service', '2022-05-01T17:00:00Z'),
-              ($1, 'SAJAA01A12B000005', 'SD18HHH', '2020-05-01', 10000, 'Full Service', '2020-05-01T17:00:00Z')
+       VALUES ($1, 'SAJAA01A12B000005', 'SD18HHH', '2020-05-01', 10000, 'Full Service', '2020-05-01T17:00:00Z')
        RETURNING id`,
       [garage.id],
     );
+    const straight = rows[0]!.id;
     const verify = async () =>
       ZVerifyChainResponseSchema.parse((await callJson(stack.url, 'GET', '/api/v1/service-records/verify/SD18HHH')).body).data;
-    expect((await verify()).valid).toBe(false);
-    await stack.db.pool.query('INSERT INTO records_awaiting_chain (record_id) SELECT unnest($1::uuid[])', [rows.map((r) => r.id)]);
-    expect(await chainWaitingRecords(stack.db.pool, stack.signer)).toBe(2);
-    expect(await chainWaitingRecords(stack.db.pool, stack.signer)).toBe(0);
-    const chain = await verify();
-    expect(chain).toMatchObject({ valid: true, length: 2 });
-    expect(chain.entries.map((e) => e.record_id)).toEqual([rows[1]!.id, rows[0]!.id]);
+    expect(await verify()).toMatchObject({
+      valid: false,
+      length: 0,
+      brokenAt: { position: 1, record_id: straight, reason: 'a record was stored outside the chain' },
+    });
 
-    await logService(garage, { vehicle_registration: 'SD18HHH', vin: 'SAJAA01A12B000005', mileage: 40000 });
-    expect(await verify()).toMatchObject({ valid: true, length: 3 });
+    // The garage's own record is sealed as ever; the one stored around the service is still not in the chain.
+    const logged = await logService(garage, { vehicle_registration: 'SD18HHH', vin: 'SAJAA01A12B000005', mileage: 40000 });
+    const chain = await verify();
+    expect(chain).toMatchObject({
+      valid: false,
+      length: 1,
+      brokenAt: { position: 2, record_id: straight, reason: 'a record was stored outside the chain' },
+    });
+    expect(chain.entries.map((entry) => entry.record_id)).toEqual([logged.id]);
+    const { rows: entries } = await stack.db.pool.query('SELECT 1 FROM chain_entries WHERE record_id = $1', [straight]);
+    expect(entries).toEqual([]);
   });
 });

@@ -93,12 +93,12 @@ describe('GET /api/v1/service-records/lookup/{registration}', () => {
   });
 });
 
-describe('the plainly spelt lookup, answered ahead of express', () => {
+describe('the lookup plainly spelt, as the gateway asks for it, and spelt otherwise', () => {
   const ask = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers });
   const varying = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'content-length']);
   const headersOf = (response: Response) => [...response.headers].filter(([name]) => !varying.has(name)).sort();
 
-  it('answers as express answers another spelling of the same lookup: body, headers and 304', async () => {
+  it('answers both spellings of the same lookup alike: body, headers and 304', async () => {
     const garage = await buildGarage(db.pool);
     await buildServiceRecord(db.pool, garage.id, { registration: 'AH24EAD', mileage: 12000 });
     const plain = await ask('/api/v1/service-records/lookup/ah24ead');
@@ -109,8 +109,8 @@ describe('the plainly spelt lookup, answered ahead of express', () => {
     expect(headersOf(plain)).toEqual(headersOf(chained));
     expect(plain.headers.get('content-security-policy')).toBeTruthy();
     expect(plain.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const given = await ask('/api/v1/service-records/lookup/AH24EAD', { 'x-request-id': 'lookup-ahead-0001' });
-    expect(given.headers.get('x-request-id')).toBe('lookup-ahead-0001');
+    const given = await ask('/api/v1/service-records/lookup/AH24EAD', { 'x-request-id': 'lookup-plain-0001' });
+    expect(given.headers.get('x-request-id')).toBe('lookup-plain-0001');
 
     const etag = plain.headers.get('etag')!;
     const [plainAgain, chainedAgain] = await Promise.all([
@@ -122,7 +122,7 @@ describe('the plainly spelt lookup, answered ahead of express', () => {
     expect(plainAgain.headers.get('etag')).toBe(etag);
   });
 
-  it('refuses a registration too long with the envelope express gives, and changes nothing', async () => {
+  it('refuses a registration too long with the same envelope either way, and changes nothing', async () => {
     const before = await countRecords();
     const plain = await ask('/api/v1/service-records/lookup/AB12CDEFGH');
     const chained = await ask('/api/v1/Service-Records/lookup/AB12CDEFGH/');

@@ -103,8 +103,8 @@ describe('the transparency log', () => {
       const hash = encodeHex(await LOG_TREE_HASHER.hashLeaf(new TextEncoder().encode(`${entry.registration}/${entry.position}`)));
       hashes.set(`${entry.registration}/${entry.position}`, hash);
       await stack.db.pool.query(
-        `INSERT INTO chain_entries (registration, position, kind, record_id, hash, prev_hash, signed_at, signature, key_id)
-         VALUES ($1, $2, 'record', $3, $4, $5, $6, 'c2lnbmF0dXJl', 'old-key')`,
+        `INSERT INTO chain_entries (registration, position, kind, record_id, hash, prev_hash, signed_at, signature, key_id, format)
+         VALUES ($1, $2, 'record', $3, $4, $5, $6, 'c2lnbmF0dXJl', 'old-key', 1)`,
         [entry.registration, entry.position, randomUUID(), hash, entry.position === 1 ? null : hashes.get(`${entry.registration}/1`), entry.signed_at],
       );
     }

@@ -63,7 +63,7 @@ describe('records started by its main.ts', () => {
         PORT: '0',
         DATABASE_URL: db.url,
         REDIS_URL: TEST_REDIS_URL,
-        BULLMQ_PREFIX: testQueuePrefix(),
+        REDIS_KEY_PREFIX: testQueuePrefix(),
         JWT_PUBLIC_KEY: keys.publicKey,
         DVLA_API_URL: dvla.url,
         DVLA_API_KEY: 'startup-dvla-key',

@@ -39,6 +39,19 @@ describe('GET /api/v1/service-records/verify checks every signature', () => {
     expect(after).toMatchObject({ valid: false, brokenAt: { position: 1, record_id: first.id, reason: 'its signature does not match' } });
   });
 
+  it('accepts an entry signed by the key in use after a quiet spell, before the history has heard of that signature', async () => {
+    const garage = await buildGarageAccount(stack);
+    const registration = 'TM24IDL';
+    // The key in use, as the history recorded it before ten quiet minutes; the next signature's time is written later.
+    await stack.db.pool.query(
+      `INSERT INTO signing_key_history (key_id, public_key, first_used_at, last_used_at) VALUES ($1, $2, now() - interval '1 hour', now() - interval '10 minutes')
+       ON CONFLICT (key_id) DO UPDATE SET first_used_at = EXCLUDED.first_used_at, last_used_at = EXCLUDED.last_used_at`,
+      [stack.signer.keyId, stack.signer.publicKeyPem],
+    );
+    await logServiceRecord(stack, garage, { vehicle_registration: registration });
+    expect(await verifyChain(registration)).toMatchObject({ valid: true, length: 1, brokenAt: null });
+  });
+
   it('reports an entry that names a key the history does not hold', async () => {
     const garage = await buildGarageAccount(stack);
     const registration = 'TM24KEY';

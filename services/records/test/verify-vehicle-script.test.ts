@@ -135,6 +135,21 @@ describe('the verify:vehicle script, against records over HTTP', () => {
     expect(tampered.code).toBe(1);
   });
 
+  it('checks each value shown against its salted commitment, and names the entry whose value was changed', async () => {
+    const garage = await buildGarageAccount(stack);
+    const record = await logServiceRecord(stack, garage, { vehicle_registration: 'VS03SLT', technician_name: 'Alex Morgan' });
+    await issueCheckpoint(stack.db.pool, log);
+    expect((await verifyVehicle('VS03SLT')).code).toBe(0);
+    // Someone with the database rewrites the technician, beside the entry and on the record alike.
+    await stack.db.pool.query("UPDATE entry_fields SET value = 'Someone Else' WHERE registration = 'VS03SLT' AND path = 'record.technician_name'");
+    await stack.db.pool.query("UPDATE service_records SET technician_name = 'Someone Else' WHERE id = $1", [record.id]);
+    const changed = await verifyVehicle('VS03SLT');
+    expect(changed.stdout).toBe(`FAILED entry 1 (record ${record.id}): its record.technician_name does not match what it sealed\n`);
+    expect(changed.code).toBe(1);
+    const answer = ZVerifyChainResponseSchema.parse((await callJson(stack.url, 'GET', '/api/v1/service-records/verify/VS03SLT')).body).data;
+    expect(answer.brokenAt).toEqual({ position: 1, record_id: record.id, reason: 'a sealed value no longer matches its hash' });
+  });
+
   it('refuses a checkpoint not signed by the key given, and says so before reading any entry', async () => {
     const other = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x!;
     const raw = Buffer.concat([Buffer.from([1]), Buffer.from(other, 'base64url')]);

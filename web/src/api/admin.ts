@@ -2,6 +2,7 @@ import {
   ZAdminDataResponseSchema,
   ZAdminStatusResponseSchema,
   ZAmendServiceRecordResponseSchema,
+  ZEraseRecordFieldsResponseSchema,
   ZGarageSuspensionResponseSchema,
   ZReleaseCompanyResponseSchema,
   ZRetryEventResponseSchema,
@@ -11,14 +12,15 @@ import {
   type TAdminServiceRecord,
   type TAdminStatusResponse,
   type TAmendServiceRecordRequest,
+  type TEraseRecordFieldsRequest,
   type TServiceName,
 } from '@sh/shared/contract';
 import { api, type TApiClient, type TRequestOptions } from './client';
 
 /**
- * The admin's calls: the composed admin/data and admin/status, a dead event's retry, a record's amendment and
- * withdrawal, a garage's suspension, and the release of a company number held by an unconfirmed signup. Kept apart from the public pages' clients, so that only the admin
- * pages' code carries them.
+ * The admin's calls: the composed admin/data and admin/status, a dead event's retry, a record's amendment,
+ * withdrawal and erasure of personal fields, a garage's suspension, and the release of a company number held by an
+ * unconfirmed signup. Kept apart from the public pages' clients, so that only the admin pages' code carries them.
  */
 
 export type TAdminData = TAdminDataResponse['data'];
@@ -69,6 +71,14 @@ export async function amendServiceRecord(
 /** DELETE service-records/{id} with {reason}: a withdrawal from public view; answers the record with it. */
 export async function withdrawServiceRecord(id: string, reason: string, client: TApiClient = api): Promise<TAdminServiceRecord> {
   return (await client.delete(`service-records/${encodeURIComponent(id)}`, { reason }, ZWithdrawServiceRecordResponseSchema)).data.serviceRecord;
+}
+
+/**
+ * POST service-records/{id}/erasure with {fields, reason}: the named fields' values are deleted for good; answers the
+ * record as it now reads.
+ */
+export async function eraseRecordFields(id: string, request: TEraseRecordFieldsRequest, client: TApiClient = api): Promise<TAdminServiceRecord> {
+  return (await client.post(`service-records/${encodeURIComponent(id)}/erasure`, request, ZEraseRecordFieldsResponseSchema)).data.serviceRecord;
 }
 
 /** POST garages/{id}/suspension with {reason}: the garage can no longer sign in or add records. */

@@ -2,12 +2,14 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   MY_RECORDS_PAGE_DEFAULT,
   ZCreateServiceRecordResponseSchema,
+  ZGarageReceiptResponseSchema,
   ZMyServiceRecordsResponseSchema,
   ZValidateVehicleResponseSchema,
   ZVerifyChainResponseSchema,
   ZVinLookupResponseSchema,
   type TCreateServiceRecordRequest,
   type TCreateServiceRecordResponse,
+  type TGarageReceipt,
   type TMyServiceRecordsResponse,
   type TValidateVehicleRequest,
   type TValidateVehicleResponse,
@@ -73,6 +75,14 @@ export async function fetchMyServiceRecords(
   if (query.cursor) params.set('cursor', query.cursor);
   if (query.registration) params.set('registration', query.registration);
   return (await client.get(`service-records/mine?${params.toString()}`, ZMyServiceRecordsResponseSchema, requestOptions)).data;
+}
+
+/**
+ * GET service-records/{id}/receipt: one of the garage's records' receipt, with where its entry stands in the
+ * transparency log (the checkpoint that covers it and its inclusion proof, or that it awaits the next checkpoint).
+ */
+export async function fetchGarageReceipt(recordId: string, requestOptions: TRequestOptions = {}, client: TApiClient = api): Promise<TGarageReceipt> {
+  return (await client.get(`service-records/${encodeURIComponent(recordId)}/receipt`, ZGarageReceiptResponseSchema, requestOptions)).data;
 }
 
 /** GET service-records/verify/{registration}: the vehicle's chain recomputed by the server, and whether it is intact. */

@@ -70,7 +70,7 @@ export function AuthProvider({ children, store: givenStore }: { children: ReactN
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** The session; throws outside an AuthProvider (SPEC.md section 8's message). */
+/** The session; throws outside an AuthProvider (MESSAGES.authContext.missingProvider). */
 export function useAuth(): TAuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error(MESSAGES.authContext.missingProvider);

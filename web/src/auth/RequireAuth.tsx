@@ -5,9 +5,9 @@ import { Spinner } from '../components/Spinner';
 import { useAuth } from './AuthProvider';
 
 /**
- * The route guard (SPEC.md section 2). While the session is restored, or the user's type is not known yet,
+ * The route guard (docs/product.md#shared-frame). While the session is restored, or the user's type is not known yet,
  * a spinner shows. A visitor who is not signed in goes to /login. When `userType` is given and the user is
- * of another type, they also go to /login (SPEC.md's first reading); the login page then sends a signed-in
+ * of another type, they also go to /login; the login page then sends a signed-in
  * admin or garage on to their own home (/admin or /garage), so a wrong-type visit ends where that user belongs.
  */
 export function RequireAuth({ userType, children }: { userType?: TUserType; children: ReactNode }) {

@@ -12,7 +12,7 @@ export type TSubscriptionContextValue = {
   subscription: TGarageSubscription | null;
   /** The last fetch's error message (a subscription loaded before is kept). */
   error: string | null;
-  /** Active or trialing (SPEC.md: an active subscription controls navigation and the dashboard). */
+  /** Active or trialing (docs/product.md#the-plan: being entitled changes the navigation and the dashboard). */
   hasActiveSubscription: boolean;
   /** Fetches the subscription again, e.g. after a checkout. */
   refresh: () => Promise<void>;

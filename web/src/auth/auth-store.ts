@@ -16,22 +16,22 @@ import {
 
 export { REFRESH_MARGIN_MS } from './session-storage';
 
-/** The signed-in user with their type (SPEC.md section 4). */
+/** The signed-in user with their type (docs/product.md#what-it-is-for). */
 export type TAuthUser = { id: string; email: string; userType: TUserType };
 
 /** `loading` while the session of the cookie is restored on a page load. */
 export type TAuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: TAuthUser };
 
-/** What login answers (SPEC.md section 7: success and message). */
+/** What login answers: success and message (docs/product.md#login). */
 export type TLoginResult =
   | { success: true; message: string; userType: TUserType }
   | { success: false; message: string; secondFactor?: TSecondFactorStep };
 
-/** First wait between refresh attempts that failed for a passing reason; each next wait doubles (SPEC.md section 9). */
+/** First wait between refresh attempts that failed for a passing reason; each next wait doubles (docs/product.md#sessions). */
 export const REFRESH_RETRY_BASE_MS = 200;
 /** Attempts after the first before a refresh counts as failed for now. */
 export const REFRESH_MAX_RETRIES = 5;
-/** When every attempt failed but the access token still works, try again after this tick (SPEC.md section 9). */
+/** When every attempt failed but the access token still works, try again after this tick (docs/product.md#sessions). */
 export const REFRESH_RETRY_TICK_MS = 30_000;
 
 const REFRESH_LOCK_NAME = `${AUTH_STORAGE_PREFIX}refresh`;
@@ -170,7 +170,7 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
         const { data } = await calls.refreshSession();
         // A tab closing (the provider unmounted) takes no session: its cookie is the browser's, for the next load.
         if (!isStarted) return null;
-        // A refresh clears the user-type cache (SPEC.md section 4); the answer brings the type afresh.
+        // A refresh clears the user-type cache (docs/product.md#sessions); the answer brings the type afresh.
         clearUserTypeCache();
         return startSession(data.session, data.userType).accessToken;
       } catch (error) {

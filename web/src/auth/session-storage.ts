@@ -20,7 +20,7 @@ export const AUTH_STORAGE_KEYS = {
 /** Where earlier versions kept the tokens in localStorage; removed on load (removeLegacyTokens). */
 export const LEGACY_TOKEN_KEYS = [`${AUTH_STORAGE_PREFIX}access_token`, `${AUTH_STORAGE_PREFIX}refresh_token`, `${AUTH_STORAGE_PREFIX}expires_at`] as const;
 
-/** The per-user key of the user-type cache (SPEC.md section 4): sh.auth.user_type.{user id}. */
+/** The per-user key of the user-type cache (docs/product.md#sessions): sh.auth.user_type.{user id}. */
 export const USER_TYPE_KEY_PREFIX = `${AUTH_STORAGE_PREFIX}user_type.`;
 
 /** The signed-in session as this tab holds it, in memory only. */
@@ -81,7 +81,7 @@ export function removeLegacyTokens(): boolean {
 
 /**
  * Removes every key of the session (tokens, user, cached user types) from localStorage and sessionStorage
- * (SPEC.md section 2, Logout). Keys of other features are left alone.
+ * (docs/product.md#shared-frame, Logout). Keys of other features are left alone.
  */
 export function clearStoredAuthentication(): void {
   userTypeMemory.clear();
@@ -95,7 +95,7 @@ export function clearStoredAuthentication(): void {
 
 const userTypeMemory = new Map<string, TUserType>();
 
-/** The cached user type of a user id: memory first, then localStorage (SPEC.md section 4). */
+/** The cached user type of a user id: memory first, then localStorage (docs/product.md#sessions). */
 export function readCachedUserType(userId: string): TUserType | null {
   const remembered = userTypeMemory.get(userId);
   if (remembered) return remembered;

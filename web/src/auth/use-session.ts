@@ -2,7 +2,7 @@ import type { TUserType } from '@sh/shared/contract';
 import { useAuth } from './AuthProvider';
 import { useSubscription } from './SubscriptionProvider';
 
-/** The kinds of account SPEC.md section 4 knows. */
+/** The kinds of account (docs/product.md#what-it-is-for). */
 export type TUserRole = TUserType;
 
 /** The signed-in user as the header and route guards need them. */

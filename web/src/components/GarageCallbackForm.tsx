@@ -17,7 +17,7 @@ const BEST_TIME_OPTIONS = BEST_TIMES.map((value) => ({ value, label: BEST_TIME_L
 const EMPTY_VALUES = { full_name: '', garage_name: '', phone: '', best_time: '' as TBestTime | '', message: '' };
 
 /**
- * The "Add My Garage" callback form (SPEC.md sections 2, 5 and 7): full name, garage name, phone, the best
+ * The "Add My Garage" callback form (docs/product.md#contact-and-callback): full name, garage name, phone, the best
  * time to call and an optional message, checked with the server's schema ('Please provide your full name and
  * garage name' once, under the first of the two that is missing), then POST contact/garage. The API client
  * sends the bearer token when someone is signed in, so the request records who asked.

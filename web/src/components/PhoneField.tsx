@@ -3,7 +3,7 @@ import { toPhoneInput } from '../lib/form-schemas';
 import { FormField } from './FormField';
 
 /**
- * A UK phone number field (SPEC.md section 5): only digits are kept, at most 11, as typed or pasted. There is
+ * A UK phone number field (docs/product.md#validation-rules): only digits are kept, at most 11, as typed or pasted. There is
  * no maxLength, so "01632 960 555" pasted whole still yields its 11 digits.
  */
 export function PhoneField({

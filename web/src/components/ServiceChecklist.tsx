@@ -4,7 +4,7 @@ import { useOpenSet } from '../lib/use-open-set';
 import { ChevronDownIcon } from './icons';
 
 /**
- * The nine service categories (SPEC.md section 3), each a button with aria-expanded that shows or hides its
+ * The nine service categories (docs/product.md#adding-a-service), each a button with aria-expanded that shows or hides its
  * items as checkboxes. A category says how many of its items are ticked even while it is closed.
  */
 export function ServiceChecklist({

@@ -122,7 +122,7 @@ export function RecordDetail({
 
 /**
  * The platform's corrections of a record, oldest first, each as "Amended on {date} by the platform: {reason}"
- * (DESIGN.md: an edit is an amendment the public sees, never a silent rewrite).
+ * (docs/product.md#corrections: the public sees an amendment, never a silent rewrite).
  */
 export function AmendmentLines({ amendments }: { amendments: TPublicServiceRecord['amendments'] }) {
   if (amendments.length === 0) return null;

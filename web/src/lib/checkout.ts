@@ -21,7 +21,7 @@ export function buildCheckoutReturnUrls(origin: string, priceId: string): { succ
 }
 
 /**
- * Pricing's Get Started (SPEC.md section 2): not signed in goes to /signup; an active subscription to
+ * Pricing's Get Started (docs/product.md#pricing-and-checkout): not signed in goes to /signup; an active subscription to
  * /garage; anyone else to the checkout of the catalogue's first product (or stays on pricing without one).
  */
 export function resolveGetStartedPath(options: {
@@ -36,7 +36,7 @@ export function resolveGetStartedPath(options: {
 }
 
 /**
- * A checkout that could not start, with the message to show (SPEC.md section 8, Checkout) and the server's
+ * A checkout that could not start, with the message to show (docs/product.md#pricing-and-checkout) and the server's
  * error code when it refused (email_not_confirmed, say), so the page can offer the way on.
  */
 export class CheckoutStartError extends Error {

@@ -11,7 +11,7 @@ export function isServerError(error: unknown): error is ApiError {
 
 /**
  * The message to show for a failed call: the server's own message when it sent one, otherwise the page's
- * fallback (SPEC.md section 8 words most of them), otherwise what the client knows.
+ * fallback (MESSAGES words most of them), otherwise what the client knows.
  */
 export function messageOf(error: unknown, fallback?: string): string {
   if (isServerError(error)) return error.message;

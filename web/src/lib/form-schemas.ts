@@ -29,7 +29,7 @@ export const ZResetPasswordFormSchema = ZResetPasswordRequestSchema.and(
 
 /**
  * /account, Change password: every field filled, the new password typed twice alike, then the shared
- * request's length rule; each message stands above the form (SPEC.md section 8's settings messages).
+ * request's length rule; each message stands above the form (docs/product.md#account-settings).
  */
 export const ZPasswordChangeFormSchema = ZWholeFormSchema.refine(
   (form) => form.currentPassword !== '' && form.newPassword !== '' && form.confirmPassword !== '',
@@ -53,7 +53,7 @@ export const ZEmailChangeFormSchema = ZUpdateEmailRequestSchema.and(
 const isCompanyValidated = (form: Record<string, unknown>) => Boolean(form.company_verification_token);
 
 /**
- * /signup: the shared POST garages request, plus the page's rules (SPEC.md sections 4 and 5): the company
+ * /signup: the shared POST garages request, plus the page's rules (docs/product.md#signup): the company
  * validated with Companies House (its proof is the verification token), the password confirmed, and a typed
  * referral code validated. Its input is the request with the typed referral code, `confirm_password` and
  * `is_referral_validated`; its output is the request to send.
@@ -69,7 +69,7 @@ export const ZSignupFormSchema = ZCreateGarageRequestSchema.and(
     .transform(() => ({})),
 );
 
-/** A phone number as typed: digits only, at most 11 (SPEC.md section 5). */
+/** A phone number as typed: digits only, at most 11 (docs/product.md#validation-rules). */
 export function toPhoneInput(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, PHONE_DIGITS);
 }

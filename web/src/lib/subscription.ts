@@ -13,7 +13,7 @@ const STATUS_LABELS: Record<TSubscriptionStatus, string> = {
   inactive: 'Not subscribed',
 };
 
-/** How a subscription status reads on the page ("Free Trial" for trialing, SPEC.md section 4). */
+/** How a subscription status reads on the page ("Free Trial" for trialing, docs/product.md#subscription-states). */
 export function subscriptionStatusLabel(status: TSubscriptionStatus): string {
   return STATUS_LABELS[status];
 }

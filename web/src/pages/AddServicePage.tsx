@@ -16,7 +16,7 @@ import { VehicleStep } from './add-service/VehicleStep';
 import { WizardAlert } from './add-service/WizardAlert';
 
 /**
- * /add-service (garages): the three-step wizard of SPEC.md, for a garage whose subscription is active or
+ * /add-service (garages): the three-step wizard of docs/product.md#adding-a-service, for a garage whose subscription is active or
  * trialing; any other garage is asked to subscribe instead.
  */
 export function AddServicePage() {
@@ -72,7 +72,7 @@ function AddServiceWizard() {
   );
 }
 
-/** Adding records needs an active subscription or a free trial (SPEC.md section 6). */
+/** Adding records needs an active subscription or a free trial (docs/product.md#permissions). */
 function SubscribePrompt({ failure, onRetry }: { failure: string | null; onRetry: () => void }) {
   if (failure) {
     return (

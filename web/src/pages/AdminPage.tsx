@@ -19,7 +19,7 @@ function readView(value: string | null): TAdminView {
 }
 
 /**
- * /admin (SPEC.md "Admin dashboard"): the overview, garages and records views, the current one kept in the URL
+ * /admin (docs/product.md#admin-dashboard): the overview, garages and records views, the current one kept in the URL
  * (?view=), so a reload stays on it and Back returns to the one before.
  */
 export function AdminPage() {

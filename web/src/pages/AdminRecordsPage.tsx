@@ -17,7 +17,7 @@ import { useRecordActions } from './admin/use-record-actions';
 import '../styles/admin.css';
 
 /**
- * /admin/records (SPEC.md "Service record manager"): a registration search (required, upper-cased as typed) kept
+ * /admin/records (docs/product.md#service-record-manager): a registration search (required, upper-cased as typed) kept
  * in the URL (?reg=), the vehicle's records newest first with a count, each with its history, and working Edit
  * (an amendment) and Delete (a withdrawal).
  */

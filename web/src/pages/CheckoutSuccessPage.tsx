@@ -12,7 +12,7 @@ import { isEntitled, subscriptionStatusLabel } from '../lib/subscription';
 import { useApiData, waitFor } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** The page's three views (SPEC.md section 4, Checkout success). */
+/** The page's three views (docs/product.md#checkout-success). */
 type TVerification =
   | { phase: 'processing' }
   | { phase: 'completed'; subscription: TGarageSubscription | null }

@@ -26,7 +26,7 @@ function confirmationFailureMessage(error: unknown): string {
 }
 
 /**
- * /confirm-email?token=: confirms the address of a new account (SPEC.md section 4): a spinner, then success
+ * /confirm-email?token=: confirms the address of a new account (docs/product.md#e-mail-confirmation): a spinner, then success
  * (and the login page after 3 seconds) or the error.
  */
 export function ConfirmEmailPage() {

@@ -25,7 +25,7 @@ const SUBJECT_LABELS: Readonly<Record<(typeof CONTACT_SUBJECTS)[number], string>
 };
 const SUBJECT_OPTIONS = CONTACT_SUBJECTS.map((value) => ({ value, label: SUBJECT_LABELS[value] }));
 
-/** /contact: the contact form beside the support hours and e-mail address (SPEC.md sections 2, 5 and 7). */
+/** /contact: the contact form beside the support hours and e-mail address (docs/product.md#contact-and-callback). */
 export function ContactPage() {
   useDocumentTitle('Contact us');
   return (

@@ -160,7 +160,7 @@ export function CookiePolicyPage() {
 }
 
 /**
- * The Manage Cookie Preferences panel. SPEC.md asks for it as a demonstration: it is not connected to any
+ * The Manage Cookie Preferences panel, a demonstration (docs/product.md#information-pages): it is not connected to any
  * cookie system, and says so.
  */
 function CookiePreferencesDemo() {

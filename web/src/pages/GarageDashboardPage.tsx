@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { fetchMyGarage } from '../api/garages';
 import { fetchCurrentUser } from '../api/identity';
@@ -15,9 +15,13 @@ import { useApiData } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ServiceRecordsSection } from './garage-dashboard/ServiceRecordsSection';
 
+/** The public log's latest checkpoint, checked in this browser (issue 23): its WebCrypto code loads on its own. */
+const LogCheckpointPanel = lazy(() => import('./garage-dashboard/LogCheckpointPanel').then((module) => ({ default: module.LogCheckpointPanel })));
+
 /**
  * /garage: the garage's dashboard: its own name from its profile and its subscription state, what to do next
- * (log a service when subscribed, otherwise subscribe), and its service records with their receipts.
+ * (log a service when subscribed, otherwise subscribe), its service records with their receipts, and the public log's
+ * latest checkpoint as this browser checked it.
  */
 export function GarageDashboardPage() {
   useDocumentTitle('Dashboard');
@@ -66,6 +70,9 @@ export function GarageDashboardPage() {
         {profile.status === 'failed' ? <FormAlert tone="error">{messageOf(profile.error)}</FormAlert> : null}
         <UnconfirmedEmailNotice />
         <ServiceRecordsSection canAddRecords={subscription.status === 'loading' ? null : isSubscribed} />
+        <Suspense fallback={null}>
+          <LogCheckpointPanel />
+        </Suspense>
       </div>
     </div>
   );

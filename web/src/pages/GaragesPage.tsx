@@ -57,7 +57,7 @@ const REASONS = [
 ] as const;
 
 /**
- * /garages: why a garage should join, with the marketing claims of SPEC.md section 1, the "Are you a garage
+ * /garages: why a garage should join, with the marketing figures of docs/product.md#information-pages, the "Are you a garage
  * owner?" block with the Add My Garage callback form, and a link to pricing.
  */
 export function GaragesPage() {

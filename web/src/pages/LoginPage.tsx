@@ -11,7 +11,7 @@ import { FormRejection, useSchemaForm } from '../lib/use-schema-form';
 import { SecondFactorCodeStep } from './login/SecondFactorCodeStep';
 import { SecondFactorEnrolmentStep } from './login/SecondFactorEnrolmentStep';
 
-/** Where a signed-in user of each type belongs (SPEC.md section 2, Login); null for anyone else. */
+/** Where a signed-in user of each type belongs (docs/product.md#login); null for anyone else. */
 export function homePathFor(userType: TUserType | null): string | null {
   if (userType === 'admin') return '/admin';
   if (userType === 'garage') return '/garage';

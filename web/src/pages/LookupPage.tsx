@@ -49,7 +49,7 @@ const REASONS: readonly TReason[] = [
 ];
 
 /**
- * /lookup, the buyers' landing page (SPEC.md "Landing page"): the hero "Power to the Buyer!" with the
+ * /lookup, the buyers' landing page (docs/product.md#buyers-landing-page): the hero "Power to the Buyer!" with the
  * registration box, six reasons to check, what the platform is, the manual book against the digital record,
  * the lookup form, and the way on for garage owners.
  */

@@ -82,7 +82,7 @@ const FAQ: TAccordionItem[] = [
   },
 ];
 
-/** /pricing: the plan from the catalogue, Get Started by SPEC.md's three rules, benefits and a short FAQ. */
+/** /pricing: the plan from the catalogue, Get Started by the three rules of docs/product.md#pricing-and-checkout, benefits and a short FAQ. */
 export function PricingPage() {
   useDocumentTitle('Pricing');
   const plans = usePlans();

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { useSchemaForm } from '../lib/use-schema-form';
 
 /**
- * /reset-password?token=: chooses a new password with the e-mailed link's token (SPEC.md section 5: at
+ * /reset-password?token=: chooses a new password with the e-mailed link's token (docs/product.md#password-reset: at
  * least 6 characters, no capital letter needed), then goes to /login after 3 seconds.
  */
 export function ResetPasswordPage() {

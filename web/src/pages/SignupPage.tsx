@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { DetailsSection, GarageSection, ReferralSection } from './signup/SignupSections';
 import { useSignup } from './signup/use-signup';
 
-/** /signup: garage registration (SPEC.md sections 2 and 5); see useSignup for the rules. */
+/** /signup: garage registration (docs/product.md#signup); see useSignup for the rules. */
 export function SignupPage() {
   useDocumentTitle('Register your garage');
   const signup = useSignup();

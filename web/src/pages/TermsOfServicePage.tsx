@@ -159,7 +159,7 @@ const SECTIONS: readonly TLegalSection[] = [
   },
 ];
 
-/** /terms-of-service: the terms of use, with the sections SPEC.md lists. */
+/** /terms-of-service: the terms of use, with the sections docs/product.md#information-pages lists. */
 export function TermsOfServicePage() {
   useDocumentTitle('Terms of Service');
   return (

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
 import { ApiError } from '../api/client';
@@ -11,7 +12,6 @@ import { Spinner } from '../components/Spinner';
 import { formatRecordCount } from '../lib/format';
 import { useApiData, type TApiData } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { HistoryIntegrity } from './vehicle-results/HistoryIntegrity';
 import { MileageChart } from './vehicle-results/MileageChart';
 import { buildMileageReadings, buildTimeline } from './vehicle-results/report-model';
 import { MissingSourcesNotice } from './vehicle-results/ReportNotices';
@@ -19,6 +19,9 @@ import { ReportPrintHeader, ReportShare } from './vehicle-results/ReportShare';
 import { ReportTimeline } from './vehicle-results/ReportTimeline';
 import { VehicleSummary } from './vehicle-results/VehicleSummary';
 import '../styles/report.css';
+
+/** The check in the visitor's browser (issue 23) and its WebCrypto code load once there are records to check. */
+const HistoryIntegrity = lazy(() => import('./vehicle-results/HistoryIntegrity').then((module) => ({ default: module.HistoryIntegrity })));
 
 /**
  * /vehicle-results?reg=: the buyer's report on one registration: our service records at once, and beside them
@@ -77,7 +80,11 @@ function RegistrationHistory({ registration }: { registration: string }) {
             <ReportTimeline entries={timeline} readings={readings} />
           </section>
         ) : null}
-        {records && records.length > 0 ? <HistoryIntegrity registration={registration} records={records} /> : null}
+        {records && records.length > 0 ? (
+          <Suspense fallback={<CheckingIntegrity />}>
+            <HistoryIntegrity registration={registration} records={records} />
+          </Suspense>
+        ) : null}
 
         <div className="results-footer">
           <Link to="/" className="button button--primary">
@@ -105,6 +112,15 @@ function VehicleReportPart({ report }: { report: TApiData<TVehicleReport> }) {
       <MissingSourcesNotice missing={report.data.missing} />
       {report.data.vehicle ? <VehicleSummary vehicle={report.data.vehicle} /> : null}
     </>
+  );
+}
+
+/** Neutral while the history check's code loads (the same line it shows while it runs). */
+function CheckingIntegrity() {
+  return (
+    <p className="integrity integrity--neutral" role="status">
+      Checking this history in your browser…
+    </p>
   );
 }
 

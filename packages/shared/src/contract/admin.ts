@@ -13,9 +13,9 @@ import {
   ZServiceTypeSchema,
 } from './records.js';
 
-// The admin's calls (SPEC.md section 7: GET admin/data, PATCH and DELETE service-records/{id}) and what DESIGN.md
-// adds for them: an edit is an amendment and a delete a withdrawal, both appended to the vehicle's chain; the
-// audit of every admin action; suspension of a garage; and the platform's live status.
+// The admin's calls (GET admin/data, PATCH and DELETE service-records/{id}) and what goes with them
+// (docs/product.md#the-admin): an edit is an amendment and a delete a withdrawal, both appended to the vehicle's
+// chain; the audit of every admin action; suspension of a garage; and the platform's live status.
 
 /** The most rows one page of an admin list holds. */
 export const ADMIN_PAGE_MAX = 100;
@@ -33,7 +33,7 @@ const ZCursorSchema = z.string().max(400).regex(/^[A-Za-z0-9_-]*$/, MESSAGES.rec
 /** Free-text search of the garages list: name, e-mail or company number (case-insensitive, contains). */
 const ZGarageSearchSchema = z.string().max(200, MESSAGES.adminActions.searchTooLong).trim();
 
-/** Search of the records list: a registration, matched exactly once normalised (SPEC.md: forced upper case). */
+/** Search of the records list: a registration, matched exactly once normalised (docs/product.md#service-record-manager: upper-cased). */
 const ZRecordSearchSchema = z
   .string()
   .max(32, MESSAGES.platform.registrationTooLong)
@@ -57,7 +57,7 @@ export const ZAdminDataQuerySchema = z.object({
 });
 export type TAdminDataQuery = z.infer<typeof ZAdminDataQuerySchema>;
 
-/** A garage as the admin's garages table shows it (SPEC.md, "Admin dashboard"). */
+/** A garage as the admin's garages table shows it (docs/product.md#admin-dashboard). */
 export const ZAdminGarageSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
@@ -109,7 +109,10 @@ export const ZAdminServiceRecordSchema = z.object({
   mileage: z.number().int().nullable(),
   service_type: z.string(),
   notes: z.string().nullable(),
+  /** As the lookup shows it: who signed the record stands in for an empty technician name. */
   technician_name: z.string().nullable(),
+  /** The two names as the record keeps them, apart: what an erasure of either would delete. */
+  stored_names: z.object({ technician_name: z.string().nullable(), signed_by: z.string().nullable() }),
   customer_email: z.string().nullable(),
   customer_phone: z.string().nullable(),
   created_at: z.string(),
@@ -125,6 +128,7 @@ export type TAdminServiceRecord = z.infer<typeof ZAdminServiceRecordSchema>;
 export const ZAdminActionKindSchema = z.enum([
   'service_record.amended',
   'service_record.withdrawn',
+  'service_record.erased',
   'garage.suspended',
   'garage.reinstated',
   'garage.company_released',
@@ -152,7 +156,7 @@ export const ZAdminActionSchema = z.object({
 });
 export type TAdminAction = z.infer<typeof ZAdminActionSchema>;
 
-/** The overview cards (SPEC.md: total garages, service records, active subscriptions) and the latest service date. */
+/** The overview cards (docs/product.md#admin-dashboard: garages, service records, active subscriptions) and the latest service date. */
 export const ZAdminTotalsSchema = z.object({
   garages: z.number().int().min(0),
   /** Records in the public history (withdrawn ones are not counted). */
@@ -177,7 +181,7 @@ export const ZAdminDataResponseSchema = successEnvelope(
 );
 export type TAdminDataResponse = z.infer<typeof ZAdminDataResponseSchema>;
 
-/** Path parameters of PATCH and DELETE /service-records/{id}: ids must be UUIDs (SPEC.md section 5). */
+/** Path parameters of PATCH and DELETE /service-records/{id}: ids must be UUIDs (docs/product.md#validation-rules). */
 export const ZServiceRecordIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.adminActions.idInvalid) });
 
 /** A service date as an admin corrects it: a real calendar date (the service checks it is not in the future). */
@@ -216,6 +220,32 @@ export type TAmendServiceRecordResponse = z.infer<typeof ZAmendServiceRecordResp
 export const ZWithdrawServiceRecordRequestSchema = z.object({ reason: ZAdminReasonSchema });
 export type TWithdrawServiceRecordRequest = z.infer<typeof ZWithdrawServiceRecordRequestSchema>;
 export const ZWithdrawServiceRecordResponseSchema = successEnvelope(z.object({ serviceRecord: ZAdminServiceRecordSchema }));
+
+/** What the admin is told of an erasure (kept out of MESSAGES, which the first page loads whole). */
+export const ERASURE_MESSAGES = {
+  fieldsRequired: 'Choose at least one field to erase',
+  fieldsRepeated: 'Name each field once',
+  recordErased: 'The chosen fields were erased',
+  sealedBeforeErasure:
+    'This record was sealed before fields could be erased from it: its entries hash the values themselves, so erasing them would break its history',
+} as const;
+
+/** The fields of a garage's record an admin may erase for good (a person's request, a garage's mistake). */
+export const ZErasableFieldSchema = z.enum(['notes', 'technician_name', 'signed_by']);
+export type TErasableField = z.infer<typeof ZErasableFieldSchema>;
+/**
+ * POST /service-records/{id}/erasure (admin only): deletes the named fields' values wherever they are kept; the
+ * record's entries still verify from their salted commitments (transparency-log/field-commitment.ts).
+ */
+export const ZEraseRecordFieldsRequestSchema = z.object({
+  fields: z
+    .array(ZErasableFieldSchema, ERASURE_MESSAGES.fieldsRequired)
+    .min(1, ERASURE_MESSAGES.fieldsRequired)
+    .refine((fields) => new Set(fields).size === fields.length, ERASURE_MESSAGES.fieldsRepeated),
+  reason: ZAdminReasonSchema,
+});
+export type TEraseRecordFieldsRequest = z.infer<typeof ZEraseRecordFieldsRequestSchema>;
+export const ZEraseRecordFieldsResponseSchema = successEnvelope(z.object({ serviceRecord: ZAdminServiceRecordSchema }));
 
 /** POST /garages/{id}/suspension and DELETE /garages/{id}/suspension (admin only): suspend or reinstate, with why. */
 export const ZGarageSuspensionRequestSchema = z.object({ reason: ZAdminReasonSchema });

@@ -8,7 +8,7 @@ import { MESSAGES } from './messages.js';
  * customer portal. Browser-safe (zod only): the SPA imports these schemas as they are.
  */
 
-/** What the plan includes, as the pricing page lists it (SPEC.md section 2, Pricing). */
+/** What the plan includes, as the pricing page lists it (docs/product.md#pricing-and-checkout). */
 export const PLAN_FEATURES = [
   'Secure cloud storage',
   'Unlimited service entries',
@@ -26,7 +26,7 @@ export const ZSubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatusSchema>;
 
 
-/** One product of the catalogue (SPEC.md section 3, Plan product), with its Stripe ids from configuration. */
+/** One product of the catalogue (docs/product.md#the-plan), with its Stripe ids from configuration. */
 export const ZPlanProductSchema = z.object({
   name: z.literal(PLAN.name),
   description: z.literal(PLAN.description),
@@ -52,7 +52,7 @@ const returnUrl = z
   .regex(/^https?:\/\/[^\s]+$/i, MESSAGES.billing.returnUrlInvalid);
 
 /**
- * POST /api/v1/stripe/create-checkout-session (SPEC.md section 7). success_url may carry Stripe's
+ * POST /api/v1/stripe/create-checkout-session (docs/product.md#pricing-and-checkout). success_url may carry Stripe's
  * {CHECKOUT_SESSION_ID} placeholder; both URLs must be on the site's own origin (checked by the server).
  * customerEmail is accepted for compatibility; the Stripe customer gets the signed-in account's e-mail.
  */
@@ -91,7 +91,7 @@ export const ZSyncSubscriptionRequestSchema = z.object({
 });
 export type TSyncSubscriptionRequest = z.infer<typeof ZSyncSubscriptionRequestSchema>;
 
-/** The signed-in garage's subscription (SPEC.md section 3), all from Stripe's data; times in unix seconds. */
+/** The signed-in garage's subscription (docs/product.md#subscription-states), all from Stripe's data; times in unix seconds. */
 export const ZGarageSubscriptionSchema = z.object({
   customer_id: z.string().nullable(),
   subscription_id: z.string().nullable(),

@@ -8,5 +8,5 @@ export const BRAND = {
   domain: 'wrenchmark.co.uk',
 } as const;
 
-/** Where customers write for help; shown on the checkout pages (SPEC.md section 2) and the contact page. */
+/** Where customers write for help; shown on the checkout pages (docs/product.md#pricing-and-checkout) and the contact page. */
 export const SUPPORT_EMAIL = `support@${BRAND.domain}`;

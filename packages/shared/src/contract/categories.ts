@@ -1,4 +1,4 @@
-/** The nine service categories of the add-record checklist (SPEC.md section 3), worded as a UK garage would. */
+/** The nine service categories of the add-record checklist (docs/product.md#adding-a-service), worded as a UK garage would. */
 export const SERVICE_CATEGORIES = [
   {
     name: 'General Maintenance & Repairs',

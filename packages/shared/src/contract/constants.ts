@@ -1,8 +1,8 @@
 import type { TSubscriptionStatus } from './billing.js';
 
 /**
- * Business constants of SPEC.md section 9, and the contract's values and rules that need no schema. Nothing here
- * imports zod, so the SPA's first page can use them without loading a validation library.
+ * The business constants docs/product.md names (the plan, lengths, timings), and the contract's values and rules that
+ * need no schema. Nothing here imports zod, so the SPA's first page can use them without loading a validation library.
  */
 export const PLAN = {
   amountMinor: 3499,
@@ -43,10 +43,10 @@ export const SESSION_COOKIE = {
   csrfHeaderValue: '1',
 } as const;
 
-/** The user types (SPEC.md section 3): ZUserTypeSchema's options. */
+/** The user types (docs/product.md#what-it-is-for): ZUserTypeSchema's options. */
 export const USER_TYPES = ['admin', 'garage', 'none'] as const;
 
-/** States in which a garage has the plan's features (SPEC.md: active, and trialing during the free trial). */
+/** States in which a garage has the plan's features (docs/product.md#the-plan: active, and trialing during the free trial). */
 export const ENTITLED_SUBSCRIPTION_STATUSES: readonly TSubscriptionStatus[] = ['active', 'trialing'];
 
 /** Upper-cases a registration or VIN and removes every space, as stored and searched. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const ZFieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export type TFieldError = z.infer<typeof ZFieldErrorSchema>;
 
-/** The error envelope every service answers with (DESIGN.md, "The API contract"). */
+/** The error envelope every service answers with (docs/architecture.md#the-api-contract). */
 export const ZErrorEnvelopeSchema = z.object({
   status: z.number().int(),
   code: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Every event of DESIGN.md, defined once: name, version and payload schema. Services publish through
- * the outbox and consume through their own queue; EVENT_SUBSCRIBERS says which service hears which event.
+ * Every event, defined once: name, version and payload schema (docs/architecture.md#events-and-the-outbox). Services
+ * publish through the outbox and consume through their own queue; EVENT_SUBSCRIBERS says which service hears which event.
  */
 const subscriptionStatus = z.enum(['active', 'trialing', 'past_due', 'canceled', 'inactive', 'incomplete', 'unpaid']);
 
@@ -105,6 +105,26 @@ export const EVENTS = {
       hash: z.string(),
       position: z.number().int(),
       customerEmail: z.string().nullable(),
+      /**
+       * The entry's leaf in the transparency log: the receipt mail waits for the first checkpoint that covers it
+       * (transparency_log.checkpoint_issued). Null in an event written before receipts carried it: mailed at once.
+       */
+      leafIndex: z.number().int().min(0).nullable().default(null),
+    }),
+  },
+  /**
+   * Records signed a checkpoint of the transparency log (once per tree size, in the transaction that keeps it): the
+   * receipt mails of the entries it covers go out with it. Everything here is public (GET log/checkpoint/{size}).
+   */
+  'transparency_log.checkpoint_issued': {
+    version: 1,
+    payload: z.object({
+      treeSize: z.number().int().min(1),
+      /** Standard base64 of the 32-byte RFC 6962 root hash, as the note's third line writes it. */
+      rootHash: z.string(),
+      /** The C2SP signed note: origin, tree size and root hash lines, a blank line, the signature lines. */
+      note: z.string(),
+      issuedAt: z.string(),
     }),
   },
   /** An admin corrected a record (an amendment appended to its chain); its garage is told by e-mail. */
@@ -184,6 +204,7 @@ export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
   'service_record.created': ['records', 'notifications'],
   'service_record.amended': ['records', 'notifications'],
   'service_record.withdrawn': ['records', 'notifications'],
+  'transparency_log.checkpoint_issued': ['notifications'],
   'contact.received': ['notifications'],
   'callback.requested': ['notifications'],
 };

@@ -29,13 +29,13 @@ export function normaliseCompanyNumber(raw: string): string {
 /** 8 letters and digits once normalised (e.g. 01234567, SC123456). */
 export const COMPANY_NUMBER_PATTERN = /^[A-Z0-9]{8}$/;
 
-/** A UK phone number: spaces removed, then 11 digits starting with 0 (SPEC.md section 5). */
+/** A UK phone number: spaces removed, then 11 digits starting with 0 (docs/product.md#validation-rules). */
 export const ZUkPhoneSchema = z
   .string({ error: MESSAGES.signup.phoneRequired })
   .transform((raw) => raw.replace(/\s+/g, ''))
   .pipe(z.string().min(1, { error: MESSAGES.signup.phoneRequired, abort: true }).regex(UK_PHONE_PATTERN, MESSAGES.signup.phoneInvalid));
 
-/** The subscription states a garage's subscription_status holds (SPEC.md section 3; canceled as Stripe spells it). */
+/** The subscription states a garage's subscription_status holds (docs/product.md#subscription-states; canceled as Stripe spells it). */
 export const ZGarageSubscriptionStatusSchema = z.enum(['inactive', 'trialing', 'active', 'past_due', 'canceled']);
 export type TGarageSubscriptionStatus = z.infer<typeof ZGarageSubscriptionStatusSchema>;
 
@@ -102,7 +102,7 @@ export const ZValidateReferralResponseSchema = successEnvelope(
 );
 export type TValidateReferralResponse = z.infer<typeof ZValidateReferralResponseSchema>;
 
-/** The signup password: required, at least 6 characters, one uppercase letter (SPEC.md section 5). */
+/** The signup password: required, at least 6 characters, one uppercase letter (docs/product.md#validation-rules). */
 export const ZSignupPasswordSchema = z
   .string({ error: MESSAGES.signup.passwordRequired })
   .min(1, { error: MESSAGES.signup.passwordRequired, abort: true })
@@ -110,10 +110,10 @@ export const ZSignupPasswordSchema = z
   .max(1024, MESSAGES.signup.passwordTooShort)
   .regex(/[A-Z]/, MESSAGES.signup.passwordNeedsUppercase);
 
-// POST /api/v1/garages (SPEC.md section 3's signup payload)
-// 400 validation_failed with the verbatim messages of SPEC.md section 5 and field errors; a company that
+// POST /api/v1/garages (docs/product.md#signup)
+// 400 validation_failed with the messages of docs/product.md#validation-rules and field errors; a company that
 // fails the Companies House check answers MESSAGES.signup.companyNotValidated with the reason as the
-// companies_house_number field error; 409 duplicate_email / duplicate_company with SPEC.md's messages;
+// companies_house_number field error; 409 duplicate_email / duplicate_company with their MESSAGES.signup messages;
 // 500 internal with MESSAGES.signup.garageCreateFailed when the garage cannot be stored (no user is left behind).
 export const ZCreateGarageRequestSchema = z.object({
   name: requiredText(MESSAGES.signup.garageNameRequired),

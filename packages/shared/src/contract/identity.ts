@@ -20,7 +20,7 @@ export const ZEmailSchema = z
   .max(EMAIL_MAX_LENGTH, { error: MESSAGES.signup.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, MESSAGES.signup.emailInvalid);
 
-/** What a user is to the product (SPEC.md section 4). */
+/** What a user is to the product (docs/product.md#what-it-is-for). */
 export const ZUserTypeSchema = z.enum(USER_TYPES);
 export type TUserType = z.infer<typeof ZUserTypeSchema>;
 
@@ -29,7 +29,7 @@ export const ZUserRoleSchema = z.enum(['garage', 'none']);
 export type TUserRole = z.infer<typeof ZUserRoleSchema>;
 
 /**
- * A session as login and refresh answer it (SPEC.md section 7: data.session.*). The refresh token is not in it: it
+ * A session as login and refresh answer it (data.session.*; docs/product.md#sessions). The refresh token is not in it: it
  * travels only in the HttpOnly session cookie (SESSION_COOKIE), out of reach of the page's scripts.
  */
 export const ZSessionSchema = z.object({
@@ -139,7 +139,7 @@ export type TConfirmEmailResponse = z.infer<typeof ZConfirmEmailResponseSchema>;
 export const ZResendConfirmationResponseSchema = successEnvelope(z.object({ emailConfirmed: z.boolean() }));
 export type TResendConfirmationResponse = z.infer<typeof ZResendConfirmationResponseSchema>;
 
-/** The {id} of users/email|password|phone/{id}: a UUID (SPEC.md section 5, "Ids must be UUIDs"). */
+/** The {id} of users/email|password|phone/{id}: a UUID (docs/product.md#validation-rules). */
 export const ZUserIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.platform.invalidRequest) });
 
 /**

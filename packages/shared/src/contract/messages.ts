@@ -1,5 +1,5 @@
 /**
- * Every message a user sees, verbatim from SPEC.md sections 5 and 8. Server and SPA both read them
+ * Every message a user sees, word for word (docs/product.md names them by key). Server and SPA both read them
  * from here so the wording exists once.
  */
 export const MESSAGES = {
@@ -112,7 +112,7 @@ export const MESSAGES = {
   authContext: {
     missingProvider: 'useAuth must be used within an AuthProvider',
   },
-  /** Answers of the identity calls, where SPEC.md gives none. */
+  /** Answers of the identity calls (docs/product.md#login, #account-settings). */
   identity: {
     loginSuccess: 'Login successful',
     refreshSuccess: 'Session refreshed',
@@ -132,7 +132,7 @@ export const MESSAGES = {
     emailChangeUndoInvalid: 'This link is invalid, has expired or has already been used.',
     emailChangeUndoConflict: 'Your previous email address now belongs to another account. Please contact support.',
   },
-  /** Two-step verification (TOTP and recovery codes), where SPEC.md gives no wording. */
+  /** Two-step verification, TOTP and recovery codes (docs/product.md#two-step-verification). */
   secondFactor: {
     codeRequired: 'Please enter the 6-digit code from your authenticator app',
     codeIncorrect: 'That code is not right. Check your authenticator app, or use one of your recovery codes.',
@@ -148,7 +148,7 @@ export const MESSAGES = {
     notEnabled: 'Two-step verification is not on.',
     requiredForAdmins: 'Administrators must keep two-step verification on.',
   },
-  /** Answers of the garage and company calls, where SPEC.md gives none. */
+  /** Answers of the garage and company calls (docs/product.md#signup). */
   garages: {
     companyNotFound: 'We could not find a company with that number',
     companyNotActive: 'That company is not active at Companies House',
@@ -164,7 +164,7 @@ export const MESSAGES = {
     releaseRefusedConfirmed: "This garage's email address is confirmed, so its company number cannot be released",
     noCompanyToRelease: 'This garage holds no company number to release',
   },
-  /** Answers of the billing calls, where SPEC.md gives none. */
+  /** Answers of the billing calls (docs/product.md#pricing-and-checkout). */
   billing: {
     priceRequired: 'Please choose a plan',
     unknownPrice: 'This plan is not available. Please choose a plan on the pricing page.',
@@ -177,7 +177,7 @@ export const MESSAGES = {
     invalidSignature: 'Invalid webhook signature',
     sessionIdInvalid: 'The payment session id is not valid',
   },
-  /** Adding a record, where SPEC.md gives no wording. */
+  /** Adding a record (docs/product.md#adding-a-service). */
   records: {
     registrationInvalid: 'Please enter a valid UK registration number',
     vinRequired: 'Please enter the VIN',
@@ -200,7 +200,7 @@ export const MESSAGES = {
     garageMismatch: 'A garage can only add records for itself',
     cursorInvalid: 'The page link is not valid. Please start from the first page.',
   },
-  /** The admin's corrections, suspensions and status, where SPEC.md gives no wording. */
+  /** The admin's corrections, suspensions and status (docs/product.md#admin-dashboard). */
   adminActions: {
     reasonRequired: 'Please give a reason',
     reasonTooShort: 'Please give a reason of at least 3 characters',
@@ -254,7 +254,7 @@ export const MESSAGES = {
     outstandingRecall: 'This vehicle has an outstanding manufacturer safety recall. Ask the seller whether it has been done.',
     mileageLower: 'Mileage lower than an earlier reading',
   },
-  /** Messages of ours for cases SPEC.md does not word. */
+  /** The platform's general answers (docs/architecture.md#the-api-contract). */
   platform: {
     internal: 'Something went wrong on our side. Please try again.',
     notFound: 'Not found',

@@ -1,13 +1,35 @@
 import { z } from 'zod';
 import { ZErrorEnvelopeSchema } from './envelope.js';
+import type { TServiceName } from './events.js';
 
-/** One documented call: its method, path under /api/v1, schemas and who may make it. */
+/**
+ * The gateway's per-client budget a call spends (docs/product.md#budgets): 'general' the general one, which every API call
+ * spends but those of 'lookup' and 'none'; 'credentials' the tight one against guessing and spam, besides the general
+ * one; 'lookup' the lookup's, shared by the public lookup and the vehicle report, instead of the general one; 'none'
+ * no per-client budget at all (Stripe's signed webhook, from Stripe's few addresses).
+ */
+export type TOperationBudget = 'general' | 'credentials' | 'lookup' | 'none';
+
+/**
+ * One documented call: its method, path under /api/v1, schemas, who may make it, the service that answers it and the
+ * budget it spends. The gateway routes, checks tokens and budgets from these alone (services/gateway/src/domain/routing.ts).
+ */
 export interface TOperation {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** Under /api/v1; a {parameter} is a whole segment, as express's :parameter is. */
   path: string;
   summary: string;
   tag: string;
+  /** Who may call it: any role named here needs a valid access token at the gateway (but see acceptsEnrolmentToken). */
   auth: 'public' | 'signed-in' | 'garage' | 'admin' | 'stripe-signature';
+  /** The service that answers it; 'gateway' for the admin's calls the gateway composes itself. */
+  service: TServiceName | 'gateway';
+  budget: TOperationBudget;
+  /**
+   * An admin's enrolment-only token is good here as well as an access token. The gateway's check takes access tokens
+   * only, so it leaves the token to the service (identity checks it, and refuses a call without one).
+   */
+  acceptsEnrolmentToken?: true;
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
   /** Request headers the call requires (the session calls' CSRF header). */

@@ -4,7 +4,7 @@ import { PHONE_DIGITS, REGISTRATION_MAX_LENGTH } from './constants.js';
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
- * A simple e-mail pattern (SPEC.md section 5: "simple {email} pattern"): something, an @, then dot-separated
+ * A simple e-mail pattern (docs/product.md#validation-rules): something, an @, then dot-separated
  * labels. No two parts can match the same character (the local part stops at the @, each label at a dot), so it
  * runs in time linear in the input; schemas still refuse input over EMAIL_MAX_LENGTH before running it.
  */
@@ -15,7 +15,7 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 }
 
-/** A UK phone number once spaces are removed: 11 digits starting with 0 (SPEC.md section 5). */
+/** A UK phone number once spaces are removed: 11 digits starting with 0 (docs/product.md#validation-rules). */
 export const UK_PHONE_PATTERN = new RegExp(`^0\\d{${PHONE_DIGITS - 1}}$`);
 
 /**

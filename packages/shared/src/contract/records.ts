@@ -37,18 +37,18 @@ export const ZLookupResponseSchema = successEnvelope(
 );
 export type TLookupResponse = z.infer<typeof ZLookupResponseSchema>;
 
-// The garage's calls of SPEC.md section 7: the VIN lookup, the vehicle check, creation and the garage's own list,
-// and the integrity chain anyone can check (DESIGN.md, "Records are what the marketing says they are").
+// The garage's calls (docs/product.md#adding-a-service): the VIN lookup, the vehicle check, creation and the garage's own list,
+// and the integrity chain anyone can check (docs/architecture.md#integrity-hash-chains-and-receipts).
 
 
-/** Mileage is a whole number of miles from 0 to this (SPEC.md: a required number). */
+/** Mileage is a whole number of miles from 0 to this (docs/product.md#adding-a-service). */
 export const MILEAGE_MAX = 999_999;
 /** The longest note a record keeps. */
 export const NOTES_MAX_LENGTH = 2000;
 /** The most records one page of a garage's list holds. */
 export const MY_RECORDS_PAGE_MAX = 100;
 export const MY_RECORDS_PAGE_DEFAULT = 20;
-/** How the selected services are joined into service_type (SPEC.md section 3). */
+/** How the selected services are joined into service_type (docs/product.md#adding-a-service). */
 export const SERVICE_TYPE_SEPARATOR = ', ';
 
 /** A registration a record is stored under: normalised, then one of the UK formats. */
@@ -121,7 +121,7 @@ export const ZCustomerPhoneSchema = z
   .transform((value) => (value ? value : null));
 
 /**
- * POST /service-records: a garage logs a service (SPEC.md section 7). The garage is the caller's token's;
+ * POST /service-records: a garage logs a service (docs/product.md#adding-a-service). The garage is the caller's token's;
  * service_date is set by the server to today in Europe/London, so neither is taken from here (a garage_id
  * that is not the caller's is refused). full_name and password sign the record: the password is re-checked
  * by identity and never stored.
@@ -251,8 +251,19 @@ export const ZChainEntrySchema = z.object({
   record_id: z.string().uuid(),
   hash: sha256Hex,
   prev_hash: sha256Hex.nullable(),
-  /** The fields hashed: SHA-256 over the RFC 8785 canonical JSON of this object is `hash`. */
-  content: z.record(z.string(), z.unknown()),
+  /**
+   * 1: the entry hashed its fields' values (sealed before salted commitments); 2: its personal and free-text fields are
+   * salted commitments (transparency-log/field-commitment.ts).
+   */
+  format: z.union([z.literal(1), z.literal(2)]),
+  /**
+   * The fields hashed: SHA-256 over the RFC 8785 canonical JSON of this object is `hash`. Null where a format-1 entry
+   * holds what is no longer public (a withdrawn record's, or values an amendment replaced): its hash and leaf still
+   * stand, but its content is not shown again.
+   */
+  content: z.record(z.string(), z.unknown()).nullable(),
+  /** The values and salts of the format-2 content's commitments that are public now: what the lookup shows. */
+  disclosures: z.array(z.object({ path: z.string(), value: z.string().nullable(), salt: z.string() })),
   /**
    * The entry's receipt: `signature` is Ed25519 (base64), by the key `key_id` names in service-records/signing-key,
    * over the canonical JSON of {hash, position, prev_hash, registration, signed_at}.
@@ -321,6 +332,27 @@ export type TLogConsistencyProof = z.infer<typeof ZLogConsistencyProofResponseSc
 export const ZLogCheckpointResponseSchema = successEnvelope(z.object({ treeSize: z.number().int().min(1), rootHash: ZLogHashSchema, note: z.string() }));
 export type TLogCheckpoint = z.infer<typeof ZLogCheckpointResponseSchema>['data'];
 export const ZLogCheckpointSizeParamSchema = z.object({ size: ZTreeNumberSchema });
+
+/**
+ * Where a receipt's entry stands in the transparency log. `included`: the first checkpoint whose tree size is larger
+ * than the entry's leaf index (the one that first covered it), and the entry's RFC 9162 inclusion proof against it.
+ * `awaiting_checkpoint`: in the log, but signed after the latest checkpoint (one is signed within a minute while the
+ * log grows). `not_in_log`: stored before the log, and not appended yet (records appends such entries when it starts).
+ */
+export const ZReceiptInclusionSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('included'),
+    checkpoint: ZLogCheckpointResponseSchema.shape.data,
+    proof: ZLogInclusionProofResponseSchema.shape.data,
+  }),
+  z.object({ status: z.literal('awaiting_checkpoint') }),
+  z.object({ status: z.literal('not_in_log') }),
+]);
+export type TReceiptInclusion = z.infer<typeof ZReceiptInclusionSchema>;
+
+/** GET /service-records/{id}/receipt: one of the garage's own records' receipt, with where its entry stands in the log. */
+export const ZGarageReceiptResponseSchema = successEnvelope(z.object({ receipt: ZReceiptSchema, inclusion: ZReceiptInclusionSchema }));
+export type TGarageReceipt = z.infer<typeof ZGarageReceiptResponseSchema>['data'];
 
 /** A key that has signed the log's checkpoints (C2SP verifier key), with its first and last checkpoint (null before). */
 export const ZLogKeySchema = z.object({ keyId: z.string(), verifierKey: z.string(), from: z.string().nullable(), until: z.string().nullable() });

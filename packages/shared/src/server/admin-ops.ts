@@ -23,9 +23,10 @@ export interface AdminOpsOptions {
 const JOB_ID = /^[A-Za-z0-9:_-]{1,100}$/;
 
 /**
- * What every service answers the gateway for the admin, each for its own data (DESIGN.md: no service reads another's
- * tables): its audit of admin actions, its event queue with the events its consumer gave up on, and a retry of one
- * of them, which is itself kept in the audit. Only callers holding the internal token get through.
+ * What every service answers the gateway for the admin, each for its own data, since no service reads another's
+ * tables (docs/architecture.md#admin-data): its audit of admin actions, its event queue with the events
+ * its consumer gave up on, and a retry of one of them, which is itself kept in the audit. Only callers holding the
+ * internal token get through.
  */
 export function adminOpsRoutes(options: AdminOpsOptions): Router {
   const router = Router();

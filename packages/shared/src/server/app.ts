@@ -3,7 +3,6 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { headersSetBy, type AheadStep } from './ahead.js';
 import { errorMiddleware, notFoundHandler } from './errors.js';
 import { requestContext } from './logger.js';
 import { withTimeout } from './timeout.js';
@@ -32,34 +31,6 @@ export async function checkReadiness(dependencies: { postgres?: Pick<pg.Pool, 'q
 
 /** The security headers of every service's answers (helmet's defaults: all fixed). */
 const securityHeaders = helmet();
-const SECURITY_HEADER_PAIRS = headersSetBy(securityHeaders);
-
-/** The lookup's answer's own headers as a service sends them, beside its security headers, ETag, length and request id. */
-export const LOOKUP_ANSWER_HEADERS = {
-  cacheControl: 'public, no-cache',
-  contentType: 'application/json; charset=utf-8',
-} as const;
-
-const LOOKUP_ANSWER_HEADER_PAIRS: readonly [string, string][] = [
-  ['cache-control', LOOKUP_ANSWER_HEADERS.cacheControl],
-  ['content-type', LOOKUP_ANSWER_HEADERS.contentType],
-];
-
-/**
- * The headers of a lookup answer of this ETag that are the answer's own, for the gateway's copy of a service's
- * answer: not the security headers, which the gateway sets itself on every answer, nor its length and request id.
- */
-export function serviceLookupAnswerHeaders(etag: string): [string, string][] {
-  return [...LOOKUP_ANSWER_HEADER_PAIRS, ['etag', etag]];
-}
-
-/**
- * What a service's handler ahead of its app (ahead.ts) must run to answer as the app would: the app's fixed
- * security headers and its request context.
- */
-export function serviceAheadParts(logger: Logger): { securityHeaders: readonly (readonly [string, string])[]; requestContext: AheadStep } {
-  return { securityHeaders: SECURITY_HEADER_PAIRS, requestContext: requestContext(logger) };
-}
 
 export interface ServiceAppOptions {
   logger: Logger;

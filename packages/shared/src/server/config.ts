@@ -14,8 +14,30 @@ export const baseConfigShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
   REDIS_URL: z.string().url(),
-  BULLMQ_PREFIX: z.string().min(1).default('sh'),
+  /** The prefix of every key the platform keeps in Redis: queues, rate limits, the lookup cache, allowances. */
+  REDIS_KEY_PREFIX: z.string().min(1).default('sh'),
 };
+
+/**
+ * Variables renamed, by their old name. For this release the old name is still read, with a warning, where the new
+ * one is not set; the next release reads only the new one. BULLMQ_PREFIX prefixed every key in Redis, not BullMQ's alone.
+ */
+export const RENAMED_VARIABLES: Readonly<Record<string, string>> = { BULLMQ_PREFIX: 'REDIS_KEY_PREFIX' };
+
+/** `env` with each renamed variable that is set only under its old name set under its new one too; `warn` hears of each old name set. */
+export function withRenamedVariables(env: NodeJS.ProcessEnv, warn: (message: string) => void): NodeJS.ProcessEnv {
+  let renamed = env;
+  for (const [old, name] of Object.entries(RENAMED_VARIABLES)) {
+    if (!env[old]) continue;
+    if (env[name]) {
+      warn(`${old} is not read: ${name} is set. ${old} is its old name; remove it.`);
+    } else {
+      renamed = { ...renamed, [name]: env[old] };
+      warn(`${old} is deprecated: read as ${name} for this release only. Set ${name} instead.`);
+    }
+  }
+  return renamed;
+}
 
 /** A PEM given on one line with literal "\n" (as many secret stores hold it) becomes a real PEM again. */
 export const pemText = z.string().transform((value) => value.replace(/\\n/g, '\n'));
@@ -71,7 +93,7 @@ export function loadConfig<S extends z.ZodRawShape>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<z.ZodObject<S>> {
   try {
-    return parseConfig(shape, env, devDefaults);
+    return parseConfig(shape, withRenamedVariables(env, (message) => process.stderr.write(`[${service}] ${message}\n`)), devDefaults);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`[${service}] ${error.message}\n`);

@@ -101,7 +101,7 @@ function errorAnswerFor(error: unknown, log: Logger | undefined): ErrorAnswer {
 
 /**
  * Answers an error as errorAnswerFor says, on node's response alone: the shared error middleware's answer, and that of
- * a request answered ahead of express (ahead.ts).
+ * a request on the gateway's fast path (lookup-cache/fast-path.ts).
  */
 export function answerError(req: IncomingMessage & { log?: Logger }, res: ServerResponse, error: unknown): void {
   if (res.headersSent) {

@@ -19,8 +19,5 @@ export * from './start-service.js';
 export * from './admin-audit.js';
 export * from './admin-ops.js';
 export * from './rate-limiters.js';
-export * from './versioned-answers.js';
-export * from './shared-answers.js';
 export * from './garage-suspensions.js';
-export * from './ahead.js';
 export * from './page-cursor.js';

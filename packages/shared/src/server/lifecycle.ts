@@ -13,7 +13,7 @@ export interface RunningService {
  */
 export async function runService(options: {
   name: string;
-  /** The express app, or a listener that answers some requests ahead of one (the gateway's public lookup). */
+  /** The express app, or a listener with a fast path in front of one (the gateway's public lookup). */
   app: RequestListener;
   host: string;
   port: number;

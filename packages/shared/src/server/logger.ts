@@ -32,7 +32,7 @@ type LoggedRequest = IncomingMessage & { id: string; log: Logger; path?: string;
 /**
  * `req.log`, made on first use from the logger requestContext left on the request. Defined once, on node's request
  * prototype (express's requests inherit from it), rather than on each request: defining an accessor on every request
- * object was, measured, a fifth or more of the gateway's CPU time per lookup (README, Benchmark). Undefined on a
+ * object was, measured, a fifth or more of the gateway's CPU time per lookup (bench/README.md). Undefined on a
  * request that did not pass requestContext, as a plain property would be.
  */
 Object.defineProperty(IncomingMessage.prototype, 'log', {
@@ -51,7 +51,7 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
  * is made when first used: a request that logs nothing (every one, at LOG_LEVEL=warn, that succeeds) costs none.
  */
 export function requestContext(logger: Logger) {
-  // Typed on node's request and response: it runs in express's chain and ahead of it (the gateway's public lookup).
+  // Typed on node's request and response: it runs in express's chain and on the gateway's fast path (the public lookup).
   return (incoming: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
     const req = incoming as LoggedRequest;
     const sent = req.headers['x-request-id'];

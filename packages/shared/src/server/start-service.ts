@@ -17,7 +17,7 @@ export interface StartConfig {
   HOST: string;
   PORT: number;
   REDIS_URL: string;
-  BULLMQ_PREFIX: string;
+  REDIS_KEY_PREFIX: string;
 }
 
 /** What a service is given once its connections are open. */
@@ -86,8 +86,8 @@ export async function startService<D>(
   const redis = createRequestRedis(config.REDIS_URL, { autoPipelining: true });
   const context = { logger, redis, pool } as DatabaseServiceContext;
   if (pool) {
-    const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });
-    const reconciler = startReconciler({ pool, redisUrl: config.REDIS_URL, prefix: config.BULLMQ_PREFIX, logger });
+    const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+    const reconciler = startReconciler({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
     closers.push(() => relay.stop(), () => reconciler.stop());
     if (options.consumes) {
       const { handlers } = options.consumes;
@@ -95,7 +95,7 @@ export async function startService<D>(
         service: options.consumes.service,
         pool,
         redisUrl: config.REDIS_URL,
-        prefix: config.BULLMQ_PREFIX,
+        prefix: config.REDIS_KEY_PREFIX,
         logger,
         handlers: typeof handlers === 'function' ? handlers(context) : handlers,
         fetchSecrets: options.consumes.fetchSecrets,

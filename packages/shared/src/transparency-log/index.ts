@@ -31,3 +31,16 @@ export {
 } from './note-keys.js';
 export { MAX_NOTE_SIGNATURES, parseNote, signNote, verifyNote, type NoteSignature, type VerifiedNote } from './signed-note.js';
 export { formatCheckpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint, type Checkpoint, type VerifiedCheckpoint } from './checkpoint.js';
+export { asFieldCommitment, checkDisclosure, commitField, fieldCommitmentMessage, valueAtPath, type FieldCommitment, type FieldDisclosure } from './field-commitment.js';
+export { canonicalJson, hashCanonicalJson } from './canonical-json.js';
+export { bindShownRecords, findUnshownRecords, type BindingProblem, type Disclosure, type HistoryEntry, type ShownRecord } from './bind-history.js';
+export {
+  importReceiptKey,
+  PENDING_GRACE_MS,
+  vehicleLogLeaf,
+  verifyVehicleEntries,
+  type TrustedTreeHead,
+  type VehicleEntriesVerdict,
+  type VehicleHistorySources,
+  type VehicleLogEntry,
+} from './vehicle-history.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPlanCatalogue } from './plan-catalogue.js';
 
 describe('buildPlanCatalogue', () => {
-  it('answers the one plan of SPEC.md with the configured Stripe product and price ids', () => {
+  it('answers the one plan with the configured Stripe product and price ids', () => {
     expect(buildPlanCatalogue({ productId: 'prod_x', priceId: 'price_y' })).toEqual([
       {
         name: PLAN.name,

@@ -1,6 +1,6 @@
 import { PLAN, PLAN_FEATURES, type TPlanProduct } from '@sh/shared/contract';
 
-/** The one-item plan catalogue (SPEC.md section 1), with Stripe's product and price ids from configuration. */
+/** The one-item plan catalogue (docs/product.md#the-plan), with Stripe's product and price ids from configuration. */
 export function buildPlanCatalogue(ids: { productId: string; priceId: string }): TPlanProduct[] {
   return [
     {

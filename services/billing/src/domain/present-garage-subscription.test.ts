@@ -20,7 +20,7 @@ describe('presentGarageSubscription', () => {
     expect(NO_SUBSCRIPTION).toMatchObject({ subscription_status: 'inactive', subscription_id: null, cancel_at_period_end: false });
   });
 
-  it("names a subscription's fields as SPEC.md does, with the status the SPA knows", () => {
+  it("names a subscription's fields as the web app reads them, with the status the SPA knows", () => {
     expect(presentGarageSubscription(subscription)).toEqual({
       customer_id: 'cus_1',
       subscription_id: 'sub_1',

@@ -19,7 +19,7 @@ export const NO_SUBSCRIPTION: TGarageSubscription = {
   payment_method_last4: null,
 };
 
-/** A garage's subscription as GET /api/v1/billing/subscription answers it (SPEC.md section 3). */
+/** A garage's subscription as GET /api/v1/billing/subscription answers it (docs/product.md#subscription-states). */
 export function presentGarageSubscription(subscription: PresentableSubscription | null): TGarageSubscription {
   if (!subscription) return NO_SUBSCRIPTION;
   return {

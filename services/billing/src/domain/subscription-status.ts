@@ -1,6 +1,6 @@
 import { ENTITLED_SUBSCRIPTION_STATUSES, type TEventPayload, type TSubscriptionStatus } from '@sh/shared/contract';
 
-/** Stripe's status as the SPA sees it (SPEC.md section 3's five values). */
+/** Stripe's status as the SPA sees it (the five values of docs/product.md#subscription-states). */
 export function apiStatusOf(stripeStatus: string): TSubscriptionStatus {
   switch (stripeStatus) {
     case 'active':

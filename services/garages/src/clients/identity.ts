@@ -3,7 +3,7 @@ import { AppError, callInternal } from '@sh/shared/server';
 
 /** The identity service's /internal/ calls that signup needs. */
 export interface IdentityClient {
-  /** Creates the user; a taken e-mail is a 409 AppError with SPEC.md's message. Answers the new user's id. */
+  /** Creates the user; a taken e-mail is a 409 AppError with MESSAGES.signup.duplicateEmail. Answers the new user's id. */
   createUser(input: TCreateUserRequest): Promise<string>;
   /** Removes a user (signup compensation). Throws when identity cannot confirm it. */
   deleteUser(userId: string): Promise<void>;

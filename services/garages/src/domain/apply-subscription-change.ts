@@ -6,7 +6,7 @@ import { updateGarageSubscription } from '../store/update-garage-subscription.js
 type StripeStatus = TEventPayload<'subscription.changed'>['status'];
 
 /**
- * The garage's stored status for a Stripe subscription status: the five SPEC.md knows, with Stripe's
+ * The garage's stored status for a Stripe subscription status: the five of docs/product.md#subscription-states, with Stripe's
  * incomplete (first payment not made) as inactive and unpaid (retries exhausted) as past_due.
  */
 export function garageStatusFor(status: StripeStatus): GarageRow['subscription_status'] {

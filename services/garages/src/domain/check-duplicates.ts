@@ -3,7 +3,7 @@ import type { Queryable } from '@sh/shared/server';
 import { isCompanyNumberTaken } from '../store/is-company-number-taken.js';
 
 /**
- * POST /garages/check-duplicates: whether a garage already holds the company, with SPEC.md's message. Never whether
+ * POST /garages/check-duplicates: whether a garage already holds the company, with its MESSAGES.signup message. Never whether
  * an e-mail has an account: that is told only to whoever sends a whole signup (POST /garages' 409), under the
  * credential budget, so that this public call is no directory of who is registered.
  */

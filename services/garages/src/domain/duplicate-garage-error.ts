@@ -3,7 +3,7 @@ import { AppError } from '@sh/shared/server';
 import type { GarageDuplicates } from '../store/find-garage-duplicates.js';
 
 /**
- * A taken e-mail or company as SPEC.md's 409, with a field error for each; the e-mail's message leads when both
+ * A taken e-mail or company as the 409 of docs/product.md#signup, with a field error for each; the e-mail's message leads when both
  * are taken. Null when neither is.
  */
 export function duplicateGarageError(duplicates: GarageDuplicates): AppError | null {

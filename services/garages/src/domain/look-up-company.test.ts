@@ -56,7 +56,7 @@ describe('lookUpCompany', () => {
     });
   });
 
-  it('answers an unreachable Companies House with 502 and SPEC.md\'s message, and lets other errors through', async () => {
+  it('answers an unreachable Companies House with 502 and the shared message, and lets other errors through', async () => {
     await expect(lookUpCompany(companiesHouseWith(new CompaniesHouseUnavailableError('down')), '04879592', 'Hartley')).rejects.toMatchObject({
       code: 'bad_gateway',
       message: MESSAGES.signup.companyValidateFailed,

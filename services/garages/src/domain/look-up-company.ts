@@ -14,7 +14,7 @@ export type CompanyLookup =
 
 /**
  * Asks Companies House about a company: it must exist, be active, and carry the typed name. A Companies
- * House that cannot be reached is a 502 with SPEC.md's message; our allowance used up is a 429.
+ * House that cannot be reached is a 502 with MESSAGES.signup.companyValidateFailed; our allowance used up is a 429.
  */
 export async function lookUpCompany(client: CompaniesHouseClient, companyNumber: string, companyName: string): Promise<CompanyLookup> {
   const profile = await client.getCompany(companyNumber).catch(rethrowAsAppError);

@@ -59,8 +59,8 @@ async function assertGarageIsNew(pool: Pool, input: TCreateGarageInput): Promise
 
 /**
  * Stores the garage of a user identity has just created; when it cannot be stored the user is removed again.
- * A rival signup that took the e-mail or company meanwhile is the 409 of SPEC.md; any other failure is a 500
- * with SPEC.md's garageCreateFailed.
+ * A rival signup that took the e-mail or company meanwhile is the 409 of docs/product.md#signup; any other failure is a 500
+ * with MESSAGES.signup.garageCreateFailed.
  */
 async function storeGarageOrRemoveUser(deps: RegisterGarageDeps, logger: Logger, garage: Omit<NewGarage, 'referralCode'>): Promise<GarageRow> {
   const stored = await storeGarage(deps.pool, garage).catch(async (error: unknown) => {

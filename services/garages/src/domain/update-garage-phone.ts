@@ -3,7 +3,7 @@ import { AppError, recordAdminAction, requireAdminReason, withTransaction, type 
 import { publishGarageUpdated } from '../events/publish-garage-updated.js';
 import { updateGaragePhone as updateGaragePhoneRow } from '../store/update-garage-phone.js';
 
-/** Only the garage itself, or an admin, may change a garage's phone (SPEC.md section 6). */
+/** Only the garage itself, or an admin, may change a garage's phone (docs/product.md#permissions). */
 export function assertCanChangeGarage(actor: TAuthClaims, garageId: string): void {
   const isOwnGarage = actor.role === 'garage' && actor.sub === garageId;
   if (!isOwnGarage && actor.role !== 'admin') throw new AppError('forbidden', MESSAGES.platform.forbidden);

@@ -3,7 +3,7 @@ import { MESSAGES, ZUpdatePhoneRequestSchema, ZUserIdParamSchema } from '@sh/sha
 import { authenticate, parseOrThrow, type Pool, type TokenVerifier } from '@sh/shared/server';
 import { assertCanChangeGarage, updateGaragePhone } from '../domain/update-garage-phone.js';
 
-/** PATCH /api/v1/users/phone/{id}: a garage's phone (SPEC.md's path; the gateway routes users/phone/ here). */
+/** PATCH /api/v1/users/phone/{id}: a garage's phone (docs/architecture.md#the-gateway routes users/phone/ here). */
 export function usersPhoneRoutes(deps: { pool: Pool; verifier: TokenVerifier }): Router {
   const router = Router();
   // Order of checks: token (401), id shape (400), the garage itself or an admin (403), body (400; an admin's reason

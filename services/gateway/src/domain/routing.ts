@@ -1,80 +1,41 @@
+import type { TOperation, TServiceName } from '@sh/shared/contract';
+
 /** The services behind the gateway. */
-export type UpstreamName = 'identity' | 'garages' | 'records' | 'billing' | 'notifications';
-
-interface Route {
-  /** Matches the path after /api/v1/. */
-  pattern: RegExp;
-  service: UpstreamName;
-}
-
-/** DESIGN.md's routing table, most specific first (users/phone/ lives with the garage profile). */
-const ROUTES: Route[] = [
-  { pattern: /^users\/phone(\/|$)/, service: 'garages' },
-  { pattern: /^(auth|users)(\/|$)/, service: 'identity' },
-  { pattern: /^(companies|garages)(\/|$)/, service: 'garages' },
-  { pattern: /^service-records(\/|$)/, service: 'records' },
-  { pattern: /^vehicles(\/|$)/, service: 'records' },
-  { pattern: /^(stripe|billing)(\/|$)/, service: 'billing' },
-  { pattern: /^contact(\/|$)/, service: 'notifications' },
-];
+export type UpstreamName = TServiceName;
 
 export const API_PREFIX = '/api/v1/';
 
 /**
- * The path with the query removed, percent-encoding decoded (up to three layers) and runs of slashes folded to one,
- * its case kept: what the gateway reads its own routes' parameters from.
+ * A request target as the service behind the gateway receives it once forwarded: the path with each backslash made a
+ * slash and each run of slashes folded to one (what http-proxy does to the path it forwards: url.parse, then urlJoin),
+ * ending at the first '?' or '#'; and the query as it came, up to any '#'. Nothing is decoded. Null for a target that
+ * is not a path (absolute-form, '*'). Linear in the target's length.
  */
-export function decodedPath(rawUrl: string): string {
-  let path = rawUrl.split('?')[0] ?? '';
-  for (let i = 0; i < 3; i += 1) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      break;
+export function forwardedTarget(rawUrl: string): { path: string; query: string } | null {
+  if (rawUrl.charCodeAt(0) !== 0x2f) return null;
+  let path = '';
+  let i = 0;
+  let afterSlash = false;
+  for (; i < rawUrl.length; i += 1) {
+    const c = rawUrl[i]!;
+    if (c === '?' || c === '#') break;
+    if (c === '/' || c === '\\') {
+      if (!afterSlash) path += '/';
+      afterSlash = true;
+    } else {
+      path += c;
+      afterSlash = false;
     }
-    if (decoded === path) break;
-    path = decoded;
   }
-  path = path.replace(/[/\\]+/g, '/');
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  if (rawUrl[i] !== '?') return { path, query: '' };
+  const hash = rawUrl.indexOf('#', i);
+  return { path, query: rawUrl.slice(i, hash === -1 ? undefined : hash) };
 }
 
-/**
- * The path as the services' routers will treat it, for every decision the gateway takes on it: the query
- * removed, percent-encoding decoded, upper case lowered (express routes case-insensitively), runs of slashes
- * folded to one and a trailing slash dropped. Classifying on this form means no spelling of a path can escape
- * its budget or its token check; the request itself is forwarded as it came.
- */
-export function canonicalPath(rawUrl: string): string {
-  return decodedPath(rawUrl).toLowerCase();
-}
-
-/** The calls the gateway answers itself, composed from the services' /internal/ answers (DESIGN.md: admin/data). */
-export type GatewayRoute =
-  | { name: 'admin data' }
-  | { name: 'admin status' }
-  | { name: 'retry event'; service: string; id: string };
-
-/**
- * Which of the gateway's own calls a request is, read from its decoded path (see decodedPath) so that every spelling
- * canonicalPath accepts reaches it; the event id keeps its case. Null for anything else, which goes on to routing.
- */
-export function matchGatewayRoute(method: string, path: string): GatewayRoute | null {
-  if (!path.toLowerCase().startsWith(`${API_PREFIX}admin/`)) return null;
-  const rest = path.slice(API_PREFIX.length);
-  if (method === 'GET' && /^admin\/data$/i.test(rest)) return { name: 'admin data' };
-  if (method === 'GET' && /^admin\/status$/i.test(rest)) return { name: 'admin status' };
-  const retry = /^admin\/events\/([^/]+)\/([^/]+)\/retry$/i.exec(rest);
-  if (method === 'POST' && retry) return { name: 'retry event', service: retry[1]!.toLowerCase(), id: retry[2]! };
-  return null;
-}
-
-/** Which service answers a path under /api/v1/, or null when none does. */
-export function resolveUpstream(pathname: string): UpstreamName | null {
-  if (!pathname.startsWith(API_PREFIX)) return null;
-  const rest = pathname.slice(API_PREFIX.length);
-  return ROUTES.find((route) => route.pattern.test(rest))?.service ?? null;
+/** Whether a request target is under /api/ (in any case, as express mounts it), read as it is forwarded. */
+export function isApiTarget(rawUrl: string): boolean {
+  const path = forwardedTarget(rawUrl)?.path;
+  return path !== undefined && path.length >= 5 && path.slice(0, 5).toLowerCase() === '/api/';
 }
 
 /**
@@ -98,52 +59,121 @@ export function isForbiddenPath(rawUrl: string): boolean {
 }
 
 /**
- * Paths that need a signed-in caller. The gateway turns away a missing or bad token here; the service
- * checks it again and decides roles itself.
+ * Whether the gateway turns a call away without a valid access token: any call whose `auth` names a caller, but those
+ * that take an admin's enrolment-only token too (the service checks the token there). The service checks the token
+ * again and decides roles itself.
  */
-export function requiresAuthentication(method: string, pathname: string): boolean {
-  if (!pathname.startsWith(API_PREFIX)) return false;
-  const rest = pathname.slice(API_PREFIX.length);
-  if (/^auth\/me$/.test(rest)) return true;
-  if (/^users\/(email|password|phone)\//.test(rest)) return true;
-  if (/^users\/resend-confirmation$/.test(rest)) return true;
-  // users/second-factor/* is left to identity: an admin's enrolment-only token, which every access-token check refuses
-  // (second_factor_enrolment_required), is good there and nowhere else; identity still demands a token of one kind.
-  if (/^garages\/me(\/|$)/.test(rest)) return true;
-  if (/^garages\/[^/]+\/release-company$/.test(rest)) return true;
-  if (/^garages\/[^/]+\/suspension$/.test(rest)) return true;
-  if (/^billing\/(subscription|portal)(\/|$)/.test(rest)) return true;
-  if (/^stripe\/create-checkout-session$/.test(rest)) return true;
-  if (/^admin(\/|$)/.test(rest)) return true;
-  if (/^service-records(\/|$)/.test(rest)) {
-    if (/^service-records\/lookup(\/|$)/.test(rest) && method === 'GET') return false;
-    if (/^service-records\/verify(\/|$)/.test(rest) && method === 'GET') return false;
-    if (/^service-records\/signing-key$/.test(rest) && method === 'GET') return false;
-    if (/^service-records\/log\//.test(rest) && method === 'GET') return false;
-    return true;
+export function needsToken(operation: TOperation): boolean {
+  return operation.auth !== 'public' && operation.auth !== 'stripe-signature' && operation.acceptsEnrolmentToken !== true;
+}
+
+/** A call of the contract a request makes. */
+export interface OperationMatch {
+  operation: TOperation;
+  /** The path parameters as they came, percent-encoded (express decodes its own). */
+  params: Record<string, string>;
+  /** The path and query to forward: the path exactly as it was matched (forwardedTarget). */
+  forwardedUrl: string;
+}
+
+export interface OperationTable {
+  /** The call a request makes, or null when it makes none of the list's. */
+  match(method: string, rawUrl: string): OperationMatch | null;
+}
+
+/** One segment of an operation's path: a literal (lower case) or a parameter. */
+type Segment = { literal: string } | { param: string };
+
+interface CompiledOperation {
+  operation: TOperation;
+  segments: Segment[];
+}
+
+const PARAMETER = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+const LITERAL = /^[A-Za-z0-9._~-]+$/;
+
+function compile(operation: TOperation): CompiledOperation {
+  const template = `${API_PREFIX.slice(0, -1)}${operation.path}`;
+  const segments = template.slice(1).split('/').map((text): Segment => {
+    const param = PARAMETER.exec(text)?.[1];
+    if (param !== undefined) return { param };
+    if (!LITERAL.test(text) || text === '.' || text === '..') {
+      throw new Error(`${operation.method.toUpperCase()} ${operation.path}: each segment must be a {parameter} or plain letters, digits and -._~`);
+    }
+    return { literal: text.toLowerCase() };
+  });
+  return { operation, segments };
+}
+
+/** Whether a segment as it came equals a lower-case literal, A to Z folded as express's case-insensitive routes fold them. */
+function equalsFolded(segment: string, literal: string): boolean {
+  if (segment.length !== literal.length) return false;
+  for (let i = 0; i < segment.length; i += 1) {
+    let c = segment.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c !== literal.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/** Whether a path holds a character no URL carries raw (a control, a space, anything past ASCII): such a path matches nothing. */
+function hasRawCharacter(path: string): boolean {
+  for (let i = 0; i < path.length; i += 1) {
+    const c = path.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f) return true;
   }
   return false;
 }
 
-/**
- * The public lookup and the vehicle report beside it, which share the lookup's per-client budget: the report asks
- * DVLA and DVSA, whose allowances are ours to spend, so a visitor gets no more reports than lookups.
- */
-export function isPublicLookup(pathname: string): boolean {
-  return /^\/api\/v1\/(service-records\/lookup|vehicles)(\/|$)/.test(pathname);
-}
-
-/** Stripe's webhook endpoint, which Stripe calls from its own few addresses, signed. */
-export function isStripeWebhook(pathname: string): boolean {
-  return pathname === '/api/v1/stripe/webhook';
+/** Literal before parameter, segment by segment from the left: the more specific of two paths comes first. */
+function bySpecificity(a: CompiledOperation, b: CompiledOperation): number {
+  for (let i = 0; i < a.segments.length; i += 1) {
+    const aIsLiteral = 'literal' in a.segments[i]!;
+    const bIsLiteral = 'literal' in b.segments[i]!;
+    if (aIsLiteral !== bIsLiteral) return aIsLiteral ? -1 : 1;
+  }
+  return 0;
 }
 
 /**
- * Sign-in, account-recovery, signup (and its duplicate check, which tells whether a company is registered) and
- * public form posts, which get a tight budget against password guessing, enumeration, mail bombing and form spam.
+ * The gateway's routing, token and budget decisions in one table, built from the contract's operations alone. A request
+ * is matched as express routes it in the services (whose routing is case-insensitive and not strict), on the path they
+ * are forwarded (forwardedTarget): literal segments case-insensitively and as they came (an encoded letter or slash is
+ * no match for the literal), a {parameter} any one segment, one trailing slash allowed, HEAD as GET. Of two matches the
+ * more specific wins (users/phone/{id} over a users/{x}/{id}). Matching compares segments, no pattern built from the
+ * request: linear in the path's length for each operation. Two operations of one method and path shape throw.
  */
-export function isCredentialCall(pathname: string): boolean {
-  return /^\/api\/v1\/(auth\/(login|login\/second-factor|forgot-password|reset-password)|users\/(confirm-email|resend-confirmation|undo-email-change|second-factor\/enrolment\/confirm)|garages|garages\/check-duplicates|companies\/validate|contact|contact\/garage)$/.test(
-    pathname,
-  );
+export function operationTable(operations: readonly TOperation[]): OperationTable {
+  const candidates = new Map<string, CompiledOperation[]>();
+  const shapes = new Set<string>();
+  for (const operation of operations) {
+    const compiled = compile(operation);
+    const shape = `${operation.method} ${compiled.segments.map((s) => ('literal' in s ? s.literal : '{}')).join('/')}`;
+    if (shapes.has(shape)) throw new Error(`${operation.method.toUpperCase()} ${operation.path} is listed twice (the same method and path shape)`);
+    shapes.add(shape);
+    const key = `${operation.method} ${compiled.segments.length}`;
+    candidates.set(key, [...(candidates.get(key) ?? []), compiled]);
+  }
+  for (const list of candidates.values()) list.sort(bySpecificity);
+
+  return {
+    match(method, rawUrl) {
+      const target = forwardedTarget(rawUrl);
+      if (!target || hasRawCharacter(target.path)) return null;
+      const segments = target.path.slice(1).split('/');
+      if (segments.length > 1 && segments.at(-1) === '') segments.pop();
+      const wanted = method === 'HEAD' ? 'get' : method.toLowerCase();
+      for (const { operation, segments: expected } of candidates.get(`${wanted} ${segments.length}`) ?? []) {
+        const params: Record<string, string> = {};
+        const matches = expected.every((segment, i) => {
+          const given = segments[i]!;
+          if ('literal' in segment) return equalsFolded(given, segment.literal);
+          params[segment.param] = given;
+          return given.length > 0;
+        });
+        if (matches) return { operation, params, forwardedUrl: target.path + target.query };
+      }
+      return null;
+    },
+  };
 }

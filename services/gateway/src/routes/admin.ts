@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   eventsFor,
   MESSAGES,
@@ -6,6 +6,7 @@ import {
   ZRetryEventParamSchema,
   ZServiceNameSchema,
   type TErrorEnvelope,
+  type TOperation,
   type TServiceName,
 } from '@sh/shared/contract';
 import { AppError, parseOrThrow, requireRole, withTimeout, type Redis } from '@sh/shared/server';
@@ -22,7 +23,7 @@ import {
 import type { ServiceAnswer } from '../clients/call-service.js';
 import { composeAdminData } from '../domain/compose-admin-data.js';
 import { describeRedis, describeService, summarizeStatus } from '../domain/describe-status.js';
-import { decodedPath, matchGatewayRoute, type GatewayRoute, type UpstreamName } from '../domain/routing.js';
+import type { OperationMatch, UpstreamName } from '../domain/routing.js';
 
 export interface AdminRoutesDeps {
   upstreams: Partial<Record<UpstreamName, string>>;
@@ -33,27 +34,56 @@ export interface AdminRoutesDeps {
 
 const NOT_CONFIGURED: ServiceAnswer<never> = { kind: 'failed', reason: 'not configured' };
 
-/**
- * The admin's calls the gateway answers itself (DESIGN.md: "admin/data | composed"): the overview composed from
- * garages, records and every service's audit; the live status; and a retry of a dead event, passed to the service
- * whose queue holds it. The token was checked on the way in (requiresAuthentication); only admins get further.
- */
-export function adminRoutes(deps: AdminRoutesDeps): RequestHandler {
-  const onlyAdmins = requireRole('admin');
-  return (req, res, next) => {
-    const route = matchGatewayRoute(req.method, decodedPath(req.originalUrl));
-    if (!route) return next();
-    onlyAdmins(req, res, (error?: unknown) => {
-      if (error) return next(error);
-      answer(deps, route, req, res).catch(next);
-    });
-  };
+/** One of the calls the gateway answers itself, given its path parameters decoded as express decodes its own. */
+type GatewayCall = (deps: AdminRoutesDeps, req: Request, res: Response, params: Record<string, string>) => Promise<void>;
+
+/** The calls of the contract whose `service` is 'gateway', by "METHOD /path" as the contract writes them. */
+const GATEWAY_CALLS: Record<string, GatewayCall> = {
+  'GET /admin/data': answerAdminData,
+  'GET /admin/status': answerAdminStatus,
+  'POST /admin/events/{service}/{id}/retry': answerRetry,
+};
+
+/** A path parameter decoded as express decodes one; as it came when it is no valid encoding (the schema refuses it). */
+function decodeParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
-async function answer(deps: AdminRoutesDeps, route: GatewayRoute, req: Request, res: Response): Promise<void> {
-  if (route.name === 'admin data') return answerAdminData(deps, req, res);
-  if (route.name === 'admin status') return answerAdminStatus(deps, req, res);
-  return answerRetry(deps, route, req, res);
+/** Lets through the role an `auth` names ('admin', 'garage'); anyone signed in for 'signed-in'. */
+function roleCheckOf(auth: TOperation['auth']): RequestHandler {
+  return auth === 'admin' || auth === 'garage' ? requireRole(auth) : (_req, _res, next) => next();
+}
+
+/**
+ * The admin's calls the gateway answers itself (docs/architecture.md#admin-data): the overview composed from
+ * garages, records and every service's audit; the live status; and a retry of a dead event, passed to the service
+ * whose queue holds it. The token was checked on the way in (needsToken); only the role the call's `auth` names gets
+ * further. An operation of the list marked 'gateway' that the gateway has no answer for throws here, at build time.
+ */
+export function gatewayCalls(
+  operations: readonly TOperation[],
+  deps: AdminRoutesDeps,
+): (match: OperationMatch, req: Request, res: Response, next: NextFunction) => void {
+  const keyOf = (operation: TOperation) => `${operation.method.toUpperCase()} ${operation.path}`;
+  const calls = new Map<TOperation, { call: GatewayCall; roleCheck: RequestHandler }>();
+  for (const operation of operations) {
+    if (operation.service !== 'gateway') continue;
+    const call = GATEWAY_CALLS[keyOf(operation)];
+    if (!call) throw new Error(`The gateway has no answer of its own for ${keyOf(operation)}`);
+    calls.set(operation, { call, roleCheck: roleCheckOf(operation.auth) });
+  }
+  return (match, req, res, next) => {
+    const { call, roleCheck } = calls.get(match.operation)!;
+    const params = Object.fromEntries(Object.entries(match.params).map(([name, raw]) => [name, decodeParam(raw)]));
+    roleCheck(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      call(deps, req, res, params).catch(next);
+    });
+  };
 }
 
 /** The services whose URL is set, in the contract's order. */
@@ -130,8 +160,9 @@ async function answerAdminStatus(deps: AdminRoutesDeps, _req: Request, res: Resp
   res.json({ status: 200, data: { ok, summary, checkedAt: new Date().toISOString(), checks, queues: queueStatuses, deadEvents } });
 }
 
-async function answerRetry(deps: AdminRoutesDeps, route: Extract<GatewayRoute, { name: 'retry event' }>, req: Request, res: Response): Promise<void> {
-  const params = parseOrThrow(ZRetryEventParamSchema, { service: route.service, id: route.id });
+/** A retry names its service in any case; the event id keeps its own. */
+async function answerRetry(deps: AdminRoutesDeps, req: Request, res: Response, given: Record<string, string>): Promise<void> {
+  const params = parseOrThrow(ZRetryEventParamSchema, { service: given.service?.toLowerCase(), id: given.id });
   const url = deps.upstreams[params.service];
   if (!url) throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable);
   const auth = req.auth!;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { Router } from 'express';
-import { BRAND, buildOpenApiDocument, OPERATIONS } from '@sh/shared/contract';
+import { BRAND, buildOpenApiDocument, type TOperation } from '@sh/shared/contract';
 
 const require = createRequire(import.meta.url);
 
@@ -22,10 +22,10 @@ const DOCS_PAGE = `<!doctype html>
 
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#swagger-ui', deepLinking: true });`;
 
-/** The OpenAPI document, generated from the shared schemas, and a browsable page for it. */
-export function docsRoutes(): Router {
+/** The OpenAPI document of the gateway's calls (the contract's OPERATIONS), generated from the shared schemas, and a browsable page for it. */
+export function docsRoutes(operations: readonly TOperation[]): Router {
   const router = Router();
-  const document = buildOpenApiDocument(OPERATIONS, { title: `${BRAND.name} API`, version: '1.0.0' });
+  const document = buildOpenApiDocument(operations, { title: `${BRAND.name} API`, version: '1.0.0' });
   const assets = path.dirname(require.resolve('swagger-ui-dist/package.json'));
   router.get('/api/v1/openapi.json', (_req, res) => {
     res.json(document);

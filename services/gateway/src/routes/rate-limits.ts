@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { MESSAGES } from '@sh/shared/contract';
+import { countAndRead, type FastPathLookupBudget, type LookupCounted } from '@sh/shared/lookup-cache';
 import { errorEnvelope, withTimeout, type Logger, type Redis } from '@sh/shared/server';
 
 export interface RateLimitBudgets {
@@ -20,19 +20,6 @@ const PAUSE_AFTER_FAILURE_MS = 2000;
 const WARNING_INTERVAL_MS = 30_000;
 /** Every budget is counted over a minute. */
 const WINDOW_MS = 60_000;
-
-/**
- * rate-limit-redis's increment, written out again for the lookup counted ahead of express (lookupAhead), with the
- * same key, window and meaning, so that a client's lookups count against one budget however they were spelt; and,
- * within the budget (ARGV[2]), a GET of KEYS[2] in the same call. Answers the hits so far in this window, the
- * milliseconds until it ends and, within the budget, what KEYS[2] holds. (Two keys in one script: on a Redis
- * Cluster they would have to share a hash slot; the platform runs one Redis.)
- */
-const COUNT_AND_READ_SCRIPT = `local ttl = redis.call('PTTL', KEYS[1]) local hits = 1
-if ttl <= 0 then redis.call('SET', KEYS[1], 1, 'PX', ARGV[1]) ttl = tonumber(ARGV[1]) else hits = redis.call('INCR', KEYS[1]) end
-if hits > tonumber(ARGV[2]) then return {hits, ttl} end
-return {hits, ttl, redis.call('GET', KEYS[2])}`;
-const COUNT_AND_READ_SHA = createHash('sha1').update(COUNT_AND_READ_SCRIPT).digest('hex');
 
 /**
  * rate-limit-redis loads its script once, when the limiter is built: had Redis been away then, every later count
@@ -88,40 +75,21 @@ function storeFailureWarner(logger: Logger): (error: unknown) => void {
 }
 
 /**
- * The Buffer forms of EVALSHA and EVAL, which ioredis has (as for every command) but does not declare. Its callBuffer
- * would do, but loses its command's name on an auto-pipelined connection (ioredis issue #1923).
- */
-interface ScriptCallsWithBuffers {
-  evalshaBuffer(sha: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
-  evalBuffer(script: string, keys: number, ...args: (string | number)[]): Promise<unknown>;
-}
-
-/** What counting a lookup ahead of express came to: a spent budget (answered already), or what was read beside it. */
-export type LookupCounted = { spent: true } | { spent: false; read: Buffer | null };
-
-/**
- * Counts one lookup against its client's lookup budget, and reads the key `alsoRead` in the same call to Redis. A
- * spent budget is answered here, with the 429. Otherwise the RateLimit headers are set and what the key holds is
- * given back: null when it holds nothing, or when Redis did not answer (then the lookup passes uncounted).
- */
-export type LookupBudgetAhead = (req: IncomingMessage, res: ServerResponse, alsoRead: string) => Promise<LookupCounted>;
-
-/**
  * Per-client budgets kept in Redis, so that every gateway instance counts together. Past a budget the answer is a
  * 429 envelope with Retry-After. If Redis does not answer within STORE_TIMEOUT_MS, the request passes uncounted
  * (fail open), a warning is logged, and for a moment requests pass without asking: an outage of Redis must not
  * become an outage, or a slowdown, of the site.
  *
- * `lookupAhead` counts the lookup's budget for the lookup answered ahead of express (LookupBudgetAhead), with the
+ * `lookupOnFastPath` counts the lookup's budget on the fast path (FastPathLookupBudget), with the
  * same keys, headers and answers as `lookup` (express-rate-limit's draft-7 headers, its key of a client's address)
- * but one script call, which also reads the lookup's published answer: measured, this took about a fifth off the
- * gateway's CPU time per lookup, against express-rate-limit's steps and a second call (README, Benchmark).
+ * but one script call (countAndRead), which also reads the lookup's published answer: measured, this took about a fifth off the
+ * gateway's CPU time per lookup, against express-rate-limit's steps and a second call (bench/README.md).
  */
 export function rateLimits(redis: Redis, budgets: RateLimitBudgets, prefix: string, logger: Logger): {
   api: RequestHandler;
   lookup: RequestHandler;
   credentials: RequestHandler;
-  lookupAhead: (clientIp: (req: IncomingMessage) => string | undefined) => LookupBudgetAhead;
+  lookupOnFastPath: (clientIp: (req: IncomingMessage) => string | undefined) => FastPathLookupBudget;
 } {
   const warn = storeFailureWarner(logger);
   const guarded = budgetCalls();
@@ -145,19 +113,9 @@ export function rateLimits(redis: Redis, budgets: RateLimitBudgets, prefix: stri
   const lookupKeyPrefix = keyPrefixOf('lookup');
   const lookupLimit = budgets.lookupPerMinute;
   const lookupPolicy = `${lookupLimit};w=${WINDOW_MS / 1000}`;
-  const scripts = redis as unknown as ScriptCallsWithBuffers;
-  const countLookup = (clientKey: string, alsoRead: string) => {
-    const args = [2, clientKey, alsoRead, WINDOW_MS, lookupLimit] as const;
-    return guarded(() =>
-      scripts.evalshaBuffer(COUNT_AND_READ_SHA, ...args).catch((error: Error) => {
-        // Redis keeps the scripts it was sent until it restarts: the first count after a restart sends it again.
-        if (!error.message.startsWith('NOSCRIPT')) throw error;
-        return scripts.evalBuffer(COUNT_AND_READ_SCRIPT, ...args);
-      }),
-    ) as Promise<[hits: number, msUntilReset: number, read?: Buffer | null]>;
-  };
-  const lookupAhead =
-    (clientIp: (req: IncomingMessage) => string | undefined): LookupBudgetAhead =>
+  const countLookup = (clientKey: string, alsoRead: string) => guarded(() => countAndRead(redis, clientKey, alsoRead, WINDOW_MS, lookupLimit));
+  const lookupOnFastPath =
+    (clientIp: (req: IncomingMessage) => string | undefined): FastPathLookupBudget =>
     (req, res, alsoRead) =>
       // express-rate-limit's key of a client: its address, an IPv6 one by its /56.
       countLookup(lookupKeyPrefix + ipKeyGenerator(String(clientIp(req))), alsoRead).then(
@@ -178,6 +136,6 @@ export function rateLimits(redis: Redis, budgets: RateLimitBudgets, prefix: stri
     api: make('api', budgets.apiPerMinute),
     lookup: make('lookup', lookupLimit),
     credentials: make('credentials', budgets.authPerMinute),
-    lookupAhead,
+    lookupOnFastPath,
   };
 }

@@ -8,7 +8,7 @@ import { requestEmailConfirmation } from './request-email-confirmation.js';
 
 /**
  * Creates a user with a role (garages' signup), announces it and asks for the confirmation e-mail, all in
- * one transaction. A taken e-mail is a 409 with SPEC.md's message.
+ * one transaction. A taken e-mail is a 409 with MESSAGES.signup.duplicateEmail.
  */
 export async function createUser(pool: Pool, input: TCreateUserRequest): Promise<string> {
   const passwordHash = await hashPassword(input.password);

@@ -33,7 +33,7 @@ export interface UpdateEmailDeps {
  * undo token, not in the audit, which is kept for good). In one transaction: the new address needs confirming (a link
  * goes to it), the old address is mailed a single-use link that undoes the change for 7 days, every refresh token
  * and open reset link of the user is revoked, and user.email_changed tells garages, records and billing. A user
- * changing their own gets a fresh session back so the page stays signed in. A taken address is SPEC.md's 409.
+ * changing their own gets a fresh session back so the page stays signed in. A taken address is a 409 (docs/product.md#signup).
  */
 export async function updateEmail(
   deps: UpdateEmailDeps,

@@ -2,7 +2,7 @@ import type { TUserType } from '@sh/shared/contract';
 import { AppError, type TAuthClaims } from '@sh/shared/server';
 import { MESSAGES } from '@sh/shared/contract';
 
-/** SPEC.md section 4: admin when listed in the admin table, else the role the user was created with. */
+/** docs/product.md#what-it-is-for: admin when listed in the admin table, else the role the user was created with. */
 export function userTypeOf(user: { is_admin: boolean; role: 'garage' | 'none' }): TUserType {
   return user.is_admin ? 'admin' : user.role;
 }

@@ -8,7 +8,7 @@ import type { Redis } from '@sh/shared/server';
  */
 export interface PasswordFailureCounter {
   redis: Redis;
-  /** Prefix of identity's Redis keys (BULLMQ_PREFIX). */
+  /** Prefix of identity's Redis keys (REDIS_KEY_PREFIX). */
   keyPrefix: string;
   /** Which budget: 'password-recheck' (the default) or 'second-factor'. */
   budget?: 'password-recheck' | 'second-factor';

@@ -73,8 +73,8 @@ export function formatPlanPrice(): string {
 
 /**
  * One block of a mail's body: a paragraph, a list, a button, a plain link (for a second or third place to
- * go, under the one button), a table of details, a highlighted value, or a long code (a hash) that may wrap
- * anywhere.
+ * go, under the one button), a table of details, a highlighted value, a long code (a hash) that may wrap
+ * anywhere, or preformatted lines (a signed note) kept line for line, as they must be copied.
  */
 export type MailBlock =
   | { kind: 'paragraph'; text: string }
@@ -82,6 +82,7 @@ export type MailBlock =
   | { kind: 'button'; label: string; url: string }
   | { kind: 'link'; label: string; url: string }
   | { kind: 'code'; label: string; value: string }
+  | { kind: 'preformatted'; label: string; value: string }
   | { kind: 'details'; rows: Array<[label: string, value: string]> }
   | { kind: 'highlight'; label: string; value: string };
 
@@ -122,6 +123,9 @@ function renderBlockHtml(block: MailBlock): string {
     case 'code':
       return `<p style="margin: 0 0 4px; ${FONT} font-size: 14px; line-height: 20px; color: ${COLOURS.muted};">${escapeHtml(block.label)}</p>
 <p style="margin: 0 0 16px; padding: 8px 12px; background-color: ${COLOURS.background}; border-radius: 4px; font-family: Consolas, Menlo, 'Courier New', monospace; font-size: 13px; line-height: 20px; color: ${COLOURS.text}; word-break: break-all;">${escapeHtml(block.value)}</p>`;
+    case 'preformatted':
+      return `<p style="margin: 0 0 4px; ${FONT} font-size: 14px; line-height: 20px; color: ${COLOURS.muted};">${escapeHtml(block.label)}</p>
+<pre style="margin: 0 0 16px; padding: 8px 12px; background-color: ${COLOURS.background}; border-radius: 4px; font-family: Consolas, Menlo, 'Courier New', monospace; font-size: 13px; line-height: 20px; color: ${COLOURS.text}; white-space: pre-wrap; word-break: break-all;">${escapeHtml(block.value)}</pre>`;
     case 'details': {
       const rows = block.rows
         .map(
@@ -150,6 +154,8 @@ function renderBlockText(block: MailBlock): string {
       return `${block.label}:\n${block.url}`;
     case 'code':
       return `${block.label}\n${block.value}`;
+    case 'preformatted':
+      return `${block.label}\n\n${block.value.replace(/\n+$/, '')}`;
     case 'details':
       return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
     case 'highlight':

@@ -29,7 +29,7 @@ describe('mail templates', () => {
       composeGarageWelcomeMail(context, { garageName: HOSTILE, fullName: HOSTILE, referralCode: 'GAR-ABCDEFGH' }),
       composeContactMessageMail(context, { name: HOSTILE, email: 'a@b.co.uk', subject: HOSTILE, message: HOSTILE, messageId: 'm1' }),
       composeCallbackRequestMail(context, { fullName: HOSTILE, garageName: HOSTILE, phone: HOSTILE, bestTime: HOSTILE, message: HOSTILE, requestId: 'r1' }),
-      composeServiceRecordReceiptMail(context, { ...serviceRecord, serviceType: HOSTILE, signedBy: HOSTILE }),
+      composeServiceRecordReceiptMail(context, { ...serviceRecord, serviceType: HOSTILE, signedBy: HOSTILE }, { leafIndex: 1, treeSize: 2, note: HOSTILE }),
       composeCustomerServiceRecordedMail(context, { ...serviceRecord, garageName: HOSTILE, serviceType: HOSTILE }),
     ];
     for (const mail of mails) {
@@ -85,8 +85,11 @@ describe('formatCalendarDate and formatMileage', () => {
   });
 });
 
+/** A checkpoint note as records signs one (the signature is made up: the layout is what is checked here). */
+const NOTE = 'localhost/wrenchmark-development-log\n1234\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n\n\u2014 localhost/wrenchmark-development-log Cv0nJPsAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==\n';
+
 describe('composeServiceRecordReceiptMail', () => {
-  const mail = composeServiceRecordReceiptMail(context, serviceRecord);
+  const mail = composeServiceRecordReceiptMail(context, serviceRecord, { leafIndex: 1200, treeSize: 1234, note: NOTE });
 
   it('names the registration in the subject', () => {
     expect(mail.subject).toBe('Service record receipt: AB12CDE');
@@ -117,6 +120,25 @@ describe('composeServiceRecordReceiptMail', () => {
   it('calls the history tamper-evident, never tamper-proof', () => {
     expect(mail.text).toContain('tamper-evident');
     expect(`${mail.text}${mail.html}`).not.toMatch(/tamper[- ]?proof/i);
+  });
+
+  it('carries the signed checkpoint that covers the entry line for line, and links to its inclusion proof and the checkpoint', () => {
+    expect(mail.text).toContain("in Wrenchmark's public log of every history entry, as leaf 1200.");
+    expect(mail.text).toContain('covers its first 1,234 entries, this one among them:');
+    // The text part keeps the note's lines (and the blank line before the signature) as they must be copied.
+    expect(mail.text).toContain(`Signed checkpoint (tree size 1234):\n\n${NOTE.trimEnd()}\n`);
+    // The HTML part keeps them too, in a <pre> that wraps.
+    expect(mail.html).toContain(`white-space: pre-wrap; word-break: break-all;">${NOTE}</pre>`);
+    const proof = 'https://example.co.uk/api/v1/service-records/log/proof/inclusion?leaf=1200&size=1234';
+    expect(mail.html).toContain(`href="${proof.replace('&', '&amp;')}"`);
+    expect(mail.text).toContain(`Inclusion proof of this entry:\n${proof}`);
+    expect(mail.text).toContain('This checkpoint as the log publishes it:\nhttps://example.co.uk/api/v1/service-records/log/checkpoint/1234');
+  });
+
+  it('says nothing of the log for a record whose event carried no leaf index', () => {
+    const legacy = composeServiceRecordReceiptMail(context, serviceRecord, null);
+    expect(legacy.text).toContain(`SHA-256 hash of this entry:\n${serviceRecord.hash}`);
+    expect(legacy.text).not.toMatch(/checkpoint|inclusion proof|public log/i);
   });
 });
 

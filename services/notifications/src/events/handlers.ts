@@ -12,9 +12,9 @@ import { composeGarageSuspendedMail } from '../domain/compose-garage-suspended-m
 import { composeGarageWelcomeMail } from '../domain/compose-garage-welcome-mail.js';
 import { composePasswordResetMail } from '../domain/compose-password-reset-mail.js';
 import { composeServiceRecordAmendedMail } from '../domain/compose-service-record-amended-mail.js';
-import { composeServiceRecordReceiptMail } from '../domain/compose-service-record-receipt-mail.js';
 import { composeServiceRecordWithdrawnMail } from '../domain/compose-service-record-withdrawn-mail.js';
 import type { MailContext } from '../domain/mail-layout.js';
+import { queueOrHoldReceipt, releaseReceiptsCoveredBy } from '../domain/receipt-mails.js';
 import { enqueueMail } from '../store/enqueue-mail.js';
 import { findCallbackRequest } from '../store/find-callback-request.js';
 import { findContactMessage } from '../store/find-contact-message.js';
@@ -72,16 +72,17 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
         ...chosen.mail,
       });
     },
+    // The customer's notice goes at once; the garage's receipt waits for the checkpoint that covers its entry.
     'service_record.created': async (db, event) => {
       const record = event.payload;
-      if (record.garageEmail) {
-        const mail = composeServiceRecordReceiptMail(context, record);
-        await enqueueMail(db, { eventId: event.id, template: 'service_record_receipt', to: record.garageEmail, ...mail });
-      }
       if (record.customerEmail) {
         const mail = composeCustomerServiceRecordedMail(context, record);
         await enqueueMail(db, { eventId: event.id, template: 'customer_service_recorded', to: record.customerEmail, ...mail });
       }
+      if (record.garageEmail) await queueOrHoldReceipt(db, context, { id: event.id, to: record.garageEmail, record });
+    },
+    'transparency_log.checkpoint_issued': async (db, event) => {
+      await releaseReceiptsCoveredBy(db, context, event.payload);
     },
     // The garage whose record an admin corrected or withdrew is told; a garage with no e-mail on file cannot be.
     'service_record.amended': async (db, event) => {

@@ -6,7 +6,7 @@ import { requestCallback } from '../domain/request-callback.js';
 import { identifyCaller } from './identify-caller.js';
 
 /**
- * POST /api/v1/contact: the public contact form (200, SPEC.md section 7).
+ * POST /api/v1/contact: the public contact form (200, docs/product.md#contact-and-callback).
  * POST /api/v1/contact/garage: a garage's callback request (201), from a visitor or a signed-in user.
  */
 export function contactRoutes(pool: Pool, verifier: TokenVerifier): Router {

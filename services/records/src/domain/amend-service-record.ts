@@ -7,7 +7,7 @@ import { findAdminRecord } from '../store/find-admin-record.js';
 import { insertRecordAmendment } from '../store/insert-record-amendment.js';
 import { updateRecordValues } from '../store/update-record-values.js';
 import { applyChanges, changesBetween, type AmendableValues } from './amendment-changes.js';
-import { amendmentEntryContent } from './chain-entry.js';
+import { amendmentEntryContent, sealedContent } from './chain-entry.js';
 import { lockRecordForCorrection } from './lock-record-for-correction.js';
 import { presentAdminRecord } from './present-admin-record.js';
 import { sealCorrection } from './seal-correction.js';
@@ -24,7 +24,7 @@ export interface CorrectionDeps {
 }
 
 /**
- * An admin corrects a record (DESIGN.md: an edit is an amendment). The corrected service date may not be after today
+ * An admin corrects a record (docs/product.md#corrections: an edit is an amendment). The corrected service date may not be after today
  * in Europe/London; a withdrawn record is not amended (409); fields given with their current values are no change,
  * and an amendment that changes nothing is refused (400). In one transaction, under the vehicle's chain lock: the
  * amendment (who, when, why, old and new values) is stored, the record takes the new values, an amendment entry is
@@ -70,7 +70,7 @@ export async function amendServiceRecord(
     const garage = await sealCorrection(client, deps.signer, actor, record, head, {
       kind: 'amendment',
       amendmentId: amendment.id,
-      contentAt: (link) => amendmentEntryContent(amendment, link),
+      contentAt: (link) => sealedContent((seal) => amendmentEntryContent(amendment, link, seal)),
       reason: input.reason,
       at: now,
     });

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { createHash, randomBytes } from 'node:crypto';
+import { canonicalJson, fieldCommitmentMessage, type FieldCommitment, type FieldDisclosure } from '@sh/shared/transparency-log';
 import type { AmendmentRow } from '../store/amendment-row.js';
 import type { ServiceRecordRow } from '../store/service-record-row.js';
 import { isHistoryChange } from './amendment-changes.js';
@@ -11,10 +11,10 @@ export interface ChainLink {
 }
 
 /**
- * What a record's entry hashes: the record's history fields (never the customer's contact), its position and the
+ * What a record's entry hashes (format 1 as here; format 2 through sealedContent): the record's history fields (never the customer's contact), its position and the
  * previous entry's hash, so that changing any of them, or any earlier entry, changes this hash and every one after it.
  */
-export function recordEntryContent(record: ServiceRecordRow, link: ChainLink): Record<string, unknown> {
+export function recordEntryContent(record: ServiceRecordRow, link: ChainLink, seal: FieldSeal = asItIs): Record<string, unknown> {
   return {
     kind: 'record',
     position: link.position,
@@ -27,9 +27,9 @@ export function recordEntryContent(record: ServiceRecordRow, link: ChainLink): R
       service_date: record.service_date,
       mileage: record.mileage,
       service_type: record.service_type,
-      notes: record.notes,
-      technician_name: record.technician_name,
-      signed_by: record.signed_by,
+      notes: seal('record.notes', record.notes),
+      technician_name: seal('record.technician_name', record.technician_name),
+      signed_by: seal('record.signed_by', record.signed_by),
       created_at: record.created_at.toISOString(),
     },
   };
@@ -39,11 +39,11 @@ export function recordEntryContent(record: ServiceRecordRow, link: ChainLink): R
 export type SealedAmendment = Pick<AmendmentRow, 'id' | 'record_id' | 'amended_by' | 'amended_at' | 'reason' | 'changes'>;
 
 /**
- * What an amendment's entry hashes: who (the admin's id), when, why, the old and new values of the history fields it
+ * What an amendment's entry hashes (format 1 as here; format 2 through sealedContent): who (the admin's id), when, why, the old and new values of the history fields it
  * changed, and only the names of the customer-contact fields it changed, whose values are personal data and stay out
  * of the public chain.
  */
-export function amendmentEntryContent(amendment: SealedAmendment, link: ChainLink): Record<string, unknown> {
+export function amendmentEntryContent(amendment: SealedAmendment, link: ChainLink, seal: FieldSeal = asItIs): Record<string, unknown> {
   return {
     kind: 'amendment',
     position: link.position,
@@ -53,8 +53,12 @@ export function amendmentEntryContent(amendment: SealedAmendment, link: ChainLin
       record_id: amendment.record_id,
       amended_by: amendment.amended_by,
       amended_at: amendment.amended_at.toISOString(),
-      reason: amendment.reason,
-      changes: amendment.changes.filter(isHistoryChange).map((change) => ({ field: change.field, from: change.from, to: change.to })),
+      reason: seal('amendment.reason', amendment.reason),
+      changes: amendment.changes.filter(isHistoryChange).map((change, index) => ({
+        field: change.field,
+        from: seal(`amendment.changes.${index}.from`, change.from),
+        to: seal(`amendment.changes.${index}.to`, change.to),
+      })),
       contact_fields_changed: amendment.changes.filter((change) => !isHistoryChange(change)).map((change) => change.field),
     },
   };
@@ -68,8 +72,8 @@ export interface SealedWithdrawal {
   reason: string;
 }
 
-/** What a withdrawal's entry hashes: which record left the public history, who withdrew it, when and why. */
-export function withdrawalEntryContent(withdrawal: SealedWithdrawal, link: ChainLink): Record<string, unknown> {
+/** What a withdrawal's entry hashes (format 1 as here; format 2 through sealedContent): which record left the public history, who withdrew it, when and why. */
+export function withdrawalEntryContent(withdrawal: SealedWithdrawal, link: ChainLink, seal: FieldSeal = asItIs): Record<string, unknown> {
   return {
     kind: 'withdrawal',
     position: link.position,
@@ -78,16 +82,48 @@ export function withdrawalEntryContent(withdrawal: SealedWithdrawal, link: Chain
       record_id: withdrawal.record_id,
       withdrawn_by: withdrawal.withdrawn_by,
       withdrawn_at: withdrawal.withdrawn_at.toISOString(),
-      reason: withdrawal.reason,
+      reason: seal('withdrawal.reason', withdrawal.reason),
     },
   };
 }
 
-/** RFC 8785 (JCS) canonical JSON of a value: one byte sequence for one meaning, whoever computes it. */
-export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value);
-  if (text === undefined) throw new Error('value has no canonical JSON form');
-  return text;
+/**
+ * A format-2 entry as sealing makes it: its content, in which every personal or free-text field is a salted
+ * commitment, and those fields' values and salts, stored beside the entry (entry_fields) and shown while public.
+ */
+export interface SealedContent {
+  content: Record<string, unknown>;
+  fields: FieldDisclosure[];
+}
+
+/** The commitment to a value under a salt (field-commitment.ts), on Node's synchronous SHA-256. */
+export function commitFieldNow(salt: string, value: string | null): string {
+  return createHash('sha256').update(fieldCommitmentMessage(salt, value)).digest('hex');
+}
+
+/** How an entry's builder writes a personal or free-text field: as it is (format 1), or committed (format 2). */
+export type FieldSeal = (path: string, value: string | null) => string | null | FieldCommitment;
+const asItIs: FieldSeal = (_path, value) => value;
+
+/** Commits fields under fresh salts, remembering each value and salt by its path. */
+function fieldSealer() {
+  const fields: FieldDisclosure[] = [];
+  const seal: FieldSeal = (path, value) => {
+    const salt = randomBytes(16).toString('hex');
+    fields.push({ path, value, salt });
+    return { commitment: commitFieldNow(salt, value) };
+  };
+  return { fields, seal };
+}
+
+/**
+ * Format 2: an entry's content as format 1 has it, marked `format: 2`, with each personal or free-text field (a
+ * record's notes, technician and signer; an amendment's reason and its old and new values; a withdrawal's reason)
+ * through a salted commitment, so that a withdrawal or an erasure can delete it and leave the entry verifiable.
+ */
+export function sealedContent(contentOf: (seal: FieldSeal) => Record<string, unknown>): SealedContent {
+  const { fields, seal } = fieldSealer();
+  return { content: { format: 2, ...contentOf(seal) }, fields };
 }
 
 /** SHA-256 (hex) over the canonical JSON of an entry's content. */
@@ -114,3 +150,6 @@ export function receiptMessage(fields: ReceiptFields): string {
     signed_at: fields.signed_at,
   });
 }
+
+/** RFC 8785 (JCS) canonical JSON: one byte sequence for one meaning, the same code the visitor's browser runs. */
+export { canonicalJson };

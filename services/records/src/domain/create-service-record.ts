@@ -35,7 +35,7 @@ export interface CreatedServiceRecord {
 }
 
 /**
- * A garage logs a service (SPEC.md sections 4, 5 and 7). The garage is the caller; it must not be suspended by an
+ * A garage logs a service (docs/product.md#adding-a-service). The garage is the caller; it must not be suspended by an
  * admin (its existing records stay public, it adds none until reinstated); its e-mail must be confirmed
  * (a signup that never proved its address cannot put records on a company's name) and it must be entitled (active
  * or trialing); the signer's password is re-checked by identity before anything is stored; the service date is

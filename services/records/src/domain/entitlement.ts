@@ -1,4 +1,4 @@
-/** Subscription states in which a garage may add records (SPEC.md: active, and trialing during the free trial). */
+/** Subscription states in which a garage may add records (docs/product.md#the-plan: active, and trialing during the free trial). */
 const ENTITLED_STATUSES = new Set(['active', 'trialing']);
 
 /** Whether a subscription status lets a garage add records. */

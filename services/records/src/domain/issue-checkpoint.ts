@@ -1,5 +1,6 @@
 import { startBatchLoop, withTransaction, type Logger, type Pool } from '@sh/shared/server';
 import { computeRootHash, signCheckpoint } from '@sh/shared/transparency-log';
+import { publishCheckpointIssued } from '../events/publish-checkpoint-issued.js';
 import { findLogSize } from '../store/find-log-size.js';
 import { findLatestLogCheckpoint, insertLogCheckpoint } from '../store/log-checkpoints.js';
 import { storedSubtreeReader } from '../store/read-log-subtree.js';
@@ -10,8 +11,9 @@ import type { LogSigner } from './log-signer.js';
 export const CHECKPOINT_LOCK = 727_277;
 
 /**
- * Signs a checkpoint of the log as it stands, if it grew since the latest one, and keeps it; answers its size, or
- * null when there was nothing to sign or another replica is signing (an advisory lock, so one checkpoint per size).
+ * Signs a checkpoint of the log as it stands, if it grew since the latest one, and keeps it with its event (the receipt
+ * mails it covers wait for it); answers its size, or null when there was nothing to sign or another replica is signing
+ * (an advisory lock, so one checkpoint, and one event, per size).
  * It reads the committed size and the stored subtrees under it, and takes no row lock, so writers never wait on it.
  */
 export async function issueCheckpoint(pool: Pool, log: LogSigner, now: () => Date = () => new Date()): Promise<number | null> {
@@ -23,7 +25,9 @@ export async function issueCheckpoint(pool: Pool, log: LogSigner, now: () => Dat
     if (size === 0 || (latest && Number(latest.tree_size) >= size)) return null;
     const rootHash = await computeRootHash(size, storedSubtreeReader(client), LOG_TREE_HASHER);
     const note = await signCheckpoint({ origin: log.origin, size, rootHash }, log.signer);
-    await insertLogCheckpoint(client, { treeSize: size, rootHash, note, verifierKey: log.verifierKey, keyId: log.keyId, issuedAt: now() });
+    const issuedAt = now();
+    await insertLogCheckpoint(client, { treeSize: size, rootHash, note, verifierKey: log.verifierKey, keyId: log.keyId, issuedAt });
+    await publishCheckpointIssued(client, { treeSize: size, rootHash, note, issuedAt });
     return size;
   });
 }

@@ -4,7 +4,8 @@ import { encodeBase64 } from '@sh/shared/transparency-log';
 import { findLatestLogCheckpoint, findLogCheckpoint, findLogKeys, type LogCheckpointRow } from '../store/log-checkpoints.js';
 import type { LogIdentity } from './log-signer.js';
 
-function present(row: LogCheckpointRow): TLogCheckpoint {
+/** A kept checkpoint as the API answers it: its size and root hash read out, and the signed note. */
+export function presentCheckpoint(row: LogCheckpointRow): TLogCheckpoint {
   return { treeSize: Number(row.tree_size), rootHash: encodeBase64(row.root_hash), note: row.note };
 }
 
@@ -12,14 +13,14 @@ function present(row: LogCheckpointRow): TLogCheckpoint {
 export async function latestCheckpoint(db: Queryable): Promise<TLogCheckpoint> {
   const row = await findLatestLogCheckpoint(db);
   if (!row) throw new AppError('not_found', MESSAGES.transparencyLog.noCheckpoint);
-  return present(row);
+  return presentCheckpoint(row);
 }
 
 /** The checkpoint issued at a tree size; not found when none was. */
 export async function checkpointAt(db: Queryable, treeSize: number): Promise<TLogCheckpoint> {
   const row = await findLogCheckpoint(db, treeSize);
   if (!row) throw new AppError('not_found', MESSAGES.transparencyLog.checkpointNotFound);
-  return present(row);
+  return presentCheckpoint(row);
 }
 
 /**

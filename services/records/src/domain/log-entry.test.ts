@@ -1,5 +1,6 @@
-import { encodeHex, webCryptoTreeHasher } from '@sh/shared/transparency-log';
+import { canonicalJson as browserCanonicalJson, encodeHex, vehicleLogLeaf, webCryptoTreeHasher } from '@sh/shared/transparency-log';
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from './chain-entry.js';
 import { LOG_TREE_HASHER, logEntryOf } from './log-entry.js';
 
 const ENTRY = {
@@ -24,6 +25,21 @@ describe('logEntryOf', () => {
 
   it('keeps a null prev_hash (the first entry of a chain) in the bytes', () => {
     expect(new TextDecoder().decode(logEntryOf({ ...ENTRY, position: 1, prev_hash: null }))).toContain('"prev_hash":null');
+  });
+});
+
+describe("the browser's copy (@sh/shared/transparency-log)", () => {
+  it('rebuilds the same leaf bytes from an entry as verify answers it, and the same canonical JSON of entry content', () => {
+    const answered = { ...ENTRY, kind: 'record' as const, record_id: '3f1c9a52-8d4e-4b7a-9c2e-1a2b3c4d5e6f', content: {}, leaf_index: 4 };
+    expect(encodeHex(vehicleLogLeaf(ENTRY.registration, answered))).toBe(encodeHex(logEntryOf(ENTRY)));
+    expect(encodeHex(vehicleLogLeaf(ENTRY.registration, { ...answered, position: 1, prev_hash: null }))).toBe(encodeHex(logEntryOf({ ...ENTRY, position: 1, prev_hash: null })));
+    const content = {
+      kind: 'amendment',
+      position: 3,
+      prev_hash: null,
+      amendment: { reason: 'Notes: “brake pads” — 2 × £40, naïve café ☕ 😀', changes: [{ field: 'notes', from: null, to: 'a\u0000\n"b"' }], mileage: 45210, b: 1, a: 2, É: 3, e: 4 },
+    };
+    expect(browserCanonicalJson(content)).toBe(canonicalJson(content));
   });
 });
 

@@ -7,13 +7,14 @@ const UNRECORDED_ADMIN = { id: '00000000-0000-0000-0000-000000000000', email: ''
 
 /**
  * A record as the admin sees it: every field as it reads now (who signed it standing in for an empty technician
- * name, as on the public page), the customer contact, its garage's name and e-mail, its amendments with what each
- * changed, and its withdrawal.
+ * name, as on the public page), both names as kept (what an erasure would delete), the customer contact, its
+ * garage's name and e-mail, its amendments with what each changed, and its withdrawal.
  */
 export function presentAdminRecord(row: AdminRecordRow): TAdminServiceRecord {
   return {
     ...presentHistoryFields(row),
     technician_name: row.technician_name ?? row.signed_by,
+    stored_names: { technician_name: row.technician_name, signed_by: row.signed_by },
     customer_email: row.customer_email,
     customer_phone: row.customer_phone,
     garage: { name: row.garage_name ?? UNKNOWN_GARAGE.name, email: row.garage_email },

@@ -2,7 +2,7 @@ import type { TAdminActor } from '@sh/shared/contract';
 import { recordAdminAction, type PoolClient } from '@sh/shared/server';
 import { findGarageContact } from '../store/find-garage-contact.js';
 import type { CorrectableRecordRow } from '../store/lock-service-record.js';
-import type { ChainLink } from './chain-entry.js';
+import type { ChainLink, SealedContent } from './chain-entry.js';
 import { UNKNOWN_GARAGE } from './present-public-record.js';
 import { sealChainEntry } from './seal-chain-entry.js';
 import type { ReceiptSigner } from './signing-key.js';
@@ -11,7 +11,7 @@ import type { ReceiptSigner } from './signing-key.js';
 export interface Correction {
   kind: 'amendment' | 'withdrawal';
   amendmentId: string | null;
-  contentAt: (link: ChainLink) => Record<string, unknown>;
+  contentAt: (link: ChainLink) => SealedContent;
   reason: string;
   at: Date;
 }

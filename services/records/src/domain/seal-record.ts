@@ -1,7 +1,7 @@
 import type { TReceipt } from '@sh/shared/contract';
 import type { PoolClient } from '@sh/shared/server';
 import type { ServiceRecordRow } from '../store/service-record-row.js';
-import { recordEntryContent } from './chain-entry.js';
+import { recordEntryContent, sealedContent } from './chain-entry.js';
 import { sealChainEntry } from './seal-chain-entry.js';
 import type { ReceiptSigner } from './signing-key.js';
 
@@ -24,7 +24,7 @@ export async function sealRecord(
       kind: 'record',
       recordId: record.id,
       amendmentId: null,
-      contentAt: (link) => recordEntryContent(record, link),
+      contentAt: (link) => sealedContent((seal) => recordEntryContent(record, link, seal)),
     },
     head,
     signedAt,

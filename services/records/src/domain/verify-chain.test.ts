@@ -11,7 +11,7 @@ import {
   type SealedAmendment,
 } from './chain-entry.js';
 import { signerFromPrivateKey, type ReceiptSigner } from './signing-key.js';
-import { verifyChain as verifyWithKeys, type ChainRecord, type HistoryKey, type StoredEntry } from './verify-chain.js';
+import { verifyChain as verifyWithKeys, type ChainRecord, type HistoryKey, type StoredEntry, type StoredField } from './verify-chain.js';
 
 const ADMIN_ID = '22222222-2222-4222-8222-222222222222';
 
@@ -31,6 +31,7 @@ interface TestChain {
   head: { length: number; headHash: string | null } | null;
   records: ChainRecord[];
   amendments: SealedAmendment[];
+  fields: StoredField[];
 }
 
 function buildRecord(n: number): ChainRecord {
@@ -69,13 +70,13 @@ function append(
   const prevHash = chain.entries.at(-1)?.hash ?? null;
   const hash = hashEntryContent(contentAt({ position, prevHash }));
   const sealed = { position, prev_hash: prevHash, hash };
-  chain.entries.push({ ...entry, ...sealed, ...receiptFor(sealed, signer, signedAtFor(position)) });
+  chain.entries.push({ ...entry, ...sealed, ...receiptFor(sealed, signer, signedAtFor(position)), format: 1, content: null });
   chain.head = { length: position, headHash: hash };
 }
 
 /** A well-formed chain of n entries over fresh records, the first `signers[0]` signs, and so on (then key A). */
 function buildChain(n: number, signers: readonly ReceiptSigner[] = []): TestChain {
-  const chain: TestChain = { registration: 'AB12CDE', entries: [], head: null, records: [], amendments: [] };
+  const chain: TestChain = { registration: 'AB12CDE', entries: [], head: null, records: [], amendments: [], fields: [] };
   for (let k = 1; k <= n; k += 1) {
     const record = buildRecord(k);
     chain.records.push(record);
@@ -132,7 +133,7 @@ describe('verifyChain', () => {
   });
 
   it('accepts a vehicle with no entries at all', () => {
-    expect(verifyChain({ registration: 'AB12CDE', entries: [], head: null, records: [], amendments: [] })).toMatchObject({ valid: true, length: 0, head: null });
+    expect(verifyChain({ registration: 'AB12CDE', entries: [], head: null, records: [], amendments: [], fields: [] })).toMatchObject({ valid: true, length: 0, head: null });
   });
 
   it('reports the first entry whose record changed', () => {
@@ -169,16 +170,26 @@ describe('verifyChain with amendments and withdrawals', () => {
     expect(verdict.entries.map((entry) => entry.kind)).toEqual(['record', 'record', 'amendment', 'amendment', 'withdrawal']);
   });
 
-  it('recomputes each record entry from the record as it was logged, not as it reads now', () => {
+  it('recomputes each record entry from the record as it was logged, not as it reads now, and shows it no more', () => {
     const { chain } = buildCorrectedChain();
-    const recordEntry = verifyChain(chain).entries[0]!;
-    expect(recordEntry.content).toMatchObject({ kind: 'record', record: { notes: null, service_date: '2024-01-01' } });
+    const verdict = verifyChain(chain);
+    // The hash of entry 1 was made from the notes and date as logged: only walking the amendments back matches it.
+    expect(verdict).toMatchObject({ valid: true, brokenAt: null });
+    expect(chain.records[0]).toMatchObject({ notes: 'Rear pads replaced', service_date: '2024-01-02' });
+    // A format-1 entry holds its values themselves: once amended or withdrawn, they are no longer shown.
+    expect(verdict.entries.map((entry) => entry.content === null)).toEqual([true, true, true, true, true]);
+  });
+
+  it('shows the content of a format-1 record entry while none of it was amended or withdrawn', () => {
+    const verdict = verifyChain(buildChain(2));
+    expect(verdict.entries[1]!.content).toMatchObject({ kind: 'record', record: { id: expect.any(String) as string } });
+    expect(verdict.entries.every((entry) => entry.format === 1 && entry.disclosures.length === 0)).toBe(true);
   });
 
   it('seals the old and new values of history fields but only the names of customer-contact fields', () => {
     const { chain } = buildCorrectedChain();
-    const amendmentEntry = verifyChain(chain).entries[3]!;
-    expect(amendmentEntry.content).toMatchObject({
+    const amendment = chain.amendments[1]!;
+    expect(amendmentEntryContent(amendment, { position: 4, prevHash: null })).toMatchObject({
       kind: 'amendment',
       amendment: {
         amended_by: ADMIN_ID,
@@ -191,6 +202,7 @@ describe('verifyChain with amendments and withdrawals', () => {
       },
     });
     expect(JSON.stringify(verifyChain(chain).entries)).not.toContain('owner@example.co.uk');
+    expect(JSON.stringify(verifyChain(chain).entries)).not.toContain('Front pads replaced');
   });
 
   it('detects a change to an amended field of the record, at the amendment that no longer matches it', () => {

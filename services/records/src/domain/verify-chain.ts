@@ -1,4 +1,5 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import type { FieldDisclosure } from '@sh/shared/transparency-log';
 import type { ServiceRecordRow, WithdrawalColumns } from '../store/service-record-row.js';
 import { isHistoryChange } from './amendment-changes.js';
 import {
@@ -9,6 +10,7 @@ import {
   withdrawalEntryContent,
   type SealedAmendment,
 } from './chain-entry.js';
+import { currentValueFault, publicDisclosures, readKeptContent, sealedFieldFault, type SealedRecord, type StoredSide } from './verify-sealed-fields.js';
 
 /** A stored entry of a vehicle's chain. */
 export interface StoredEntry {
@@ -25,6 +27,18 @@ export interface StoredEntry {
   key_id: string;
   /** Its leaf in the transparency log, or null while it is not yet there (absent: not read). */
   leaf_index?: number | null;
+  /** 1: hashed its values (recomputed here from the rows); 2: salted commitments, content kept (migration 008). */
+  format: 1 | 2;
+  /** The canonical JSON a format-2 entry hashed; null for format 1. */
+  content: string | null;
+}
+
+/** A format-2 entry's committed field, as entry_fields keeps it until a withdrawal or an erasure deletes it. */
+export interface StoredField {
+  position: number;
+  path: string;
+  value: string | null;
+  salt: string;
 }
 
 /**
@@ -58,6 +72,8 @@ export interface StoredChain {
   records: readonly ChainRecord[];
   /** Every stored amendment of those records. */
   amendments: readonly SealedAmendment[];
+  /** The kept values and salts of the format-2 entries' commitments. */
+  fields: readonly StoredField[];
 }
 
 type BrokenAt = { position: number; record_id: string | null; reason: string };
@@ -73,7 +89,10 @@ export interface ChainVerdict {
     record_id: string;
     hash: string;
     prev_hash: string | null;
-    content: Record<string, unknown>;
+    format: 1 | 2;
+    /** Null for what is no longer public of a format-1 entry (ZChainEntrySchema). */
+    content: Record<string, unknown> | null;
+    disclosures: FieldDisclosure[];
     signed_at: string;
     signature: string;
     key_id: string;
@@ -87,13 +106,20 @@ export interface ChainVerdict {
  * back through its amendments, newest first: each amendment's new values must be what the record reads at that
  * point, and its old values are put back. What is left is the record as logged, which its entry's hash must match.
  * Then every entry's hash (record, amendment, withdrawal), each link, the positions 1..n and the stored head are
- * checked, and that every record, amendment and withdrawal of the vehicle is in the chain. Answers the first break.
+ * checked, and that every record, amendment and withdrawal of the vehicle is in the chain. Format-2 entries are
+ * checked from the content they kept instead (verify-sealed-fields.ts). Answers the first break, and every entry with
+ * only what is public of it: the content of a format-1 entry only while none of it was withdrawn or replaced, and of a
+ * format-2 entry its commitments with the values the lookup shows.
  */
 export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): ChainVerdict {
   const checkSignature = signatureChecker(chain.registration, keys);
   const records = new Map(chain.records.map((record) => [record.id, record]));
   const amendments = new Map(chain.amendments.map((amendment) => [amendment.id, amendment]));
   const { originals, failures } = originalRecords(chain.entries, chain.records, amendments);
+  const fieldsByPosition = new Map<number, Map<string, StoredField>>();
+  for (const field of chain.fields) fieldsByPosition.set(field.position, (fieldsByPosition.get(field.position) ?? new Map()).set(field.path, field));
+  const side: StoredSide = { records, amendments, fieldsAt: (position) => fieldsByPosition.get(position) ?? new Map() };
+  const sealedRecords = new Map<string, SealedRecord>();
   const entries: ChainVerdict['entries'] = [];
   const sealedRecordIds = new Set<string>();
   let previousHash: string | null = null;
@@ -104,18 +130,27 @@ export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): Ch
     if (entry.position !== position) fail(`entry ${position} is missing`);
     if (entry.prev_hash !== previousHash) fail('its link to the previous entry does not match');
     const link = { position: entry.position, prevHash: entry.prev_hash };
-    const sealed = sealedContent(entry, link, { originals, records, amendments, sealedRecordIds });
+    const sealed =
+      entry.format === 2
+        ? keptContent(entry, link, side, sealedRecordIds, sealedRecords)
+        : sealedContent(entry, link, { originals, records, amendments, sealedRecordIds });
     if ('reason' in sealed) {
       fail(sealed.reason);
     } else {
-      if (hashEntryContent(sealed.content) !== entry.hash) fail(`the ${SEALED_NAME[entry.kind]} no longer matches its hash`);
+      if (entry.format === 1 && hashEntryContent(sealed.content) !== entry.hash) fail(`the ${SEALED_NAME[entry.kind]} no longer matches its hash`);
+      if (entry.format === 2) {
+        const fault = sealedFieldFault(entry, sealed.content, side);
+        if (fault) fail(fault);
+      }
       entries.push({
         position: entry.position,
         kind: entry.kind,
         record_id: entry.record_id,
         hash: entry.hash,
         prev_hash: entry.prev_hash,
-        content: sealed.content,
+        format: entry.format,
+        content: entry.format === 2 || isStillPublic(entry, chain) ? sealed.content : null,
+        disclosures: [],
         signed_at: entry.signed_at.toISOString(),
         signature: entry.signature,
         key_id: entry.key_id,
@@ -126,6 +161,16 @@ export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): Ch
     if (signatureFault) fail(signatureFault);
     if (entry.kind === 'record') sealedRecordIds.add(entry.record_id);
     previousHash = entry.hash;
+  }
+
+  const answered = new Map(entries.map((entry) => [entry.position, entry]));
+  for (const sealed of sealedRecords.values()) {
+    const fault = currentValueFault(sealed, side.fieldsAt);
+    if (fault) failures.push({ ...fault, record_id: sealed.record.id });
+    for (const [position, disclosures] of publicDisclosures(sealed, side.fieldsAt)) {
+      const entry = answered.get(position);
+      if (entry) entry.disclosures = disclosures;
+    }
   }
 
   const length = chain.entries.length;
@@ -140,6 +185,40 @@ export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): Ch
 }
 
 const SEALED_NAME = { record: 'record', amendment: 'amendment', withdrawal: 'withdrawal' } as const;
+
+/**
+ * A format-2 entry's kept content, read and checked against its place (verify-sealed-fields.ts); a record entry and
+ * the amendment entries after it are gathered for the record's current values and disclosures.
+ */
+function keptContent(
+  entry: StoredEntry,
+  link: { position: number; prevHash: string | null },
+  side: StoredSide,
+  sealedRecordIds: ReadonlySet<string>,
+  sealedRecords: Map<string, SealedRecord>,
+): { content: Record<string, unknown> } | { reason: string } {
+  if (entry.kind !== 'record' && !sealedRecordIds.has(entry.record_id)) return { reason: 'the record it concerns is not earlier in the chain' };
+  const kept = readKeptContent(entry, link);
+  if ('reason' in kept) return kept;
+  const record = side.records.get(entry.record_id);
+  if (entry.kind === 'record' && record) {
+    sealedRecords.set(record.id, { record, recordEntry: { position: entry.position, content: kept.content }, amendments: [] });
+  } else if (entry.kind === 'amendment') {
+    const sealed = sealedRecords.get(entry.record_id);
+    if (sealed) sealedRecords.set(entry.record_id, { ...sealed, amendments: [...sealed.amendments, { position: entry.position, content: kept.content }] });
+  }
+  return kept;
+}
+
+/**
+ * Whether a format-1 entry's content is still all public: a record entry of a record never withdrawn or amended (an
+ * amendment's entry holds the values it replaced; a withdrawal's, its reason).
+ */
+function isStillPublic(entry: StoredEntry, chain: StoredChain): boolean {
+  if (entry.kind !== 'record') return false;
+  const record = chain.records.find((candidate) => candidate.id === entry.record_id);
+  return record !== undefined && record.withdrawn_at === null && !chain.entries.some((other) => other.kind === 'amendment' && other.record_id === entry.record_id);
+}
 
 /**
  * Checks an entry's receipt: the Ed25519 signature over its fields (receiptMessage) by the key its key_id names, made

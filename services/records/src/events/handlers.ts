@@ -1,6 +1,6 @@
+import type { LookupAnswers } from '@sh/shared/lookup-cache';
 import { garageSuspensionHandlers, type EventHandler, type EventHandlers, type Logger } from '@sh/shared/server';
 import { canAddRecords } from '../domain/entitlement.js';
-import type { LookupAnswers } from '../domain/lookup-answers.js';
 import { findGarageRegistrations } from '../store/find-garage-registrations.js';
 import { insertEmailConfirmation } from '../store/insert-email-confirmation.js';
 import { updateDirectoryEmail } from '../store/update-directory-email.js';
@@ -11,7 +11,7 @@ import { upsertGarageDirectory } from '../store/upsert-garage-directory.js';
 const STALE_MARKS_AT_ONCE = 500;
 
 export interface RecordsEventDeps {
-  /** The public lookup's kept answers (main.ts: the routes' own); without them, as in tests of other events, none is marked. */
+  /** The public lookup's answers (main.ts: the routes' own); without them, as in tests of other events, none is marked stale. */
   lookupAnswers?: Pick<LookupAnswers, 'invalidate'>;
   logger?: Logger;
 }

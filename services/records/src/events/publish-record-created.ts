@@ -28,5 +28,6 @@ export async function publishRecordCreated(
     hash: receipt.hash,
     position: receipt.position,
     customerEmail: record.customer_email,
+    leafIndex: receipt.leaf_index,
   });
 }

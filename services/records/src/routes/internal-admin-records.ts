@@ -4,7 +4,7 @@ import { parseOrThrow, requireInternalToken, type Pool } from '@sh/shared/server
 import { listAdminRecords } from '../domain/list-admin-records.js';
 
 /**
- * What records answers the gateway for GET admin/data (DESIGN.md: each service answers for its own data): a page of
+ * What records answers the gateway for GET admin/data (docs/architecture.md#admin-data: each service answers for its own data): a page of
  * every record, searchable by registration, and the overview's totals. Internal token only; the gateway never
  * forwards /internal/.
  */

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router } from 'express';
 import { ZLookupRequestSchema } from '@sh/shared/contract';
-import { answerError, answerPlainLookupsAhead, LOOKUP_ANSWER_HEADERS, matchesEtag, parseOrThrow, type AheadHandler, type AheadStep } from '@sh/shared/server';
-import type { LookupAnswer, LookupAnswers } from '../domain/lookup-answers.js';
+import { LOOKUP_ANSWER_HEADERS, matchesEtag, type LookupAnswer, type LookupAnswers } from '@sh/shared/lookup-cache';
+import { parseOrThrow } from '@sh/shared/server';
 
 /**
  * Sends a lookup's answer, or 304 without a body to a visitor whose If-None-Match names it. Browsers and proxies
  * revalidate every time (no-cache), so nobody is shown a history older than the last write. The body was serialised
- * once, when it was read: sent as it is, on node's response alone (both ways in below share it).
+ * once, when it was read: sent as it is.
  */
 function sendLookupAnswer(req: IncomingMessage, res: ServerResponse, { body, etag }: LookupAnswer): void {
   res.setHeader('cache-control', LOOKUP_ANSWER_HEADERS.cacheControl);
@@ -33,27 +33,4 @@ export function lookupRoutes(answers: LookupAnswers): Router {
     sendLookupAnswer(req, res, await answers.answer(registration));
   });
   return router;
-}
-
-/**
- * The same lookup, plainly spelt, answered ahead of express (answerPlainLookupsAhead): the same check of the
- * registration, answer and errors; every other spelling reaches lookupRoutes.
- */
-export function lookupAnswersAhead(answers: LookupAnswers, parts: { securityHeaders: readonly (readonly [string, string])[]; requestContext: AheadStep }): AheadHandler {
-  return answerPlainLookupsAhead({
-    ...parts,
-    answer: (req, res, plain) => {
-      let registration: string;
-      try {
-        registration = parseOrThrow(ZLookupRequestSchema, { registration: plain }).registration;
-      } catch (error) {
-        answerError(req, res, error);
-        return;
-      }
-      answers.answer(registration).then(
-        (answer) => sendLookupAnswer(req, res, answer),
-        (error: unknown) => answerError(req, res, error),
-      );
-    },
-  });
 }

@@ -5,18 +5,20 @@ import {
   ZCreateServiceRecordRequestSchema,
   ZIdempotencyKeySchema,
   ZMyServiceRecordsQuerySchema,
+  ZServiceRecordIdParamSchema,
   ZValidateVehicleRequestSchema,
   ZVinLookupRequestSchema,
 } from '@sh/shared/contract';
 import { authenticate, parseOrThrow, requireRole, type TokenVerifier } from '@sh/shared/server';
 import { checkVehicle } from '../domain/check-vehicle.js';
 import { createServiceRecord, type CreateServiceRecordDeps } from '../domain/create-service-record.js';
+import { findGarageReceipt } from '../domain/find-garage-receipt.js';
 import { findRecordedVin } from '../domain/find-recorded-vin.js';
 import { listGarageRecords } from '../domain/list-garage-records.js';
 
 /**
- * The garage's calls (SPEC.md section 7): the VIN lookup, the vehicle check, logging a service, and the garage's
- * own records. Every one needs a garage's token; an admin or a user of no type is refused with 403.
+ * The garage's calls (docs/product.md#adding-a-service): the VIN lookup, the vehicle check, logging a service, and the garage's
+ * own records and their receipts. Every one needs a garage's token; an admin or a user of no type is refused with 403.
  */
 export function serviceRecordRoutes(deps: CreateServiceRecordDeps & { verifier: TokenVerifier }): Router {
   const { pool } = deps;
@@ -37,6 +39,13 @@ export function serviceRecordRoutes(deps: CreateServiceRecordDeps & { verifier: 
     const query = parseOrThrow(ZMyServiceRecordsQuerySchema, req.query);
     res.setHeader('cache-control', 'private, no-store');
     res.json({ status: 200, data: await listGarageRecords(pool, req.auth!.sub, query) });
+  });
+
+  // A record's receipt with its place in the transparency log (its checkpoint and inclusion proof once one covers it).
+  router.get('/api/v1/service-records/:id/receipt', ...garageOnly, async (req, res) => {
+    const { id } = parseOrThrow(ZServiceRecordIdParamSchema, req.params);
+    res.setHeader('cache-control', 'private, no-store');
+    res.json({ status: 200, data: await findGarageReceipt(pool, req.auth!.sub, id) });
   });
 
   router.post('/api/v1/service-records', ...garageOnly, async (req, res) => {

@@ -3,7 +3,7 @@ import type { ServiceRecordWithContactRow } from './service-record-row.js';
 
 /**
  * Stores a new record. Afterwards only an amendment changes its correctable fields, and a withdrawal its withdrawal
- * columns, each appended to its chain with what it replaced (DESIGN.md).
+ * columns, each appended to its chain with what it replaced (docs/architecture.md#integrity-hash-chains-and-receipts).
  */
 export async function insertServiceRecord(
   client: PoolClient,

@@ -18,6 +18,18 @@ export async function findLogCheckpoint(db: Queryable, treeSize: number): Promis
   return rows[0] ?? null;
 }
 
+/**
+ * The first checkpoint that covers a leaf: the smallest tree size larger than its index (the checkpoint issued just
+ * after it was appended), or null while none does.
+ */
+export async function findCoveringLogCheckpoint(db: Queryable, leafIndex: number): Promise<LogCheckpointRow | null> {
+  const { rows } = await db.query<LogCheckpointRow>(
+    'SELECT tree_size, root_hash, note FROM log_checkpoints WHERE tree_size > $1 ORDER BY tree_size LIMIT 1',
+    [leafIndex],
+  );
+  return rows[0] ?? null;
+}
+
 /** Keeps a signed checkpoint for good, and moves its key's period in the log's key history on to it. */
 export async function insertLogCheckpoint(
   client: PoolClient,

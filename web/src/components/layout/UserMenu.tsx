@@ -4,7 +4,7 @@ import type { TSessionUser } from '../../auth/use-session';
 import { ChevronDownIcon, PersonIcon } from '../icons';
 
 /**
- * The signed-in user's menu: opens on hover (SPEC.md section 2), on keyboard focus and on click, and shows
+ * The signed-in user's menu: opens on hover (docs/product.md#shared-frame), on keyboard focus and on click, and shows
  * "Signed in as {email}", Account and Logout. It closes when the pointer or the focus leaves it, or on Escape.
  */
 export function UserMenu({ user, onSignOut }: { user: TSessionUser; onSignOut: () => void }) {

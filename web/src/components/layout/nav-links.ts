@@ -10,7 +10,7 @@ const DASHBOARD: TNavLink = { to: '/garage', label: 'Dashboard' };
 const ADMIN: TNavLink = { to: '/admin', label: 'Admin' };
 
 /**
- * The header's links for this session (SPEC.md section 2): an admin does not see Garages or Pricing and
+ * The header's links for this session (docs/product.md#shared-frame): an admin does not see Garages or Pricing and
  * gets Admin; a garage gets Dashboard and, once subscribed, no longer sees Pricing.
  */
 export function selectNavLinks(session: TSession): TNavLink[] {

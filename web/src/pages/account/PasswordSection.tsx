@@ -12,7 +12,7 @@ import { SettingsCard } from './SettingsCard';
 const EMPTY_VALUES = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Change password: the current password and the new one twice (SPEC.md section 8's settings messages, above
+ * Change password: the current password and the new one twice (docs/product.md#account-settings; its messages above
  * the form). On success every other session of the user ends; this one carries on with the fresh session. A wrong
  * current password (401) shows under its field; too many (429) show the server's message above the form.
  */

@@ -34,7 +34,7 @@ export type TWizardAlert = { message: string; code: string | null };
 export type TBusy = 'lookup' | 'validate' | 'submit' | null;
 
 /**
- * The add-record wizard's state and moves (SPEC.md section 4: step 1 to 2 after the VIN lookup, 2 to 3 after
+ * The add-record wizard's state and moves (docs/product.md#adding-a-service: step 1 to 2 after the VIN lookup, 2 to 3 after
  * the vehicle check, step 3 opens the secure dialog, a submit returns to /garage). Its fields are one form of
  * the kit (useSchemaForm), each step checked with its part of the shared create schema. Every value stays
  * while the garage moves back and forth and after any failure; a failed move focuses the field to fix.

@@ -7,7 +7,7 @@ import {
 } from '@sh/shared/contract';
 import { inChecklistOrder } from '../../lib/service-items';
 
-/** What the add-record wizard holds, as typed (SPEC.md "Add service history"), in the order it is asked. */
+/** What the add-record wizard holds, as typed (docs/product.md#adding-a-service), in the order it is asked. */
 export const EMPTY_ADD_SERVICE_VALUES = {
   registration: '',
   vin: '',

@@ -5,6 +5,7 @@ import { AdminTable } from './AdminTable';
 const ACTION_LABELS: Record<TAdminActionKind, string> = {
   'service_record.amended': 'Amended a service record',
   'service_record.withdrawn': 'Withdrew a service record',
+  'service_record.erased': 'Erased personal data from a service record',
   'garage.suspended': 'Suspended a garage',
   'garage.reinstated': 'Reinstated a garage',
   'garage.company_released': 'Released a company number',

@@ -8,7 +8,7 @@ import { messageOf } from '../../lib/error-message';
 import type { TApiData } from '../../lib/use-api-data';
 
 /**
- * The body of an admin view over admin/data: a spinner while it loads; SPEC.md's "Failed to load admin data"
+ * The body of an admin view over admin/data: a spinner while it loads; MESSAGES.admin.loadFailed
  * in the page (never an alert box) with Try again when it fails; the parts a service could not answer for;
  * then the view's own content.
  */

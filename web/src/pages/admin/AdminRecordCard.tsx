@@ -2,12 +2,14 @@ import type { TAdminServiceRecord } from '@sh/shared/contract';
 import { GarageIcon, NoteIcon, PersonIcon } from '../../components/icons';
 import { RecordCardHeader, RecordDetail } from '../../components/ServiceRecordCard';
 import { formatServiceDate } from '../../lib/format';
+import { hasErasableData } from './erase-record-form';
 import { RecordBadges, RecordHistory } from './RecordHistory';
 import type { TRecordActions } from './use-record-actions';
 
 /**
- * One record in the service record manager (SPEC.md): its icon by service type, date, garage, mileage, notes and
- * technician, its Amended and Withdrawn badges and full history, and Edit and Delete while it is not withdrawn.
+ * One record in the service record manager (docs/product.md#service-record-manager): its icon by service type, date, garage, mileage, notes and
+ * technician, its Amended and Withdrawn badges and full history, and Edit and Delete while it is not withdrawn, with
+ * Erase data while it has personal data left to erase.
  */
 export function AdminRecordCard({ record, actions }: { record: TAdminServiceRecord; actions: TRecordActions }) {
   const date = formatServiceDate(record.service_date);
@@ -37,6 +39,11 @@ export function AdminRecordCard({ record, actions }: { record: TAdminServiceReco
           <button type="button" className="button button--ghost button--small" aria-label={`Edit ${record.service_type} of ${date}`} onClick={() => actions.edit(record)}>
             Edit
           </button>
+          {hasErasableData(record) ? (
+            <button type="button" className="button button--ghost button--small" aria-label={`Erase data from ${record.service_type} of ${date}`} onClick={() => actions.erase(record)}>
+              Erase data
+            </button>
+          ) : null}
           <button
             type="button"
             className="button button--danger button--small"

@@ -12,10 +12,10 @@ import { EDIT_RECORD_PATHS, toAmendInput, toEditRecordValues, ZEditRecordFormSch
 import { CustomerContactFields } from '../../components/CustomerContactFields';
 
 /**
- * The edit dialog (SPEC.md "Admin dashboard"): the registration read-only; the services (the add-record checklist,
+ * The edit dialog (docs/product.md#corrections): the registration read-only; the services (the add-record checklist,
  * ticked as recorded), notes, service date, customer e-mail and phone editable; and a required reason. Saving
  * sends only what changed as an amendment (PATCH service-records/{id}); the record is never rewritten. A failure
- * stays in the dialog: the field messages under their fields, the server's message or SPEC.md's above them.
+ * stays in the dialog: the field messages under their fields, the server's message or MESSAGES.admin.updateFailed above them.
  */
 export function EditRecordModal({
   record,

@@ -4,7 +4,7 @@ import { subscriptionStatusLabel, subscriptionStatusTone } from '../../lib/subsc
 import { AdminTable } from './AdminTable';
 
 /**
- * Who referred a garage (SPEC.md "Admin dashboard"): the referring garage's name, else Unknown (it referred
+ * Who referred a garage (docs/product.md#admin-dashboard): the referring garage's name, else Unknown (it referred
  * this one but is gone), else a dash (nobody referred it).
  */
 export function describeReferrer(referredBy: TAdminGarage['referred_by']): string {
@@ -13,7 +13,7 @@ export function describeReferrer(referredBy: TAdminGarage['referred_by']): strin
 }
 
 /**
- * The garages table of /admin with SPEC.md's columns: garage (name, address), contact (e-mail, phone), status
+ * The garages table of /admin with the columns of docs/product.md#admin-dashboard: garage (name, address), contact (e-mail, phone), status
  * badge (the subscription's, and Suspended), joined date, referral code and referred by; then Suspend or
  * Reinstate, and, for a garage whose e-mail was never confirmed and that still holds a company number, Release
  * company number. It scrolls sideways inside its frame on a narrow screen.

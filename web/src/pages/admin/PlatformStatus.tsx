@@ -20,7 +20,7 @@ function formatClock(isoTimestamp: string): string {
 }
 
 /**
- * The platform's live status on the overview (in place of SPEC.md's static "All systems operational"): the
+ * The platform's live status on the overview (docs/product.md#admin-dashboard; live, not a fixed "All systems operational"): the
  * summary line, each service's readiness, Postgres and Redis with what is wrong in plain words, every event
  * queue's waiting, running, delayed and failed jobs, and the failed (dead) events, each with Retry. Asked for
  * again every 15 seconds and on Refresh; the last answer stays shown while the next is on its way.

@@ -15,8 +15,12 @@ function describeValue(field: TAmendmentChange['field'], value: string | null): 
   return field === 'service_date' ? formatServiceDate(value) : value;
 }
 
-/** "Notes: Used 5W-30. → Used 5W-40." */
+/**
+ * "Notes: Used 5W-30. → Used 5W-40." A change from nothing to nothing is one whose values an admin erased (an
+ * amendment always changes what it names): "Notes: erased".
+ */
 export function describeChange(change: TAmendmentChange): string {
+  if (change.from === null && change.to === null) return `${FIELD_LABELS[change.field]}: erased`;
   return `${FIELD_LABELS[change.field]}: ${describeValue(change.field, change.from)} → ${describeValue(change.field, change.to)}`;
 }
 
@@ -32,7 +36,7 @@ export function RecordBadges({ record }: { record: TAdminServiceRecord }) {
 }
 
 /**
- * A record's history as the admin sees it (DESIGN.md: a record is never overwritten): each amendment with when,
+ * A record's history as the admin sees it (docs/product.md#corrections): each amendment with when,
  * who, why and every field from its old to its new value, then its withdrawal, if any.
  */
 export function RecordHistory({ record, headingId }: { record: TAdminServiceRecord; headingId: string }) {

@@ -2,13 +2,14 @@ import { Link } from 'react-router-dom';
 import type { TAdminServiceRecord } from '@sh/shared/contract';
 import { NumberPlate } from '../../components/NumberPlate';
 import { formatMileage, formatServiceDate } from '../../lib/format';
+import { hasErasableData } from './erase-record-form';
 import { RecordBadges } from './RecordHistory';
 import type { TRecordActions } from './use-record-actions';
 import { AdminTable } from './AdminTable';
 
 /**
- * The records table of /admin (SPEC.md: vehicle, service with its type and notes, garage name, date, with edit
- * and delete), plus mileage and the Amended and Withdrawn badges. The registration opens the vehicle's records
+ * The records table of /admin (docs/product.md#admin-dashboard: vehicle, service with its type and notes, garage name, date, with edit
+ * and delete), plus mileage, the Amended and Withdrawn badges, and the erasure of personal data. The registration opens the vehicle's records
  * in the service record manager, with their full history. It scrolls sideways inside its frame on a narrow screen.
  */
 export function RecordsTable({ records, caption, actions }: { records: readonly TAdminServiceRecord[]; caption: string; actions: TRecordActions }) {
@@ -55,6 +56,16 @@ export function RecordsTable({ records, caption, actions }: { records: readonly 
                   >
                     Edit
                   </button>
+                  {hasErasableData(record) ? (
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={`Erase data from ${record.vehicle_registration}, ${date}`}
+                      onClick={() => actions.erase(record)}
+                    >
+                      Erase data
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className="button button--danger button--small"

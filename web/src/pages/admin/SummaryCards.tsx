@@ -4,7 +4,7 @@ import { formatServiceDate } from '../../lib/format';
 const count = new Intl.NumberFormat('en-GB');
 
 /**
- * The overview's three cards (SPEC.md: total garages, service records, active subscriptions) and the latest service
+ * The overview's three cards (docs/product.md#admin-dashboard: garages, service records, active subscriptions) and the latest service
  * date. A figure whose service did not answer (`unavailable` names it) shows a dash, not a misleading 0.
  */
 export function SummaryCards({ totals, unavailable }: { totals: TAdminTotals; unavailable: readonly string[] }) {

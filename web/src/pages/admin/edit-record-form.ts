@@ -10,7 +10,7 @@ import {
 import { todayIsoInUk } from '../../lib/format';
 import { inChecklistOrder, splitServiceType } from '../../lib/service-items';
 
-/** What the edit dialog holds, as typed, in the order it asks (SPEC.md "Admin dashboard": the edit modal). */
+/** What the edit dialog holds, as typed, in the order it asks (docs/product.md#corrections). */
 export type TEditRecordValues = {
   services: readonly string[];
   notes: string;

@@ -11,7 +11,7 @@ export const ZGarageSearchFormSchema = ZAdminDataQuerySchema.pick({ garages_q: t
 /** Records: a registration, normalised as the server matches it. */
 export const ZRecordSearchFormSchema = ZAdminDataQuerySchema.pick({ records_q: true }).transform((query) => query.records_q ?? '');
 
-/** The service record manager's search: a registration is required (SPEC.md section 5). */
+/** The service record manager's search: a registration is required (docs/product.md#service-record-manager). */
 export const ZRequiredRegistrationSearchSchema = ZAdminDataQuerySchema.pick({ records_q: true })
   .refine((query) => Boolean(query.records_q), { path: ['records_q'], error: MESSAGES.adminActions.searchNeedsRegistration })
   .transform((query) => query.records_q ?? '');

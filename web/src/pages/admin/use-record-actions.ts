@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { MESSAGES, type TAdminServiceRecord } from '@sh/shared/contract';
+import { ERASURE_MESSAGES, MESSAGES, type TAdminServiceRecord } from '@sh/shared/contract';
 import { useActionNotice } from './ActionNotice';
+import { hasErasableData } from './erase-record-form';
 
 /**
- * The edit and withdraw actions on a list of records: which record's dialog is open, the records as the server
- * answered after an amendment or a withdrawal (shown in place of the list's copy, so the list does not reload
- * and the focus stays where it was), and the notice of what was done.
+ * The edit, withdraw and erase actions on a list of records: which record's dialog is open, the records as the
+ * server answered after an amendment, a withdrawal or an erasure (shown in place of the list's copy, so the list
+ * does not reload and the focus stays where it was), and the notice of what was done.
  */
 export function useRecordActions() {
   const [changed, setChanged] = useState<Readonly<Record<string, TAdminServiceRecord>>>({});
   const [editing, setEditing] = useState<TAdminServiceRecord | null>(null);
   const [withdrawing, setWithdrawing] = useState<TAdminServiceRecord | null>(null);
+  const [erasing, setErasing] = useState<TAdminServiceRecord | null>(null);
   const { notice, say } = useActionNotice();
 
   function keep(record: TAdminServiceRecord, text: string, isFocused: boolean) {
@@ -23,12 +25,15 @@ export function useRecordActions() {
     latest: (record: TAdminServiceRecord) => changed[record.id] ?? record,
     editing,
     withdrawing,
+    erasing,
     notice,
     edit: (record: TAdminServiceRecord) => setEditing(record),
     withdraw: (record: TAdminServiceRecord) => setWithdrawing(record),
+    erase: (record: TAdminServiceRecord) => setErasing(record),
     close: () => {
       setEditing(null);
       setWithdrawing(null);
+      setErasing(null);
     },
     saved: (record: TAdminServiceRecord) => {
       setEditing(null);
@@ -38,6 +43,11 @@ export function useRecordActions() {
     withdrawn: (record: TAdminServiceRecord) => {
       setWithdrawing(null);
       keep(record, MESSAGES.adminActions.recordWithdrawn, true);
+    },
+    // An erased record keeps its Erase button while something is left to erase: the focus goes back to it.
+    erased: (record: TAdminServiceRecord) => {
+      setErasing(null);
+      keep(record, ERASURE_MESSAGES.recordErased, !hasErasableData(record));
     },
   };
 }

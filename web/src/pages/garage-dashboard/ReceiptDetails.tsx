@@ -4,13 +4,14 @@ import type { TReceipt } from '@sh/shared/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { ChevronDownIcon } from '../../components/icons';
 import { formatTimestampInUk } from '../../lib/format';
+import { ReceiptLogInclusion } from './ReceiptLogInclusion';
 
 /**
  * A record's signed receipt, collapsed under a "Receipt" button: its position in the vehicle's chain, its
- * hash and our signature, each with a Copy button, the id of the key that signed it, and the whole receipt as JSON for
- * the check on /verify-records.
+ * hash and our signature, each with a Copy button, the id of the key that signed it, the whole receipt as JSON for
+ * the check on /verify-records, and, asked for once it is opened, where its entry stands in the public log.
  */
-export function ReceiptDetails({ receipt }: { receipt: TReceipt }) {
+export function ReceiptDetails({ recordId, receipt }: { recordId: string; receipt: TReceipt }) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   return (
@@ -40,6 +41,8 @@ export function ReceiptDetails({ receipt }: { receipt: TReceipt }) {
             </dd>
           </div>
         </dl>
+        <h4 className="receipt__subheading">Public log</h4>
+        {isOpen ? <ReceiptLogInclusion recordId={recordId} /> : null}
         <p className="receipt__footer">
           <CopyButton value={JSON.stringify(receipt, null, 2)} label="whole receipt as JSON" />
           <Link to="/verify-records">How to check a receipt</Link>

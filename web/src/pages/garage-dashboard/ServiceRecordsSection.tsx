@@ -12,7 +12,7 @@ import { GarageRecordCard } from './GarageRecordCard';
 
 /**
  * The dashboard's list of the garage's records, newest first, a page at a time, with a registration filter
- * and the empty states of SPEC.md ("Add First Record" when subscribed, else "Subscribe to Get Started").
+ * and the empty states of docs/product.md#garage-dashboard ("Add First Record" when subscribed, else "Subscribe to Get Started").
  * `canAddRecords` is null while the subscription is still loading, so neither button shows yet.
  */
 export function ServiceRecordsSection({ canAddRecords }: { canAddRecords: boolean | null }) {

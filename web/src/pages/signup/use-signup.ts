@@ -16,7 +16,7 @@ import { ZSignupFormSchema } from '../../lib/form-schemas';
 import { FormRejection, useSchemaForm } from '../../lib/use-schema-form';
 import { useRemoteCheck } from './use-remote-check';
 
-/** Shown when a valid code's garage has no name to show (SPEC.md section 7's default). */
+/** Shown when a valid code's garage has no name to show (docs/product.md#signup). */
 const DEFAULT_REFERRER_NAME = 'Existing Garage';
 
 /**
@@ -37,7 +37,7 @@ const EMPTY_VALUES = {
 type TSignupField = keyof typeof EMPTY_VALUES;
 
 /**
- * The signup form (SPEC.md sections 2, 4 and 5): the shared POST garages schema plus the page's own rules
+ * The signup form (docs/product.md#signup): the shared POST garages schema plus the page's own rules
  * (lib/form-schemas.ts). The company must be validated with Companies House before submitting; a typed
  * referral code must be validated too, and editing either undoes its validation. After a check that the company
  * has no garage yet (skipped if the check itself fails) the garage is created, the user is signed in, and after

@@ -1,16 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createRequestRedis, createVersionedAnswers, publishSharedAnswer, sharedAnswerKeyOf, versionKeyOf } from '../src/server/index.js';
-import { readPublishedAnswer, testLogger, testQueuePrefix, TEST_REDIS_URL } from '../src/testing/index.js';
+import { createPublishedAnswers, publishSharedAnswer, sharedAnswerKeyOf, versionKeyOf } from '../../src/lookup-cache/index.js';
+import { createRequestRedis } from '../../src/server/index.js';
+import { readPublishedAnswer, testLogger, testQueuePrefix, TEST_REDIS_URL } from '../../src/testing/index.js';
 
 const redis = createRequestRedis(TEST_REDIS_URL);
 afterAll(() => {
   redis.disconnect();
 });
 
-/** A fresh namespace, its versioned answers (for invalidate) and the version a reader would read first. */
+/** A fresh namespace, its published answers (for invalidate) and the version a reader would read first. */
 function namespaceOfOwn() {
   const namespace = `${testQueuePrefix()}:lookup`;
-  const answers = createVersionedAnswers<{ body: Buffer }>({ redis, namespace, logger: testLogger });
+  const answers = createPublishedAnswers({ redis, namespace, logger: testLogger });
   const versionNow = async (key: string) => (await redis.get(versionKeyOf(namespace, key))) ?? '';
   return { namespace, answers, versionNow };
 }
@@ -44,4 +45,25 @@ describe('answers published in Redis', () => {
     expect((await readPublishedAnswer(redis, namespace, 'SA02AAA'))?.etag).toBe('"new"');
   });
 
+  it("reads a key's version as a reader does: '' before any write, then the write's", async () => {
+    const { namespace, answers } = namespaceOfOwn();
+    expect(await answers.readVersion('SA03AAA')).toBe('');
+    await answers.invalidate('SA03AAA');
+    const version = await answers.readVersion('SA03AAA');
+    expect(version).toMatch(/^[0-9a-f-]{36}$/);
+    expect(version).toBe(await redis.get(versionKeyOf(namespace, 'SA03AAA')));
+    // A week, beyond any published answer's day.
+    expect(await redis.ttl(versionKeyOf(namespace, 'SA03AAA'))).toBeGreaterThan(6 * 24 * 3600);
+  });
+
+  it('reads no version while Redis does not answer, so that nothing is published, and fails a bump', async () => {
+    const away = createRequestRedis('redis://127.0.0.1:1', { commandTimeoutMs: 50 });
+    try {
+      const answers = createPublishedAnswers({ redis: away, namespace: `${testQueuePrefix()}:lookup`, logger: testLogger, redisTimeoutMs: 100 });
+      expect(await answers.readVersion('SA04AAA')).toBeNull();
+      await expect(answers.invalidate('SA04AAA')).rejects.toThrow();
+    } finally {
+      away.disconnect();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testLogger } from '@sh/shared/testing';
-import { keepEveryAnswerPublished } from './lookup-answers.js';
+import { keepEveryAnswerPublished } from '../../src/lookup-cache/index.js';
+import { testLogger } from '../../src/testing/index.js';
 
 describe('keepEveryAnswerPublished', () => {
   it('publishes at once, again every period, sooner after a failed pass, and stops mid-pause', async () => {

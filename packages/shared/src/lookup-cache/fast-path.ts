@@ -1,29 +1,29 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { answerError } from './errors.js';
+import { answerError } from '../server/errors.js';
 
 /**
- * Answering a few hot requests ahead of express. Express swaps the prototypes of every request and response it
- * handles and runs its router: with the request context, about two thirds of the gateway's time per lookup answered
- * from memory (README, Benchmark). The public lookup, plainly spelt, is answered on node's own request and response
- * instead, with the same headers, request id and error answers (answerError) as through the app; every other request
- * is left to the app.
+ * The gateway's fast path: the public lookup, plainly spelt, answered before express is entered. Express swaps the
+ * prototypes of every request and response it handles and runs its router: with the request context, about two
+ * thirds of the gateway's time per lookup (README.md beside this file). The fast path answers on node's own request
+ * and response instead, with the same headers, request id and error answers (answerError) as through the app; every
+ * other request is left to the app.
  */
 
-/** A handler ahead of the app: answers whether it took the request. */
-export type AheadHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+/** A fast path in front of an app: answers whether it took the request. */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-/** The listener the HTTP server runs: `ahead` answers what it takes, the app the rest. */
-export function answerAheadOf(app: RequestListener, ahead: AheadHandler): RequestListener {
+/** The listener the HTTP server runs: `fastPath` answers what it takes, the app the rest. */
+export function withFastPath(app: RequestListener, fastPath: FastPath): RequestListener {
   return (req, res) => {
-    if (!ahead(req, res)) app(req, res);
+    if (!fastPath(req, res)) app(req, res);
   };
 }
 
 /**
  * The headers a middleware that only sets fixed headers (helmet) sets on every answer, read once by running it on a
- * stand-in response, so that the hot path can set them without running it.
+ * stand-in response, so that the fast path can set them without running it.
  */
 export function headersSetBy(middleware: RequestHandler): readonly (readonly [string, string])[] {
   const headers = new Map<string, string>();
@@ -56,29 +56,29 @@ export function plainLookupRegistration(originalUrl: string): string | null {
   return originalUrl.slice(prefix.length).toUpperCase();
 }
 
-/** A step of the chain run ahead of express: node's request and response, and what to do next. */
-export type AheadStep = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+/** A step the fast path runs as the app's chain would: node's request and response, and what to do next. */
+export type FastPathStep = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
-/** A request answered ahead of express, once its request context has run. */
-export type AheadRequest = IncomingMessage & { id: string; log: Logger };
+/** A request on the fast path, once its request context has run. */
+export type FastPathRequest = IncomingMessage & { id: string; log: Logger };
 
 /**
- * The public lookup, plainly spelt (plainLookupRegistration), answered ahead of express: the app's fixed security
- * headers, its request context (id and logger), then `answer` (for the gateway, its budget and the answer); an error
- * on the way is answered as the app's error middleware would. Every other request, any other spelling of a lookup
- * included, is left to the app, which routes it to the same handlers.
+ * The fast path of the public lookup, plainly spelt (plainLookupRegistration): the app's fixed security headers, its
+ * request context (id and logger), then `answer` (the gateway's budget and answer); an error on the way is answered
+ * as the app's error middleware would. Every other request, any other spelling of a lookup included, is left to the
+ * app, which answers it the same way.
  */
-export function answerPlainLookupsAhead(parts: {
+export function plainLookupFastPath(parts: {
   securityHeaders: readonly (readonly [string, string])[];
-  requestContext: AheadStep;
-  answer: (req: AheadRequest, res: ServerResponse, registration: string) => void;
-}): AheadHandler {
+  requestContext: FastPathStep;
+  answer: (req: FastPathRequest, res: ServerResponse, registration: string) => void;
+}): FastPath {
   const { securityHeaders, requestContext, answer } = parts;
   return (req, res) => {
     const registration = req.method === 'GET' && req.url !== undefined ? plainLookupRegistration(req.url) : null;
     if (registration === null) return false;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    requestContext(req, res, (error?: unknown) => (error ? answerError(req, res, error) : answer(req as AheadRequest, res, registration)));
+    requestContext(req, res, (error?: unknown) => (error ? answerError(req, res, error) : answer(req as FastPathRequest, res, registration)));
     return true;
   };
 }

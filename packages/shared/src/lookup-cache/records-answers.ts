@@ -1,0 +1,52 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { NO_HISTORY_ETAG, serialiseLookupAnswer, type LookupAnswer } from './answer.js';
+import { lookupAnswersNamespace } from './keys.js';
+import { createPublishedAnswers } from './published-answers.js';
+
+/**
+ * How the records service reads vehicles' public histories for the lookup cache: one vehicle's (a lookup), and all of
+ * them a batch at a time (prewarm.ts). A history is the list of public records a lookup shows, newest first.
+ */
+export interface LookupHistories {
+  /** One registration's public history (empty when it has none). */
+  of(registration: string): Promise<unknown[]>;
+  /** Up to `limit` registrations with a public record, in order, after `after` ('' for the first): a walk of them all. */
+  registrationsAfter(after: string, limit: number): Promise<string[]>;
+  /** The histories of many registrations at once, each the same as `of` gives; those without one are absent. */
+  ofEach(registrations: readonly string[]): Promise<Map<string, unknown[]>>;
+}
+
+/**
+ * The public lookup's answers as the records service builds them: each lookup reads its registration's version in
+ * Redis (one GET), then its history, and publishes the answer under that version (published-answers.ts), so the
+ * gateway sends it to the next visitor without asking records. Logging, amending or withdrawing a record bumps the
+ * version and deletes the published answer before the write's answer goes out, so the next lookup, through the
+ * gateway or any records instance, shows it. A garage's new name or address reaches records by an event, whose handler
+ * bumps the versions of the garage's vehicles (records' events/handlers.ts). Records keeps no answer itself: it is
+ * asked only when none is published, when a copy of its own would be missing or stale too (bench:lookup measured no
+ * difference with one, bench/README.md); an empty history, never published, is read afresh each time, within the
+ * client's lookup budget. Without Redis (or while it does not answer) nothing is published and every lookup reads
+ * afresh.
+ */
+export interface LookupAnswers {
+  answer(registration: string): Promise<LookupAnswer>;
+  /** Marks the registration's answer stale everywhere; awaited before a write's response is sent. */
+  invalidate(registration: string): Promise<void>;
+}
+
+export function createLookupAnswers(options: { histories: Pick<LookupHistories, 'of'>; redis?: Redis; prefix: string; logger: Logger }): LookupAnswers {
+  const { histories, redis } = options;
+  const published = redis && createPublishedAnswers({ redis, namespace: lookupAnswersNamespace(options.prefix), logger: options.logger });
+  return {
+    async answer(registration) {
+      const version = published ? await published.readVersion(registration) : null;
+      const answer = serialiseLookupAnswer(await histories.of(registration));
+      if (published && version !== null && answer.etag !== NO_HISTORY_ETAG) published.publish(registration, version, answer);
+      return answer;
+    },
+    invalidate: async (registration) => {
+      await published?.invalidate(registration);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { ERASURE_MESSAGES, type TAdminActor, type TAdminServiceRecord, type TEraseRecordFieldsRequest } from '@sh/shared/contract';
+import { AppError, recordAdminAction, withTransaction } from '@sh/shared/server';
+import { eraseSealedValues, isRecordErasable } from '../store/erase-sealed-values.js';
+import { findAdminRecord } from '../store/find-admin-record.js';
+import type { CorrectionDeps } from './amend-service-record.js';
+import { lockRecordForCorrection } from './lock-record-for-correction.js';
+import { presentAdminRecord } from './present-admin-record.js';
+
+/**
+ * An admin erases personal or free-text fields of a record for good, with the reason the audit keeps: their values
+ * and salts are deleted wherever they are kept, and the record's entries still verify from their commitments, so the
+ * chain and the log need no new entry (issue 23 point 6). Under the vehicle's chain lock, like every correction. A
+ * record sealed before salted commitments is refused (409): its entries hash the values themselves.
+ */
+export async function eraseRecordFields(
+  deps: CorrectionDeps,
+  actor: TAdminActor,
+  recordId: string,
+  input: TEraseRecordFieldsRequest,
+): Promise<TAdminServiceRecord> {
+  const erased = await withTransaction(deps.pool, async (client) => {
+    const { record } = await lockRecordForCorrection(client, recordId);
+    if (!(await isRecordErasable(client, record.id))) throw new AppError('conflict', ERASURE_MESSAGES.sealedBeforeErasure);
+    await eraseSealedValues(client, record.id, input.fields, { amendmentReasons: false });
+    await recordAdminAction(client, {
+      actor,
+      action: 'service_record.erased',
+      subject: { type: 'service_record', id: record.id, label: record.vehicle_registration },
+      reason: input.reason,
+    });
+    const after = await findAdminRecord(client, record.id);
+    if (!after) throw new Error(`record ${record.id} vanished while it was erased`);
+    return presentAdminRecord(after);
+  });
+  await deps.onRecordWritten?.(erased.vehicle_registration);
+  return erased;
+}

@@ -1,0 +1,119 @@
+import { ZLookupResponseSchema } from '@sh/shared/contract';
+import { createLookupAnswers } from '@sh/shared/lookup-cache';
+import { createRedis, createTokenVerifier, signAccessToken } from '@sh/shared/server';
+import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
+import { buildGatewayApp } from '../../gateway/src/app.js';
+import { buildIdentityApp } from '../../identity/src/app.js';
+import { buildRecordsApp } from '../src/app.js';
+import { createIdentityClient } from '../src/clients/identity.js';
+import { lookupHistoriesOf } from '../src/domain/lookup-histories.js';
+import { createTestSigner, IDENTITY_MIGRATIONS, RECORDS_MIGRATIONS, TEST_INTERNAL_TOKEN, type RecordsStack } from './harness.js';
+
+/** What the lookup cache's tests run against (startLookupCacheStack). */
+export interface LookupCacheStack {
+  /** Records instance A (`stack.url`), its database, identity and Redis. */
+  stack: RecordsStack;
+  /** Records instance B: the same database and Redis, as a second replica behind the gateway would be. */
+  otherUrl: string;
+  /** A gateway answering lookups from what records published, in front of instance C (which a test may stop). */
+  gatewayUrl: string;
+  stopRecordsBehindGateway: () => Promise<void>;
+  /** The prefix of these Redis keys: the answers and their versions live under it. */
+  prefix: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Three records instances sharing one database and one Redis under a fresh prefix, identity for their password
+ * checks, and a gateway in front of the third.
+ */
+export async function startLookupCacheStack(): Promise<LookupCacheStack> {
+  const keys = createTestKeyPair();
+  const redis = createRedis(TEST_REDIS_URL);
+  const prefix = testQueuePrefix();
+  const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
+  const identity = await listenForTest(
+    buildIdentityApp({ pool: identityDb.pool, redis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: prefix }),
+  );
+  const db = await createTestDatabase('records', RECORDS_MIGRATIONS);
+  const signer = createTestSigner();
+  const instance = () =>
+    listenForTest(
+      buildRecordsApp({
+        pool: db.pool,
+        redis,
+        logger: testLogger,
+        verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+        signer,
+        identity: createIdentityClient({ baseUrl: identity.url, internalToken: TEST_INTERNAL_TOKEN }),
+        internalToken: TEST_INTERNAL_TOKEN,
+        lookupAnswers: createLookupAnswers({ histories: lookupHistoriesOf(db.pool), redis, prefix, logger: testLogger }),
+      }),
+    );
+  const a = await instance();
+  const b = await instance();
+  const c = await instance();
+  let cOpen = true;
+  const stopRecordsBehindGateway = async () => {
+    if (cOpen) await c.close();
+    cOpen = false;
+  };
+  const gateway = await listenForTest(
+    buildGatewayApp({
+      logger: testLogger,
+      redis,
+      verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+      upstreams: { records: c.url },
+      budgets: { apiPerMinute: 10_000, lookupPerMinute: 10_000, authPerMinute: 10_000 },
+      rateLimitPrefix: prefix,
+      webDist: '/nonexistent',
+      trustProxy: false,
+      upstreamTimeoutMs: 5000,
+      internalToken: TEST_INTERNAL_TOKEN,
+      lookupFastPath: true,
+    }),
+  );
+  const closers = [gateway.close, stopRecordsBehindGateway, a.close, b.close, identity.close, async () => redis.disconnect(), db.drop, identityDb.drop];
+  const stack: RecordsStack = {
+    url: a.url,
+    db,
+    identityUrl: identity.url,
+    identityDb,
+    signer,
+    redis,
+    tokenFor: (claims) => signAccessToken(keys.privateKey, claims),
+    close: async () => undefined,
+  };
+  return {
+    stack,
+    otherUrl: b.url,
+    gatewayUrl: gateway.url,
+    stopRecordsBehindGateway,
+    prefix,
+    close: async () => {
+      for (const close of closers) await close();
+    },
+  };
+}
+
+let plateCounter = 0;
+/** A fresh registration per test. */
+export function newRegistration(): string {
+  plateCounter += 1;
+  const n = plateCounter + Math.floor(Math.random() * 5000) * 50;
+  const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+  return `LA${String((n % 90) + 10)}${letters[n % 23]}${letters[Math.floor(n / 23) % 23]}${letters[Math.floor(n / 529) % 23]}`;
+}
+
+/** A lookup through `url` (records or the gateway): its status, ETag, cache-control, text and records. */
+export async function lookupVia(url: string, registration: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${url}/api/v1/service-records/lookup/${registration}`, { headers });
+  const text = await response.text();
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    cacheControl: response.headers.get('cache-control'),
+    text,
+    records: response.status === 200 ? ZLookupResponseSchema.parse(JSON.parse(text)).data.serviceRecords : [],
+  };
+}
