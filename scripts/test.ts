@@ -59,15 +59,19 @@ if (problems.length > 0) {
 let passed = 0;
 let failed = 0;
 const failedSteps: string[] = [];
+// The names of failed tests and the first line of each failure, repeated at the very end: a CI log is often read
+// from its tail only, where the step's own output has long scrolled away.
+const failedTests: string[] = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
   const result = spawnSync(step.command[0]!, step.command.slice(1), { cwd: ROOT, stdio: 'inherit', env: process.env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (step.report && existsSync(step.report)) {
-    const report = JSON.parse(readFileSync(step.report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(step.report, 'utf8')) as VitestReport;
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    failedTests.push(...failuresIn(report));
   }
   if (result.status !== 0) {
     failedSteps.push(step.name);
@@ -79,5 +83,27 @@ for (const step of steps) {
 }
 
 if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join(', ')}`);
+for (const line of failedTests) console.log(line);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: {
+    name: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+function failuresIn(report: VitestReport): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const firstLine = (test.failureMessages?.[0] ?? '').split('\n')[0]!.slice(0, 300);
+      lines.push(`  ✗ ${path.relative(ROOT, file.name)} > ${test.fullName}\n      ${firstLine}`);
+    }
+  }
+  return lines;
+}
