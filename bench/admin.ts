@@ -33,7 +33,8 @@ const PORTS = { gateway: 37080, garages: 37002, records: 37003 };
 const TARGET_MS = 200;
 
 /** Garage n's id, the same in both databases: an md5 shaped as a version-4 UUID, as the contract's schemas expect. */
-const GARAGE_ID_SQL = (n: string) => `overlay(overlay(md5('bench-garage-' || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
+const GARAGE_ID_SQL = (n: string) =>
+  `overlay(overlay(md5('bench-garage-' || ${n}) placing '4' from 13) placing '8' from 17)::uuid`;
 /** Vehicle v's registration: 'BA', two digits, three letters. */
 const REGISTRATION_SQL = `'BA' || lpad((v % 100)::text, 2, '0') || chr(65 + (v / 100 / 676) % 26) || chr(65 + (v / 100 / 26) % 26) || chr(65 + (v / 100) % 26)`;
 function registrationOf(v: number): string {
@@ -82,7 +83,9 @@ async function seedRecords(): Promise<void> {
     await migrate(pool, path.join(ROOT, 'services/records/migrations'));
     const expected = VEHICLES * RECORDS_PER_VEHICLE;
     if ((await count(pool, 'SELECT count(*)::int AS n FROM service_records')) === expected) return;
-    console.log(`Seeding ${expected.toLocaleString('en-GB')} records over ${VEHICLES.toLocaleString('en-GB')} vehicles...`);
+    console.log(
+      `Seeding ${expected.toLocaleString('en-GB')} records over ${VEHICLES.toLocaleString('en-GB')} vehicles...`,
+    );
     const started = Date.now();
     await pool.query('TRUNCATE service_records, garage_directory, record_amendments');
     await pool.query(
@@ -136,7 +139,8 @@ interface Result {
 }
 
 async function load(page: Page, connections: number): Promise<Result> {
-  const run = (duration: number) => autocannon({ url: page.url, headers: page.headers, connections, pipelining: 1, duration });
+  const run = (duration: number) =>
+    autocannon({ url: page.url, headers: page.headers, connections, pipelining: 1, duration });
   await run(2);
   const result = await run(DURATION_S);
   return {
@@ -150,13 +154,21 @@ async function load(page: Page, connections: number): Promise<Result> {
   };
 }
 
-async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; body: { data: Record<string, unknown> } }> {
+async function getJson(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: { data: Record<string, unknown> } }> {
   const response = await fetch(url, { headers });
   return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } };
 }
 
 /** Follows nextCursor `pages` times and answers the cursor of the page after. */
-async function cursorAfter(url: (cursor: string | null) => string, headers: Record<string, string>, pick: (data: Record<string, unknown>) => string | null, pages: number): Promise<string> {
+async function cursorAfter(
+  url: (cursor: string | null) => string,
+  headers: Record<string, string>,
+  pick: (data: Record<string, unknown>) => string | null,
+  pages: number,
+): Promise<string> {
   let cursor: string | null = null;
   for (let i = 0; i < pages; i += 1) {
     const { body } = await getJson(url(cursor), headers);
@@ -174,11 +186,27 @@ if (problems.length > 0) {
 await seedGarages();
 await seedRecords();
 
-const keys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
-const adminToken = signAccessToken(keys.privateKey, { sub: randomUUID(), role: 'admin', email: 'admin@bench.example.co.uk' }, 3600);
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+const adminToken = signAccessToken(
+  keys.privateKey,
+  { sub: randomUUID(), role: 'admin', email: 'admin@bench.example.co.uk' },
+  3600,
+);
 try {
-  launchBench('garages', 'services/garages/src/main.ts', { PORT: String(PORTS.garages), DATABASE_URL: GARAGES_DB, JWT_PUBLIC_KEY: keys.publicKey });
-  launchBench('records', 'services/records/src/main.ts', { PORT: String(PORTS.records), DATABASE_URL: RECORDS_DB, JWT_PUBLIC_KEY: keys.publicKey });
+  launchBench('garages', 'services/garages/src/main.ts', {
+    PORT: String(PORTS.garages),
+    DATABASE_URL: GARAGES_DB,
+    JWT_PUBLIC_KEY: keys.publicKey,
+  });
+  launchBench('records', 'services/records/src/main.ts', {
+    PORT: String(PORTS.records),
+    DATABASE_URL: RECORDS_DB,
+    JWT_PUBLIC_KEY: keys.publicKey,
+  });
   launchBench('gateway', 'services/gateway/src/main.ts', {
     PORT: String(PORTS.gateway),
     GARAGES_URL: `http://127.0.0.1:${PORTS.garages}`,
@@ -186,74 +214,163 @@ try {
     JWT_PUBLIC_KEY: keys.publicKey,
     RATE_LIMIT_API_PER_MINUTE: '100000000',
   });
-  await Promise.all([PORTS.garages, PORTS.records, PORTS.gateway].map((port) => waitUntilAnswering(`http://127.0.0.1:${port}/readyz`)));
+  await Promise.all(
+    [PORTS.garages, PORTS.records, PORTS.gateway].map((port) => waitUntilAnswering(`http://127.0.0.1:${port}/readyz`)),
+  );
 
   const asAdmin = { authorization: `Bearer ${adminToken}` };
   const internal = { [INTERNAL_TOKEN_HEADER]: process.env.INTERNAL_TOKEN ?? DEV_INTERNAL_TOKEN };
   const gateway = `http://127.0.0.1:${PORTS.gateway}/api/v1/admin/data`;
   const garagesInternal = `http://127.0.0.1:${PORTS.garages}/internal/admin/garages`;
   const recordsInternal = `http://127.0.0.1:${PORTS.records}/internal/admin/service-records`;
-  const rowsOf = (key: string) => (body: unknown) => ((body as { data: Record<string, unknown[]> }).data[key] ?? []).length;
+  const rowsOf = (key: string) => (body: unknown) =>
+    ((body as { data: Record<string, unknown[]> }).data[key] ?? []).length;
 
   const overview = await getJson(`${gateway}?limit=20`, asAdmin);
-  if (overview.status !== 200) throw new Error(`admin/data answered ${overview.status}: ${JSON.stringify(overview.body)}`);
+  if (overview.status !== 200)
+    throw new Error(`admin/data answered ${overview.status}: ${JSON.stringify(overview.body)}`);
   const totals = overview.body.data.totals as Record<string, unknown>;
   console.log(`Totals: ${JSON.stringify(totals)}; unavailable: ${JSON.stringify(overview.body.data.unavailable)}`);
-  if (totals.garages !== GARAGES || totals.serviceRecords !== VEHICLES * RECORDS_PER_VEHICLE) throw new Error('the totals do not match the seeded data');
+  if (totals.garages !== GARAGES || totals.serviceRecords !== VEHICLES * RECORDS_PER_VEHICLE)
+    throw new Error('the totals do not match the seeded data');
 
-  const deepRecords = await cursorAfter((c) => `${gateway}?only=serviceRecords&limit=100${c ? `&records_cursor=${c}` : ''}`, asAdmin, (d) => (d.nextCursors as Record<string, string | null>).serviceRecords ?? null, 100);
-  const deepGarages = await cursorAfter((c) => `${gateway}?only=garages&limit=100${c ? `&garages_cursor=${c}` : ''}`, asAdmin, (d) => (d.nextCursors as Record<string, string | null>).garages ?? null, 50);
+  const deepRecords = await cursorAfter(
+    (c) => `${gateway}?only=serviceRecords&limit=100${c ? `&records_cursor=${c}` : ''}`,
+    asAdmin,
+    (d) => (d.nextCursors as Record<string, string | null>).serviceRecords ?? null,
+    100,
+  );
+  const deepGarages = await cursorAfter(
+    (c) => `${gateway}?only=garages&limit=100${c ? `&garages_cursor=${c}` : ''}`,
+    asAdmin,
+    (d) => (d.nextCursors as Record<string, string | null>).garages ?? null,
+    50,
+  );
   const registration = registrationOf(123_457);
   const pages: Array<{ gateway: Page; baseline: Page }> = [
     {
-      gateway: { name: 'overview (both first pages of 20, totals, audit)', url: `${gateway}?limit=20`, headers: asAdmin, expectRows: rowsOf('serviceRecords'), minRows: 20 },
-      baseline: { name: 'records alone: first page of 20 and totals', url: `${recordsInternal}?limit=20`, headers: internal, expectRows: rowsOf('serviceRecords'), minRows: 20 },
+      gateway: {
+        name: 'overview (both first pages of 20, totals, audit)',
+        url: `${gateway}?limit=20`,
+        headers: asAdmin,
+        expectRows: rowsOf('serviceRecords'),
+        minRows: 20,
+      },
+      baseline: {
+        name: 'records alone: first page of 20 and totals',
+        url: `${recordsInternal}?limit=20`,
+        headers: internal,
+        expectRows: rowsOf('serviceRecords'),
+        minRows: 20,
+      },
     },
     {
-      gateway: { name: 'records, page 101 of 100 rows', url: `${gateway}?only=serviceRecords&limit=100&records_cursor=${deepRecords}`, headers: asAdmin, expectRows: rowsOf('serviceRecords'), minRows: 100 },
-      baseline: { name: 'records alone: page 101 of 100 rows', url: `${recordsInternal}?limit=100&cursor=${deepRecords}`, headers: internal, expectRows: rowsOf('serviceRecords'), minRows: 100 },
+      gateway: {
+        name: 'records, page 101 of 100 rows',
+        url: `${gateway}?only=serviceRecords&limit=100&records_cursor=${deepRecords}`,
+        headers: asAdmin,
+        expectRows: rowsOf('serviceRecords'),
+        minRows: 100,
+      },
+      baseline: {
+        name: 'records alone: page 101 of 100 rows',
+        url: `${recordsInternal}?limit=100&cursor=${deepRecords}`,
+        headers: internal,
+        expectRows: rowsOf('serviceRecords'),
+        minRows: 100,
+      },
     },
     {
-      gateway: { name: `records, search ${registration}`, url: `${gateway}?only=serviceRecords&limit=100&records_q=${registration}`, headers: asAdmin, expectRows: rowsOf('serviceRecords'), minRows: RECORDS_PER_VEHICLE },
-      baseline: { name: `records alone: search ${registration}`, url: `${recordsInternal}?limit=100&q=${registration}`, headers: internal, expectRows: rowsOf('serviceRecords'), minRows: RECORDS_PER_VEHICLE },
+      gateway: {
+        name: `records, search ${registration}`,
+        url: `${gateway}?only=serviceRecords&limit=100&records_q=${registration}`,
+        headers: asAdmin,
+        expectRows: rowsOf('serviceRecords'),
+        minRows: RECORDS_PER_VEHICLE,
+      },
+      baseline: {
+        name: `records alone: search ${registration}`,
+        url: `${recordsInternal}?limit=100&q=${registration}`,
+        headers: internal,
+        expectRows: rowsOf('serviceRecords'),
+        minRows: RECORDS_PER_VEHICLE,
+      },
     },
     {
-      gateway: { name: 'garages, page 51 of 100 rows', url: `${gateway}?only=garages&limit=100&garages_cursor=${deepGarages}`, headers: asAdmin, expectRows: rowsOf('garages'), minRows: 100 },
-      baseline: { name: 'garages alone: page 51 of 100 rows', url: `${garagesInternal}?limit=100&cursor=${deepGarages}`, headers: internal, expectRows: rowsOf('garages'), minRows: 100 },
+      gateway: {
+        name: 'garages, page 51 of 100 rows',
+        url: `${gateway}?only=garages&limit=100&garages_cursor=${deepGarages}`,
+        headers: asAdmin,
+        expectRows: rowsOf('garages'),
+        minRows: 100,
+      },
+      baseline: {
+        name: 'garages alone: page 51 of 100 rows',
+        url: `${garagesInternal}?limit=100&cursor=${deepGarages}`,
+        headers: internal,
+        expectRows: rowsOf('garages'),
+        minRows: 100,
+      },
     },
     {
-      gateway: { name: 'garages, search "garage 77"', url: `${gateway}?only=garages&limit=100&garages_q=garage%2077`, headers: asAdmin, expectRows: rowsOf('garages'), minRows: 100 },
-      baseline: { name: 'garages alone: search "garage 77"', url: `${garagesInternal}?limit=100&q=garage%2077`, headers: internal, expectRows: rowsOf('garages'), minRows: 100 },
+      gateway: {
+        name: 'garages, search "garage 77"',
+        url: `${gateway}?only=garages&limit=100&garages_q=garage%2077`,
+        headers: asAdmin,
+        expectRows: rowsOf('garages'),
+        minRows: 100,
+      },
+      baseline: {
+        name: 'garages alone: search "garage 77"',
+        url: `${garagesInternal}?limit=100&q=garage%2077`,
+        headers: internal,
+        expectRows: rowsOf('garages'),
+        minRows: 100,
+      },
     },
   ];
   for (const { gateway: page, baseline } of pages) {
     for (const checked of [page, baseline]) {
       const { status, body } = await getJson(checked.url, checked.headers);
       const rows = checked.expectRows(body);
-      if (status !== 200 || rows < checked.minRows) throw new Error(`${checked.name}: ${status} with ${rows} rows (at least ${checked.minRows} expected)`);
+      if (status !== 200 || rows < checked.minRows)
+        throw new Error(`${checked.name}: ${status} with ${rows} rows (at least ${checked.minRows} expected)`);
     }
   }
 
   const results: Result[] = [];
   for (const connections of [1, 10]) {
     for (const { gateway: page, baseline } of pages) {
-      console.log(`Loading "${page.name}" and its baseline with ${connections} connection(s) for ${DURATION_S} s each...`);
+      console.log(
+        `Loading "${page.name}" and its baseline with ${connections} connection(s) for ${DURATION_S} s each...`,
+      );
       results.push(await load(page, connections), await load(baseline, connections));
     }
   }
-  console.log(`\n${'page'.padEnd(52)}${'conns'.padStart(6)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}`);
+  console.log(
+    `\n${'page'.padEnd(52)}${'conns'.padStart(6)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}`,
+  );
   for (const r of results) {
-    console.log(`${r.page.padEnd(52)}${String(r.connections).padStart(6)}${r.requestsPerSecond.toFixed(0).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.non2xx + r.errors).padStart(9)}`);
+    console.log(
+      `${r.page.padEnd(52)}${String(r.connections).padStart(6)}${r.requestsPerSecond.toFixed(0).padStart(8)}${String(r.p50).padStart(8)}${String(r.p99).padStart(8)}${String(r.non2xx + r.errors).padStart(9)}`,
+    );
   }
   const single = results.filter((r) => r.connections === 1 && !r.page.includes('alone'));
   const slowest = Math.max(...single.map((r) => r.p99));
-  console.log(`\nSlowest admin/data page, one admin at a time: p99 ${slowest} ms (target: under ${TARGET_MS} ms) -> ${slowest < TARGET_MS ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nSlowest admin/data page, one admin at a time: p99 ${slowest} ms (target: under ${TARGET_MS} ms) -> ${slowest < TARGET_MS ? 'met' : 'NOT met'}`,
+  );
   for (let i = 0; i < results.length; i += 2) {
     const [page, baseline] = [results[i]!, results[i + 1]!];
-    console.log(`${page.page.padEnd(52)} ${page.connections} conn: ${(page.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}x the service's own answer`);
+    console.log(
+      `${page.page.padEnd(52)} ${page.connections} conn: ${(page.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}x the service's own answer`,
+    );
   }
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(ROOT, 'bench/results/admin.json'), JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, results }, null, 2));
+  writeFileSync(
+    path.join(ROOT, 'bench/results/admin.json'),
+    JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, results }, null, 2),
+  );
   if (results.some((r) => r.non2xx + r.errors > 0)) process.exitCode = 1;
 } finally {
   stopEveryLaunched();

@@ -9,14 +9,21 @@ import type pg from 'pg';
 export type SendJson = (status: number, body: string) => void;
 
 /** Serves `handle` on 127.0.0.1:port; a handler that fails answers a bare 500. */
-export function serveBare(port: number, pool: pg.Pool, handle: (req: IncomingMessage, send: SendJson) => Promise<void>): void {
+export function serveBare(
+  port: number,
+  pool: pg.Pool,
+  handle: (req: IncomingMessage, send: SendJson) => Promise<void>,
+): void {
   createServer((req, res) => {
     if (req.url === '/healthz') {
       res.end('ok');
       return;
     }
     const send: SendJson = (status, body) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body);
     };
     handle(req, send).catch(() => {

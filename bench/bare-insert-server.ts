@@ -18,7 +18,16 @@ serveBare(port, pool, async (req, send) => {
   await pool.query({
     name: 'insert',
     text: INSERT_SQL,
-    values: [id, body.garage_id, body.vin, body.vehicle_registration, body.mileage, body.service_type, body.notes, body.technician_name],
+    values: [
+      id,
+      body.garage_id,
+      body.vin,
+      body.vehicle_registration,
+      body.mileage,
+      body.service_type,
+      body.notes,
+      body.technician_name,
+    ],
   });
   send(201, JSON.stringify({ status: 201, data: { serviceRecord: { id } } }));
 });

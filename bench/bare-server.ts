@@ -6,7 +6,10 @@
 import pg from 'pg';
 import { normaliseRegistration } from '@sh/shared/contract';
 import { presentPublicRecord } from '../services/records/src/domain/present-public-record.js';
-import { FIND_RECORDS_BY_REGISTRATION_SQL, type PublicRecordRow } from '../services/records/src/store/find-records-by-registration.js';
+import {
+  FIND_RECORDS_BY_REGISTRATION_SQL,
+  type PublicRecordRow,
+} from '../services/records/src/store/find-records-by-registration.js';
 import { serveBare } from './bare-http.js';
 
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
@@ -15,7 +18,11 @@ const mode = process.env.MODE ?? 'query';
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
 async function lookup(registration: string): Promise<string> {
-  const { rows } = await pool.query<PublicRecordRow>({ name: 'lookup', text: FIND_RECORDS_BY_REGISTRATION_SQL, values: [registration] });
+  const { rows } = await pool.query<PublicRecordRow>({
+    name: 'lookup',
+    text: FIND_RECORDS_BY_REGISTRATION_SQL,
+    values: [registration],
+  });
   return JSON.stringify({ status: 200, data: { serviceRecords: rows.map(presentPublicRecord) } });
 }
 

@@ -33,7 +33,16 @@ import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.j
 import { eventStatusOf } from '../services/billing/src/domain/subscription-status.js';
 import { hashPassword } from '../services/identity/src/domain/passwords.js';
 import { prepareDatabases, seedDemoData, seedGarages, seedVehicles } from '../scripts/seed.js';
-import { checkInfrastructure, databaseUrl, ROOT, SERVICE_NAMES, stackPorts, startStack, type RunningStack, type ServiceName } from '../scripts/stack.js';
+import {
+  checkInfrastructure,
+  databaseUrl,
+  ROOT,
+  SERVICE_NAMES,
+  stackPorts,
+  startStack,
+  type RunningStack,
+  type ServiceName,
+} from '../scripts/stack.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_PORT = process.env.CHAOS_REDIS_PORT ?? '6379';
@@ -58,12 +67,43 @@ const REQUEST_TIMEOUT_MS = 20_000;
 const STRIPE_KEY = 'sk_test_local_double';
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 const REDIS_START = IS_OWN_REDIS
-  ? ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', REDIS_PORT, '--save', '', '--appendonly', 'no', '--dir', '/tmp']
-  : ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log'];
+  ? [
+      '--daemonize',
+      'yes',
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      REDIS_PORT,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      '/tmp',
+    ]
+  : [
+      '--daemonize',
+      'yes',
+      '--bind',
+      '127.0.0.1',
+      '-::1',
+      '--port',
+      '6379',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      '/var/lib/redis',
+      '--logfile',
+      '/var/log/redis/ci.log',
+    ];
 const PG_VERSION = readdirSync('/etc/postgresql')[0]!;
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 /** CHAOS_FAULTS=kills,stripe (say) runs only those of baseline, kills, redis, postgres, stripe; all by default. */
-const FAULTS = new Set((process.env.CHAOS_FAULTS ?? 'baseline,kills,redis,postgres,stripe').split(',').map((f) => f.trim()));
+const FAULTS = new Set(
+  (process.env.CHAOS_FAULTS ?? 'baseline,kills,redis,postgres,stripe').split(',').map((f) => f.trim()),
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const execFileAsync = promisify(execFile);
@@ -75,7 +115,9 @@ const execFileAsync = promisify(execFile);
 let isRedisStopped = false;
 
 function redisAnswers(): boolean {
-  return spawnSync('redis-cli', ['-p', REDIS_PORT, 'ping'], { encoding: 'utf8', timeout: 3000 }).stdout?.trim() === 'PONG';
+  return (
+    spawnSync('redis-cli', ['-p', REDIS_PORT, 'ping'], { encoding: 'utf8', timeout: 3000 }).stdout?.trim() === 'PONG'
+  );
 }
 
 /** Starts the platform's Redis (this machine's, as docs/operations.md starts it), unless it already answers. Synchronous: usable on exit. */
@@ -87,7 +129,8 @@ function startRedisSync(): void {
 
 /** Stops the run's own Redis (never the machine's). Synchronous: usable on exit. */
 function stopOwnRedisSync(): void {
-  if (IS_OWN_REDIS) spawnSync('redis-cli', ['-p', REDIS_PORT, 'shutdown', 'nosave'], { stdio: 'ignore', timeout: 3000 });
+  if (IS_OWN_REDIS)
+    spawnSync('redis-cli', ['-p', REDIS_PORT, 'shutdown', 'nosave'], { stdio: 'ignore', timeout: 3000 });
 }
 
 process.on('exit', () => {
@@ -143,9 +186,23 @@ interface Phase {
 
 function newPhase(name: string): Phase {
   return {
-    name, requests: 0, serverErrors: 0, networkErrors: 0, submitAttempts: 0, lookups: 0, lookupAnswers: 0, lookupServerErrors: 0,
-    lookupNetworkErrors: 0, outageLookups: 0, outageLookupAnswers: 0, outageLookupMs: [], outageSubmitAttempts: 0, submitStatuses: {},
-    lookupStatuses: {}, drainSeconds: 0, notes: [],
+    name,
+    requests: 0,
+    serverErrors: 0,
+    networkErrors: 0,
+    submitAttempts: 0,
+    lookups: 0,
+    lookupAnswers: 0,
+    lookupServerErrors: 0,
+    lookupNetworkErrors: 0,
+    outageLookups: 0,
+    outageLookupAnswers: 0,
+    outageLookupMs: [],
+    outageSubmitAttempts: 0,
+    submitStatuses: {},
+    lookupStatuses: {},
+    drainSeconds: 0,
+    notes: [],
     startedAt: Date.now(),
   };
 }
@@ -161,7 +218,10 @@ function count(phase: Phase, status: number | null, statuses: Record<string, num
   else if (status >= 500) phase.serverErrors += 1;
 }
 
-async function call(url: string, init: RequestInit = {}): Promise<{ status: number | null; json: unknown; ms: number }> {
+async function call(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number | null; json: unknown; ms: number }> {
   const started = performance.now();
   try {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -173,7 +233,11 @@ async function call(url: string, init: RequestInit = {}): Promise<{ status: numb
 }
 
 const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  call(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  call(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 // ---------------------------------------------------------------------------------------------------------------
 // The load: garages logging services, visitors looking vehicles up.
@@ -266,16 +330,29 @@ class Load {
       const n = garage.next++;
       const key = randomUUID();
       const registration =
-        garage.index < CONTENDED_GARAGES ? registrationFor(0, Math.floor(Math.random() * SHARED_REGISTRATIONS)) : registrationFor(garage.index + 1, n);
+        garage.index < CONTENDED_GARAGES
+          ? registrationFor(0, Math.floor(Math.random() * SHARED_REGISTRATIONS))
+          : registrationFor(garage.index + 1, n);
       const submit: Submit = {
-        key, phase: this.phase.name, garage: garage.index, registration, recordIds: new Set(), isAcknowledged: false,
-        isAcknowledgedInOutage: false, gaveUp: false, rejectedWith: null,
+        key,
+        phase: this.phase.name,
+        garage: garage.index,
+        registration,
+        recordIds: new Set(),
+        isAcknowledged: false,
+        isAcknowledgedInOutage: false,
+        gaveUp: false,
+        rejectedWith: null,
       };
       submits.push(submit);
       const body = bodyFor(garage, n, key, registration);
       const giveUpAt = Date.now() + SUBMIT_GIVE_UP_MS;
       // Every tenth submit is a double click: the same key twice at once.
-      let statuses = await Promise.all(n % 10 === 9 ? [this.send(garage, submit, body), this.send(garage, submit, body)] : [this.send(garage, submit, body)]);
+      let statuses = await Promise.all(
+        n % 10 === 9
+          ? [this.send(garage, submit, body), this.send(garage, submit, body)]
+          : [this.send(garage, submit, body)],
+      );
       for (let delay = 250; !submit.isAcknowledged && !submit.rejectedWith; delay = Math.min(delay * 2, 2000)) {
         if (Date.now() > giveUpAt) {
           submit.gaveUp = true;
@@ -337,21 +414,30 @@ interface EventState {
 async function readEvents(): Promise<EventState> {
   const outbox: OutboxRow[] = [];
   for (const service of SERVICE_NAMES) {
-    const { rows } = await pools[service].query<{ id: string; name: TEventName; published: boolean; record_id: string | null }>(
-      `SELECT id, name, published_at IS NOT NULL AS published, payload->>'recordId' AS record_id FROM event_outbox`,
-    );
-    for (const row of rows) outbox.push({ id: row.id, name: row.name, published: row.published, recordId: row.record_id, service });
+    const { rows } = await pools[service].query<{
+      id: string;
+      name: TEventName;
+      published: boolean;
+      record_id: string | null;
+    }>(`SELECT id, name, published_at IS NOT NULL AS published, payload->>'recordId' AS record_id FROM event_outbox`);
+    for (const row of rows)
+      outbox.push({ id: row.id, name: row.name, published: row.published, recordId: row.record_id, service });
   }
   const processed: Record<string, Set<string>> = {};
   for (const service of CONSUMING_SERVICES) {
-    const { rows } = await pools[service as ServiceName].query<{ event_id: string }>('SELECT event_id FROM processed_events');
+    const { rows } = await pools[service as ServiceName].query<{ event_id: string }>(
+      'SELECT event_id FROM processed_events',
+    );
     processed[service] = new Set(rows.map((row) => row.event_id));
   }
   return { outbox, processed };
 }
 
 /** Deliveries owed (one per event and subscriber) and those that were not made, among `rows`. */
-function deliveries(rows: OutboxRow[], processed: EventState['processed']): { owed: number; missing: Array<{ id: string; name: string; to: TServiceName }> } {
+function deliveries(
+  rows: OutboxRow[],
+  processed: EventState['processed'],
+): { owed: number; missing: Array<{ id: string; name: string; to: TServiceName }> } {
   let owed = 0;
   const missing: Array<{ id: string; name: string; to: TServiceName }> = [];
   for (const row of rows) {
@@ -365,7 +451,8 @@ function deliveries(rows: OutboxRow[], processed: EventState['processed']): { ow
 
 /** How many receipt mails notifications holds until a checkpoint covers their entry. */
 async function heldReceipts(): Promise<number> {
-  return (await pools.notifications.query<{ n: number }>('SELECT count(*)::int AS n FROM receipts_awaiting_checkpoint')).rows[0]!.n;
+  return (await pools.notifications.query<{ n: number }>('SELECT count(*)::int AS n FROM receipts_awaiting_checkpoint'))
+    .rows[0]!.n;
 }
 
 /** The receipt mails notifications queued for these service_record.created events: how many per event. */
@@ -415,7 +502,9 @@ async function settle(stack: RunningStack, phase: Phase): Promise<Settled> {
         downSince.set(name, since);
         // A process that stays unreachable died on its own: say so, and launch it again so that the run goes on.
         if (Date.now() - since > 15_000) {
-          phase.notes.push(`${name} was not running after the fault (it died on its own); the chaos script launched it again`);
+          phase.notes.push(
+            `${name} was not running after the fault (it died on its own); the chaos script launched it again`,
+          );
           await stack.restart!(name);
           downSince.delete(name);
         }
@@ -471,7 +560,12 @@ interface Row {
 
 const seenOutbox = new Set<string>();
 
-async function compare(phase: Phase, garages: Garage[], settled: Settled, extra: { duplicates?: number; failures?: string[] } = {}): Promise<Row> {
+async function compare(
+  phase: Phase,
+  garages: Garage[],
+  settled: Settled,
+  extra: { duplicates?: number; failures?: string[] } = {},
+): Promise<Row> {
   const mine = submits.filter((s) => s.phase === phase.name);
   const { rows: stored } = await pools.records.query<{ id: string; notes: string }>(
     'SELECT id, notes FROM service_records WHERE garage_id = ANY($1::uuid[])',
@@ -499,12 +593,18 @@ async function compare(phase: Phase, garages: Garage[], settled: Settled, extra:
   const { owed, missing } = deliveries(newRows, events.processed);
   // An event emitted twice for one record (service_record.created is the only event a record makes).
   const createdPerRecord = new Map<string, number>();
-  for (const row of events.outbox) if (row.name === 'service_record.created' && row.recordId) createdPerRecord.set(row.recordId, (createdPerRecord.get(row.recordId) ?? 0) + 1);
-  const doubledEvents = newRows.filter((row) => row.name === 'service_record.created' && row.recordId && (createdPerRecord.get(row.recordId) ?? 0) > 1).length;
+  for (const row of events.outbox)
+    if (row.name === 'service_record.created' && row.recordId)
+      createdPerRecord.set(row.recordId, (createdPerRecord.get(row.recordId) ?? 0) + 1);
+  const doubledEvents = newRows.filter(
+    (row) => row.name === 'service_record.created' && row.recordId && (createdPerRecord.get(row.recordId) ?? 0) > 1,
+  ).length;
   const missingCreated = acknowledged.filter((s) => [...s.recordIds].some((id) => !createdPerRecord.has(id))).length;
   // Each acknowledged record's receipt mail (every chaos garage has an e-mail), queued once with its checkpoint.
   const acknowledgedIds = new Set(acknowledged.flatMap((s) => [...s.recordIds]));
-  const createdIds = events.outbox.filter((row) => row.name === 'service_record.created' && row.recordId && acknowledgedIds.has(row.recordId)).map((row) => row.id);
+  const createdIds = events.outbox
+    .filter((row) => row.name === 'service_record.created' && row.recordId && acknowledgedIds.has(row.recordId))
+    .map((row) => row.id);
   const receiptMails = await receiptMailsFor(createdIds);
   const missingReceipts = createdIds.filter((id) => !receiptMails.has(id)).length;
   const doubledReceipts = [...receiptMails.values()].filter((n) => n > 1).length;
@@ -513,20 +613,44 @@ async function compare(phase: Phase, garages: Garage[], settled: Settled, extra:
 
   const notes = [...phase.notes];
   const failures = [...(extra.failures ?? [])];
-  if (lostSubmits.length > 0) failures.push(`${lostSubmits.length} acknowledged records not stored: ${lostSubmits.slice(0, 5).map((s) => [...s.recordIds].join('/')).join(', ')}`);
-  if (doubledRows.length > 0) failures.push(`${doubledRows.length} submits stored more than once (keys ${doubledRows.slice(0, 5).map((s) => s.key).join(', ')})`);
+  if (lostSubmits.length > 0)
+    failures.push(
+      `${lostSubmits.length} acknowledged records not stored: ${lostSubmits
+        .slice(0, 5)
+        .map((s) => [...s.recordIds].join('/'))
+        .join(', ')}`,
+    );
+  if (doubledRows.length > 0)
+    failures.push(
+      `${doubledRows.length} submits stored more than once (keys ${doubledRows
+        .slice(0, 5)
+        .map((s) => s.key)
+        .join(', ')})`,
+    );
   if (doubledAnswers.length > 0) failures.push(`${doubledAnswers.length} keys answered with different records`);
   if (doubledEvents > 0) failures.push(`${doubledEvents} service_record.created events emitted twice for one record`);
-  if (missingCreated > 0) failures.push(`${missingCreated} acknowledged records without a service_record.created event`);
+  if (missingCreated > 0)
+    failures.push(`${missingCreated} acknowledged records without a service_record.created event`);
   if (missingReceipts > 0) failures.push(`${missingReceipts} acknowledged records without a receipt mail queued`);
   if (doubledReceipts > 0) failures.push(`${doubledReceipts} records with their receipt mail queued more than once`);
-  if (missing.length > 0) failures.push(`${missing.length} deliveries not consumed: ${missing.slice(0, 8).map((m) => `${m.name} ${m.id} -> ${m.to}`).join(', ')}`);
+  if (missing.length > 0)
+    failures.push(
+      `${missing.length} deliveries not consumed: ${missing
+        .slice(0, 8)
+        .map((m) => `${m.name} ${m.id} -> ${m.to}`)
+        .join(', ')}`,
+    );
   if (!settled.isSettled) failures.push(`did not settle within ${SETTLE_TIMEOUT_MS / 1000} s (${settled.waitingFor})`);
-  if (gaveUp.length > 0) failures.push(`${gaveUp.length} submits still unanswered after ${SUBMIT_GIVE_UP_MS / 1000} s of retries`);
-  if (rejected.length > 0) failures.push(`${rejected.length} submits refused: ${[...new Set(rejected.map((s) => s.rejectedWith))].join(', ')}`);
+  if (gaveUp.length > 0)
+    failures.push(`${gaveUp.length} submits still unanswered after ${SUBMIT_GIVE_UP_MS / 1000} s of retries`);
+  if (rejected.length > 0)
+    failures.push(
+      `${rejected.length} submits refused: ${[...new Set(rejected.map((s) => s.rejectedWith))].join(', ')}`,
+    );
   if (unacknowledgedStored.length > 0) notes.push(`${unacknowledgedStored.length} stored records never acknowledged`);
   if (dead.length > 0) failures.push(`dead-lettered jobs: ${dead.map(([s, c]) => `${s} ${c.failed}`).join(', ')}`);
-  const duplicates = doubledRows.length + doubledAnswers.length + doubledEvents + doubledReceipts + (extra.duplicates ?? 0);
+  const duplicates =
+    doubledRows.length + doubledAnswers.length + doubledEvents + doubledReceipts + (extra.duplicates ?? 0);
   return {
     fault: phase.name,
     requests: phase.requests,
@@ -601,7 +725,8 @@ async function stripeFault(stripeUrl: string): Promise<{ failures: string[]; dup
 
   const control = async (pathname: string, body: unknown) => {
     const answer = await postJson(`${stripeUrl}${pathname}`, body);
-    if (answer.status !== 200) throw new Error(`Stripe double ${pathname} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
+    if (answer.status !== 200)
+      throw new Error(`Stripe double ${pathname} answered ${answer.status}: ${JSON.stringify(answer.json)}`);
     return answer.json as { data: unknown };
   };
   const before = new Set((await subscriptionChanged()).map((row) => row.id));
@@ -613,17 +738,26 @@ async function stripeFault(stripeUrl: string): Promise<{ failures: string[]; dup
     for (const plan of plans) {
       const to = plan.steps[step];
       if (!to) continue;
-      const answer = (await control(`/_control/subscriptions/${plan.subscriptionId}/advance`, { to })) as { data: { events: Array<{ id: string }> } };
+      const answer = (await control(`/_control/subscriptions/${plan.subscriptionId}/advance`, { to })) as {
+        data: { events: Array<{ id: string }> };
+      };
       eventIds.push(...answer.data.events.map((e) => e.id));
     }
   }
-  const released = (await control('/_control/webhooks/release', { order: 'newest-first' })) as { data: { delivered: Array<{ status: number | null }> } };
+  const released = (await control('/_control/webhooks/release', { order: 'newest-first' })) as {
+    data: { delivered: Array<{ status: number | null }> };
+  };
   const releaseStatuses = released.data.delivered.map((d) => d.status);
-  notes.push(`${eventIds.length} Stripe events held, released newest first: statuses ${JSON.stringify(countBy(releaseStatuses.map(String)))}`);
+  notes.push(
+    `${eventIds.length} Stripe events held, released newest first: statuses ${JSON.stringify(countBy(releaseStatuses.map(String)))}`,
+  );
 
   const waitForBilling = async () => {
     for (let i = 0; i < 120; i += 1) {
-      const { rows } = await pools.billing.query<{ n: number }>('SELECT count(*)::int AS n FROM stripe_events WHERE event_id = ANY($1::text[])', [eventIds]);
+      const { rows } = await pools.billing.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM stripe_events WHERE event_id = ANY($1::text[])',
+        [eventIds],
+      );
       if (rows[0]!.n === eventIds.length) return;
       await sleep(500);
     }
@@ -633,26 +767,41 @@ async function stripeFault(stripeUrl: string): Promise<{ failures: string[]; dup
   const afterRelease = (await subscriptionChanged()).filter((row) => !before.has(row.id));
 
   // The same deliveries again, newest first: each twice at once, then each once more.
-  const resend = async (id: string) => (await postJson(`${stripeUrl}/_control/events/${id}/resend`, {})).json as { data: { status: number | null } } | null;
+  const resend = async (id: string) =>
+    (await postJson(`${stripeUrl}/_control/events/${id}/resend`, {})).json as {
+      data: { status: number | null };
+    } | null;
   const resendStatuses: Array<number | null> = [];
   for (const id of [...eventIds].reverse()) {
     const answers = await Promise.all([resend(id), resend(id)]);
     resendStatuses.push(...answers.map((a) => a?.data.status ?? null));
   }
   for (const id of [...eventIds].reverse()) resendStatuses.push((await resend(id))?.data.status ?? null);
-  notes.push(`${resendStatuses.length} duplicate deliveries: statuses ${JSON.stringify(countBy(resendStatuses.map(String)))}`);
+  notes.push(
+    `${resendStatuses.length} duplicate deliveries: statuses ${JSON.stringify(countBy(resendStatuses.map(String)))}`,
+  );
   await sleep(3000);
   const afterDuplicates = (await subscriptionChanged()).filter((row) => !before.has(row.id));
 
   const fromDuplicates = afterDuplicates.length - afterRelease.length;
-  if (fromDuplicates !== 0) failures.push(`duplicate deliveries emitted ${fromDuplicates} more subscription.changed events`);
+  if (fromDuplicates !== 0)
+    failures.push(`duplicate deliveries emitted ${fromDuplicates} more subscription.changed events`);
   const seen = new Map<string, number>();
   for (const row of afterDuplicates) {
-    const tuple = JSON.stringify([row.subscriptionId, row.status, row.previousStatus, row.reason, row.cancelAtPeriodEnd]);
+    const tuple = JSON.stringify([
+      row.subscriptionId,
+      row.status,
+      row.previousStatus,
+      row.reason,
+      row.cancelAtPeriodEnd,
+    ]);
     seen.set(tuple, (seen.get(tuple) ?? 0) + 1);
   }
   const doubledChanges = [...seen.values()].filter((n) => n > 1).reduce((sum, n) => sum + n - 1, 0);
-  if (doubledChanges > 0) failures.push(`${doubledChanges} subscription.changed events repeat an earlier one (same subscription, status, previous status, reason)`);
+  if (doubledChanges > 0)
+    failures.push(
+      `${doubledChanges} subscription.changed events repeat an earlier one (same subscription, status, previous status, reason)`,
+    );
   notes.push(
     `subscription.changed emitted: ${afterDuplicates.map((r) => `${r.subscriptionId.slice(-6)} ${r.previousStatus}->${r.status} (${r.reason})`).join('; ') || 'none'}`,
   );
@@ -665,7 +814,8 @@ async function stripeFault(stripeUrl: string): Promise<{ failures: string[]; dup
       );
     }
   }
-  if (releaseStatuses.some((s) => s !== 200)) notes.push('some released deliveries were not answered 200; the duplicate deliveries carried them');
+  if (releaseStatuses.some((s) => s !== 200))
+    notes.push('some released deliveries were not answered 200; the duplicate deliveries carried them');
 
   // Everyone ends at Stripe's newest state (checked once the platform has settled: see checkStripeStates).
   stripePlans = plans;
@@ -677,14 +827,30 @@ let stripePlans: StripePlan[] = [];
 async function checkStripeStates(stripeUrl: string): Promise<string[]> {
   const failures: string[] = [];
   for (const plan of stripePlans) {
-    const answer = await call(`${stripeUrl}/v1/subscriptions/${plan.subscriptionId}`, { headers: { authorization: `Bearer ${STRIPE_KEY}` } });
+    const answer = await call(`${stripeUrl}/v1/subscriptions/${plan.subscriptionId}`, {
+      headers: { authorization: `Bearer ${STRIPE_KEY}` },
+    });
     const stripeStatus = (answer.json as { status: string }).status;
-    const billing = (await pools.billing.query<{ status: string }>('SELECT status FROM subscriptions WHERE subscription_id = $1', [plan.subscriptionId])).rows[0]?.status;
-    const records = (await pools.records.query<{ s: string }>('SELECT subscription_status AS s FROM garage_entitlements WHERE garage_id = $1', [plan.garageId])).rows[0]?.s;
-    const garages = (await pools.garages.query<{ s: string }>('SELECT subscription_status AS s FROM garages WHERE id = $1', [plan.garageId])).rows[0]?.s;
+    const billing = (
+      await pools.billing.query<{ status: string }>('SELECT status FROM subscriptions WHERE subscription_id = $1', [
+        plan.subscriptionId,
+      ])
+    ).rows[0]?.status;
+    const records = (
+      await pools.records.query<{ s: string }>(
+        'SELECT subscription_status AS s FROM garage_entitlements WHERE garage_id = $1',
+        [plan.garageId],
+      )
+    ).rows[0]?.s;
+    const garages = (
+      await pools.garages.query<{ s: string }>('SELECT subscription_status AS s FROM garages WHERE id = $1', [
+        plan.garageId,
+      ])
+    ).rows[0]?.s;
     const expected = eventStatusOf(stripeStatus);
     const line = `${plan.subscriptionId} (${plan.steps.join(' -> ')}): Stripe ${stripeStatus}, billing ${billing}, records ${records}, garages ${garages}`;
-    if (billing !== stripeStatus || records !== expected || garages !== expected) failures.push(`not at the newest state: ${line}`);
+    if (billing !== stripeStatus || records !== expected || garages !== expected)
+      failures.push(`not at the newest state: ${line}`);
   }
   return failures;
 }
@@ -715,9 +881,10 @@ async function createGarages(): Promise<Garage[]> {
       [email, passwordHash],
     );
     const id = rows[0]!.id;
-    await pools.records.query('INSERT INTO garage_directory (garage_id, name, address, email) VALUES ($1, $2, $3, $4)', [
-      id, `Chaos Garage ${index} Ltd`, `${index} Mill Lane, Leeds, LS2 7AB`, email,
-    ]);
+    await pools.records.query(
+      'INSERT INTO garage_directory (garage_id, name, address, email) VALUES ($1, $2, $3, $4)',
+      [id, `Chaos Garage ${index} Ltd`, `${index} Mill Lane, Leeds, LS2 7AB`, email],
+    );
     await pools.records.query(
       `INSERT INTO garage_entitlements (garage_id, subscription_status, can_add_records, state_at) VALUES ($1, 'active', true, 1)`,
       [id],
@@ -772,10 +939,14 @@ async function main(): Promise<number> {
     },
     onOutput: (name, line) => log.write(`${new Date().toISOString()} [${name}] ${line}\n`),
   });
-  console.log(`Platform up at ${stack.urls.gateway} (services: ${stack.services.join(', ')}), ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+  console.log(
+    `Platform up at ${stack.urls.gateway} (services: ${stack.services.join(', ')}), ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
+  );
   const gateway = `http://127.0.0.1:${PORTS.gateway}`;
   const lookupRegistrations = [
-    ...seedVehicles().slice(0, 200).map((v) => v.registration),
+    ...seedVehicles()
+      .slice(0, 200)
+      .map((v) => v.registration),
     ...Array.from({ length: SHARED_REGISTRATIONS }, (_, n) => registrationFor(0, n)),
     'ZZ99ZZZ',
   ];
@@ -827,49 +998,56 @@ async function main(): Promise<number> {
       await runFault(`${name} SIGKILLed, restarted after ${KILL_DOWN_MS / 1000} s`, async (phase) => {
         const started = Date.now();
         await stack.restart!(name, KILL_DOWN_MS);
-        phase.notes.push(`${name} answered /readyz again ${((Date.now() - started) / 1000).toFixed(1)} s after the kill`);
+        phase.notes.push(
+          `${name} answered /readyz again ${((Date.now() - started) / 1000).toFixed(1)} s after the kill`,
+        );
       });
     }
 
-    if (FAULTS.has('redis')) await runFault(`Redis stopped for ${REDIS_DOWN_MS / 1000} s`, async (phase) => {
-      isRedisStopped = true;
-      execFileSync('redis-cli', ['-p', REDIS_PORT, 'shutdown', 'nosave'], { stdio: 'ignore' });
-      isInRedisOutage = true;
-      try {
-        await sleep(REDIS_DOWN_MS);
-      } finally {
-        isInRedisOutage = false;
-        startRedisSync();
-      }
-      const sorted = [...phase.outageLookupMs].sort((a, b) => a - b);
-      const p99 = sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? 0;
-      const acknowledgedInOutage = submits.filter((s) => s.phase === phase.name && s.isAcknowledgedInOutage).length;
-      phase.notes.push(
-        `during the outage: lookups answered ${phase.outageLookupAnswers}/${phase.outageLookups} (p99 ${p99.toFixed(0)} ms); ` +
-          `${phase.outageSubmitAttempts} submit attempts sent and answered within it, ${acknowledgedInOutage} answered 201`,
+    if (FAULTS.has('redis'))
+      await runFault(`Redis stopped for ${REDIS_DOWN_MS / 1000} s`, async (phase) => {
+        isRedisStopped = true;
+        execFileSync('redis-cli', ['-p', REDIS_PORT, 'shutdown', 'nosave'], { stdio: 'ignore' });
+        isInRedisOutage = true;
+        try {
+          await sleep(REDIS_DOWN_MS);
+        } finally {
+          isInRedisOutage = false;
+          startRedisSync();
+        }
+        const sorted = [...phase.outageLookupMs].sort((a, b) => a - b);
+        const p99 = sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] ?? 0;
+        const acknowledgedInOutage = submits.filter((s) => s.phase === phase.name && s.isAcknowledgedInOutage).length;
+        phase.notes.push(
+          `during the outage: lookups answered ${phase.outageLookupAnswers}/${phase.outageLookups} (p99 ${p99.toFixed(0)} ms); ` +
+            `${phase.outageSubmitAttempts} submit attempts sent and answered within it, ${acknowledgedInOutage} answered 201`,
+        );
+        const failures: string[] = [];
+        if (phase.outageLookups === 0 || phase.outageLookupAnswers < phase.outageLookups) {
+          failures.push(
+            `lookups did not all answer through the Redis outage: ${phase.outageLookupAnswers}/${phase.outageLookups}`,
+          );
+        }
+        return { failures };
+      });
+
+    if (FAULTS.has('postgres'))
+      await runFault('Postgres restarted', async (phase) => {
+        const started = Date.now();
+        try {
+          await execFileAsync('pg_ctlcluster', ['--skip-systemctl-redirect', PG_VERSION, 'main', 'restart']);
+        } finally {
+          spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', PG_VERSION, 'main', 'start'], { stdio: 'ignore' });
+        }
+        phase.notes.push(`pg_ctlcluster restart took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      });
+
+    if (FAULTS.has('stripe'))
+      await runFault(
+        'Stripe webhooks replayed duplicated and newest first',
+        async () => stripeFault(stack.urls.stripeDouble),
+        () => checkStripeStates(stack.urls.stripeDouble),
       );
-      const failures: string[] = [];
-      if (phase.outageLookups === 0 || phase.outageLookupAnswers < phase.outageLookups) {
-        failures.push(`lookups did not all answer through the Redis outage: ${phase.outageLookupAnswers}/${phase.outageLookups}`);
-      }
-      return { failures };
-    });
-
-    if (FAULTS.has('postgres')) await runFault('Postgres restarted', async (phase) => {
-      const started = Date.now();
-      try {
-        await execFileAsync('pg_ctlcluster', ['--skip-systemctl-redirect', PG_VERSION, 'main', 'restart']);
-      } finally {
-        spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', PG_VERSION, 'main', 'start'], { stdio: 'ignore' });
-      }
-      phase.notes.push(`pg_ctlcluster restart took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    });
-
-    if (FAULTS.has('stripe')) await runFault(
-      'Stripe webhooks replayed duplicated and newest first',
-      async () => stripeFault(stack.urls.stripeDouble),
-      () => checkStripeStates(stack.urls.stripeDouble),
-    );
 
     // The chains of every registration the run touched still verify.
     const touched = [...new Set(submits.filter((s) => s.isAcknowledged).map((s) => s.registration))];
@@ -882,7 +1060,9 @@ async function main(): Promise<number> {
     if (intact !== touched.length) exitCode = 1;
 
     const minutes = (Date.now() - startedAt) / 60_000;
-    console.log(`\n| fault | requests | 5xx | network errors | lookups answered | records acknowledged | stored | lost | events emitted | deliveries consumed | receipt mails | duplicates | settled in |`);
+    console.log(
+      `\n| fault | requests | 5xx | network errors | lookups answered | records acknowledged | stored | lost | events emitted | deliveries consumed | receipt mails | duplicates | settled in |`,
+    );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
       console.log(
@@ -890,12 +1070,19 @@ async function main(): Promise<number> {
       );
     }
     const failed = rows.filter((r) => !r.ok);
-    console.log(`\n${failed.length === 0 ? 'ok' : 'FAILED'}: ${rows.length - failed.length} of ${rows.length} faults clean; ${minutes.toFixed(1)} min in all`);
-    for (const r of failed) for (const note of r.notes.filter((n) => n.startsWith('FAIL'))) console.log(`  ${r.fault}: ${note}`);
+    console.log(
+      `\n${failed.length === 0 ? 'ok' : 'FAILED'}: ${rows.length - failed.length} of ${rows.length} faults clean; ${minutes.toFixed(1)} min in all`,
+    );
+    for (const r of failed)
+      for (const note of r.notes.filter((n) => n.startsWith('FAIL'))) console.log(`  ${r.fault}: ${note}`);
     if (failed.length > 0) exitCode = 1;
     writeFileSync(
       path.join(RESULTS_DIR, 'chaos.json'),
-      JSON.stringify({ at: new Date().toISOString(), minutes, chainsVerified: { intact, touched: touched.length }, rows, phases }, null, 2),
+      JSON.stringify(
+        { at: new Date().toISOString(), minutes, chainsVerified: { intact, touched: touched.length }, rows, phases },
+        null,
+        2,
+      ),
     );
   } finally {
     if (isRedisStopped) startRedisSync();

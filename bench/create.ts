@@ -19,7 +19,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { DEVELOPMENT_LOG, ZLogCheckpointResponseSchema, ZLogInclusionProofResponseSchema, ZLogKeyResponseSchema, type TReceipt } from '@sh/shared/contract';
+import {
+  DEVELOPMENT_LOG,
+  ZLogCheckpointResponseSchema,
+  ZLogInclusionProofResponseSchema,
+  ZLogKeyResponseSchema,
+  type TReceipt,
+} from '@sh/shared/contract';
 import { ensureDatabase, migrate } from '@sh/shared/server';
 import { decodeBase64, parseVerifierKey, verifyCheckpoint, verifyInclusion } from '@sh/shared/transparency-log';
 import { hashPassword, verifyPassword } from '../services/identity/src/domain/passwords.js';
@@ -86,7 +92,9 @@ async function load(
         const body = bodyFor(garage, n);
         const key = randomUUID();
         const isDoubleClick = n % 10 === 9;
-        const answers = await Promise.all(isDoubleClick ? [send(garage, body, key), send(garage, body, key)] : [send(garage, body, key)]);
+        const answers = await Promise.all(
+          isDoubleClick ? [send(garage, body, key), send(garage, body, key)] : [send(garage, body, key)],
+        );
         samples.push(...answers);
       }
     }),
@@ -107,9 +115,17 @@ function summarise(name: string, run: { samples: Sample[]; seconds: number }) {
   };
 }
 
-async function post(url: string, body: unknown, headers: Record<string, string>): Promise<{ ms: number; status: number; json: unknown }> {
+async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ ms: number; status: number; json: unknown }> {
   const started = performance.now();
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const json = await response.json().catch(() => null);
   return { ms: performance.now() - started, status: response.status, json };
 }
@@ -120,7 +136,10 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
  * checks its signature with the development log's verifier key (which the log must publish as its own), then each
  * receipt's leaf, computed from the receipt itself, against the checkpoint's root by its inclusion proof.
  */
-async function checkInclusion(gateway: string, receipts: TReceipt[]): Promise<{ treeSize: number; isSignatureValid: boolean; verified: number; leaves: string }> {
+async function checkInclusion(
+  gateway: string,
+  receipts: TReceipt[],
+): Promise<{ treeSize: number; isSignatureValid: boolean; verified: number; leaves: string }> {
   const leaves = receipts.map((receipt) => receipt.leaf_index ?? Number.NaN);
   const highest = Math.max(...leaves);
   const getJson = async (path: string) => (await fetch(`${gateway}/api/v1/service-records/log/${path}`)).json();
@@ -136,8 +155,13 @@ async function checkInclusion(gateway: string, receipts: TReceipt[]): Promise<{ 
   const published = ZLogKeyResponseSchema.parse(await getJson('key')).data;
   let checkpoint: Awaited<ReturnType<typeof verifyCheckpoint>> | null = null;
   try {
-    if (published.verifierKey !== DEVELOPMENT_LOG.verifierKey) throw new Error(`the log publishes ${published.verifierKey}, not the development key`);
-    checkpoint = await verifyCheckpoint(note, [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)], DEVELOPMENT_LOG.origin);
+    if (published.verifierKey !== DEVELOPMENT_LOG.verifierKey)
+      throw new Error(`the log publishes ${published.verifierKey}, not the development key`);
+    checkpoint = await verifyCheckpoint(
+      note,
+      [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)],
+      DEVELOPMENT_LOG.origin,
+    );
   } catch (error) {
     console.error(`The checkpoint does not verify: ${(error as Error).message}`);
     return { treeSize: 0, isSignatureValid: false, verified: 0, leaves: `up to ${highest}` };
@@ -147,21 +171,32 @@ async function checkInclusion(gateway: string, receipts: TReceipt[]): Promise<{ 
   await Promise.all(
     Array.from({ length: GARAGES }, async () => {
       for (let receipt = queue.pop(); receipt; receipt = queue.pop()) {
-        const proof = ZLogInclusionProofResponseSchema.parse(await getJson(`proof/inclusion?leaf=${receipt.leaf_index}&size=${checkpoint.size}`)).data;
+        const proof = ZLogInclusionProofResponseSchema.parse(
+          await getJson(`proof/inclusion?leaf=${receipt.leaf_index}&size=${checkpoint.size}`),
+        ).data;
         const leafHash = await LOG_TREE_HASHER.hashLeaf(logEntryOf({ ...receipt, kind: 'record' }));
         const path = proof.hashes.map((hash) => decodeBase64(hash)!);
-        if (await verifyInclusion(receipt.leaf_index!, checkpoint.size, leafHash, path, checkpoint.rootHash)) verified += 1;
+        if (await verifyInclusion(receipt.leaf_index!, checkpoint.size, leafHash, path, checkpoint.rootHash))
+          verified += 1;
       }
     }),
   );
-  return { treeSize: checkpoint.size, isSignatureValid: true, verified, leaves: `${Math.min(...leaves)} to ${highest}` };
+  return {
+    treeSize: checkpoint.size,
+    isSignatureValid: true,
+    verified,
+    leaves: `${Math.min(...leaves)} to ${highest}`,
+  };
 }
 
 /**
  * Waits (up to a minute) until notifications holds no receipt for a checkpoint and has sent one receipt mail per
  * record, then counts them: rows, distinct events, those sent, and those still held.
  */
-async function waitForReceiptMails(db: pg.Pool, records: number): Promise<{ queued: number; events: number; sent: number; held: number }> {
+async function waitForReceiptMails(
+  db: pg.Pool,
+  records: number,
+): Promise<{ queued: number; events: number; sent: number; held: number }> {
   const count = async () => {
     const { rows } = await db.query<{ queued: number; events: number; sent: number; held: number }>(
       `SELECT count(*)::int AS queued, count(DISTINCT event_id)::int AS events, count(*) FILTER (WHERE status = 'sent')::int AS sent,
@@ -211,7 +246,10 @@ await migrate(floorPool, path.join(ROOT, 'services/records/migrations'));
 
 const identityDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_identity${SUFFIX}`), max: 4 });
 const recordsDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_records${SUFFIX}`), max: 4 });
-const notificationsDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_notifications${SUFFIX}`), max: 2 });
+const notificationsDb = new pg.Pool({
+  connectionString: databaseUrl(POSTGRES_URL, `sh_notifications${SUFFIX}`),
+  max: 2,
+});
 
 console.log(`Creating ${GARAGES} garages with active subscriptions...`);
 const passwordHash = await hashPassword(PASSWORD);
@@ -246,7 +284,11 @@ const stack = await startStack({
   databaseSuffix: SUFFIX,
   redisKeyPrefix: 'bench_create',
   logLevel: 'warn',
-  env: { RATE_LIMIT_API_PER_MINUTE: '100000000', RATE_LIMIT_AUTH_PER_MINUTE: '100000000', RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000' },
+  env: {
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
+    RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000',
+  },
   onOutput: (name, line) => {
     if (/"level":(50|60)/.test(line)) process.stderr.write(`[${name}] ${line}\n`);
   },
@@ -265,14 +307,22 @@ try {
     garage.token = (login.json as { data: { session: { access_token: string } } }).data.session.access_token;
   }
   for (let i = 0; i < 50; i += 1) {
-    if (await fetch(`http://127.0.0.1:${FLOOR_PORT}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${FLOOR_PORT}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
   const bodyFor = (garage: number, n: number) => ({
     vin: `SAJBENCH${String(garage).padStart(2, '0')}${String(n % 10_000_000).padStart(7, '0')}`.replace(/[IOQ]/g, '0'),
     vehicle_registration:
-      garage < CONTENDED_GARAGES ? registrationFor(0, Math.floor(Math.random() * SHARED_REGISTRATIONS)) : registrationFor(garage, n),
+      garage < CONTENDED_GARAGES
+        ? registrationFor(0, Math.floor(Math.random() * SHARED_REGISTRATIONS))
+        : registrationFor(garage, n),
     mileage: 10_000 + n,
     service_type: n % 2 === 0 ? 'Full Service, Oil & Filter Change' : 'Brake Pad Replacement',
     notes: 'Routine service; all fluids topped up.',
@@ -283,14 +333,33 @@ try {
   });
 
   const platformSend = async (garage: number, body: Record<string, unknown>, key: string): Promise<Sample> => {
-    const answer = await post(`${gateway}/api/v1/service-records`, body, { authorization: `Bearer ${garages[garage]!.token}`, 'idempotency-key': key });
-    const created = answer.status === 201 ? (answer.json as { data: { serviceRecord: { id: string }; receipt: TReceipt } }).data : null;
-    return { ms: answer.ms, status: answer.status, recordId: created?.serviceRecord.id ?? null, receipt: created?.receipt ?? null, registration: String(body.vehicle_registration) };
+    const answer = await post(`${gateway}/api/v1/service-records`, body, {
+      authorization: `Bearer ${garages[garage]!.token}`,
+      'idempotency-key': key,
+    });
+    const created =
+      answer.status === 201
+        ? (answer.json as { data: { serviceRecord: { id: string }; receipt: TReceipt } }).data
+        : null;
+    return {
+      ms: answer.ms,
+      status: answer.status,
+      recordId: created?.serviceRecord.id ?? null,
+      receipt: created?.receipt ?? null,
+      registration: String(body.vehicle_registration),
+    };
   };
   const floorSend = async (_garage: number, body: Record<string, unknown>, _key: string): Promise<Sample> => {
     const answer = await post(`http://127.0.0.1:${FLOOR_PORT}/`, body, {});
-    const recordId = answer.status === 201 ? (answer.json as { data: { serviceRecord: { id: string } } }).data.serviceRecord.id : null;
-    return { ms: answer.ms, status: answer.status, recordId, receipt: null, registration: String(body.vehicle_registration) };
+    const recordId =
+      answer.status === 201 ? (answer.json as { data: { serviceRecord: { id: string } } }).data.serviceRecord.id : null;
+    return {
+      ms: answer.ms,
+      status: answer.status,
+      recordId,
+      receipt: null,
+      registration: String(body.vehicle_registration),
+    };
   };
 
   console.log('Warming up for 3 s...');
@@ -307,7 +376,13 @@ try {
     async () => {
       const started = performance.now();
       const isValid = await verifyPassword(passwordHash, PASSWORD);
-      return { ms: performance.now() - started, status: isValid ? 201 : 500, recordId: null, receipt: null, registration: '' };
+      return {
+        ms: performance.now() - started,
+        status: isValid ? 201 : 500,
+        recordId: null,
+        receipt: null,
+        registration: '',
+      };
     },
     () => ({}),
     DURATION_S,
@@ -316,14 +391,20 @@ try {
   const platform = summarise('platform (gateway -> records)', platformRun);
   const bare = summarise('bare node:http + pg INSERT', floorRun);
   const argon = summarise('argon2id verify alone', argonRun);
-  console.log(`\n${'target'.padEnd(34)}${'requests'.padStart(10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-201'.padStart(9)}`);
+  console.log(
+    `\n${'target'.padEnd(34)}${'requests'.padStart(10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-201'.padStart(9)}`,
+  );
   for (const r of [platform, bare, argon]) {
     console.log(
       `${r.name.padEnd(34)}${String(r.requests).padStart(10)}${r.requestsPerSecond.toFixed(0).padStart(9)}${r.p50.toFixed(0).padStart(9)}${r.p99.toFixed(0).padStart(9)}${String(r.failed).padStart(9)}`,
     );
   }
-  console.log(`\nplatform / floor: ${(platform.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}x throughput, p99 ${(platform.p99 / bare.p99).toFixed(1)}x`);
-  console.log(`platform / argon2id verify alone: ${(platform.requestsPerSecond / argon.requestsPerSecond).toFixed(2)}x throughput (every submit re-checks a password)`);
+  console.log(
+    `\nplatform / floor: ${(platform.requestsPerSecond / bare.requestsPerSecond).toFixed(3)}x throughput, p99 ${(platform.p99 / bare.p99).toFixed(1)}x`,
+  );
+  console.log(
+    `platform / argon2id verify alone: ${(platform.requestsPerSecond / argon.requestsPerSecond).toFixed(2)}x throughput (every submit re-checks a password)`,
+  );
 
   // What was acknowledged against what was stored, over the warm-up and the measured run.
   const acknowledged = [...warmUp.samples, ...platformRun.samples].filter((s) => s.recordId !== null);
@@ -342,13 +423,23 @@ try {
   const touched = [...new Set(acknowledged.map((s) => s.registration))];
   let intact = 0;
   for (const registration of touched) {
-    const answer = (await (await fetch(`${gateway}/api/v1/service-records/verify/${registration}`)).json()) as { data: { valid: boolean } };
+    const answer = (await (await fetch(`${gateway}/api/v1/service-records/verify/${registration}`)).json()) as {
+      data: { valid: boolean };
+    };
     if (answer.data.valid) intact += 1;
   }
 
   const countEvents = async () => {
-    const emitted = (await recordsDb.query<{ n: number }>(`SELECT count(*)::int AS n FROM event_outbox WHERE name = 'service_record.created'`)).rows[0]!.n;
-    const consumed = (await notificationsDb.query<{ n: number }>(`SELECT count(*)::int AS n FROM processed_events WHERE name = 'service_record.created'`)).rows[0]!.n;
+    const emitted = (
+      await recordsDb.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM event_outbox WHERE name = 'service_record.created'`,
+      )
+    ).rows[0]!.n;
+    const consumed = (
+      await notificationsDb.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM processed_events WHERE name = 'service_record.created'`,
+      )
+    ).rows[0]!.n;
     return { emitted, consumed };
   };
   let events = await countEvents();
@@ -357,16 +448,24 @@ try {
     events = await countEvents();
   }
 
-  const inclusion = await checkInclusion(gateway, [...new Map(acknowledged.map((s) => [s.recordId!, s.receipt!])).values()]);
+  const inclusion = await checkInclusion(gateway, [
+    ...new Map(acknowledged.map((s) => [s.recordId!, s.receipt!])).values(),
+  ]);
   const receiptMails = await waitForReceiptMails(notificationsDb, storedIds.size);
   const inbox = await checkReceiptMailsInInbox(stack.urls.smtpInbox);
   const argonRatio = platform.requestsPerSecond / argon.requestsPerSecond;
 
   const checks = [
-    [`201 answers (${acknowledgedIds.size} records, ${doubleClickReplays} double-click replays) = rows stored (${storedIds.size})`, acknowledgedIds.size === storedIds.size && lost === 0 && unacknowledged === 0],
+    [
+      `201 answers (${acknowledgedIds.size} records, ${doubleClickReplays} double-click replays) = rows stored (${storedIds.size})`,
+      acknowledgedIds.size === storedIds.size && lost === 0 && unacknowledged === 0,
+    ],
     [`duplicates: ${duplicates}`, duplicates === 0],
     [`chains that verify: ${intact} of ${touched.length} touched registrations`, intact === touched.length],
-    [`service_record.created emitted ${events.emitted}, consumed ${events.consumed}`, events.emitted === storedIds.size && events.consumed === events.emitted],
+    [
+      `service_record.created emitted ${events.emitted}, consumed ${events.consumed}`,
+      events.emitted === storedIds.size && events.consumed === events.emitted,
+    ],
     [
       `new entries whose inclusion in checkpoint ${inclusion.treeSize} (signature checked with ${DEVELOPMENT_LOG.verifierKey.split('+')[1]}) verifies: ${inclusion.verified} of ${acknowledgedIds.size}, leaves ${inclusion.leaves}`,
       inclusion.isSignatureValid && inclusion.verified === acknowledgedIds.size,
@@ -374,8 +473,12 @@ try {
     [
       `receipt mails queued ${receiptMails.queued} (${receiptMails.events} events), sent ${receiptMails.sent}, still held ${receiptMails.held}, for ${storedIds.size} records; ` +
         `of the ${inbox.read} the SMTP catcher kept, ${inbox.verified} carry a signed checkpoint that verifies and covers their leaf`,
-      receiptMails.queued === storedIds.size && receiptMails.events === receiptMails.queued && receiptMails.sent === receiptMails.queued &&
-        receiptMails.held === 0 && inbox.read > 0 && inbox.verified === inbox.read,
+      receiptMails.queued === storedIds.size &&
+        receiptMails.events === receiptMails.queued &&
+        receiptMails.sent === receiptMails.queued &&
+        receiptMails.held === 0 &&
+        inbox.read > 0 &&
+        inbox.verified === inbox.read,
     ],
     [`platform / argon2id verify alone ${argonRatio.toFixed(2)}x (at least 0.5x)`, argonRatio >= 0.5],
     [`p99 ${platform.p99.toFixed(0)} ms (target at most 300 ms)`, platform.p99 <= 300],
@@ -387,7 +490,17 @@ try {
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     path.join(ROOT, 'bench/results/create.json'),
-    JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, garages: GARAGES, results: [platform, bare, argon], checks }, null, 2),
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        durationS: DURATION_S,
+        garages: GARAGES,
+        results: [platform, bare, argon],
+        checks,
+      },
+      null,
+      2,
+    ),
   );
 } finally {
   floor.kill('SIGTERM');

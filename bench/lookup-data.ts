@@ -29,10 +29,14 @@ export async function seed({ db, vehicles }: { db: string; vehicles: number }): 
     const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM service_records');
     const expected = vehicles * RECORDS_PER_VEHICLE;
     if (rows[0]!.n === expected) {
-      console.log(`Benchmark data present: ${expected.toLocaleString('en-GB')} records over ${vehicles.toLocaleString('en-GB')} vehicles.`);
+      console.log(
+        `Benchmark data present: ${expected.toLocaleString('en-GB')} records over ${vehicles.toLocaleString('en-GB')} vehicles.`,
+      );
       return;
     }
-    console.log(`Seeding ${expected.toLocaleString('en-GB')} records over ${vehicles.toLocaleString('en-GB')} vehicles...`);
+    console.log(
+      `Seeding ${expected.toLocaleString('en-GB')} records over ${vehicles.toLocaleString('en-GB')} vehicles...`,
+    );
     const started = Date.now();
     await pool.query('TRUNCATE service_records, garage_directory');
     // In slices of 200,000 vehicles, so that a large seed shows its progress and no one statement holds it all.
@@ -58,7 +62,8 @@ export async function seed({ db, vehicles }: { db: string; vehicles: number }): 
          FROM generate_series($1::int, $2::int) AS v, generate_series(0, ${RECORDS_PER_VEHICLE - 1}) AS r`,
         [from, Math.min(from + slice, vehicles) - 1],
       );
-      if (vehicles > slice) console.log(`  ${(Math.min(from + slice, vehicles) * RECORDS_PER_VEHICLE).toLocaleString('en-GB')} records...`);
+      if (vehicles > slice)
+        console.log(`  ${(Math.min(from + slice, vehicles) * RECORDS_PER_VEHICLE).toLocaleString('en-GB')} records...`);
     }
     // Vacuumed as well as analysed, as autovacuum leaves a settled table: the bare query is not slowed by a fresh one.
     await pool.query('VACUUM ANALYZE service_records');

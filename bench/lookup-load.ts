@@ -15,7 +15,9 @@ export const WORKLOADS = {
   // The popular vehicles are spread over the data, not its first rows.
   popular: (vehicles: number) => {
     const popular = Math.min(POPULAR_VEHICLES, vehicles);
-    return Math.random() < POPULAR_SHARE ? Math.floor(Math.random() * popular) * Math.floor(vehicles / popular) : Math.floor(Math.random() * vehicles);
+    return Math.random() < POPULAR_SHARE
+      ? Math.floor(Math.random() * popular) * Math.floor(vehicles / popular)
+      : Math.floor(Math.random() * vehicles);
   },
 } as const;
 export type Workload = keyof typeof WORKLOADS;
@@ -43,7 +45,11 @@ export type Target = readonly [name: string, port: number, vehicles: number];
  * order, so that a burst of other work on the machine falls on every target alike. req/s is over all rounds; p50 is
  * the median round's and p99 the worst round's.
  */
-export async function loadInTurns(targets: readonly Target[], workload: Workload, groups: ProcessGroups): Promise<Result[]> {
+export async function loadInTurns(
+  targets: readonly Target[],
+  workload: Workload,
+  groups: ProcessGroups,
+): Promise<Result[]> {
   const vehicleFor = WORKLOADS[workload];
   const run = ([, port, vehicles]: Target, duration: number) =>
     autocannon({
@@ -51,12 +57,27 @@ export async function loadInTurns(targets: readonly Target[], workload: Workload
       connections: CONNECTIONS,
       pipelining: 1,
       duration,
-      requests: [{ setupRequest: (request) => ({ ...request, path: `/api/v1/service-records/lookup/${registrationOf(vehicleFor(vehicles))}` }) }],
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/v1/service-records/lookup/${registrationOf(vehicleFor(vehicles))}`,
+          }),
+        },
+      ],
     });
   for (const target of targets) await run(target, 3);
   const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
   const roundSeconds = Math.max(1, Math.round(DURATION_S / rounds));
-  const tally = targets.map(() => ({ requests: 0, seconds: 0, p50s: [] as number[], p99s: [] as number[], non2xx: 0, errors: 0, cpu: {} as Record<string, number> }));
+  const tally = targets.map(() => ({
+    requests: 0,
+    seconds: 0,
+    p50s: [] as number[],
+    p99s: [] as number[],
+    non2xx: 0,
+    errors: 0,
+    cpu: {} as Record<string, number>,
+  }));
   for (let round = 0; round < rounds; round += 1) {
     const order = targets.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
@@ -66,7 +87,8 @@ export async function loadInTurns(targets: readonly Target[], workload: Workload
       const cpuAfter = takeCpuSnapshot(groups);
       const t = tally[i]!;
       if (cpuBefore && cpuAfter) {
-        for (const [name, seconds] of Object.entries(cpuSecondsBetween(cpuBefore, cpuAfter))) t.cpu[name] = (t.cpu[name] ?? 0) + seconds;
+        for (const [name, seconds] of Object.entries(cpuSecondsBetween(cpuBefore, cpuAfter)))
+          t.cpu[name] = (t.cpu[name] ?? 0) + seconds;
       }
       t.requests += result.requests.total;
       t.seconds += result.duration;
@@ -89,7 +111,11 @@ export async function loadInTurns(targets: readonly Target[], workload: Workload
       non2xx: t.non2xx,
       errors: t.errors,
       cpuMicrosPerRequest:
-        Object.keys(t.cpu).length === 0 ? null : Object.fromEntries(Object.entries(t.cpu).map(([name, seconds]) => [name, Math.round((seconds * 1e6) / t.requests)])),
+        Object.keys(t.cpu).length === 0
+          ? null
+          : Object.fromEntries(
+              Object.entries(t.cpu).map(([name, seconds]) => [name, Math.round((seconds * 1e6) / t.requests)]),
+            ),
     };
   });
 }
@@ -107,11 +133,15 @@ export function printResults(results: readonly Result[], groups: ProcessGroups):
   if (results.every((r) => r.cpuMicrosPerRequest)) {
     // Where the machine's time goes per request, whatever else it was doing: the processes each target needs.
     const names = Object.keys(groups);
-    console.log(`\nCPU microseconds per request\n${'target'.padEnd(44)}${'workload'.padEnd(10)}${names.map((name) => name.padStart(12)).join('')}${'total'.padStart(8)}`);
+    console.log(
+      `\nCPU microseconds per request\n${'target'.padEnd(44)}${'workload'.padEnd(10)}${names.map((name) => name.padStart(12)).join('')}${'total'.padStart(8)}`,
+    );
     for (const r of results) {
       const used = r.cpuMicrosPerRequest!;
       const total = names.reduce((sum, name) => sum + used[name]!, 0);
-      console.log(`${r.name.padEnd(44)}${r.workload.padEnd(10)}${names.map((name) => String(used[name]).padStart(12)).join('')}${String(total).padStart(8)}`);
+      console.log(
+        `${r.name.padEnd(44)}${r.workload.padEnd(10)}${names.map((name) => String(used[name]).padStart(12)).join('')}${String(total).padStart(8)}`,
+      );
     }
   }
 }

@@ -25,7 +25,16 @@ import { deleteKeysMatching, lookupAnswersNamespace, prewarmedKeyOf } from '@sh/
 import { createRedis, type Redis } from '@sh/shared/server';
 import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
 import { RECORDS_PER_VEHICLE, registrationOf, seed } from './lookup-data.js';
-import { CONNECTIONS, DURATION_S, loadInTurns, printResults, WORKLOADS, type Result, type Target, type Workload } from './lookup-load.js';
+import {
+  CONNECTIONS,
+  DURATION_S,
+  loadInTurns,
+  printResults,
+  WORKLOADS,
+  type Result,
+  type Target,
+  type Workload,
+} from './lookup-load.js';
 import { launch, stopEveryLaunched, waitUntilAnswering, type ProcessGroups } from './processes.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,7 +42,9 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DEFAULT_RECORDS = 1_000_000;
 const RECORDS = Number(process.env.BENCH_RECORDS ?? DEFAULT_RECORDS);
 if (!Number.isInteger(RECORDS) || RECORDS < 1000 || RECORDS % RECORDS_PER_VEHICLE !== 0 || RECORDS > 25_000_000) {
-  throw new Error(`BENCH_RECORDS must be a whole number of vehicles' records (a multiple of ${RECORDS_PER_VEHICLE}) from 1,000 to 25,000,000`);
+  throw new Error(
+    `BENCH_RECORDS must be a whole number of vehicles' records (a multiple of ${RECORDS_PER_VEHICLE}) from 1,000 to 25,000,000`,
+  );
 }
 
 /** One size of benchmark data: its database, and the records service, gateway and bare query that serve it. */
@@ -65,7 +76,8 @@ const PRESERIALISED_PORT = 38102;
 
 /** BENCH_WORKLOADS=popular (or uniform) runs one workload only: a quicker comparison, printed but not kept. */
 const CHOSEN_WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'uniform,popular').split(',').map((name) => name.trim());
-if (CHOSEN_WORKLOADS.some((name) => !(name in WORKLOADS))) throw new Error(`BENCH_WORKLOADS names workloads of ${Object.keys(WORKLOADS).join(', ')}`);
+if (CHOSEN_WORKLOADS.some((name) => !(name in WORKLOADS)))
+  throw new Error(`BENCH_WORKLOADS names workloads of ${Object.keys(WORKLOADS).join(', ')}`);
 const EVERY_WORKLOAD = CHOSEN_WORKLOADS.length === Object.keys(WORKLOADS).length;
 
 /**
@@ -82,7 +94,8 @@ async function forgetPublishedAnswers(redis: Redis): Promise<number> {
 async function waitUntilPrewarmed(redis: Redis, usedBefore: number): Promise<void> {
   const started = Date.now();
   while ((await Promise.all(SIZES.map(({ prefix }) => redis.get(prewarmedKeyOf(prefix))))).includes(null)) {
-    if (Date.now() - started > 30 * 60_000) throw new Error('The records services did not publish every answer within 30 min');
+    if (Date.now() - started > 30 * 60_000)
+      throw new Error('The records services did not publish every answer within 30 min');
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const grown = (await usedMemory(redis)) - usedBefore;
@@ -96,7 +109,6 @@ async function waitUntilPrewarmed(redis: Redis, usedBefore: number): Promise<voi
 async function usedMemory(redis: Redis): Promise<number> {
   return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
 }
-
 
 const problems = await checkInfrastructure(POSTGRES_URL, REDIS_URL);
 if (problems.length > 0) {
@@ -127,7 +139,11 @@ try {
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000',
     }),
-    bareQuery: launch('bare-query', 'bench/bare-server.ts', { PORT: String(size.ports.bareQuery), DATABASE_URL: size.db, MODE: 'query' }),
+    bareQuery: launch('bare-query', 'bench/bare-server.ts', {
+      PORT: String(size.ports.bareQuery),
+      DATABASE_URL: size.db,
+      MODE: 'query',
+    }),
   });
   const stacks = SIZES.map(launchStack);
   const barePreserialised = launch('bare-preserialised', 'bench/bare-server.ts', {
@@ -145,8 +161,12 @@ try {
     waitUntilAnswering(`http://127.0.0.1:${PRESERIALISED_PORT}/healthz`),
   ]);
   await waitUntilPrewarmed(redis, redisUsedBefore);
-  const sample = await fetch(`http://127.0.0.1:${SIZE.ports.gateway}/api/v1/service-records/lookup/${registrationOf(12345)}`).then((r) => r.json());
-  console.log(`Sample answer has ${(sample as { data: { serviceRecords: unknown[] } }).data.serviceRecords.length} records.`);
+  const sample = await fetch(
+    `http://127.0.0.1:${SIZE.ports.gateway}/api/v1/service-records/lookup/${registrationOf(12345)}`,
+  ).then((r) => r.json());
+  console.log(
+    `Sample answer has ${(sample as { data: { serviceRecords: unknown[] } }).data.serviceRecords.length} records.`,
+  );
 
   const pidsOf = (part: 'records' | 'gateway' | 'bareQuery') => stacks.map((stack) => stack[part].pid!);
   const processGroups: ProcessGroups = {
@@ -162,13 +182,12 @@ try {
   const RECORDS_ALONE = 'records service alone (no gateway)';
   const PRESERIALISED = 'bare node:http, pre-serialised body';
   const atReference = (name: string) => `${name.split(' (')[0]} at 1M`;
-  const referenceTargets: Target[] =
-    REFERENCE
-      ? [
-          [atReference(PLATFORM), REFERENCE.ports.gateway, REFERENCE.vehicles],
-          [atReference(BARE_QUERY), REFERENCE.ports.bareQuery, REFERENCE.vehicles],
-        ]
-      : [];
+  const referenceTargets: Target[] = REFERENCE
+    ? [
+        [atReference(PLATFORM), REFERENCE.ports.gateway, REFERENCE.vehicles],
+        [atReference(BARE_QUERY), REFERENCE.ports.bareQuery, REFERENCE.vehicles],
+      ]
+    : [];
   const results: Result[] = [];
   const everyWorkload: Target[] = [
     [PLATFORM, SIZE.ports.gateway, SIZE.vehicles],
@@ -195,10 +214,14 @@ try {
     console.log(
       `${workload.padEnd(8)} platform / bare query:       ${ratio(platform, bareQuery)}x throughput, p99 ${platform.p99} ms against ${bareQuery.p99} ms (each round: ${platform.p99ByRound.join(', ')} against ${bareQuery.p99ByRound.join(', ')})`,
     );
-    console.log(`${workload.padEnd(8)} records alone / bare query:  ${ratio(recordsAlone, bareQuery)}x throughput (the gateway's share is the rest)`);
+    console.log(
+      `${workload.padEnd(8)} records alone / bare query:  ${ratio(recordsAlone, bareQuery)}x throughput (the gateway's share is the rest)`,
+    );
   }
   if (CHOSEN_WORKLOADS.includes('uniform')) {
-    console.log(`uniform  platform / pre-serialised:  ${ratio(find(PLATFORM, 'uniform'), find(PRESERIALISED, 'uniform'))}x throughput`);
+    console.log(
+      `uniform  platform / pre-serialised:  ${ratio(find(PLATFORM, 'uniform'), find(PRESERIALISED, 'uniform'))}x throughput`,
+    );
   }
   if (REFERENCE) {
     // The same code on both sizes of data, in turns in this run: what the data's size alone changes.
@@ -213,10 +236,23 @@ try {
     }
   }
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  const resultsFile = path.join(ROOT, `bench/results/${RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`}.json`);
-  if (EVERY_WORKLOAD) writeFileSync(resultsFile, JSON.stringify({ at: new Date().toISOString(), records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results }, null, 2));
+  const resultsFile = path.join(
+    ROOT,
+    `bench/results/${RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`}.json`,
+  );
+  if (EVERY_WORKLOAD)
+    writeFileSync(
+      resultsFile,
+      JSON.stringify(
+        { at: new Date().toISOString(), records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results },
+        null,
+        2,
+      ),
+    );
 } finally {
   stopEveryLaunched();
-  console.log(`Deleted ${(await forgetPublishedAnswers(redis)).toLocaleString('en-GB')} published answers and versions from Redis.`);
+  console.log(
+    `Deleted ${(await forgetPublishedAnswers(redis)).toLocaleString('en-GB')} published answers and versions from Redis.`,
+  );
   redis.disconnect();
 }

@@ -37,7 +37,14 @@ export function launch(name: string, script: string, env: Record<string, string>
   stopLaunchedOnExit();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...garbageCollectorEnv(name), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...garbageCollectorEnv(name),
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     detached: true,
   });
@@ -53,7 +60,13 @@ export function launch(name: string, script: string, env: Record<string, string>
 export async function waitUntilAnswering(url: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer`);
@@ -72,7 +85,9 @@ export type CpuSnapshot = Record<string, Map<number, number>>;
 export function takeCpuSnapshot(groups: ProcessGroups): CpuSnapshot | null {
   if (!existsSync('/proc/self/stat')) return null;
   const ticksPerSecond = 100;
-  const snapshot: CpuSnapshot = Object.fromEntries(Object.keys(groups).map((name) => [name, new Map<number, number>()]));
+  const snapshot: CpuSnapshot = Object.fromEntries(
+    Object.keys(groups).map((name) => [name, new Map<number, number>()]),
+  );
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid)) continue;
@@ -87,7 +102,8 @@ export function takeCpuSnapshot(groups: ProcessGroups): CpuSnapshot | null {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const seconds = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
     for (const [name, group] of Object.entries(groups)) {
-      if (group.pids?.includes(pid) || (group.program !== undefined && comm === group.program)) snapshot[name]!.set(pid, seconds);
+      if (group.pids?.includes(pid) || (group.program !== undefined && comm === group.program))
+        snapshot[name]!.set(pid, seconds);
     }
   }
   return snapshot;

@@ -23,7 +23,13 @@ const ids: Partial<Record<Caller, string>> = {};
 /** The sign-in of the garage without a subscription. */
 let garageWithoutEmail = '';
 
-async function api(method: string, path: string, caller: Caller, body?: unknown, headers: Record<string, string> = {}): Promise<number> {
+async function api(
+  method: string,
+  path: string,
+  caller: Caller,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<number> {
   const token = tokens[caller];
   const response = await fetch(`${inject('gatewayUrl')}/api/v1${path}`, {
     method,
@@ -50,8 +56,14 @@ function checkSuccess(method: string, path: string, status: number, body: unknow
   if (!match) throw new Error(`${method} ${path} answered ${status}, but no operation of the contract declares it`);
   const operation = `${match.operation.method.toUpperCase()} ${match.operation.path}`;
   const parsed = match.operation.response.safeParse(body);
-  const issues = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(the body)'}: ${issue.message}`);
-  expect({ operation, status, issues }).toEqual({ operation, status: match.operation.successStatus ?? 200, issues: [] });
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(the body)'}: ${issue.message}`);
+  expect({ operation, status, issues }).toEqual({
+    operation,
+    status: match.operation.successStatus ?? 200,
+    issues: [],
+  });
   schemaChecked.set(operation, (schemaChecked.get(operation) ?? 0) + 1);
 }
 
@@ -64,22 +76,47 @@ beforeAll(async () => {
   // The garage without a subscription has confirmed its e-mail; the other garage has not.
   await confirmEmailFromMail(`matrix.a.${stamp}@example.co.uk`, without.id);
   const another = await logInThroughApi(`matrix.b.${stamp}@example.co.uk`, 'Matrix2026');
-  const [subscribedGarage, garageToSuspend] = seedGarages.filter((g) => g.id !== seedAccounts.garage.garage_id && g.subscription_status === 'active');
-  if (!subscribedGarage || !garageToSuspend) throw new Error('the seed needs two more garages with an active subscription');
+  const [subscribedGarage, garageToSuspend] = seedGarages.filter(
+    (g) => g.id !== seedAccounts.garage.garage_id && g.subscription_status === 'active',
+  );
+  if (!subscribedGarage || !garageToSuspend)
+    throw new Error('the seed needs two more garages with an active subscription');
   // A seeded garage with an active subscription; its password is unknown, so the admin (created at start-up
   // from ADMIN_EMAIL / ADMIN_PASSWORD) sets one, which is itself a call this matrix checks.
   const admin = await logInThroughApi(seedAccounts.admin.email, seedAccounts.admin.password);
   tokens.admin = admin.token;
   ids.admin = admin.id;
-  expect(await api('PATCH', `/users/password/${subscribedGarage.id}`, 'admin', { password: 'Matrix2026', reason: 'Access matrix: a known password' })).toBe(200);
+  expect(
+    await api('PATCH', `/users/password/${subscribedGarage.id}`, 'admin', {
+      password: 'Matrix2026',
+      reason: 'Access matrix: a known password',
+    }),
+  ).toBe(200);
   const withSubscription = await logInThroughApi(subscribedGarage.email, 'Matrix2026');
   // The suspended garage signs in while it still may; its access token outlives the suspension by minutes at most,
   // and every call it makes with it must still be refused where suspension matters.
-  expect(await api('PATCH', `/users/password/${garageToSuspend.id}`, 'admin', { password: 'Matrix2026', reason: 'Access matrix: a known password' })).toBe(200);
+  expect(
+    await api('PATCH', `/users/password/${garageToSuspend.id}`, 'admin', {
+      password: 'Matrix2026',
+      reason: 'Access matrix: a known password',
+    }),
+  ).toBe(200);
   const suspended = await logInThroughApi(garageToSuspend.email, 'Matrix2026');
-  Object.assign(tokens, { garageWithout: without.token, anotherGarage: another.token, garageWith: withSubscription.token, suspended: suspended.token });
-  Object.assign(ids, { garageWithout: without.id, anotherGarage: another.id, garageWith: withSubscription.id, suspended: suspended.id });
-  expect(await api('POST', `/garages/${suspended.id}/suspension`, 'admin', { reason: 'Access matrix: a suspended garage' })).toBe(200);
+  Object.assign(tokens, {
+    garageWithout: without.token,
+    anotherGarage: another.token,
+    garageWith: withSubscription.token,
+    suspended: suspended.token,
+  });
+  Object.assign(ids, {
+    garageWithout: without.id,
+    anotherGarage: another.id,
+    garageWith: withSubscription.id,
+    suspended: suspended.id,
+  });
+  expect(
+    await api('POST', `/garages/${suspended.id}/suspension`, 'admin', { reason: 'Access matrix: a suspended garage' }),
+  ).toBe(200);
   await waitUntilHeard(suspended.id);
 });
 
@@ -89,9 +126,21 @@ beforeAll(async () => {
  */
 async function waitUntilHeard(garageId: string): Promise<void> {
   const heardBy = [
-    { service: 'records', databaseUrl: inject('recordsDatabaseUrl'), sql: 'SELECT 1 FROM garage_suspensions WHERE garage_id = $1 AND is_suspended' },
-    { service: 'identity', databaseUrl: inject('identityDatabaseUrl'), sql: 'SELECT 1 FROM users WHERE id = $1 AND suspended_at IS NOT NULL' },
-    { service: 'billing', databaseUrl: inject('billingDatabaseUrl'), sql: 'SELECT 1 FROM garage_suspensions WHERE garage_id = $1 AND is_suspended' },
+    {
+      service: 'records',
+      databaseUrl: inject('recordsDatabaseUrl'),
+      sql: 'SELECT 1 FROM garage_suspensions WHERE garage_id = $1 AND is_suspended',
+    },
+    {
+      service: 'identity',
+      databaseUrl: inject('identityDatabaseUrl'),
+      sql: 'SELECT 1 FROM users WHERE id = $1 AND suspended_at IS NOT NULL',
+    },
+    {
+      service: 'billing',
+      databaseUrl: inject('billingDatabaseUrl'),
+      sql: 'SELECT 1 FROM garage_suspensions WHERE garage_id = $1 AND is_suspended',
+    },
   ];
   for (const { service, databaseUrl, sql } of heardBy) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -114,12 +163,22 @@ async function waitUntilHeard(garageId: string): Promise<void> {
  * answer but a 5xx).
  */
 type Expected = number | 'allowed' | 'signed-in' | 'answered';
-const everyone = (status: Expected): Record<Caller, Expected> => Object.fromEntries(CALLERS.map((c) => [c, status])) as Record<Caller, Expected>;
+const everyone = (status: Expected): Record<Caller, Expected> =>
+  Object.fromEntries(CALLERS.map((c) => [c, status])) as Record<Caller, Expected>;
 const signedIn = (status: Expected): Record<Caller, Expected> => ({ ...everyone(status), public: 401 });
-const garages = (status: Expected, overrides: Partial<Record<Caller, Expected>> = {}): Record<Caller, Expected> => ({ ...signedIn(status), admin: 403, ...overrides });
+const garages = (status: Expected, overrides: Partial<Record<Caller, Expected>> = {}): Record<Caller, Expected> => ({
+  ...signedIn(status),
+  admin: 403,
+  ...overrides,
+});
 const adminOnly = (status: Expected): Record<Caller, Expected> => ({ ...everyone(403), public: 401, admin: status });
 /** Calls on what the first garage (garageWithout) owns: only it and the admin get past the role checks. */
-const ownerAndAdmin = (status: Expected): Record<Caller, Expected> => ({ ...everyone(403), public: 401, garageWithout: status, admin: status });
+const ownerAndAdmin = (status: Expected): Record<Caller, Expected> => ({
+  ...everyone(403),
+  public: 401,
+  garageWithout: status,
+  admin: status,
+});
 
 interface MatrixRow {
   /** The path with its parameters filled in. */
@@ -131,7 +190,10 @@ interface MatrixRow {
 }
 
 /** A session cookie that is none of ours, with the header the SPA sends to refresh and logout. */
-const UNKNOWN_SESSION_COOKIE = { cookie: `${SESSION_COOKIE.name}=not-a-refresh-token-of-ours`, [SESSION_COOKIE.csrfHeader]: SESSION_COOKIE.csrfHeaderValue };
+const UNKNOWN_SESSION_COOKIE = {
+  cookie: `${SESSION_COOKIE.name}=not-a-refresh-token-of-ours`,
+  [SESSION_COOKIE.csrfHeader]: SESSION_COOKIE.csrfHeaderValue,
+};
 /** The role each caller's token carries (none for the visitor). */
 const ROLE_OF: Record<Caller, 'none' | 'garage' | 'admin'> = {
   public: 'none',
@@ -150,7 +212,8 @@ function expectedFromAuth(auth: TOperation['auth']): Record<Caller, Expected> {
   const byRole = (role: 'none' | 'garage' | 'admin'): Expected => {
     if (auth === 'public' || auth === 'stripe-signature') return 'answered';
     if (role === 'none') return 401;
-    if (auth !== 'signed-in' && auth !== 'garage' && auth !== 'admin') throw new Error(`the access matrix has no caller for auth '${String(auth)}'`);
+    if (auth !== 'signed-in' && auth !== 'garage' && auth !== 'admin')
+      throw new Error(`the access matrix has no caller for auth '${String(auth)}'`);
     if (auth !== 'signed-in' && auth !== role) return 403;
     return role === 'garage' ? 'signed-in' : 'allowed';
   };
@@ -194,51 +257,150 @@ const seededRecordId = () => seedVehicles.find((v) => v.registration === 'AD61HC
  * id), so that the matrix changes nothing it would need to undo.
  */
 const MATRIX: Record<string, MatrixRow> = {
-  'GET /service-records/lookup/{registration}': { path: () => '/service-records/lookup/AD61HCX', expected: everyone(200) },
+  'GET /service-records/lookup/{registration}': {
+    path: () => '/service-records/lookup/AD61HCX',
+    expected: everyone(200),
+  },
   'GET /vehicles/{registration}': { path: () => '/vehicles/AD61HCX', expected: everyone(200) },
-  'GET /service-records/verify/{registration}': { path: () => '/service-records/verify/AD61HCX', expected: everyone(200) },
+  'GET /service-records/verify/{registration}': {
+    path: () => '/service-records/verify/AD61HCX',
+    expected: everyone(200),
+  },
   'GET /service-records/signing-key': { path: () => '/service-records/signing-key', expected: everyone(200) },
   'GET /service-records/vin/{registration}': { path: () => '/service-records/vin/AD61HCX', expected: garages(200) },
-  'POST /service-records/validate': { path: () => '/service-records/validate', body: () => ({ vin: 'WBA8E9G50GNT00002', vehicleRegistration: 'MX26AAB' }), expected: garages(200) },
-  'POST /service-records': { path: () => '/service-records', body: newRecord, expected: garages(403, { garageWith: 201 }) },
+  'POST /service-records/validate': {
+    path: () => '/service-records/validate',
+    body: () => ({ vin: 'WBA8E9G50GNT00002', vehicleRegistration: 'MX26AAB' }),
+    expected: garages(200),
+  },
+  'POST /service-records': {
+    path: () => '/service-records',
+    body: newRecord,
+    expected: garages(403, { garageWith: 201 }),
+  },
   'GET /service-records/mine': { path: () => '/service-records/mine', expected: garages(200, { suspended: 403 }) },
-  'PATCH /service-records/{id}': { path: () => `/service-records/${seededRecordId()}`, body: () => ({ notes: 'matrix' }), expected: adminOnly(400) },
-  'DELETE /service-records/{id}': { path: () => `/service-records/${seededRecordId()}`, body: () => ({}), expected: adminOnly(400) },
+  'PATCH /service-records/{id}': {
+    path: () => `/service-records/${seededRecordId()}`,
+    body: () => ({ notes: 'matrix' }),
+    expected: adminOnly(400),
+  },
+  'DELETE /service-records/{id}': {
+    path: () => `/service-records/${seededRecordId()}`,
+    body: () => ({}),
+    expected: adminOnly(400),
+  },
   'GET /admin/data': { path: () => '/admin/data?limit=5', expected: adminOnly(200) },
   'GET /admin/status': { path: () => '/admin/status', expected: adminOnly(200) },
-  'POST /admin/events/{service}/{id}/retry': { path: () => `/admin/events/records/${UNKNOWN_ID}/retry`, expected: adminOnly(404) },
-  'POST /garages/{id}/suspension': { path: () => `/garages/${ids.anotherGarage}/suspension`, body: () => ({}), expected: adminOnly(400) },
-  'DELETE /garages/{id}/suspension': { path: () => `/garages/${ids.anotherGarage}/suspension`, body: () => ({}), expected: adminOnly(400) },
-  'POST /auth/login': { path: () => '/auth/login', body: () => ({ email: 'nobody.matrix@example.co.uk', password: 'Wrong2026' }), expected: everyone(401) },
-  'POST /auth/login/second-factor': { path: () => '/auth/login/second-factor', body: () => ({ challenge: 'not-a-challenge-of-ours', code: '123456' }), expected: everyone(401) },
+  'POST /admin/events/{service}/{id}/retry': {
+    path: () => `/admin/events/records/${UNKNOWN_ID}/retry`,
+    expected: adminOnly(404),
+  },
+  'POST /garages/{id}/suspension': {
+    path: () => `/garages/${ids.anotherGarage}/suspension`,
+    body: () => ({}),
+    expected: adminOnly(400),
+  },
+  'DELETE /garages/{id}/suspension': {
+    path: () => `/garages/${ids.anotherGarage}/suspension`,
+    body: () => ({}),
+    expected: adminOnly(400),
+  },
+  'POST /auth/login': {
+    path: () => '/auth/login',
+    body: () => ({ email: 'nobody.matrix@example.co.uk', password: 'Wrong2026' }),
+    expected: everyone(401),
+  },
+  'POST /auth/login/second-factor': {
+    path: () => '/auth/login/second-factor',
+    body: () => ({ challenge: 'not-a-challenge-of-ours', code: '123456' }),
+    expected: everyone(401),
+  },
   'POST /auth/refresh': { path: () => '/auth/refresh', headers: UNKNOWN_SESSION_COOKIE, expected: everyone(401) },
   'POST /auth/logout': { path: () => '/auth/logout', headers: UNKNOWN_SESSION_COOKIE, expected: everyone(200) },
   'GET /auth/me': { path: () => '/auth/me', expected: { ...signedIn(200), suspended: 403 } },
   'GET /auth/public-key': { path: () => '/auth/public-key', expected: everyone(200) },
-  'POST /auth/forgot-password': { path: () => '/auth/forgot-password', body: () => ({ email: 'nobody.matrix@example.co.uk' }), expected: everyone(200) },
-  'POST /auth/reset-password': { path: () => '/auth/reset-password', body: () => ({ token: 'not-a-reset-token', password: 'Matrix2026' }), expected: everyone(400) },
-  'POST /users/confirm-email': { path: () => '/users/confirm-email', body: () => ({ token: 'not-a-confirmation-token' }), expected: everyone(400) },
+  'POST /auth/forgot-password': {
+    path: () => '/auth/forgot-password',
+    body: () => ({ email: 'nobody.matrix@example.co.uk' }),
+    expected: everyone(200),
+  },
+  'POST /auth/reset-password': {
+    path: () => '/auth/reset-password',
+    body: () => ({ token: 'not-a-reset-token', password: 'Matrix2026' }),
+    expected: everyone(400),
+  },
+  'POST /users/confirm-email': {
+    path: () => '/users/confirm-email',
+    body: () => ({ token: 'not-a-confirmation-token' }),
+    expected: everyone(400),
+  },
   'POST /users/resend-confirmation': { path: () => '/users/resend-confirmation', expected: signedIn('allowed') },
-  'PATCH /users/email/{id}': { path: () => `/users/email/${ids.garageWithout}`, body: () => ({ email: 'not an address' }), expected: ownerAndAdmin(400) },
-  'POST /users/undo-email-change': { path: () => '/users/undo-email-change', body: () => ({ token: 'not-an-undo-token' }), expected: everyone(400) },
-  'PATCH /users/password/{id}': { path: () => `/users/password/${ids.garageWithout}`, body: () => ({ password: 'short' }), expected: ownerAndAdmin(400) },
+  'PATCH /users/email/{id}': {
+    path: () => `/users/email/${ids.garageWithout}`,
+    body: () => ({ email: 'not an address' }),
+    expected: ownerAndAdmin(400),
+  },
+  'POST /users/undo-email-change': {
+    path: () => '/users/undo-email-change',
+    body: () => ({ token: 'not-an-undo-token' }),
+    expected: everyone(400),
+  },
+  'PATCH /users/password/{id}': {
+    path: () => `/users/password/${ids.garageWithout}`,
+    body: () => ({ password: 'short' }),
+    expected: ownerAndAdmin(400),
+  },
   'GET /users/second-factor': { path: () => '/users/second-factor', expected: { ...signedIn(200), suspended: 403 } },
   // A pending enrolment changes nothing until a code confirms it (and starting again replaces it).
-  'POST /users/second-factor/enrolment': { path: () => '/users/second-factor/enrolment', expected: { ...signedIn(200), suspended: 403 } },
-  'POST /users/second-factor/enrolment/confirm': { path: () => '/users/second-factor/enrolment/confirm', body: () => ({}), expected: signedIn(400) },
+  'POST /users/second-factor/enrolment': {
+    path: () => '/users/second-factor/enrolment',
+    expected: { ...signedIn(200), suspended: 403 },
+  },
+  'POST /users/second-factor/enrolment/confirm': {
+    path: () => '/users/second-factor/enrolment/confirm',
+    body: () => ({}),
+    expected: signedIn(400),
+  },
   'DELETE /users/second-factor': { path: () => '/users/second-factor', body: () => ({}), expected: signedIn(400) },
   'POST /companies/validate': { path: () => '/companies/validate', body: () => ({}), expected: everyone(400) },
-  'POST /garages/check-duplicates': { path: () => '/garages/check-duplicates', body: () => ({ email: 'nobody.matrix@example.co.uk', companies_house_number: '99999999' }), expected: everyone(200) },
-  'POST /garages/validate-referral': { path: () => '/garages/validate-referral', body: () => ({ referralCode: 'GAR-ZZZZ9999' }), expected: everyone(200) },
+  'POST /garages/check-duplicates': {
+    path: () => '/garages/check-duplicates',
+    body: () => ({ email: 'nobody.matrix@example.co.uk', companies_house_number: '99999999' }),
+    expected: everyone(200),
+  },
+  'POST /garages/validate-referral': {
+    path: () => '/garages/validate-referral',
+    body: () => ({ referralCode: 'GAR-ZZZZ9999' }),
+    expected: everyone(200),
+  },
   'POST /garages': { path: () => '/garages', body: () => ({}), expected: everyone(400) },
   'GET /garages/me': { path: () => '/garages/me', expected: garages(200, { suspended: 403 }) },
-  'POST /garages/{id}/release-company': { path: () => `/garages/${UNKNOWN_ID}/release-company`, expected: adminOnly(404) },
-  'PATCH /users/phone/{id}': { path: () => `/users/phone/${ids.garageWithout}`, body: () => ({ phone: 'not a phone' }), expected: ownerAndAdmin(400) },
+  'POST /garages/{id}/release-company': {
+    path: () => `/garages/${UNKNOWN_ID}/release-company`,
+    expected: adminOnly(404),
+  },
+  'PATCH /users/phone/{id}': {
+    path: () => `/users/phone/${ids.garageWithout}`,
+    body: () => ({ phone: 'not a phone' }),
+    expected: ownerAndAdmin(400),
+  },
   'GET /billing/plans': { path: () => '/billing/plans', expected: everyone(200) },
-  'POST /stripe/create-checkout-session': { path: () => '/stripe/create-checkout-session', body: () => ({}), expected: garages(400, { suspended: 403 }) },
-  'POST /stripe/webhook': { path: () => '/stripe/webhook', body: () => ({ type: 'checkout.session.completed' }), expected: everyone(400) },
+  'POST /stripe/create-checkout-session': {
+    path: () => '/stripe/create-checkout-session',
+    body: () => ({}),
+    expected: garages(400, { suspended: 403 }),
+  },
+  'POST /stripe/webhook': {
+    path: () => '/stripe/webhook',
+    body: () => ({ type: 'checkout.session.completed' }),
+    expected: everyone(400),
+  },
   'GET /billing/subscription': { path: () => '/billing/subscription', expected: garages(200, { suspended: 403 }) },
-  'POST /billing/subscription/sync': { path: () => '/billing/subscription/sync', body: () => ({ session_id: 'not a session' }), expected: garages(400, { suspended: 403 }) },
+  'POST /billing/subscription/sync': {
+    path: () => '/billing/subscription/sync',
+    body: () => ({ session_id: 'not a session' }),
+    expected: garages(400, { suspended: 403 }),
+  },
   'POST /billing/portal': { path: () => '/billing/portal', expected: garages('allowed', { suspended: 403 }) },
   'POST /contact': { path: () => '/contact', body: () => ({}), expected: everyone(400) },
   'POST /contact/garage': { path: () => '/contact/garage', body: () => ({}), expected: everyone(400) },
@@ -254,7 +416,9 @@ const DOCUMENT = buildOpenApiDocument(OPERATIONS, { title: 'access matrix', vers
  * the access checks meets a harmless refusal.
  */
 function derivedRow(op: TOperation): MatrixRow {
-  const entry = DOCUMENT.paths[op.path]![op.method] as { parameters: { name: string; in: string; schema: { format?: string; enum?: unknown[] } }[] };
+  const entry = DOCUMENT.paths[op.path]![op.method] as {
+    parameters: { name: string; in: string; schema: { format?: string; enum?: unknown[] } }[];
+  };
   let path = op.path;
   for (const { name, schema } of entry.parameters.filter((p) => p.in === 'path')) {
     const value = schema.format === 'uuid' ? UNKNOWN_ID : schema.enum?.length ? String(schema.enum[0]) : 'AD61HCX';
@@ -264,17 +428,28 @@ function derivedRow(op: TOperation): MatrixRow {
 }
 
 /** Every operation of the contract with its row: the hand-kept one where there is one, else the derived one. */
-const ROWS = OPERATIONS.map((op) => ({ operation: nameOf(op), op, row: MATRIX[nameOf(op)] ?? derivedRow(op), kept: nameOf(op) in MATRIX }));
+const ROWS = OPERATIONS.map((op) => ({
+  operation: nameOf(op),
+  op,
+  row: MATRIX[nameOf(op)] ?? derivedRow(op),
+  kept: nameOf(op) in MATRIX,
+}));
 
 describe('the access matrix, generated from the contract', () => {
   it('has a row for every operation the API documents and the contract lists, and none for one they do not', async () => {
-    const document = (await (await fetch(`${inject('gatewayUrl')}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const document = (await (await fetch(`${inject('gatewayUrl')}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(documented.length).toBeGreaterThan(40);
     expect(ROWS.map((r) => r.operation).sort()).toEqual([...documented].sort());
     expect(Object.keys(MATRIX).filter((operation) => !documented.includes(operation))).toEqual([]);
     const derivedOnly = ROWS.filter((r) => !r.kept).map((r) => r.operation);
-    console.log(`[access matrix] ${ROWS.length} operations, ${ROWS.length - derivedOnly.length} with a hand-kept row; from auth alone: ${derivedOnly.join(', ') || 'none'}`);
+    console.log(
+      `[access matrix] ${ROWS.length} operations, ${ROWS.length - derivedOnly.length} with a hand-kept row; from auth alone: ${derivedOnly.join(', ') || 'none'}`,
+    );
   });
 
   it("has hand-kept rows that agree with each operation's auth", () => {
@@ -282,20 +457,29 @@ describe('the access matrix, generated from the contract', () => {
       if (!kept) continue;
       const derived = expectedFromAuth(op.auth);
       const disagreements = CALLERS.filter((caller) => !agrees(derived[caller], row.expected[caller])).map(
-        (caller) => `${caller}: auth '${op.auth}' says ${String(derived[caller])}, the row ${String(row.expected[caller])}`,
+        (caller) =>
+          `${caller}: auth '${op.auth}' says ${String(derived[caller])}, the row ${String(row.expected[caller])}`,
       );
       expect({ operation, disagreements }).toEqual({ operation, disagreements: [] });
     }
   });
 
-  it.each(ROWS.map((r) => [r.operation, r] as const))('%s answers every caller as docs/product.md#permissions says', async (operation, { row }) => {
-    const method = operation.split(' ')[0]!;
-    for (const caller of CALLERS) {
-      const status = await api(method, row.path(), caller, row.body?.(caller), row.headers);
-      const expected = row.expected[caller];
-      expect({ caller, status, meets: meets(expected, status) }).toEqual({ caller, status, meets: true, ...(typeof expected === 'number' ? { status: expected } : {}) });
-    }
-  });
+  it.each(ROWS.map((r) => [r.operation, r] as const))(
+    '%s answers every caller as docs/product.md#permissions says',
+    async (operation, { row }) => {
+      const method = operation.split(' ')[0]!;
+      for (const caller of CALLERS) {
+        const status = await api(method, row.path(), caller, row.body?.(caller), row.headers);
+        const expected = row.expected[caller];
+        expect({ caller, status, meets: meets(expected, status) }).toEqual({
+          caller,
+          status,
+          meets: true,
+          ...(typeof expected === 'number' ? { status: expected } : {}),
+        });
+      }
+    },
+  );
 });
 
 describe('who may do what, call by call (docs/product.md#permissions)', () => {
@@ -318,8 +502,12 @@ describe('who may do what, call by call (docs/product.md#permissions)', () => {
   it("keeps a user's e-mail and password to that user (and the admin)", async () => {
     const target = `/users/password/${ids.garageWithout}`;
     expect(await api('PATCH', target, 'public', { password: 'Another2026' })).toBe(401);
-    expect(await api('PATCH', target, 'anotherGarage', { currentPassword: 'Matrix2026', password: 'Another2026' })).toBe(403);
-    expect(await api('PATCH', `/users/email/${ids.garageWithout}`, 'anotherGarage', { email: 'taken@example.co.uk' })).toBe(403);
+    expect(
+      await api('PATCH', target, 'anotherGarage', { currentPassword: 'Matrix2026', password: 'Another2026' }),
+    ).toBe(403);
+    expect(
+      await api('PATCH', `/users/email/${ids.garageWithout}`, 'anotherGarage', { email: 'taken@example.co.uk' }),
+    ).toBe(403);
     expect(await api('PATCH', '/users/email/not-a-uuid', 'garageWithout', { email: 'x@example.co.uk' })).toBe(400);
   });
 
@@ -333,21 +521,42 @@ describe('who may do what, call by call (docs/product.md#permissions)', () => {
       full_name: 'Matrix Mechanic',
       password: 'Matrix2026',
     });
-    expect(await api('POST', '/service-records/validate', 'public', { vin: 'WBA8E9G50GNT00001', vehicleRegistration: 'MX26AAA' })).toBe(401);
-    expect(await api('POST', '/service-records/validate', 'admin', { vin: 'WBA8E9G50GNT00001', vehicleRegistration: 'MX26AAA' })).toBe(403);
-    expect(await api('POST', '/service-records/validate', 'garageWithout', { vin: 'WBA8E9G50GNT00001', vehicleRegistration: 'MX26AAA' })).toBe(200);
+    expect(
+      await api('POST', '/service-records/validate', 'public', {
+        vin: 'WBA8E9G50GNT00001',
+        vehicleRegistration: 'MX26AAA',
+      }),
+    ).toBe(401);
+    expect(
+      await api('POST', '/service-records/validate', 'admin', {
+        vin: 'WBA8E9G50GNT00001',
+        vehicleRegistration: 'MX26AAA',
+      }),
+    ).toBe(403);
+    expect(
+      await api('POST', '/service-records/validate', 'garageWithout', {
+        vin: 'WBA8E9G50GNT00001',
+        vehicleRegistration: 'MX26AAA',
+      }),
+    ).toBe(200);
     expect(await api('POST', '/service-records', 'public', record('MX26AAA'))).toBe(401);
-    expect(await api('POST', '/service-records', 'admin', { ...record('MX26AAA'), password: seedAccounts.admin.password })).toBe(403);
+    expect(
+      await api('POST', '/service-records', 'admin', { ...record('MX26AAA'), password: seedAccounts.admin.password }),
+    ).toBe(403);
     expect(await api('POST', '/service-records', 'garageWithout', record('MX26AAA'))).toBe(403);
     expect(await api('POST', '/service-records', 'anotherGarage', record('MX26AAA'))).toBe(403);
-    expect(await api('POST', '/service-records', 'garageWith', { ...record('MX26AAA'), garage_id: ids.garageWithout })).toBe(403);
+    expect(
+      await api('POST', '/service-records', 'garageWith', { ...record('MX26AAA'), garage_id: ids.garageWithout }),
+    ).toBe(403);
     expect(await api('POST', '/service-records', 'garageWith', record('MX26AAA'))).toBe(201);
     expect(await api('GET', '/service-records/lookup/MX26AAA', 'public')).toBe(200);
   });
 
   it('lets only a garage start checkout or open billing, and never bills a subscribed garage twice', async () => {
     const origin = new URL(inject('gatewayUrl')).origin;
-    const plans = (await (await fetch(`${inject('gatewayUrl')}/api/v1/billing/plans`)).json()) as { data: { products: { priceId: string }[] } };
+    const plans = (await (await fetch(`${inject('gatewayUrl')}/api/v1/billing/plans`)).json()) as {
+      data: { products: { priceId: string }[] };
+    };
     const checkout = {
       price_id: plans.data.products[0]!.priceId,
       mode: 'subscription',
@@ -372,31 +581,65 @@ describe('who may do what, call by call (docs/product.md#permissions)', () => {
 describe('the response schemas, checked on real answers', () => {
   afterAll(() => {
     const unchecked = OPERATIONS.map(nameOf).filter((operation) => !schemaChecked.has(operation));
-    console.log(`[access matrix] response schemas checked on real answers of ${schemaChecked.size} of ${OPERATIONS.length} operations; no 2xx answer here for: ${unchecked.join(', ') || 'none'}`);
+    console.log(
+      `[access matrix] response schemas checked on real answers of ${schemaChecked.size} of ${OPERATIONS.length} operations; no 2xx answer here for: ${unchecked.join(', ') || 'none'}`,
+    );
   });
 
   it('answers a success its schema parses to the harmless calls the matrix makes fail on purpose', async () => {
     expect(await api('POST', '/auth/login', 'public', { email: garageWithoutEmail, password: 'Matrix2026' })).toBe(200);
     const company = unregisteredCompanies[5]!;
-    expect(await api('POST', '/companies/validate', 'public', { companyNumber: company.company_number, companyName: tradingName(company) })).toBe(200);
-    expect(await api('POST', '/contact', 'public', { name: 'Matrix Visitor', email: 'matrix.visitor@example.co.uk', subject: 'feedback', message: 'The access matrix says hello.' })).toBe(200);
-    expect(await api('POST', '/contact/garage', 'public', { full_name: 'Matrix Visitor', garage_name: 'Matrix Motors', best_time: 'morning', phone: '01632960111', message: null })).toBe(201);
-    const checkpoint = (await (await fetch(`${inject('gatewayUrl')}/api/v1/service-records/log/checkpoint`)).json()) as { data: { treeSize: number } };
+    expect(
+      await api('POST', '/companies/validate', 'public', {
+        companyNumber: company.company_number,
+        companyName: tradingName(company),
+      }),
+    ).toBe(200);
+    expect(
+      await api('POST', '/contact', 'public', {
+        name: 'Matrix Visitor',
+        email: 'matrix.visitor@example.co.uk',
+        subject: 'feedback',
+        message: 'The access matrix says hello.',
+      }),
+    ).toBe(200);
+    expect(
+      await api('POST', '/contact/garage', 'public', {
+        full_name: 'Matrix Visitor',
+        garage_name: 'Matrix Motors',
+        best_time: 'morning',
+        phone: '01632960111',
+        message: null,
+      }),
+    ).toBe(201);
+    const checkpoint = (await (
+      await fetch(`${inject('gatewayUrl')}/api/v1/service-records/log/checkpoint`)
+    ).json()) as { data: { treeSize: number } };
     const size = checkpoint.data.treeSize;
     expect(size).toBeGreaterThan(0);
     expect(await api('GET', `/service-records/log/checkpoint/${size}`, 'public')).toBe(200);
     expect(await api('GET', `/service-records/log/proof/inclusion?leaf=0&size=${size}`, 'public')).toBe(200);
     expect(await api('GET', `/service-records/log/proof/consistency?from=1&to=${size}`, 'public')).toBe(200);
-    for (const operation of ['POST /auth/login', 'POST /companies/validate', 'POST /contact', 'POST /contact/garage', 'GET /service-records/log/checkpoint/{size}', 'GET /service-records/log/proof/inclusion', 'GET /service-records/log/proof/consistency']) {
+    for (const operation of [
+      'POST /auth/login',
+      'POST /companies/validate',
+      'POST /contact',
+      'POST /contact/garage',
+      'GET /service-records/log/checkpoint/{size}',
+      'GET /service-records/log/proof/inclusion',
+      'GET /service-records/log/proof/consistency',
+    ]) {
       expect(schemaChecked.has(operation)).toBe(true);
     }
   });
 
   it('checked every operation that some caller of the matrix is to get a 2xx from', () => {
-    const expectingSuccess = ROWS.filter(({ row }) => CALLERS.some((caller) => {
-      const expected = row.expected[caller];
-      return typeof expected === 'number' && expected >= 200 && expected < 300;
-    })).map((r) => r.operation);
+    const expectingSuccess = ROWS.filter(({ row }) =>
+      CALLERS.some((caller) => {
+        const expected = row.expected[caller];
+        return typeof expected === 'number' && expected >= 200 && expected < 300;
+      }),
+    ).map((r) => r.operation);
     expect(expectingSuccess.length).toBeGreaterThan(20);
     expect(expectingSuccess.filter((operation) => !schemaChecked.has(operation))).toEqual([]);
   });

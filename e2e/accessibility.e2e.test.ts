@@ -30,11 +30,20 @@ interface Violation {
 async function violationsOn(page: Page, where: string): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations;
   });
-  return violations.map((v) => `${where}: ${v.impact ?? 'unknown'} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (v) =>
+      `${where}: ${v.impact ?? 'unknown'} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 /** Opens path and waits until its main heading is shown and the network is quiet (lazy routes, data). */
@@ -84,7 +93,12 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const { context, page } = await openPage();
     await visit(page, '/');
     await page.evaluate(() => {
-      document.querySelector('main')!.append(Object.assign(document.createElement('img'), { src: '/favicon.svg' }), document.createElement('button'));
+      document
+        .querySelector('main')!
+        .append(
+          Object.assign(document.createElement('img'), { src: '/favicon.svg' }),
+          document.createElement('button'),
+        );
     });
     const found = (await violationsOn(page, '/')).map((violation) => violation.split(': ')[1]);
     expect(found).toEqual(expect.arrayContaining(['critical button-name', 'critical image-alt']));

@@ -43,7 +43,12 @@ describe('a garage logs a service', () => {
     await vinInput.fill(vin);
     const serviceDate = page.getByLabel('Service date');
     expect(await serviceDate.getAttribute('readonly')).not.toBeNull();
-    const today = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/London',
+    }).format(new Date());
     expect(await serviceDate.inputValue()).toContain(today);
     await page.getByLabel('Mileage').fill('48213');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -80,22 +85,38 @@ describe('a garage logs a service', () => {
     await page.goto(`/vehicle-results?reg=${registration}`);
     await expect.poll(() => page.locator('article').count()).toBe(1);
     expect(await page.locator('article').first().textContent()).toContain('48,213 miles');
-    await page.getByText(/^History verified in your browser: its 1 entry is in the public log’s signed checkpoint of/).waitFor();
+    await page
+      .getByText(/^History verified in your browser: its 1 entry is in the public log’s signed checkpoint of/)
+      .waitFor();
     await screenshot(page, 'add-service-public-results');
 
     // The receipt mail waits for the log's next checkpoint, and carries it, signed with the log's key, with the link
     // to the entry's inclusion proof in it.
-    const receipt = await waitForMail(inject('inboxUrl'), demoGarage.email, new RegExp(`Service record receipt: ${registration}`));
+    const receipt = await waitForMail(
+      inject('inboxUrl'),
+      demoGarage.email,
+      new RegExp(`Service record receipt: ${registration}`),
+    );
     expect(receipt.text).toContain(vin);
     const signed = /Signed checkpoint \(tree size (\d+)\):\n\n([^]*?\n\n\u2014 [^\n]+)\n/.exec(receipt.text);
     expect(signed).not.toBeNull();
-    const checkpoint = await verifyCheckpoint(`${signed![2]}\n`, [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)], DEVELOPMENT_LOG.origin);
+    const checkpoint = await verifyCheckpoint(
+      `${signed![2]}\n`,
+      [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)],
+      DEVELOPMENT_LOG.origin,
+    );
     const proofLink = new URL(linkIn(receipt, '/api/v1/service-records/log/proof/inclusion'));
     expect(proofLink.searchParams.get('size')).toBe(String(checkpoint.size));
     const leaf = Number(proofLink.searchParams.get('leaf'));
-    const proof = ((await (await fetch(`${inject('gatewayUrl')}${proofLink.pathname}${proofLink.search}`)).json()) as { data: { leafHash: string; hashes: string[] } }).data;
+    const proof = (
+      (await (await fetch(`${inject('gatewayUrl')}${proofLink.pathname}${proofLink.search}`)).json()) as {
+        data: { leafHash: string; hashes: string[] };
+      }
+    ).data;
     const bytes = (base64: string) => decodeBase64(base64)!;
-    expect(await verifyInclusion(leaf, checkpoint.size, bytes(proof.leafHash), proof.hashes.map(bytes), checkpoint.rootHash)).toBe(true);
+    expect(
+      await verifyInclusion(leaf, checkpoint.size, bytes(proof.leafHash), proof.hashes.map(bytes), checkpoint.rootHash),
+    ).toBe(true);
 
     // Opened on the dashboard, the record's receipt shows that checkpoint and links to the same proof.
     await page.goto('/garage');
@@ -133,7 +154,9 @@ describe('a garage logs a service', () => {
     expect(page.url()).toContain('/add-service');
     expect(await dialog.getByLabel('Full name').inputValue()).toBe('Dan Hartley');
 
-    const lookup = (await (await fetch(`${inject('gatewayUrl')}/api/v1/service-records/lookup/${wrongPlate}`)).json()) as {
+    const lookup = (await (
+      await fetch(`${inject('gatewayUrl')}/api/v1/service-records/lookup/${wrongPlate}`)
+    ).json()) as {
       data: { serviceRecords: unknown[] };
     };
     expect(lookup.data.serviceRecords).toEqual([]);

@@ -6,7 +6,13 @@
  * number held by a signup that never confirmed its e-mail. The admin pages also work at 375 px and by keyboard.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ERASURE_MESSAGES, MESSAGES, type TAdminDataResponse, type TLookupResponse, type TVerifyChainResponse } from '@sh/shared/contract';
+import {
+  ERASURE_MESSAGES,
+  MESSAGES,
+  type TAdminDataResponse,
+  type TLookupResponse,
+  type TVerifyChainResponse,
+} from '@sh/shared/contract';
 import { logInThroughApi, registerGarage } from './support/api.js';
 import { logInThroughPage, screenshot, useBrowser } from './support/browser.js';
 import { seedAccounts, seedGarages, seedVehicles, unregisteredCompanies } from './support/data.js';
@@ -14,18 +20,32 @@ import { waitForMail } from './support/mail.js';
 
 // A vehicle no other journey reads, with a few records, all from garages that are still listed.
 const USED_ELSEWHERE = new Set(['AD61HCX', 'AM74EEB', 'CO15GRV', 'WE19UAD', 'CS14HHR', 'CW15XGX', 'LA12OYC']);
-const vehicle = seedVehicles.find((v) => v.records.length >= 4 && !USED_ELSEWHERE.has(v.registration) && !/^MX/.test(v.registration))!;
+const vehicle = seedVehicles.find(
+  (v) => v.records.length >= 4 && !USED_ELSEWHERE.has(v.registration) && !/^MX/.test(v.registration),
+)!;
 const reason = `Notes corrected at the garage's request ${Date.now() % 100_000}`;
 const withdrawalReason = 'Logged twice by mistake';
 // For the erasure, a vehicle from the end of the data (the fuzz asks for the first ones), with notes no other of its
 // records repeats, so that their absence afterwards says they went.
 const erasedVehicle = [...seedVehicles]
   .reverse()
-  .find((v) => v !== vehicle && !USED_ELSEWHERE.has(v.registration) && !/^MX/.test(v.registration) && v.records.some((r) => isOwnNotes(v, r.notes)))!;
+  .find(
+    (v) =>
+      v !== vehicle &&
+      !USED_ELSEWHERE.has(v.registration) &&
+      !/^MX/.test(v.registration) &&
+      v.records.some((r) => isOwnNotes(v, r.notes)),
+  )!;
 const erasedRecord = erasedVehicle.records.find((r) => isOwnNotes(erasedVehicle, r.notes))!;
 const erasedNotes = erasedRecord.notes!;
 const erasureReason = `The customer asked for these notes to be removed ${Date.now() % 100_000}`;
-const longDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
 
 /** Whether these notes are set and no other record of the vehicle has the same. */
 function isOwnNotes(v: (typeof seedVehicles)[number], notes: string | null): boolean {
@@ -39,7 +59,9 @@ beforeAll(async () => {
 });
 
 async function getJson<T>(path: string, token?: string): Promise<T> {
-  const response = await fetch(`${inject('gatewayUrl')}/api/v1${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${inject('gatewayUrl')}/api/v1${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as T;
 }
@@ -77,7 +99,10 @@ describe("the admin's journey", () => {
     await page.getByText(`${vehicle.records.length} records found, newest first`).waitFor();
 
     // Amend the newest record's notes, with a reason.
-    await page.getByRole('button', { name: /^Edit / }).first().click();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     const edit = page.getByRole('dialog', { name: 'Edit service record' });
     expect(await edit.getByLabel('Registration').inputValue()).toBe(vehicle.registration);
     expect(await edit.getByLabel('Registration').getAttribute('readonly')).not.toBeNull();
@@ -93,7 +118,10 @@ describe("the admin's journey", () => {
     await screenshot(page, 'admin-records-amended');
 
     // Withdraw the oldest record, confirming with a reason.
-    await page.getByRole('button', { name: /^Delete / }).last().click();
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .last()
+      .click();
     const withdraw = page.getByRole('dialog', { name: 'Delete service record' });
     await withdraw.getByLabel('Reason for deleting').fill(withdrawalReason);
     await withdraw.getByRole('button', { name: 'Delete record' }).click();
@@ -109,12 +137,21 @@ describe("the admin's journey", () => {
     expect(amended.amendments).toEqual([{ amended_at: expect.any(String), reason }]);
     const verify = await getJson<TVerifyChainResponse>(`/service-records/verify/${vehicle.registration}`);
     expect(verify.data).toMatchObject({ valid: true, brokenAt: null, length: vehicle.records.length + 2 });
-    expect(verify.data.entries.map((entry) => entry.kind).slice(-2).sort()).toEqual(['amendment', 'withdrawal']);
+    expect(
+      verify.data.entries
+        .map((entry) => entry.kind)
+        .slice(-2)
+        .sort(),
+    ).toEqual(['amendment', 'withdrawal']);
 
-    const visitor = await context.browser()!.newContext({ baseURL: inject('gatewayUrl'), locale: 'en-GB', timezoneId: 'Europe/London' });
+    const visitor = await context
+      .browser()!
+      .newContext({ baseURL: inject('gatewayUrl'), locale: 'en-GB', timezoneId: 'Europe/London' });
     const publicPage = await visitor.newPage();
     await publicPage.goto(`/vehicle-results?reg=${vehicle.registration}`);
-    await publicPage.getByText(`Amended on ${longDate(amended.amendments[0]!.amended_at)} by the platform: ${reason}`).waitFor();
+    await publicPage
+      .getByText(`Amended on ${longDate(amended.amendments[0]!.amended_at)} by the platform: ${reason}`)
+      .waitFor();
     expect(await publicPage.getByText(withdrawalReason).count()).toBe(0);
     // The visitor's browser binds the amended record to its entry and its amendment, the withdrawn one to its withdrawal.
     await publicPage.getByText(/^History verified in your browser/).waitFor();
@@ -174,7 +211,9 @@ describe("the admin's journey", () => {
     expect(JSON.stringify(lookup)).not.toContain(erasedNotes);
     const verify = await getJson<TVerifyChainResponse>(`/service-records/verify/${erasedVehicle.registration}`);
     expect(verify.data).toMatchObject({ valid: true, brokenAt: null });
-    const visitor = await context.browser()!.newContext({ baseURL: inject('gatewayUrl'), locale: 'en-GB', timezoneId: 'Europe/London' });
+    const visitor = await context
+      .browser()!
+      .newContext({ baseURL: inject('gatewayUrl'), locale: 'en-GB', timezoneId: 'Europe/London' });
     const publicPage = await visitor.newPage();
     await publicPage.goto(`/vehicle-results?reg=${erasedVehicle.registration}`);
     await expect.poll(() => publicPage.locator('article:not(.mot-card)').count()).toBe(erasedVehicle.records.length);
@@ -197,7 +236,7 @@ describe("the admin's journey", () => {
     await context.close();
   });
 
-  it("releases the company number of a signup that never confirmed its e-mail, and the garage is told", async () => {
+  it('releases the company number of a signup that never confirmed its e-mail, and the garage is told', async () => {
     const company = unregisteredCompanies[7]!;
     const email = `squatter.${Date.now()}@example.co.uk`;
     await registerGarage(7, email, 'Squatter2026');
@@ -217,9 +256,16 @@ describe("the admin's journey", () => {
     expect(await release.count()).toBe(0);
 
     // The number is free: the garage (still found by the number it once held) holds none, and was told by e-mail.
-    const after = await getJson<TAdminDataResponse>(`/admin/data?only=garages&garages_q=${company.company_number}`, adminToken);
+    const after = await getJson<TAdminDataResponse>(
+      `/admin/data?only=garages&garages_q=${company.company_number}`,
+      adminToken,
+    );
     expect(after.data.garages.map((garage) => [garage.email, garage.companies_house_number])).toEqual([[email, null]]);
-    const mail = await waitForMail(inject('inboxUrl'), email, new RegExp(`no longer holds company ${company.company_number}`));
+    const mail = await waitForMail(
+      inject('inboxUrl'),
+      email,
+      new RegExp(`no longer holds company ${company.company_number}`),
+    );
     expect(mail.text).toContain(company.company_number);
     expect(errors).toEqual([]);
     await context.close();
@@ -235,7 +281,10 @@ describe("the admin's journey", () => {
       await page.goto(`/admin?view=${view}`);
       await page.waitForLoadState('networkidle');
       // Wide tables scroll inside their frame; the page itself never gets wider than the screen.
-      expect({ view, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ view, width: 375 });
+      expect({ view, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({
+        view,
+        width: 375,
+      });
       await screenshot(page, `admin-${view}-375`);
     }
     // A suspension dialog opened from the keyboard closes on Escape and gives focus back to its button.

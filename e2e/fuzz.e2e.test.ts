@@ -21,7 +21,15 @@ import { logInThroughApi } from './support/api.js';
 import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
 import { fuzzAccounts, FuzzTokens } from './support/fuzz-accounts.js';
 import { couldWrite, mayCarryValidToken, WRITE_GUARDS, type GuardData } from './support/fuzz-guards.js';
-import { describeCase, inParallel, problemWith, send, type Answer, type Destination, type Problem } from './support/fuzz-http.js';
+import {
+  describeCase,
+  inParallel,
+  problemWith,
+  send,
+  type Answer,
+  type Destination,
+  type Problem,
+} from './support/fuzz-http.js';
 import { caseArbitrary, type FuzzCase, type FuzzContext } from './support/fuzz-inputs.js';
 import { changedContent, changedTables, RowCounter, rowsWritten, type RowCounts } from './support/fuzz-rows.js';
 import { FUZZ_ROLES, fuzzTargets, type FuzzTarget } from './support/fuzz-targets.js';
@@ -63,7 +71,8 @@ const targets = fuzzTargets();
  */
 function runsFor(target: FuzzTarget): number {
   const op = target.operation;
-  const declaresInput = op.pathParams !== undefined || op.query !== undefined || op.body !== undefined || op.auth === 'stripe-signature';
+  const declaresInput =
+    op.pathParams !== undefined || op.query !== undefined || op.body !== undefined || op.auth === 'stripe-signature';
   return declaresInput ? RUNS : Math.ceil(RUNS / 4);
 }
 
@@ -85,7 +94,12 @@ interface Tally {
   changedTables: string[];
   /** Tables whose content changed, though their row counts may not have. */
   changedContent: string[];
-  failures: { via: string; problem: Problem; case: Record<string, unknown>; answer: { status: number; body: string; error?: string } }[];
+  failures: {
+    via: string;
+    problem: Problem;
+    case: Record<string, unknown>;
+    answer: { status: number; body: string; error?: string };
+  }[];
 }
 
 const tallies: Tally[] = [];
@@ -110,20 +124,28 @@ function generate(target: FuzzTarget, count: number, salt: string): FuzzCase[][]
   const arbitrary = caseArbitrary(target, context).filter((c) => !couldWrite(target, c, guardData));
   const batches: FuzzCase[][] = [];
   for (let start = 0, batch = 0; start < count; start += BATCH, batch += 1) {
-    batches.push(fc.sample(arbitrary, { numRuns: Math.min(BATCH, count - start), seed: seedFor(`${salt}${target.name}`, batch) }));
+    batches.push(
+      fc.sample(arbitrary, { numRuns: Math.min(BATCH, count - start), seed: seedFor(`${salt}${target.name}`, batch) }),
+    );
   }
   return batches;
 }
 
 async function loadContext(): Promise<void> {
   const identity = `http://127.0.0.1:${targets.find((t) => t.service === 'identity')!.port}`;
-  const keyAnswer = (await (await fetch(`${identity}/api/v1/auth/public-key`)).json()) as { data: { publicKey: string } };
+  const keyAnswer = (await (await fetch(`${identity}/api/v1/auth/public-key`)).json()) as {
+    data: { publicKey: string };
+  };
   const users = new pg.Client({ connectionString: databaseUrl(inject('postgresUrl'), 'sh_identity_e2e_test') });
   await users.connect();
   const knownEmails = (await users.query<{ email: string }>('SELECT email FROM users')).rows.map((r) => r.email);
-  const userIds = (await users.query<{ id: string }>('SELECT id FROM users ORDER BY id LIMIT 20')).rows.map((r) => r.id);
+  const userIds = (await users.query<{ id: string }>('SELECT id FROM users ORDER BY id LIMIT 20')).rows.map(
+    (r) => r.id,
+  );
   await users.end();
-  const companies = JSON.parse(readFileSync(path.join(import.meta.dirname, '../data/companies-house/companies.json'), 'utf8')) as {
+  const companies = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, '../data/companies-house/companies.json'), 'utf8'),
+  ) as {
     company_number: string;
     company_name: string;
   }[];
@@ -140,7 +162,13 @@ async function loadContext(): Promise<void> {
   };
   guardData = {
     knownEmails: new Set(knownEmails.map((e) => e.toLowerCase())),
-    knownPasswords: new Set([seedAccounts.admin.password, seedAccounts.garage.password, 'Matrix2026', 'Workshop2026', 'Another2026']),
+    knownPasswords: new Set([
+      seedAccounts.admin.password,
+      seedAccounts.garage.password,
+      'Matrix2026',
+      'Workshop2026',
+      'Another2026',
+    ]),
     fixtureCompanyNumbers: new Set(context.fixtureCompanyNumbers),
   };
 }
@@ -159,7 +187,9 @@ async function snapshot(): Promise<{ counts: RowCounts; sums: Map<string, string
 
 /** A request as sent: with the valid token of its role, when it is to carry one. */
 const withToken = (c: FuzzCase): FuzzCase =>
-  c.signedInAs === undefined ? c : { ...c, headers: { ...c.headers, authorization: `Bearer ${tokens.token(c.signedInAs)}` } };
+  c.signedInAs === undefined
+    ? c
+    : { ...c, headers: { ...c.headers, authorization: `Bearer ${tokens.token(c.signedInAs)}` } };
 
 beforeAll(async () => {
   await loadContext();
@@ -200,15 +230,22 @@ const statusLine = (statuses: Record<string, number>) =>
 describe('fuzzing the API', () => {
   it('aims at every operation of the contract, each at the server that answers it, as a caller its auth allows', () => {
     // Nothing is left out: every operation of OPERATIONS is a target, those for signed-in callers included.
-    expect(targets.map((t) => t.name).sort()).toEqual(OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort());
+    expect(targets.map((t) => t.name).sort()).toEqual(
+      OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort(),
+    );
     for (const name of Object.keys(WRITE_GUARDS)) expect(targets.map((t) => t.name)).toContain(name);
     for (const target of targets) {
       const isPublic = target.operation.auth === 'public' || target.operation.auth === 'stripe-signature';
-      expect({ operation: target.name, signsIn: target.roles.length > 0 }).toEqual({ operation: target.name, signsIn: !isPublic });
+      expect({ operation: target.name, signsIn: target.roles.length > 0 }).toEqual({
+        operation: target.name,
+        signsIn: !isPublic,
+      });
     }
     // The only signed-in operations never sent a valid token: those that write and take no input to make bad.
     const forgedTokensOnly = targets.filter((t) => t.roles.length > 0 && !mayCarryValidToken(t)).map((t) => t.name);
-    console.log(`[fuzz] signed-in operations sent forged tokens only (they take no input to make bad): ${forgedTokensOnly.join(', ') || 'none'}`);
+    console.log(
+      `[fuzz] signed-in operations sent forged tokens only (they take no input to make bad): ${forgedTokensOnly.join(', ') || 'none'}`,
+    );
     expect(forgedTokensOnly.every((name) => !name.startsWith('GET '))).toBe(true);
   });
 
@@ -239,7 +276,9 @@ describe('fuzzing the API', () => {
       const gatewayHost = gatewayUrl.hostname === 'localhost' ? '127.0.0.1' : gatewayUrl.hostname;
       const direct =
         target.service === 'gateway'
-          ? Array.from({ length: GATEWAY_OWN_ADDRESSES }, (_, i) => destination(gatewayHost, Number(gatewayUrl.port), `127.0.${2 + index}.${i + 1}`))
+          ? Array.from({ length: GATEWAY_OWN_ADDRESSES }, (_, i) =>
+              destination(gatewayHost, Number(gatewayUrl.port), `127.0.${2 + index}.${i + 1}`),
+            )
           : [destination('127.0.0.1', target.port)];
       const via = { direct, gateway: [destination(gatewayHost, Number(gatewayUrl.port), gatewayClientAddress(index))] };
       let sent = 0;
@@ -261,19 +300,41 @@ describe('fuzzing the API', () => {
         if (problem === '5xx') tally.fiveHundreds += 1;
         tally.badAnswers += 1;
         if (tally.failures.length >= FAILURES_KEPT) return;
-        tally.failures.push({ via: route, problem, case: { ...describeCase(c), ...(c.signedInAs ? { signedInAs: c.signedInAs } : {}) }, answer: { status: answer.status, body: answer.text.slice(0, 500), error: answer.error } });
+        tally.failures.push({
+          via: route,
+          problem,
+          case: { ...describeCase(c), ...(c.signedInAs ? { signedInAs: c.signedInAs } : {}) },
+          answer: { status: answer.status, body: answer.text.slice(0, 500), error: answer.error },
+        });
         // The whole request too, to replay it: e2e/artifacts/fuzz-failures.ndjson, one JSON object a line (a valid
         // token is named by its role, not written down: sign in as that role to replay).
-        replayable.push(JSON.stringify({ operation: target.name, via: route, problem, status: answer.status, method: c.method, path: c.path, signedInAs: c.signedInAs, headers: c.headers, body: c.body?.toString('base64') }));
+        replayable.push(
+          JSON.stringify({
+            operation: target.name,
+            via: route,
+            problem,
+            status: answer.status,
+            method: c.method,
+            path: c.path,
+            signedInAs: c.signedInAs,
+            headers: c.headers,
+            body: c.body?.toString('base64'),
+          }),
+        );
       };
 
       // Tokens are renewed between operations, never during one: a sign-in writes a session.
       if (await tokens.renew(target.roles)) settled = undefined;
       const before = settled ?? (await snapshot());
       settled = undefined;
-      for (const [route, count] of [['direct', runsFor(target)], ['gateway', GATEWAY_RUNS]] as const) {
+      for (const [route, count] of [
+        ['direct', runsFor(target)],
+        ['gateway', GATEWAY_RUNS],
+      ] as const) {
         for (const batch of generate(target, count, route === 'direct' ? '' : 'gateway:')) {
-          await inParallel(batch, route === 'direct' ? CONCURRENCY : 4, async (c) => record(route, c, await sendVia(route, c)));
+          await inParallel(batch, route === 'direct' ? CONCURRENCY : 4, async (c) =>
+            record(route, c, await sendVia(route, c)),
+          );
         }
       }
       const after = await snapshot();
@@ -283,7 +344,9 @@ describe('fuzzing the API', () => {
       tally.rowsWritten = rowsWritten(before.counts, after.counts);
       tally.seconds = (performance.now() - started) / 1000;
 
-      const signedIn = Object.entries(tally.signedIn).map(([role, n]) => `${role} ${n}`).join(', ');
+      const signedIn = Object.entries(tally.signedIn)
+        .map(([role, n]) => `${role} ${n}`)
+        .join(', ');
       console.log(
         `[fuzz] ${target.name} -> ${target.service}:${target.port} | ${tally.direct} direct: ${statusLine(tally.directStatuses)} | ` +
           `${tally.gateway} via gateway: ${statusLine(tally.gatewayStatuses)} | ${signedIn ? `valid token: ${signedIn} | ` : ''}` +
@@ -294,12 +357,27 @@ describe('fuzzing the API', () => {
       expect(tally.direct).toBe(runsFor(target));
       // Every role the operation allows got its share of valid tokens (nine in ten of the calls, split between them).
       if (mayCarryValidToken(target)) {
-        for (const role of target.roles) expect({ role, enough: (tally.signedIn[role] ?? 0) >= (runsFor(target) * 0.5) / target.roles.length }).toEqual({ role, enough: true });
+        for (const role of target.roles)
+          expect({
+            role,
+            enough: (tally.signedIn[role] ?? 0) >= (runsFor(target) * 0.5) / target.roles.length,
+          }).toEqual({ role, enough: true });
       }
-      expect.soft(tally.badAnswers, JSON.stringify(problems.map((p) => ({ problem: p, examples: examples(p) })), null, 2)).toBe(0);
+      expect
+        .soft(
+          tally.badAnswers,
+          JSON.stringify(
+            problems.map((p) => ({ problem: p, examples: examples(p) })),
+            null,
+            2,
+          ),
+        )
+        .toBe(0);
       expect.soft(tally.changedTables, 'tables whose row count changed').toEqual([]);
       expect.soft(tally.changedContent, 'tables whose content changed').toEqual([]);
-      expect.soft(tally.rateLimited, `answers of 429 of ${tally.direct + tally.gateway}: the input went unread`).toBeLessThanOrEqual((tally.direct + tally.gateway) * MOST_RATE_LIMITED);
+      expect
+        .soft(tally.rateLimited, `answers of 429 of ${tally.direct + tally.gateway}: the input went unread`)
+        .toBeLessThanOrEqual((tally.direct + tally.gateway) * MOST_RATE_LIMITED);
     },
     Math.max(300_000, RUNS * 200),
   );

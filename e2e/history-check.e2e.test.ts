@@ -20,10 +20,14 @@ import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
 
 const REGISTRATION = 'AD61HCX';
 // A vehicle no other journey reads (the last seeded one with a few records), rewritten in the database and put back.
-const tampered = seedVehicles.filter((v) => v.records.length >= 3 && v.records.every((r) => r.mileage !== null) && !/^MX/.test(v.registration)).at(-1)!;
+const tampered = seedVehicles
+  .filter((v) => v.records.length >= 3 && v.records.every((r) => r.mileage !== null) && !/^MX/.test(v.registration))
+  .at(-1)!;
 const CHECKPOINT_KEY = `sh.log.checkpoint.${DEVELOPMENT_LOG.origin}`;
 const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 const openPage = useBrowser();
 
@@ -40,7 +44,11 @@ async function getData<T>(path: string): Promise<T> {
 async function invalidateLookupAnswers(registration: string): Promise<void> {
   const redis = createRedis(inject('redisUrl'));
   try {
-    const answers = createPublishedAnswers({ redis, namespace: lookupAnswersNamespace(inject('queuePrefix')), logger: pino({ level: 'silent' }) });
+    const answers = createPublishedAnswers({
+      redis,
+      namespace: lookupAnswersNamespace(inject('queuePrefix')),
+      logger: pino({ level: 'silent' }),
+    });
     await answers.invalidate(registration);
   } finally {
     redis.disconnect();
@@ -67,11 +75,19 @@ describe('the results page checks the history in the browser', () => {
     await line.waitFor();
     const chain = await getData<TVerifyChainResponse['data']>(`verify/${REGISTRATION}`);
     const text = (await line.textContent()) ?? '';
-    expect(text).toMatch(new RegExp(`^History verified in your browser: its ${chain.entries.length} entries are in the public log’s signed checkpoint of [\\d,]+ entries, and match what is shown here\\.`));
-    expect(await line.getByRole('link', { name: 'How anyone can check this' }).getAttribute('href')).toBe('/verify-records');
+    expect(text).toMatch(
+      new RegExp(
+        `^History verified in your browser: its ${chain.entries.length} entries are in the public log’s signed checkpoint of [\\d,]+ entries, and match what is shown here\\.`,
+      ),
+    );
+    expect(await line.getByRole('link', { name: 'How anyone can check this' }).getAttribute('href')).toBe(
+      '/verify-records',
+    );
     expect(await page.getByRole('alert').count()).toBe(0);
     // The checkpoint this browser saw is remembered for the next visit.
-    const remembered = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), CHECKPOINT_KEY)) ?? 'null') as { size: number } | null;
+    const remembered = JSON.parse(
+      (await page.evaluate((key) => window.localStorage.getItem(key), CHECKPOINT_KEY)) ?? 'null',
+    ) as { size: number } | null;
     expect(text).toContain(`checkpoint of ${remembered!.size.toLocaleString('en-GB')} entries`);
     await keepScreenshot(page, 'history-verified-desktop', line);
     await page.setViewportSize({ width: 375, height: 800 });
@@ -86,7 +102,9 @@ describe('the results page checks the history in the browser', () => {
     let altered: { id: string; service_type: string; service_date: string } | undefined;
     await page.route(`**/api/v1/service-records/lookup/${REGISTRATION}`, async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as { data: { serviceRecords: Array<{ id: string; mileage: number; service_type: string; service_date: string }> } };
+      const body = (await response.json()) as {
+        data: { serviceRecords: Array<{ id: string; mileage: number; service_type: string; service_date: string }> };
+      };
       const record = body.data.serviceRecords[0]!;
       record.mileage -= 1000;
       altered = record;
@@ -95,7 +113,9 @@ describe('the results page checks the history in the browser', () => {
     await page.goto(`/vehicle-results?reg=${REGISTRATION}`);
     const alert = page.getByRole('alert').filter({ hasText: 'This history could not be verified' });
     await alert.waitFor();
-    const position = chain.entries.find((entry) => entry.kind === 'record' && entry.record_id === altered!.id)!.position;
+    const position = chain.entries.find(
+      (entry) => entry.kind === 'record' && entry.record_id === altered!.id,
+    )!.position;
     expect(await alert.textContent()).toContain(
       `Entry ${position} (${altered!.service_type}, ${longDate(altered!.service_date)}) could not be verified in your browser: the mileage shown is not what the log sealed.`,
     );
@@ -140,7 +160,10 @@ describe('the results page checks the history in the browser', () => {
 
   it('reports a remembered checkpoint that the log does not extend, and keeps it', async () => {
     const otherRoot = new Uint8Array(32).fill(42);
-    const note = await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 1, rootHash: otherRoot }, await parseSignerKey(DEV_LOG_SIGNING_KEY));
+    const note = await signCheckpoint(
+      { origin: DEVELOPMENT_LOG.origin, size: 1, rootHash: otherRoot },
+      await parseSignerKey(DEV_LOG_SIGNING_KEY),
+    );
     const remembered = JSON.stringify({ size: 1, rootHash: encodeBase64(otherRoot), note });
     const { context, page, errors } = await openPage();
     await page.goto('/');
@@ -148,7 +171,9 @@ describe('the results page checks the history in the browser', () => {
     await page.goto(`/vehicle-results?reg=${REGISTRATION}`);
     const alert = page.getByRole('alert').filter({ hasText: 'the public log has been rewritten' });
     await alert.waitFor();
-    expect(await alert.textContent()).toContain(`This browser saw the public log before, with 1 entry and root hash ${encodeBase64(otherRoot)}.`);
+    expect(await alert.textContent()).toContain(
+      `This browser saw the public log before, with 1 entry and root hash ${encodeBase64(otherRoot)}.`,
+    );
     expect(await page.getByText(/^History verified/).count()).toBe(0);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), CHECKPOINT_KEY)).toBe(remembered);
     await keepScreenshot(page, 'history-log-rewritten', alert);
@@ -171,12 +196,16 @@ describe("the garage dashboard's panel on the public log", () => {
     expect(await panel.textContent()).toContain('The first checkpoint this browser has seen');
     const latest = await getData<TLogCheckpoint>('log/checkpoint');
     expect(await panel.getByRole('definition').nth(1).textContent()).toMatch(/^[A-Za-z0-9+/]{43}=$/);
-    expect(Number((await panel.getByRole('definition').first().textContent())!.replaceAll(',', ''))).toBeLessThanOrEqual(latest.treeSize);
+    expect(
+      Number((await panel.getByRole('definition').first().textContent())!.replaceAll(',', '')),
+    ).toBeLessThanOrEqual(latest.treeSize);
     await keepScreenshot(page, 'dashboard-log-panel-desktop', panel);
 
     await page.reload();
     await panel.getByText(/^Signed with the log’s key\./).waitFor();
-    expect(await panel.textContent()).toMatch(/It is the same checkpoint this browser saw before\.|It extends the checkpoint of [\d,]+ entries this browser saw before, unchanged\./);
+    expect(await panel.textContent()).toMatch(
+      /It is the same checkpoint this browser saw before\.|It extends the checkpoint of [\d,]+ entries this browser saw before, unchanged\./,
+    );
     await page.setViewportSize({ width: 375, height: 800 });
     await keepScreenshot(page, 'dashboard-log-panel-mobile', panel);
     expect(errors).toEqual([]);

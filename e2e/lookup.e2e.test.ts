@@ -10,7 +10,9 @@ const newest = [...vehicle.records].sort((a, b) => b.service_date.localeCompare(
 const newestGarage = garages.find((g) => g.id === newest.garage_id)!;
 
 const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 const openPage = useBrowser();
 
@@ -25,7 +27,9 @@ describe('a visitor looks up a vehicle from the home page', () => {
     await input.press('Enter');
 
     await page.waitForURL(`**/vehicle-results?reg=${vehicle.registration}`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(`Service History for ${vehicle.registration}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain(`Service History for ${vehicle.registration}`);
     // Our service records; the MOT tests that DVSA adds to the timeline are articles of their own.
     const cards = page.locator('article:not(.mot-card)');
     await expect.poll(() => cards.count()).toBe(vehicle.records.length);

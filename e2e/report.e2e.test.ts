@@ -13,7 +13,18 @@ const contradicting = seedVehicles.find((v) => v.registration === 'AD61HCX')!;
 // A car old enough for MOT tests that no other journey looks up, so DVSA's answer for it is not cached yet: not one of
 // the first 20 seeded registrations either, which the fuzz asks the report about (fuzz.e2e.test.ts, knownRegistrations).
 const askedByTheFuzz = new Set(seedVehicles.slice(0, 20).map((v) => v.registration));
-const uncached = seedVehicles.find((v) => !askedByTheFuzz.has(v.registration) && v.records.length >= 3 && v.first_registered < '2019-01-01' && /^[B-Z]/.test(v.registration) && v.registration !== 'CO15GRV' && v.registration !== 'WE19UAD' && v.registration !== 'CS14HHR' && v.registration !== 'CW15XGX' && v.registration !== 'LA12OYC')!;
+const uncached = seedVehicles.find(
+  (v) =>
+    !askedByTheFuzz.has(v.registration) &&
+    v.records.length >= 3 &&
+    v.first_registered < '2019-01-01' &&
+    /^[B-Z]/.test(v.registration) &&
+    v.registration !== 'CO15GRV' &&
+    v.registration !== 'WE19UAD' &&
+    v.registration !== 'CS14HHR' &&
+    v.registration !== 'CW15XGX' &&
+    v.registration !== 'LA12OYC',
+)!;
 
 async function controlDvsa(path: string, body?: unknown): Promise<void> {
   const response = await fetch(`${inject('dvsaUrl')}/_control/${path}`, {
@@ -66,7 +77,9 @@ describe("the buyer's report", () => {
     const { context, page, errors } = await openPage();
     const started = Date.now();
     await page.goto(`/vehicle-results?reg=${uncached.registration}`);
-    await expect.poll(() => page.locator('article:not(.mot-card)').count(), { timeout: 2000 }).toBe(uncached.records.length);
+    await expect
+      .poll(() => page.locator('article:not(.mot-card)').count(), { timeout: 2000 })
+      .toBe(uncached.records.length);
     expect(Date.now() - started).toBeLessThan(2000 + 1000);
     // The report says what is missing once the platform gives up on DVSA (at 2 s), and keeps everything else.
     await page.getByText(MESSAGES.vehicleReport.dvsaMissing).waitFor({ timeout: 5000 });

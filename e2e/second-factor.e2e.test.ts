@@ -17,14 +17,22 @@ const admin = seedAccounts.admin;
 
 /** The code an authenticator app shows for the secret at `atMs`. */
 function codeAt(secret: string, atMs: number): string {
-  return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: atMs });
+  return TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: atMs,
+  });
 }
 
 afterAll(async () => {
   const client = new pg.Client({ connectionString: inject('identityDatabaseUrl') });
   await client.connect();
   try {
-    await client.query('DELETE FROM user_second_factors WHERE user_id = (SELECT id FROM users WHERE email = $1)', [admin.email]);
+    await client.query('DELETE FROM user_second_factors WHERE user_id = (SELECT id FROM users WHERE email = $1)', [
+      admin.email,
+    ]);
   } finally {
     await client.end();
   }

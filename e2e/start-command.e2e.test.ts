@@ -10,15 +10,17 @@ const root = path.join(import.meta.dirname, '..');
 
 /** The pid of the one service process that was started with PORT=port (Linux: read from /proc). */
 function processListeningAs(port: string): number {
-  const pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
-    try {
-      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      return environment.includes(`PORT=${port}`) && cmdline.includes('src/main.ts');
-    } catch {
-      return false; // ended meanwhile, or not ours to read
-    }
-  });
+  const pids = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return environment.includes(`PORT=${port}`) && cmdline.includes('src/main.ts');
+      } catch {
+        return false; // ended meanwhile, or not ours to read
+      }
+    });
   expect(pids).toHaveLength(1);
   return Number(pids[0]);
 }
@@ -57,7 +59,9 @@ describe('npm start and the configuration table of docs/operations.md', () => {
     const start = operations.indexOf('| Variable | Used by |');
     expect(start).toBeGreaterThan(-1);
     const table = operations.slice(start, operations.indexOf('\n\n', start));
-    return [...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!));
+    return [...table.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) =>
+      [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!),
+    );
   };
 
   it('hands every variable of the table to the services, or says why it sets it itself', () => {
@@ -93,9 +97,12 @@ describe('npm start and the configuration table of docs/operations.md', () => {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
-      await expect.poll(() => output, { timeout: 90_000, interval: 250 }).toContain('is running at http://localhost:28080');
+      await expect
+        .poll(() => output, { timeout: 90_000, interval: 250 })
+        .toContain('is running at http://localhost:28080');
       const lookups = [];
-      for (let i = 0; i < 3; i += 1) lookups.push((await fetch('http://127.0.0.1:28080/api/v1/service-records/lookup/AD61HCX')).status);
+      for (let i = 0; i < 3; i += 1)
+        lookups.push((await fetch('http://127.0.0.1:28080/api/v1/service-records/lookup/AD61HCX')).status);
       expect(lookups).toEqual([200, 200, 429]);
       const contact = await fetch('http://127.0.0.1:28080/api/v1/contact', {
         method: 'POST',
@@ -109,7 +116,9 @@ describe('npm start and the configuration table of docs/operations.md', () => {
       // A service that dies is started again, as compose's restart policy would, and answers again.
       const records = processListeningAs('24003');
       process.kill(records, 'SIGKILL');
-      await expect.poll(() => output, { timeout: 10_000, interval: 100 }).toContain('[records] exited on its own (SIGKILL); starting it again in 1 s');
+      await expect
+        .poll(() => output, { timeout: 10_000, interval: 100 })
+        .toContain('[records] exited on its own (SIGKILL); starting it again in 1 s');
       await expect.poll(() => output, { timeout: 60_000, interval: 250 }).toContain('[records] started again');
       expect(processListeningAs('24003')).not.toBe(records);
       expect((await fetch('http://127.0.0.1:24003/readyz')).status).toBe(200);

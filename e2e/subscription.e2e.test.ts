@@ -24,14 +24,20 @@ describe('a new garage subscribes', () => {
 
     await page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true }).first().click();
     await page.waitForURL('**/pricing');
-    await page.getByRole('button', { name: 'Get Started' }).or(page.getByRole('link', { name: 'Get Started' })).first().click();
+    await page
+      .getByRole('button', { name: 'Get Started' })
+      .or(page.getByRole('link', { name: 'Get Started' }))
+      .first()
+      .click();
     await page.waitForURL('**/checkout?price_id=*');
     await expect.poll(() => page.getByText('£34.99').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
     await screenshot(page, 'checkout');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
 
-    await page.waitForURL((url) => url.origin === new URL(inject('stripeUrl')).origin && url.pathname.startsWith('/checkout/'));
+    await page.waitForURL(
+      (url) => url.origin === new URL(inject('stripeUrl')).origin && url.pathname.startsWith('/checkout/'),
+    );
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry date').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
@@ -41,9 +47,12 @@ describe('a new garage subscribes', () => {
 
     await page.waitForURL('**/checkout-success?session_id=*', { timeout: 20_000 });
     await expect.poll(() => page.getByText('Free trial started').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-    const fourteenDaysAhead = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(
-      new Date(Date.now() + 14 * 24 * 60 * 60 * 1000),
-    );
+    const fourteenDaysAhead = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/London',
+    }).format(new Date(Date.now() + 14 * 24 * 60 * 60 * 1000));
     await expect.poll(() => page.getByText(fourteenDaysAhead).count()).toBeGreaterThan(0);
     await screenshot(page, 'checkout-success');
     await expect.poll(async () => (await navLinks(page)).map((t) => t.trim())).not.toContain('Pricing');
@@ -51,7 +60,9 @@ describe('a new garage subscribes', () => {
     // The page's access token is in its memory only: the journey signs in through the API for one of its own.
     const { token } = await logInThroughApi(email, password);
     const subscription = (await (
-      await fetch(`${inject('gatewayUrl')}/api/v1/billing/subscription`, { headers: { authorization: `Bearer ${token}` } })
+      await fetch(`${inject('gatewayUrl')}/api/v1/billing/subscription`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
     ).json()) as { data: { subscription_status: string; payment_method_last4: string } };
     expect(subscription.data).toMatchObject({ subscription_status: 'trialing', payment_method_last4: '4242' });
     expect(errors).toEqual([]);

@@ -48,7 +48,8 @@ export function upFrontScripts(indexHtml, distDir) {
 /** Every file of the first load, the up-front scripts and whatever they import statically, each gzipped once. */
 export function measureFirstLoad(distDir) {
   const indexPath = path.join(distDir, 'index.html');
-  if (!existsSync(indexPath)) throw new Error(`${indexPath} is missing: build the web app first (npm run build -w web).`);
+  if (!existsSync(indexPath))
+    throw new Error(`${indexPath} is missing: build the web app first (npm run build -w web).`);
   const queue = upFrontScripts(readFileSync(indexPath, 'utf8'), distDir);
   const seen = new Set();
   const files = [];
@@ -57,7 +58,11 @@ export function measureFirstLoad(distDir) {
     if (seen.has(file)) continue;
     seen.add(file);
     const content = readFileSync(file);
-    files.push({ file: path.relative(distDir, file), bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length });
+    files.push({
+      file: path.relative(distDir, file),
+      bytes: content.length,
+      gzipBytes: gzipSync(content, { level: 9 }).length,
+    });
     for (const match of content.toString('utf8').matchAll(STATIC_IMPORT)) {
       queue.push(path.resolve(path.dirname(file), match[1] ?? match[2]));
     }
@@ -79,7 +84,11 @@ function main(args) {
   const budget = Number(readOption(args, '--budget') ?? DEFAULT_BUDGET_BYTES);
   if (args.includes('--build')) {
     // A production build whatever this process runs under.
-    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) return 1;
   }
   let measured;

@@ -22,7 +22,11 @@ const eventIds = process.argv.slice(2);
 async function openOutboxes(): Promise<pg.Pool[]> {
   const pools: pg.Pool[] = [];
   for (const service of availableServices()) {
-    const pool = new pg.Pool({ connectionString: databaseUrl(postgresUrl, `${LOCAL_DATABASES[service]}${databaseSuffix}`), max: 1, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl(postgresUrl, `${LOCAL_DATABASES[service]}${databaseSuffix}`),
+      max: 1,
+      connectionTimeoutMillis: 5000,
+    });
     pool.on('error', () => undefined);
     const isThere = await pool.query('SELECT 1 FROM event_outbox LIMIT 1').then(
       () => true,
@@ -38,12 +42,19 @@ async function openOutboxes(): Promise<pg.Pool[]> {
 }
 
 function formatOutcome(outcome: ReplayOutcome): string {
-  return 'service' in outcome ? `${outcome.eventId}  ${outcome.service}  ${outcome.outcome}` : `${outcome.eventId}  ${outcome.outcome}`;
+  return 'service' in outcome
+    ? `${outcome.eventId}  ${outcome.service}  ${outcome.outcome}`
+    : `${outcome.eventId}  ${outcome.outcome}`;
 }
 
 const outboxes = eventIds.length > 0 ? await openOutboxes() : [];
 try {
-  const outcomes = await replayEvents({ redisUrl, prefix, eventIds: eventIds.length > 0 ? eventIds : undefined, outboxes });
+  const outcomes = await replayEvents({
+    redisUrl,
+    prefix,
+    eventIds: eventIds.length > 0 ? eventIds : undefined,
+    outboxes,
+  });
   if (outcomes.length === 0) console.log('No dead events: nothing to replay.');
   for (const outcome of outcomes) console.log(formatOutcome(outcome));
   const isAllDone = outcomes.every((outcome) => outcome.outcome !== 'not found');

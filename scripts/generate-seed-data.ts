@@ -132,8 +132,18 @@ function unique(used: Set<string>, make: () => string): string {
 
 const DAY_MS = 86_400_000;
 const MONTH_NAMES = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 function toMs(date: string): number {
@@ -206,28 +216,150 @@ function serviceType(items: Iterable<TServiceItem>): string {
 // ---------------------------------------------------------------------------
 
 const FIRST_NAMES = [
-  'James', 'Oliver', 'Jack', 'Harry', 'George', 'Thomas', 'William', 'Daniel', 'Matthew', 'Ryan', 'Liam', 'Connor',
-  'Callum', 'Jamie', 'Lewis', 'Owen', 'Rhys', 'Dylan', 'Ethan', 'Mohammed', 'Aaron', 'Kieran', 'Sam', 'Joe',
-  'Emma', 'Olivia', 'Sophie', 'Charlotte', 'Amelia', 'Jessica', 'Hannah', 'Chloe', 'Lucy', 'Megan', 'Rebecca',
-  'Laura', 'Sarah', 'Emily', 'Grace', 'Isla', 'Niamh', 'Ffion', 'Priya', 'Aisha', 'Zoe', 'Rachel', 'Helen', 'Claire',
+  'James',
+  'Oliver',
+  'Jack',
+  'Harry',
+  'George',
+  'Thomas',
+  'William',
+  'Daniel',
+  'Matthew',
+  'Ryan',
+  'Liam',
+  'Connor',
+  'Callum',
+  'Jamie',
+  'Lewis',
+  'Owen',
+  'Rhys',
+  'Dylan',
+  'Ethan',
+  'Mohammed',
+  'Aaron',
+  'Kieran',
+  'Sam',
+  'Joe',
+  'Emma',
+  'Olivia',
+  'Sophie',
+  'Charlotte',
+  'Amelia',
+  'Jessica',
+  'Hannah',
+  'Chloe',
+  'Lucy',
+  'Megan',
+  'Rebecca',
+  'Laura',
+  'Sarah',
+  'Emily',
+  'Grace',
+  'Isla',
+  'Niamh',
+  'Ffion',
+  'Priya',
+  'Aisha',
+  'Zoe',
+  'Rachel',
+  'Helen',
+  'Claire',
 ] as const;
 
 const SURNAMES = [
-  'Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Robinson', 'Wright', 'Thompson',
-  'Evans', 'Walker', 'White', 'Roberts', 'Green', 'Hall', 'Wood', 'Jackson', 'Clarke', 'Patel', 'Khan', 'Lewis',
-  'Hughes', 'Edwards', 'Campbell', 'Stewart', 'Murray', 'Reid', 'Morgan', 'Price', 'Turner', 'Parker', 'Cooper',
-  'Harris', 'Martin', 'Ward', 'Baker', 'Bennett', 'Shaw', 'Fletcher', 'Barnes', "O'Neill", 'MacDonald', 'Kaur',
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Robinson',
+  'Wright',
+  'Thompson',
+  'Evans',
+  'Walker',
+  'White',
+  'Roberts',
+  'Green',
+  'Hall',
+  'Wood',
+  'Jackson',
+  'Clarke',
+  'Patel',
+  'Khan',
+  'Lewis',
+  'Hughes',
+  'Edwards',
+  'Campbell',
+  'Stewart',
+  'Murray',
+  'Reid',
+  'Morgan',
+  'Price',
+  'Turner',
+  'Parker',
+  'Cooper',
+  'Harris',
+  'Martin',
+  'Ward',
+  'Baker',
+  'Bennett',
+  'Shaw',
+  'Fletcher',
+  'Barnes',
+  "O'Neill",
+  'MacDonald',
+  'Kaur',
 ] as const;
 
 const TECHNICIAN_FIRST_NAMES = [
-  'Dave', 'Steve', 'Mark', 'Paul', 'Gary', 'Craig', 'Lee', 'Darren', 'Stuart', 'Gareth', 'Wayne', 'Neil',
-  'Tom', 'Josh', 'Adam', 'Ben', 'Kyle', 'Ross', 'Ian', 'Kevin', 'Martin', 'Shaun', 'Jordan', 'Rob', 'Nathan',
-  'Carl', 'Dean', 'Alan', 'Sean', 'Leanne',
+  'Dave',
+  'Steve',
+  'Mark',
+  'Paul',
+  'Gary',
+  'Craig',
+  'Lee',
+  'Darren',
+  'Stuart',
+  'Gareth',
+  'Wayne',
+  'Neil',
+  'Tom',
+  'Josh',
+  'Adam',
+  'Ben',
+  'Kyle',
+  'Ross',
+  'Ian',
+  'Kevin',
+  'Martin',
+  'Shaun',
+  'Jordan',
+  'Rob',
+  'Nathan',
+  'Carl',
+  'Dean',
+  'Alan',
+  'Sean',
+  'Leanne',
 ] as const;
 
 const EMAIL_DOMAINS = [
-  'gmail.com', 'gmail.com', 'gmail.com', 'outlook.com', 'hotmail.co.uk', 'hotmail.com', 'yahoo.co.uk',
-  'btinternet.com', 'icloud.com', 'sky.com', 'live.co.uk', 'virginmedia.com',
+  'gmail.com',
+  'gmail.com',
+  'gmail.com',
+  'outlook.com',
+  'hotmail.co.uk',
+  'hotmail.com',
+  'yahoo.co.uk',
+  'btinternet.com',
+  'icloud.com',
+  'sky.com',
+  'live.co.uk',
+  'virginmedia.com',
 ] as const;
 
 function personName(firstNames: readonly string[] = FIRST_NAMES): { first: string; last: string } {
@@ -283,7 +415,9 @@ interface IGarageSpec {
 }
 
 /** The 16 demo garages the generator builds from (data/generator/garage-specs.json). */
-const GARAGE_SPECS: readonly IGarageSpec[] = JSON.parse(readFileSync(join(ROOT, 'data', 'generator', 'garage-specs.json'), 'utf8')) as IGarageSpec[];
+const GARAGE_SPECS: readonly IGarageSpec[] = JSON.parse(
+  readFileSync(join(ROOT, 'data', 'generator', 'garage-specs.json'), 'utf8'),
+) as IGarageSpec[];
 
 /** The canceled garage stopped adding records on this date; its older records stay visible. */
 const CANCELED_GARAGE_LAST_RECORD = '2026-05-29';
@@ -302,29 +436,116 @@ interface IUnsignedCompanySpec {
 
 const UNSIGNED_COMPANY_SPECS: readonly IUnsignedCompanySpec[] = [
   {
-    name: 'HARTLEY MOTOR SERVICES LIMITED', line1: '4 North Road', town: 'Ripon', postcode: 'HG4 1JP',
-    country: 'England', incorporated: '2018-06-11', lookAlikeOf: 'HARTLEY MOTORS LTD',
+    name: 'HARTLEY MOTOR SERVICES LIMITED',
+    line1: '4 North Road',
+    town: 'Ripon',
+    postcode: 'HG4 1JP',
+    country: 'England',
+    incorporated: '2018-06-11',
+    lookAlikeOf: 'HARTLEY MOTORS LTD',
   },
-  { name: 'BRIDGEND AUTO REPAIRS LTD', line1: 'Unit 9, Waterton Industrial Estate', town: 'Bridgend', postcode: 'CF31 3YN', country: 'Wales', incorporated: '2012-03-08' },
-  { name: 'KELVINSIDE GARAGE LTD', line1: '17 Otago Lane', town: 'Glasgow', postcode: 'G12 8PB', country: 'Scotland', incorporated: '2007-09-26' },
-  { name: 'WELLAND VALLEY MOTORS LTD', line1: '32 Northampton Road', town: 'Market Harborough', postcode: 'LE16 9HE', country: 'England', incorporated: '2015-01-19' },
-  { name: 'PENNINE AUTO CENTRE LTD', line1: '150 Leeds Road', town: 'Huddersfield', postcode: 'HD1 6PW', country: 'England', incorporated: '2010-10-04' },
-  { name: 'CLENT HILLS GARAGE LTD', line1: '71 Hagley Road', town: 'Stourbridge', postcode: 'DY8 1QZ', country: 'England', incorporated: '2004-02-23' },
-  { name: 'BRUNEL MOTOR ENGINEERS LTD', line1: '12 Feeder Road', town: 'Bristol', postcode: 'BS2 0SB', country: 'England', incorporated: '2020-08-17' },
-  { name: 'FORTH BRIDGE AUTOS LTD', line1: '6 Builyeon Road', town: 'South Queensferry', postcode: 'EH30 9YJ', country: 'Scotland', incorporated: '2016-05-09' },
-  { name: 'GOWER MOTOR SERVICES LTD', line1: 'Unit 3, Kingsbridge Business Park', town: 'Swansea', postcode: 'SA4 4BL', country: 'Wales', incorporated: '2013-12-02' },
   {
-    name: 'LAVENDER HILL GARAGE LTD', line1: '210 Lavender Hill', town: 'London', postcode: 'SW11 1JG',
-    country: 'England', incorporated: '2002-04-15', dissolved: '2023-03-14',
+    name: 'BRIDGEND AUTO REPAIRS LTD',
+    line1: 'Unit 9, Waterton Industrial Estate',
+    town: 'Bridgend',
+    postcode: 'CF31 3YN',
+    country: 'Wales',
+    incorporated: '2012-03-08',
   },
-  { name: 'BLACKWATER TYRE & SERVICE LTD', line1: '40 London Road', town: 'Camberley', postcode: 'GU15 3UA', country: 'England', incorporated: '2021-04-28' },
-  { name: 'EDEN VALLEY MOTORS LTD', line1: 'Gilwilly Road', town: 'Penrith', postcode: 'CA11 9BN', country: 'England', incorporated: '2009-07-13' },
+  {
+    name: 'KELVINSIDE GARAGE LTD',
+    line1: '17 Otago Lane',
+    town: 'Glasgow',
+    postcode: 'G12 8PB',
+    country: 'Scotland',
+    incorporated: '2007-09-26',
+  },
+  {
+    name: 'WELLAND VALLEY MOTORS LTD',
+    line1: '32 Northampton Road',
+    town: 'Market Harborough',
+    postcode: 'LE16 9HE',
+    country: 'England',
+    incorporated: '2015-01-19',
+  },
+  {
+    name: 'PENNINE AUTO CENTRE LTD',
+    line1: '150 Leeds Road',
+    town: 'Huddersfield',
+    postcode: 'HD1 6PW',
+    country: 'England',
+    incorporated: '2010-10-04',
+  },
+  {
+    name: 'CLENT HILLS GARAGE LTD',
+    line1: '71 Hagley Road',
+    town: 'Stourbridge',
+    postcode: 'DY8 1QZ',
+    country: 'England',
+    incorporated: '2004-02-23',
+  },
+  {
+    name: 'BRUNEL MOTOR ENGINEERS LTD',
+    line1: '12 Feeder Road',
+    town: 'Bristol',
+    postcode: 'BS2 0SB',
+    country: 'England',
+    incorporated: '2020-08-17',
+  },
+  {
+    name: 'FORTH BRIDGE AUTOS LTD',
+    line1: '6 Builyeon Road',
+    town: 'South Queensferry',
+    postcode: 'EH30 9YJ',
+    country: 'Scotland',
+    incorporated: '2016-05-09',
+  },
+  {
+    name: 'GOWER MOTOR SERVICES LTD',
+    line1: 'Unit 3, Kingsbridge Business Park',
+    town: 'Swansea',
+    postcode: 'SA4 4BL',
+    country: 'Wales',
+    incorporated: '2013-12-02',
+  },
+  {
+    name: 'LAVENDER HILL GARAGE LTD',
+    line1: '210 Lavender Hill',
+    town: 'London',
+    postcode: 'SW11 1JG',
+    country: 'England',
+    incorporated: '2002-04-15',
+    dissolved: '2023-03-14',
+  },
+  {
+    name: 'BLACKWATER TYRE & SERVICE LTD',
+    line1: '40 London Road',
+    town: 'Camberley',
+    postcode: 'GU15 3UA',
+    country: 'England',
+    incorporated: '2021-04-28',
+  },
+  {
+    name: 'EDEN VALLEY MOTORS LTD',
+    line1: 'Gilwilly Road',
+    town: 'Penrith',
+    postcode: 'CA11 9BN',
+    country: 'England',
+    incorporated: '2009-07-13',
+  },
 ];
 
 /** Company numbers grew over time; this maps an incorporation year to a realistic 8-digit number. */
 const COMPANY_NUMBER_ANCHORS: readonly [number, number][] = [
-  [1995, 3_000_000], [2000, 3_900_000], [2005, 5_400_000], [2010, 7_100_000], [2015, 9_350_000],
-  [2018, 11_100_000], [2020, 12_400_000], [2022, 13_900_000], [2024, 15_400_000],
+  [1995, 3_000_000],
+  [2000, 3_900_000],
+  [2005, 5_400_000],
+  [2010, 7_100_000],
+  [2015, 9_350_000],
+  [2018, 11_100_000],
+  [2020, 12_400_000],
+  [2022, 13_900_000],
+  [2024, 15_400_000],
 ];
 const usedCompanyNumbers = new Set<string>();
 
@@ -396,7 +617,10 @@ function buildGarages(): IGarageInternal[] {
   const byAge = [...built].sort((a, b) => a.garage.created_at.localeCompare(b.garage.created_at));
   const referred = [
     ...built.filter((g) => g.spec.status === 'trialing'),
-    ...byAge.filter((g) => g.spec.status === 'active').slice(-6).filter((_, i) => i === 1 || i === 4),
+    ...byAge
+      .filter((g) => g.spec.status === 'active')
+      .slice(-6)
+      .filter((_, i) => i === 1 || i === 4),
   ];
   for (const g of referred) {
     const candidates = built.filter(
@@ -458,12 +682,31 @@ interface IModelSpec {
 }
 
 /** The makes and models the demo vehicles are drawn from (data/generator/models.json). */
-const MODELS: readonly IModelSpec[] = JSON.parse(readFileSync(join(ROOT, 'data', 'generator', 'models.json'), 'utf8')) as IModelSpec[];
+const MODELS: readonly IModelSpec[] = JSON.parse(
+  readFileSync(join(ROOT, 'data', 'generator', 'models.json'), 'utf8'),
+) as IModelSpec[];
 
 /** Relative number of today's cars first registered in each year. */
 const YEAR_WEIGHTS: Readonly<Record<number, number>> = {
-  2008: 2, 2009: 2, 2010: 3, 2011: 3, 2012: 4, 2013: 5, 2014: 6, 2015: 7, 2016: 7, 2017: 7,
-  2018: 7, 2019: 7, 2020: 5, 2021: 5, 2022: 5, 2023: 5, 2024: 4, 2025: 4, 2026: 3,
+  2008: 2,
+  2009: 2,
+  2010: 3,
+  2011: 3,
+  2012: 4,
+  2013: 5,
+  2014: 6,
+  2015: 7,
+  2016: 7,
+  2017: 7,
+  2018: 7,
+  2019: 7,
+  2020: 5,
+  2021: 5,
+  2022: 5,
+  2023: 5,
+  2024: 4,
+  2025: 4,
+  2026: 3,
 };
 /** March and September, when the age identifier changes, are the busiest months. */
 const MONTH_WEIGHTS = [5, 3, 14, 7, 7, 8, 6, 4, 12, 7, 6, 5] as const;
@@ -497,8 +740,29 @@ function registration(firstRegistered: string, areaLetter: string): string {
 
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const VIN_VALUES: Readonly<Record<string, number>> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9,
-  S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const VIN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 const MODEL_YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
@@ -533,8 +797,9 @@ function vinCheckDigit(vin: string): string {
 
 function vin(spec: IModelSpec, year: number): string {
   return unique(usedVins, () => {
-    const draft = `${spec.wmi}${stableChars(spec.make + spec.model, 3)}${randomString(VIN_CHARS, 2)}0`
-      + `${modelYearCode(year)}${spec.plant}${randomString('0123456789', 6)}`;
+    const draft =
+      `${spec.wmi}${stableChars(spec.make + spec.model, 3)}${randomString(VIN_CHARS, 2)}0` +
+      `${modelYearCode(year)}${spec.plant}${randomString('0123456789', 6)}`;
     return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
   });
 }
@@ -557,11 +822,27 @@ interface IExtraJob {
 }
 
 const EXTRA_JOBS: readonly IExtraJob[] = [
-  { weight: 10, when: () => true, items: () => ['Tyre Replacement', ...(chance(0.4) ? (['Wheel Alignment'] as const) : [])] },
-  { weight: 7, when: (c) => c.ageYears >= 2, items: () => (chance(0.4) ? ['Brake Pad Replacement', 'Brake Disc Replacement'] : ['Brake Pad Replacement']) },
+  {
+    weight: 10,
+    when: () => true,
+    items: () => ['Tyre Replacement', ...(chance(0.4) ? (['Wheel Alignment'] as const) : [])],
+  },
+  {
+    weight: 7,
+    when: (c) => c.ageYears >= 2,
+    items: () => (chance(0.4) ? ['Brake Pad Replacement', 'Brake Disc Replacement'] : ['Brake Pad Replacement']),
+  },
   { weight: 2, when: (c) => c.ageYears >= 3, items: () => ['Brake Replacement'] },
   { weight: 5, when: (c) => c.ageYears >= 4, items: () => ['Battery Replacement'] },
-  { weight: 8, when: (c) => c.ageYears >= 3, items: () => ['MOT Test', ...(chance(0.3) ? (['Bulb Replacement'] as const) : []), ...(chance(0.2) ? (['Wiper Blade Replacement'] as const) : [])] },
+  {
+    weight: 8,
+    when: (c) => c.ageYears >= 3,
+    items: () => [
+      'MOT Test',
+      ...(chance(0.3) ? (['Bulb Replacement'] as const) : []),
+      ...(chance(0.2) ? (['Wiper Blade Replacement'] as const) : []),
+    ],
+  },
   { weight: 3, when: (c) => c.ageYears >= 3, items: () => ['Pre-MOT Check'] },
   { weight: 4, when: (c) => !c.ev && c.milesEstimate > 15_000, items: () => ['Oil & Filter Change'] },
   { weight: 4, when: () => true, items: () => ['Air Conditioning Re-gas'] },
@@ -570,16 +851,34 @@ const EXTRA_JOBS: readonly IExtraJob[] = [
   { weight: 2, when: (c) => !c.ev && c.ageYears >= 5 && c.milesEstimate > 50_000, items: () => ['Clutch Replacement'] },
   { weight: 2, when: (c) => !c.ev && c.milesEstimate > 60_000, items: () => ['Cambelt & Water Pump'] },
   { weight: 2, when: (c) => !c.ev && c.ageYears >= 6, items: () => ['Exhaust Repair'] },
-  { weight: 2, when: (c) => c.ageYears >= 6, items: () => (chance(0.5) ? ['Shock Absorber Replacement'] : ['Suspension Spring Replacement']) },
+  {
+    weight: 2,
+    when: (c) => c.ageYears >= 6,
+    items: () => (chance(0.5) ? ['Shock Absorber Replacement'] : ['Suspension Spring Replacement']),
+  },
   { weight: 3, when: () => true, items: () => ['Engine Diagnostics', 'Fault Code Reading'] },
   { weight: 2, when: (c) => c.ageYears >= 3, items: () => ['Sensor Replacement', 'Fault Code Reading'] },
-  { weight: 1, when: (c) => !c.ev && c.ageYears >= 7, items: () => [chance(0.5) ? 'Alternator Replacement' : 'Starter Motor Replacement'] },
+  {
+    weight: 1,
+    when: (c) => !c.ev && c.ageYears >= 7,
+    items: () => [chance(0.5) ? 'Alternator Replacement' : 'Starter Motor Replacement'],
+  },
   { weight: 1, when: (c) => c.ageYears >= 4, items: () => ['Electrical Fault Repair'] },
   { weight: 3, when: () => true, items: () => [chance(0.7) ? 'Windscreen Repair' : 'Windscreen Replacement'] },
   { weight: 3, when: (c) => monthOf(c.date) >= 10 || monthOf(c.date) <= 1, items: () => ['Winter Health Check'] },
-  { weight: 2, when: () => true, items: () => [pick(['Dash Cam Installation', 'Parking Sensor Installation', 'Reversing Camera Installation'] as const)] },
+  {
+    weight: 2,
+    when: () => true,
+    items: () => [
+      pick(['Dash Cam Installation', 'Parking Sensor Installation', 'Reversing Camera Installation'] as const),
+    ],
+  },
   { weight: 1, when: (c) => !c.ev, items: () => ['Tow Bar Fitting'] },
-  { weight: 2, when: (c) => c.ageYears >= 2, items: () => [pick(['Alloy Wheel Refurbishment', 'Scratch Repair', 'Dent Repair', 'Bumper Repair'] as const)] },
+  {
+    weight: 2,
+    when: (c) => c.ageYears >= 2,
+    items: () => [pick(['Alloy Wheel Refurbishment', 'Scratch Repair', 'Dent Repair', 'Bumper Repair'] as const)],
+  },
   { weight: 1, when: (c) => c.ageYears >= 8, items: () => ['Rust Treatment'] },
   { weight: 1, when: () => true, items: () => ['Valeting'] },
   { weight: 1, when: (c) => c.ev, items: () => ['EV Charger Cable Supply'] },
@@ -624,7 +923,11 @@ function noteFor(item: TServiceItem, c: IVisitContext, mileage: number, tyre: st
   const oil = pick(['5W-30 fully synthetic', '0W-20 fully synthetic', '5W-40', '0W-30 low SAPS']);
   switch (item) {
     case 'Full Service':
-      if (c.ev) return pick(['Full EV service to manufacturer schedule: brakes, suspension, coolant and HV system checked.', 'EV service completed, 12V battery tested, software up to date.']);
+      if (c.ev)
+        return pick([
+          'Full EV service to manufacturer schedule: brakes, suspension, coolant and HV system checked.',
+          'EV service completed, 12V battery tested, software up to date.',
+        ]);
       return pick([
         `Full service to manufacturer schedule, ${oil} oil used. ${nextDue}`,
         'Full service completed, all fluids topped up, vehicle road tested with no faults found.',
@@ -648,17 +951,33 @@ function noteFor(item: TServiceItem, c: IVisitContext, mileage: number, tyre: st
         `MOT passed with advisories: ${pick(ADVISORIES)}; ${pick(ADVISORIES)}.`,
       ]);
     case 'Brake Pad Replacement':
-      return pick([`Front pads worn to ${randInt(2, 3)}mm, replaced.`, 'Rear pads replaced, sliders cleaned and greased.', 'Front pads and wear sensor replaced.']);
+      return pick([
+        `Front pads worn to ${randInt(2, 3)}mm, replaced.`,
+        'Rear pads replaced, sliders cleaned and greased.',
+        'Front pads and wear sensor replaced.',
+      ]);
     case 'Brake Disc Replacement':
       return 'Front discs lipped and scored, replaced along with pads.';
     case 'Brake Replacement':
-      return pick(['Front discs and pads replaced, brake test OK.', 'Rear shoes and drums replaced, handbrake adjusted.']);
+      return pick([
+        'Front discs and pads replaced, brake test OK.',
+        'Rear shoes and drums replaced, handbrake adjusted.',
+      ]);
     case 'Brake Fluid Change':
       return `Brake fluid tested at ${randInt(2, 4)}% moisture, fluid renewed.`;
     case 'Tyre Replacement':
-      return pick([`2 x front tyres replaced (${tyre}).`, `Nearside rear tyre replaced (${tyre}), sidewall damage.`, `4 x tyres replaced (${tyre}).`]);
+      return pick([
+        `2 x front tyres replaced (${tyre}).`,
+        `Nearside rear tyre replaced (${tyre}), sidewall damage.`,
+        `4 x tyres replaced (${tyre}).`,
+      ]);
     case 'Battery Replacement':
-      return c.ev ? '12V auxiliary battery failed test, replaced.' : pick(['Battery failed drop test, replaced and codes cleared.', 'Car not starting in the cold; battery replaced, charging system OK.']);
+      return c.ev
+        ? '12V auxiliary battery failed test, replaced.'
+        : pick([
+            'Battery failed drop test, replaced and codes cleared.',
+            'Car not starting in the cold; battery replaced, charging system OK.',
+          ]);
     case 'Cambelt & Water Pump':
       return `Cambelt, tensioner and water pump replaced at ${thousands(mileage)} miles. Next due at ${thousands(mileage + 60_000)} miles.`;
     case 'Clutch Replacement':
@@ -668,17 +987,27 @@ function noteFor(item: TServiceItem, c: IVisitContext, mileage: number, tyre: st
     case 'Winter Health Check':
       return 'Winter check: antifreeze protects to -30C, battery healthy, tyres and wipers fine.';
     case 'Puncture Repair':
-      return pick(['Screw in tread, puncture repaired.', 'Nail in nearside rear tyre, repaired within the repairable zone.']);
+      return pick([
+        'Screw in tread, puncture repaired.',
+        'Nail in nearside rear tyre, repaired within the repairable zone.',
+      ]);
     case 'Exhaust Repair':
       return 'Rear silencer blowing, replaced.';
     case 'Engine Diagnostics':
-      return pick(['Engine management light on; misfire on cylinder 2 traced to coil pack, replaced.', 'EML on: faulty EGR valve, cleaned and codes cleared.', 'Diagnostics run, intermittent sensor fault, codes cleared and monitored.']);
+      return pick([
+        'Engine management light on; misfire on cylinder 2 traced to coil pack, replaced.',
+        'EML on: faulty EGR valve, cleaned and codes cleared.',
+        'Diagnostics run, intermittent sensor fault, codes cleared and monitored.',
+      ]);
     case 'Windscreen Repair':
       return 'Stone chip repaired, outside driver view.';
     case 'Windscreen Replacement':
       return 'Windscreen cracked across driver view, replaced and camera recalibrated.';
     case 'Pre-Purchase Inspection':
-      return pick(['Pre-purchase inspection for prospective buyer; no major faults found.', 'Pre-purchase inspection: service history checked, minor advisories only.']);
+      return pick([
+        'Pre-purchase inspection for prospective buyer; no major faults found.',
+        'Pre-purchase inspection: service history checked, minor advisories only.',
+      ]);
     case 'Wheel Alignment':
       return 'Tracking out on front axle, adjusted to spec.';
     case 'Pre-MOT Check':
@@ -743,7 +1072,14 @@ function newOwner(slotCount: number, previous?: IOwner): IOwner {
   } catch {
     phone = `${MOBILE_PREFIX}${randomString('0123456789', 3)}`;
   }
-  return { first, last, email: customerEmail(first, last), phone, garageSlot: slot, milesPerYear: randInt(6_000, 12_000) };
+  return {
+    first,
+    last,
+    email: customerEmail(first, last),
+    phone,
+    garageSlot: slot,
+    milesPerYear: randInt(6_000, 12_000),
+  };
 }
 
 function buildVisits(firstRegistered: string): IVisit[] {
@@ -780,7 +1116,10 @@ function buildVisits(firstRegistered: string): IVisit[] {
 function buildVehicle(): IVehicleInternal {
   const firstRegistered = pickFirstRegistered();
   const year = yearOf(firstRegistered);
-  const spec = pickWeighted(MODELS.filter((m) => m.from <= year && m.to >= year), (m) => m.weight);
+  const spec = pickWeighted(
+    MODELS.filter((m) => m.from <= year && m.to >= year),
+    (m) => m.weight,
+  );
   const ev = spec.ev === true;
 
   // One garage, or two (a second local garage, or the new owner's garage).
@@ -821,7 +1160,10 @@ function buildVehicle(): IVehicleInternal {
     let items: TServiceItem[];
     if (visit.kind === 'purchase') items = ['Pre-Purchase Inspection'];
     else if (visit.kind === 'extra') {
-      const job = pickWeighted(EXTRA_JOBS.filter((j) => j.when(context)), (j) => j.weight);
+      const job = pickWeighted(
+        EXTRA_JOBS.filter((j) => j.when(context)),
+        (j) => j.weight,
+      );
       items = job.items(context);
     } else {
       items = annualItems(context, visit.full, visit.anniversary);
@@ -895,7 +1237,8 @@ for (let i = 0; i < VEHICLE_COUNT; i += 1) built.push(buildVehicle());
 
 const clocked: IVehicleInternal[] = [];
 const clockCandidates = built.filter(
-  (v) => !v.ev && v.vehicle.records.length >= 6 && v.garageIds.length === 2 && !v.garageIds.includes(canceledGarageId ?? ''),
+  (v) =>
+    !v.ev && v.vehicle.records.length >= 6 && v.garageIds.length === 2 && !v.garageIds.includes(canceledGarageId ?? ''),
 );
 while (clocked.length < CLOCKED_VEHICLE_COUNT) {
   const candidate = pick(clockCandidates);
@@ -930,17 +1273,38 @@ const garageIds = new Set(garages.map((g) => g.id));
 assert(garages.length === 16 && garageIds.size === 16, '16 garages with unique ids');
 assert(new Set(garages.map((g) => g.companies_house_number)).size === 16, 'unique company numbers of garages');
 assert(new Set(companies.map((c) => c.company_number)).size === companies.length, 'unique company numbers');
-assert(companies.every((c) => /^\d{8}$/.test(c.company_number)), 'company numbers are 8 digits');
-assert(garages.every((g) => /^0\d{10}$/.test(g.phone)), 'garage phones are 11 digits starting 0');
-assert(garages.every((g) => /^GAR-[A-Z0-9]{8}$/.test(g.referral_code)), 'referral code shape');
+assert(
+  companies.every((c) => /^\d{8}$/.test(c.company_number)),
+  'company numbers are 8 digits',
+);
+assert(
+  garages.every((g) => /^0\d{10}$/.test(g.phone)),
+  'garage phones are 11 digits starting 0',
+);
+assert(
+  garages.every((g) => /^GAR-[A-Z0-9]{8}$/.test(g.referral_code)),
+  'referral code shape',
+);
 assert(garages.filter((g) => g.referred_by !== null).length === 4, 'four referred garages');
-assert(garages.every((g) => g.referred_by === null || (garageIds.has(g.referred_by) && g.referred_by !== g.id)), 'referrers exist');
+assert(
+  garages.every((g) => g.referred_by === null || (garageIds.has(g.referred_by) && g.referred_by !== g.id)),
+  'referrers exist',
+);
 assert(vehicles.length === VEHICLE_COUNT, 'vehicle count');
 assert(new Set(vehicles.map((v) => v.registration)).size === VEHICLE_COUNT, 'unique registrations');
 assert(new Set(vehicles.map((v) => v.vin)).size === VEHICLE_COUNT, 'unique VINs');
-assert(vehicles.every((v) => /^[A-Z]{2}\d{2}[A-Z]{3}$/.test(v.registration)), 'plate format');
-assert(vehicles.every((v) => v.registration.slice(2, 4) === ageIdentifier(v.first_registered)), 'age identifiers');
-assert(vehicles.every((v) => /^[A-HJ-NPR-Z0-9]{17}$/.test(v.vin)), 'VIN format');
+assert(
+  vehicles.every((v) => /^[A-Z]{2}\d{2}[A-Z]{3}$/.test(v.registration)),
+  'plate format',
+);
+assert(
+  vehicles.every((v) => v.registration.slice(2, 4) === ageIdentifier(v.first_registered)),
+  'age identifiers',
+);
+assert(
+  vehicles.every((v) => /^[A-HJ-NPR-Z0-9]{17}$/.test(v.vin)),
+  'VIN format',
+);
 const recordIds = new Set<string>();
 for (const v of vehicles) {
   assert(v.records.length >= 1 && v.records.length <= MAX_RECORDS_PER_VEHICLE, `record count of ${v.registration}`);
@@ -950,15 +1314,22 @@ for (const v of vehicles) {
     assert(r.service_date > v.first_registered && r.service_date <= TODAY, `date of record ${r.id}`);
     const previous = v.records[i - 1];
     assert(previous === undefined || previous.service_date < r.service_date, `date order of ${v.registration}`);
-    assert(r.service_type.split(', ').every((item) => CATALOGUE_ORDER.includes(item)), `service type of ${r.id}`);
+    assert(
+      r.service_type.split(', ').every((item) => CATALOGUE_ORDER.includes(item)),
+      `service type of ${r.id}`,
+    );
     assert(r.customer_phone === null || /^0\d{10}$/.test(r.customer_phone), `customer phone of ${r.id}`);
-    if (r.garage_id === canceledGarageId) assert(r.service_date <= CANCELED_GARAGE_LAST_RECORD, 'canceled garage cutoff');
+    if (r.garage_id === canceledGarageId)
+      assert(r.service_date <= CANCELED_GARAGE_LAST_RECORD, 'canceled garage cutoff');
   });
 }
 const recordCount = vehicles.reduce((sum, v) => sum + v.records.length, 0);
 assert(recordIds.size === recordCount, 'unique record ids');
 const dropped = vehicles.filter((v) => mileageDrops(v) > 0);
-assert(dropped.length === CLOCKED_VEHICLE_COUNT && dropped.every((v) => mileageDrops(v) === 1), 'exactly three planted mileage drops');
+assert(
+  dropped.length === CLOCKED_VEHICLE_COUNT && dropped.every((v) => mileageDrops(v) === 1),
+  'exactly three planted mileage drops',
+);
 
 // ---------------------------------------------------------------------------
 // READMEs
@@ -975,39 +1346,65 @@ function dropDetail(v: ISeedVehicle): string {
   const i = v.records.findIndex((r, j) => j > 0 && r.mileage <= at(v.records, j - 1).mileage);
   const before = at(v.records, i - 1);
   const after = at(v.records, i);
-  return `${thousands(before.mileage)} miles on ${before.service_date} (${garageName.get(before.garage_id) ?? '?'}), `
-    + `then ${thousands(after.mileage)} miles on ${after.service_date} (${garageName.get(after.garage_id) ?? '?'})`;
+  return (
+    `${thousands(before.mileage)} miles on ${before.service_date} (${garageName.get(before.garage_id) ?? '?'}), ` +
+    `then ${thousands(after.mileage)} miles on ${after.service_date} (${garageName.get(after.garage_id) ?? '?'})`
+  );
 }
 
-const byRecords = [...vehicles].sort((a, b) => b.records.length - a.records.length || a.registration.localeCompare(b.registration));
+const byRecords = [...vehicles].sort(
+  (a, b) => b.records.length - a.records.length || a.registration.localeCompare(b.registration),
+);
 const clockedRegs = new Set(clocked.map((c) => c.vehicle.registration));
 const ordinary = (v: ISeedVehicle): boolean => !clockedRegs.has(v.registration);
 const busiest = at(byRecords.filter(ordinary), 0);
-const single = at(vehicles.filter((v) => ordinary(v) && v.records.length === 1 && v.first_registered < '2025-01-01'), 0);
+const single = at(
+  vehicles.filter((v) => ordinary(v) && v.records.length === 1 && v.first_registered < '2025-01-01'),
+  0,
+);
 const evWithHistory = at(
   byRecords.filter((v) => ordinary(v) && built.find((b) => b.vehicle === v)?.ev === true && v.records.length >= 3),
   0,
 );
 const withCanceledGarage = at(
   byRecords.filter(
-    (v) => ordinary(v) && v.records.some((r) => r.garage_id === canceledGarageId) && v.records.some((r) => r.garage_id !== canceledGarageId),
+    (v) =>
+      ordinary(v) &&
+      v.records.some((r) => r.garage_id === canceledGarageId) &&
+      v.records.some((r) => r.garage_id !== canceledGarageId),
   ),
   0,
 );
 const twoGarages = at(
   byRecords.filter(
-    (v) => ordinary(v) && v !== busiest && v !== withCanceledGarage && v.make !== evWithHistory.make && new Set(v.records.map((r) => r.garage_id)).size === 2
-      && !v.records.some((r) => r.garage_id === canceledGarageId) && v.records.length >= 4 && v.records.length <= 7,
+    (v) =>
+      ordinary(v) &&
+      v !== busiest &&
+      v !== withCanceledGarage &&
+      v.make !== evWithHistory.make &&
+      new Set(v.records.map((r) => r.garage_id)).size === 2 &&
+      !v.records.some((r) => r.garage_id === canceledGarageId) &&
+      v.records.length >= 4 &&
+      v.records.length <= 7,
   ),
   0,
 );
 const suggestions: [ISeedVehicle, string][] = [
   [busiest, 'the longest history (12 records, annual services, MOTs and repairs)'],
   [single, `a single record (${at(single.records, 0).service_type})`],
-  ...clocked.map((c): [ISeedVehicle, string] => [c.vehicle, `mileage drop (suspected clocking): ${dropDetail(c.vehicle)}`]),
+  ...clocked.map((c): [ISeedVehicle, string] => [
+    c.vehicle,
+    `mileage drop (suspected clocking): ${dropDetail(c.vehicle)}`,
+  ]),
   [evWithHistory, 'an electric car: no oil, spark plug or cambelt work'],
-  [withCanceledGarage, `serviced partly at ${garageName.get(canceledGarageId ?? '') ?? '?'} (subscription canceled; its records stay visible)`],
-  [twoGarages, `serviced at two garages (${[...new Set(twoGarages.records.map((r) => garageName.get(r.garage_id) ?? '?'))].join(' and ')})`],
+  [
+    withCanceledGarage,
+    `serviced partly at ${garageName.get(canceledGarageId ?? '') ?? '?'} (subscription canceled; its records stay visible)`,
+  ],
+  [
+    twoGarages,
+    `serviced at two garages (${[...new Set(twoGarages.records.map((r) => garageName.get(r.garage_id) ?? '?'))].join(' and ')})`,
+  ],
 ];
 
 const statusCounts = (['active', 'trialing', 'past_due', 'canceled'] as const)

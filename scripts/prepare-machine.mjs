@@ -80,12 +80,32 @@ async function ensureRedis() {
   if (!address || (await isListening(address.host, address.port))) return;
   if (!isInstalled('redis-server')) return;
   for (const dir of ['/var/lib/redis', '/var/log/redis']) mkdirSync(dir, { recursive: true });
-  const args = ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', String(address.port), '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log'];
+  const args = [
+    '--daemonize',
+    'yes',
+    '--bind',
+    '127.0.0.1',
+    '-::1',
+    '--port',
+    String(address.port),
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    '/var/lib/redis',
+    '--logfile',
+    '/var/log/redis/ci.log',
+  ];
   if (run('redis-server', args)) await waitUntilListening(address.host, address.port, 30);
 }
 
 if (!isInstallCurrent()) {
-  console.log(existsSync(path.join(ROOT, 'node_modules')) ? 'The lockfile changed: installing again.' : 'First run: installing the dependencies.');
+  console.log(
+    existsSync(path.join(ROOT, 'node_modules'))
+      ? 'The lockfile changed: installing again.'
+      : 'First run: installing the dependencies.',
+  );
   if (!run('npm', ['ci', '--no-audit', '--no-fund'])) process.exit(1);
 }
 await ensurePostgres();

@@ -8,7 +8,15 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createLogger, createPool, ensureDatabase, migrate, pemText, withTransaction, type Queryable } from '@sh/shared/server';
+import {
+  createLogger,
+  createPool,
+  ensureDatabase,
+  migrate,
+  pemText,
+  withTransaction,
+  type Queryable,
+} from '@sh/shared/server';
 import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
 import { hashPassword } from '../services/identity/src/domain/passwords.js';
 import { sealRecord } from '../services/records/src/domain/seal-record.js';
@@ -17,12 +25,23 @@ import { insertServiceRecord } from '../services/records/src/store/insert-servic
 import { lockVehicleChain } from '../services/records/src/store/lock-vehicle-chain.js';
 import type { ServiceRecordWithContactRow } from '../services/records/src/store/service-record-row.js';
 import { availableServices, databaseUrl, ROOT, type ServiceName } from './stack.js';
-import { seedAccounts, seedGarages, seedVehicles, type SeedGarage, type SeedRecord, type SeedVehicle } from './seed-data.js';
+import {
+  seedAccounts,
+  seedGarages,
+  seedVehicles,
+  type SeedGarage,
+  type SeedRecord,
+  type SeedVehicle,
+} from './seed-data.js';
 
 export { seedAccounts, seedGarages, seedVehicles, type SeedAccounts } from './seed-data.js';
 
 /** Creates each service's database if needed and applies its migrations. */
-export async function prepareDatabases(postgresUrl: string, suffix: string, services = availableServices()): Promise<void> {
+export async function prepareDatabases(
+  postgresUrl: string,
+  suffix: string,
+  services = availableServices(),
+): Promise<void> {
   for (const service of services) {
     const url = databaseUrl(postgresUrl, `sh_${service}${suffix}`);
     await ensureDatabase(url);
@@ -56,7 +75,11 @@ async function seedEmailConfirmations(client: pg.ClientBase, garages: readonly S
  * through checkout) keeps it and gets no seeded subscription. Every demo garage's e-mail counts as confirmed.
  * Running it again changes nothing.
  */
-export async function seedBilling(client: pg.ClientBase, garages: readonly SeedGarage[], now = Math.floor(Date.now() / 1000)): Promise<string> {
+export async function seedBilling(
+  client: pg.ClientBase,
+  garages: readonly SeedGarage[],
+  now = Math.floor(Date.now() / 1000),
+): Promise<string> {
   await seedEmailConfirmations(client, garages);
   let customers = 0;
   let subscriptions = 0;
@@ -75,8 +98,18 @@ export async function seedBilling(client: pg.ClientBase, garages: readonly SeedG
         WHERE EXISTS (SELECT 1 FROM billing_customers WHERE garage_id = $2 AND stripe_customer_id = $3)
        ON CONFLICT DO NOTHING`,
       [
-        seed.subscriptionId, seed.garageId, seed.customerId, seed.status, seed.priceId, seed.currentPeriodStart,
-        seed.currentPeriodEnd, seed.trialEnd, seed.cancelAtPeriodEnd, seed.card.brand, seed.card.last4, seed.created,
+        seed.subscriptionId,
+        seed.garageId,
+        seed.customerId,
+        seed.status,
+        seed.priceId,
+        seed.currentPeriodStart,
+        seed.currentPeriodEnd,
+        seed.trialEnd,
+        seed.cancelAtPeriodEnd,
+        seed.card.brand,
+        seed.card.last4,
+        seed.created,
       ],
     );
     subscriptions += subscription.rowCount ?? 0;
@@ -99,11 +132,14 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
     const accounts = seedAccounts();
     const garages = seedGarages();
     // Hash only for users not there yet: argon2 is deliberately slow, and every `npm start` runs the seed.
-    const { rows } = await client.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[])', [garages.map((g) => g.id)]);
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM users WHERE id = ANY($1::uuid[])', [
+      garages.map((g) => g.id),
+    ]);
     const existing = new Set(rows.map((row) => row.id));
     let created = 0;
     for (const garage of garages.filter((g) => !existing.has(g.id))) {
-      const password = garage.id === accounts.garage.garage_id ? accounts.garage.password : randomBytes(24).toString('base64url');
+      const password =
+        garage.id === accounts.garage.garage_id ? accounts.garage.password : randomBytes(24).toString('base64url');
       const { rowCount } = await client.query(
         `INSERT INTO users (id, email, password_hash, role, email_confirmed_at, created_at)
          VALUES ($1, $2, $3, 'garage', $4, $4) ON CONFLICT DO NOTHING`,
@@ -123,8 +159,18 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
                               referred_by, subscription_status, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
         [
-          g.id, g.name, companies.get(g.companies_house_number) ?? g.name.toUpperCase(), g.companies_house_number, g.email, g.phone,
-          g.address, g.full_name, g.referral_code, g.referred_by, g.subscription_status, g.created_at,
+          g.id,
+          g.name,
+          companies.get(g.companies_house_number) ?? g.name.toUpperCase(),
+          g.companies_house_number,
+          g.email,
+          g.phone,
+          g.address,
+          g.full_name,
+          g.referral_code,
+          g.referred_by,
+          g.subscription_status,
+          g.created_at,
         ],
       );
       created += rowCount ?? 0;
@@ -137,7 +183,12 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
     await client.query(
       `INSERT INTO garage_directory (garage_id, name, address, email)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) ON CONFLICT (garage_id) DO NOTHING`,
-      [garages.map((g) => g.id), garages.map((g) => g.name), garages.map((g) => g.address), garages.map((g) => g.email)],
+      [
+        garages.map((g) => g.id),
+        garages.map((g) => g.name),
+        garages.map((g) => g.address),
+        garages.map((g) => g.email),
+      ],
     );
     await seedEmailConfirmations(client, garages);
     await client.query(
@@ -194,8 +245,15 @@ async function seedServiceRecords(url: string, options: SeedOptions): Promise<st
   const pool = createPool(url, 2);
   try {
     const storedIds = async (db: Queryable, ids: string[]) =>
-      new Set((await db.query<{ id: string }>('SELECT id FROM service_records WHERE id = ANY($1::uuid[])', [ids])).rows.map((row) => row.id));
-    const stored = await storedIds(pool, vehicles.flatMap((vehicle) => vehicle.records.map((record) => record.id)));
+      new Set(
+        (await db.query<{ id: string }>('SELECT id FROM service_records WHERE id = ANY($1::uuid[])', [ids])).rows.map(
+          (row) => row.id,
+        ),
+      );
+    const stored = await storedIds(
+      pool,
+      vehicles.flatMap((vehicle) => vehicle.records.map((record) => record.id)),
+    );
     const unstored = vehicles.filter((vehicle) => vehicle.records.some((record) => !stored.has(record.id)));
     if (unstored.length === 0) return `0 new service records (${inData} in the data)`;
     const logger = createLogger('seed', 'warn');
@@ -207,7 +265,10 @@ async function seedServiceRecords(url: string, options: SeedOptions): Promise<st
         sealed += await withTransaction(pool, async (client) => {
           let head = await lockVehicleChain(client, vehicle.registration);
           // Read again under the chain's lock: what a seed running at the same time stored is not stored twice.
-          const present = await storedIds(client, vehicle.records.map((record) => record.id));
+          const present = await storedIds(
+            client,
+            vehicle.records.map((record) => record.id),
+          );
           const records = vehicle.records
             .filter((record) => !present.has(record.id))
             .map((record) => serviceRecordOf(vehicle, record))
@@ -238,7 +299,12 @@ const SEEDERS_AFTER_COMMIT: Partial<Record<ServiceName, (url: string, options: S
 };
 
 /** Seeds every available service that has a seeder; returns one line per service. */
-export async function seedDemoData(postgresUrl: string, suffix: string, services = availableServices(), options: SeedOptions = {}): Promise<string[]> {
+export async function seedDemoData(
+  postgresUrl: string,
+  suffix: string,
+  services = availableServices(),
+  options: SeedOptions = {},
+): Promise<string[]> {
   const lines: string[] = [];
   for (const service of services) {
     const seeder = SEEDERS[service];

@@ -84,7 +84,14 @@ export interface StackOptions {
 }
 
 export interface RunningStack {
-  urls: { gateway: string; smtpInbox: string; stripeDouble: string; companiesHouseFake: string; dvlaDouble: string; dvsaDouble: string };
+  urls: {
+    gateway: string;
+    smtpInbox: string;
+    stripeDouble: string;
+    companiesHouseFake: string;
+    dvlaDouble: string;
+    dvsaDouble: string;
+  };
   services: ServiceName[];
   stop(): Promise<void>;
   /**
@@ -97,7 +104,9 @@ export interface RunningStack {
 /** The services whose code exists in this checkout (a later issue brings the rest). */
 export function availableServices(): ServiceName[] {
   const only = process.env.SH_SERVICES?.split(',').map((s) => s.trim());
-  return SERVICE_NAMES.filter((name) => existsSync(path.join(ROOT, 'services', name, 'src/main.ts')) && (!only || only.includes(name)));
+  return SERVICE_NAMES.filter(
+    (name) => existsSync(path.join(ROOT, 'services', name, 'src/main.ts')) && (!only || only.includes(name)),
+  );
 }
 
 export function databaseUrl(postgresUrl: string, database: string): string {
@@ -121,7 +130,12 @@ export async function checkInfrastructure(postgresUrl: string, redisUrl: string)
   } finally {
     await client.end().catch(() => undefined);
   }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 3000,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -165,7 +179,10 @@ async function waitForReady(url: string, name: string, child: ChildProcess, time
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
-    const isReady = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    const isReady = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (isReady) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -298,10 +315,23 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         name: 'companies-house',
         script: 'doubles/src/companies-house/main.ts',
         port: ports.companiesHouseFake,
-        env: { COMPANIES_HOUSE_FAKE_PORT: String(ports.companiesHouseFake), COMPANIES_HOUSE_FIXTURES: path.join(ROOT, 'data/companies-house/companies.json') },
+        env: {
+          COMPANIES_HOUSE_FAKE_PORT: String(ports.companiesHouseFake),
+          COMPANIES_HOUSE_FIXTURES: path.join(ROOT, 'data/companies-house/companies.json'),
+        },
       },
-      { name: 'dvla', script: 'doubles/src/dvla/main.ts', port: ports.dvlaDouble, env: { DVLA_DOUBLE_PORT: String(ports.dvlaDouble) } },
-      { name: 'dvsa', script: 'doubles/src/dvsa/main.ts', port: ports.dvsaDouble, env: { DVSA_DOUBLE_PORT: String(ports.dvsaDouble) } },
+      {
+        name: 'dvla',
+        script: 'doubles/src/dvla/main.ts',
+        port: ports.dvlaDouble,
+        env: { DVLA_DOUBLE_PORT: String(ports.dvlaDouble) },
+      },
+      {
+        name: 'dvsa',
+        script: 'doubles/src/dvsa/main.ts',
+        port: ports.dvsaDouble,
+        env: { DVSA_DOUBLE_PORT: String(ports.dvsaDouble) },
+      },
       {
         name: 'stripe',
         script: 'doubles/src/stripe/main.ts',
@@ -309,14 +339,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         env: {
           STRIPE_DOUBLE_PORT: String(ports.stripeDouble),
           STRIPE_DOUBLE_WEBHOOK_URL: `${local(ports.gateway)}/api/v1/stripe/webhook`,
-          STRIPE_DOUBLE_STATE_FILE: path.join(ROOT, '.data', `stripe-double-${options.databaseSuffix.replace(/^_+/, '') || 'dev'}.json`),
+          STRIPE_DOUBLE_STATE_FILE: path.join(
+            ROOT,
+            '.data',
+            `stripe-double-${options.databaseSuffix.replace(/^_+/, '') || 'dev'}.json`,
+          ),
           STRIPE_DOUBLE_SEED_FILE: path.join(ROOT, 'data/seed/garages.json'),
         },
       },
     ];
     const onlyDoubles = process.env.SH_DOUBLES?.split(',').map((s) => s.trim());
-    const doubles = allDoubles.filter((d) => existsSync(path.join(ROOT, d.script)) && (!onlyDoubles || onlyDoubles.includes(d.name)));
-    for (const d of doubles) relaunchers.set(d.name, () => waitForPort(d.port, launch(d.name, d.script, d.env), d.name));
+    const doubles = allDoubles.filter(
+      (d) => existsSync(path.join(ROOT, d.script)) && (!onlyDoubles || onlyDoubles.includes(d.name)),
+    );
+    for (const d of doubles)
+      relaunchers.set(d.name, () => waitForPort(d.port, launch(d.name, d.script, d.env), d.name));
     await Promise.all(doubles.map((d) => relaunchers.get(d.name)!()));
 
     await Promise.all(

@@ -33,7 +33,9 @@ const databaseSuffix = process.env.SH_DATABASE_SUFFIX ?? '';
 await prepareDatabases(postgresUrl, databaseSuffix);
 // The demo records are signed with the key records will sign with: RECORDS_SIGNING_KEY when set (it is handed to the
 // services below), otherwise the development key in records' database.
-const seeded = await seedDemoData(postgresUrl, databaseSuffix, availableServices(), { recordsSigningKey: process.env.RECORDS_SIGNING_KEY || undefined });
+const seeded = await seedDemoData(postgresUrl, databaseSuffix, availableServices(), {
+  recordsSigningKey: process.env.RECORDS_SIGNING_KEY || undefined,
+});
 const accounts = seedAccounts();
 const demoGarage = seedGarages().find((g) => g.id === accounts.garage.garage_id);
 

@@ -23,17 +23,32 @@ const vitest = path.join(ROOT, 'node_modules/.bin/vitest');
 const steps: Step[] = [
   { name: 'type-check', command: ['npm', 'run', 'typecheck', '--silent'] },
   { name: 'lint', command: ['npx', 'eslint', '.'] },
+  // Every file as prettier writes it, at 120 characters (.prettierrc.json); `npm run format` rewrites them.
+  { name: 'format', command: ['npx', 'prettier', '--check', '.', '--log-level', 'warn'] },
   // A production build of the web app, then its first load against the 100 kB budget (issue 11).
   { name: 'web build and first-load budget', command: ['node', 'scripts/check-bundle-budget.mjs', '--build'] },
   {
     name: 'unit and integration tests',
-    command: [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportDir, 'main.json')}`],
+    command: [
+      vitest,
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reportDir, 'main.json')}`,
+    ],
     report: path.join(reportDir, 'main.json'),
   },
   {
     name: 'browser journeys',
     command: [
-      vitest, 'run', '--root', 'e2e', '--exclude', '**/fuzz.e2e.test.ts', '--reporter=default', '--reporter=json',
+      vitest,
+      'run',
+      '--root',
+      'e2e',
+      '--exclude',
+      '**/fuzz.e2e.test.ts',
+      '--reporter=default',
+      '--reporter=json',
       `--outputFile.json=${path.join(reportDir, 'e2e.json')}`,
     ],
     report: path.join(reportDir, 'e2e.json'),
@@ -42,7 +57,16 @@ const steps: Step[] = [
     // On a platform of its own (the global set-up starts a fresh one): thousands of hostile requests must not
     // share a platform with the journeys.
     name: 'fuzzing from the OpenAPI document',
-    command: [vitest, 'run', '--root', 'e2e', 'fuzz', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reportDir, 'fuzz.json')}`],
+    command: [
+      vitest,
+      'run',
+      '--root',
+      'e2e',
+      'fuzz',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reportDir, 'fuzz.json')}`,
+    ],
     report: path.join(reportDir, 'fuzz.json'),
   },
 ];

@@ -16,18 +16,24 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { Buffer } from 'node:buffer';
 
-const sha256 = (...parts) => createHash('sha256').update(Buffer.concat(parts.map((p) => Buffer.from(p)))).digest();
+const sha256 = (...parts) =>
+  createHash('sha256')
+    .update(Buffer.concat(parts.map((p) => Buffer.from(p))))
+    .digest();
 
 /** RFC 8785 canonical JSON for what our entries hold: objects (keys sorted by UTF-16 code units), arrays, strings, integers. */
 export function canonicalJson(value) {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') {
-    if (!Number.isSafeInteger(value)) throw new Error(`a number that is not a safe integer (${value}) has no canonical form here`);
+    if (!Number.isSafeInteger(value))
+      throw new Error(`a number that is not a safe integer (${value}) has no canonical form here`);
     return JSON.stringify(value);
   }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (typeof value === 'object') {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort(); // default sort compares UTF-16 code units
+    const keys = Object.keys(value)
+      .filter((k) => value[k] !== undefined)
+      .sort(); // default sort compares UTF-16 code units
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
   }
   throw new Error(`a ${typeof value} has no JSON form`);
@@ -60,7 +66,8 @@ export function verifyInclusion(index, size, leaf, proof, root) {
 }
 
 /** An Ed25519 public key from its 32 raw bytes. */
-const ed25519Key = (raw) => createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(raw).toString('base64url') }, format: 'jwk' });
+const ed25519Key = (raw) =>
+  createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(raw).toString('base64url') }, format: 'jwk' });
 
 /** A C2SP verifier key `name+keyid+base64(0x01 || pubkey)`, whose key id must be SHA-256(name || 0x0A || 0x01 || pubkey)[0:4]. */
 export function parseVerifierKey(text) {
@@ -100,7 +107,8 @@ async function get(base, path) {
   const response = await fetch(url).catch((error) => {
     throw new Unreachable(`cannot reach ${url.origin}: ${error.cause?.message ?? error.message}`);
   });
-  if (!response.ok) throw new Unreachable(`${url.pathname} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  if (!response.ok)
+    throw new Unreachable(`${url.pathname} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   return (await response.json()).data;
 }
 
@@ -113,7 +121,8 @@ async function main(argv) {
     else if (!args.registration && !argv[i].startsWith('--')) args.registration = argv[i];
     else throw new Unreachable(`unexpected argument ${argv[i]}`);
   }
-  if (!args.registration || !args.key || !args.base) throw new Unreachable('usage: verify-vehicle REGISTRATION --key KEY [--base URL] [--allow-pending]');
+  if (!args.registration || !args.key || !args.base)
+    throw new Unreachable('usage: verify-vehicle REGISTRATION --key KEY [--base URL] [--allow-pending]');
   let key;
   try {
     key = parseVerifierKey(args.key);
@@ -156,40 +165,69 @@ async function main(argv) {
         return fail(where, error.message);
       }
       if (contentHash !== entry.hash) return fail(where, 'its content does not match its hash');
-      if (entry.content.position !== entry.position || entry.content.prev_hash !== entry.prev_hash) return fail(where, 'its content names another place in the chain');
+      if (entry.content.position !== entry.position || entry.content.prev_hash !== entry.prev_hash)
+        return fail(where, 'its content names another place in the chain');
     }
     // Each value shown with its salt must be what the content's salted commitment at its path sealed.
     for (const { path, value, salt } of entry.disclosures ?? []) {
-      const sealed = path.split('.').reduce((at, step) => (at !== null && typeof at === 'object' ? at[step] : undefined), entry.content);
+      const sealed = path
+        .split('.')
+        .reduce((at, step) => (at !== null && typeof at === 'object' ? at[step] : undefined), entry.content);
       const commitment = sha256(Buffer.from(canonicalJson({ salt, value }))).toString('hex');
-      if (typeof sealed?.commitment !== 'string' || sealed.commitment !== commitment) return fail(where, `its ${path} does not match what it sealed`);
+      if (typeof sealed?.commitment !== 'string' || sealed.commitment !== commitment)
+        return fail(where, `its ${path} does not match what it sealed`);
     }
     if (entry.position !== i + 1) return fail(where, `it should be at position ${i + 1}`);
     if (entry.prev_hash !== previousHash) return fail(where, 'its link to the previous entry does not match');
     previousHash = entry.hash;
 
     // The leaf bytes, exactly as records builds them (log-entry.ts): canonical JSON of these eight fields.
-    const leafFields = { registration: chain.registration, position: entry.position, kind: entry.kind, hash: entry.hash };
-    Object.assign(leafFields, { prev_hash: entry.prev_hash, signed_at: entry.signed_at, key_id: entry.key_id, signature: entry.signature });
+    const leafFields = {
+      registration: chain.registration,
+      position: entry.position,
+      kind: entry.kind,
+      hash: entry.hash,
+    };
+    Object.assign(leafFields, {
+      prev_hash: entry.prev_hash,
+      signed_at: entry.signed_at,
+      key_id: entry.key_id,
+      signature: entry.signature,
+    });
     const leaf = leafHash(Buffer.from(canonicalJson(leafFields)));
     if (entry.leaf_index === null || BigInt(entry.leaf_index) >= size) {
-      if (!args.allowPending) return fail(where, `it is not yet in a checkpoint (the latest covers ${size} entries; try again in a minute, or pass --allow-pending)`);
+      if (!args.allowPending)
+        return fail(
+          where,
+          `it is not yet in a checkpoint (the latest covers ${size} entries; try again in a minute, or pass --allow-pending)`,
+        );
       pending += 1;
     } else {
       const proof = await get(args.base, `${api}/log/proof/inclusion?leaf=${entry.leaf_index}&size=${size}`);
       const hashes = proof.hashes.map((h) => Buffer.from(h, 'base64'));
-      if (!verifyInclusion(entry.leaf_index, size, leaf, hashes, root)) return fail(where, 'it is not in the signed log as shown (its inclusion proof fails)');
+      if (!verifyInclusion(entry.leaf_index, size, leaf, hashes, root))
+        return fail(where, 'it is not in the signed log as shown (its inclusion proof fails)');
     }
 
     // The receipt: Ed25519 by records' receipt key over the canonical JSON of these five fields.
-    const message = canonicalJson({ hash: entry.hash, position: entry.position, prev_hash: entry.prev_hash, registration: chain.registration, signed_at: entry.signed_at });
+    const message = canonicalJson({
+      hash: entry.hash,
+      position: entry.position,
+      prev_hash: entry.prev_hash,
+      registration: chain.registration,
+      signed_at: entry.signed_at,
+    });
     const pem = receiptKeys.get(entry.key_id);
     if (!pem) return fail(where, `its receipt names a key (${entry.key_id}) that was never published`);
-    if (!verify(null, Buffer.from(message), createPublicKey(pem), Buffer.from(entry.signature, 'base64'))) return fail(where, 'its receipt signature does not match');
+    if (!verify(null, Buffer.from(message), createPublicKey(pem), Buffer.from(entry.signature, 'base64')))
+      return fail(where, 'its receipt signature does not match');
   }
 
   const pendingNote = pending ? `, ${pending} not yet in a checkpoint` : '';
-  return { ok: true, message: `${chain.registration}: ${chain.entries.length} entries verified${pendingNote}; checkpoint of ${size} entries, root ${root.toString('base64')} (${key.name})` };
+  return {
+    ok: true,
+    message: `${chain.registration}: ${chain.entries.length} entries verified${pendingNote}; checkpoint of ${size} entries, root ${root.toString('base64')} (${key.name})`,
+  };
 }
 
 // Run only when started as a script (the tests import the functions above).

@@ -16,12 +16,25 @@ function newestMtime(dir: string): number {
 /** Builds web/dist when it is missing or older than the SPA's sources, the shared contract or the log's checks it bundles. */
 export function buildWebIfStale(): void {
   const index = path.join(ROOT, 'web/dist/index.html');
-  const sources = ['web/src', 'web/public', 'web/index.html', 'packages/shared/src/contract', 'packages/shared/src/transparency-log'].map((p) => path.join(ROOT, p));
+  const sources = [
+    'web/src',
+    'web/public',
+    'web/index.html',
+    'packages/shared/src/contract',
+    'packages/shared/src/transparency-log',
+  ].map((p) => path.join(ROOT, p));
   const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const isStale = sources.some((source) => (existsSync(source) && statSync(source).isFile() ? statSync(source).mtimeMs : newestMtime(source)) > builtAt);
+  const isStale = sources.some(
+    (source) =>
+      (existsSync(source) && statSync(source).isFile() ? statSync(source).mtimeMs : newestMtime(source)) > builtAt,
+  );
   if (!isStale) return;
   console.log('Building the web app...');
   // A production build whatever this process runs under (vitest sets NODE_ENV=test, which would build React for development).
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('The web app did not build; see above.');
 }

@@ -50,7 +50,10 @@ export default defineConfig(({ mode }) => ({
         // their own, which keep their hashes (and the browser's cached copy) when only the app changes.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           ],
         },

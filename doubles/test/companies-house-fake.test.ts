@@ -2,7 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCompanyFixtures, startCompaniesHouseFake, type CompaniesHouseFake } from '../src/companies-house/server.js';
+import {
+  readCompanyFixtures,
+  startCompaniesHouseFake,
+  type CompaniesHouseFake,
+} from '../src/companies-house/server.js';
 
 const SHARED_FIXTURES = path.resolve(import.meta.dirname, '../../data/companies-house/companies.json');
 
@@ -55,7 +59,7 @@ describe('Companies House fake: GET /company/{number}', () => {
     expect(await response.json()).toMatchObject({ company_name: 'GLEN AUTOS LIMITED', company_status: 'dissolved' });
   });
 
-  it('answers 404 with the real API\'s error body for an unknown number', async () => {
+  it("answers 404 with the real API's error body for an unknown number", async () => {
     const response = await fetch(`${fake.url}/company/99999999`, { headers: { authorization: apiKey('dev-key') } });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ errors: [{ error: 'company-profile-not-found', type: 'ch:service' }] });

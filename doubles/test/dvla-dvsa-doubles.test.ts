@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readSeededVehicles, type SeededVehicle } from '../src/dvla/seeded-vehicles.js';
 import { DEV_DVLA_API_KEY, startDvlaDouble, type DvlaDouble } from '../src/dvla/server.js';
 import { CONTRADICTING_REGISTRATION, hasOutstandingRecall, motTestsFor } from '../src/dvsa/mot-tests.js';
-import { DEV_DVSA_API_KEY, DEV_DVSA_CLIENT_ID, DEV_DVSA_CLIENT_SECRET, DVSA_SCOPE, startDvsaDouble, type DvsaDouble } from '../src/dvsa/server.js';
+import {
+  DEV_DVSA_API_KEY,
+  DEV_DVSA_CLIENT_ID,
+  DEV_DVSA_CLIENT_SECRET,
+  DVSA_SCOPE,
+  startDvsaDouble,
+  type DvsaDouble,
+} from '../src/dvsa/server.js';
 
 let dvla: DvlaDouble;
 let dvsa: DvsaDouble;
@@ -11,7 +18,11 @@ let seeded: Map<string, SeededVehicle>;
 let clockShiftMs = 0;
 
 beforeAll(async () => {
-  [dvla, dvsa, seeded] = await Promise.all([startDvlaDouble(), startDvsaDouble({ tokenTtlSeconds: 2, now: () => Date.now() + clockShiftMs }), readSeededVehicles()]);
+  [dvla, dvsa, seeded] = await Promise.all([
+    startDvlaDouble(),
+    startDvsaDouble({ tokenTtlSeconds: 2, now: () => Date.now() + clockShiftMs }),
+    readSeededVehicles(),
+  ]);
 });
 afterAll(async () => {
   await dvla?.close();
@@ -34,7 +45,13 @@ function enquire(registrationNumber: unknown, apiKey: string | null = DEV_DVLA_A
 async function token(form: Record<string, string> = {}) {
   return fetch(dvsa.tokenUrl, {
     method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEV_DVSA_CLIENT_ID, client_secret: DEV_DVSA_CLIENT_SECRET, scope: DVSA_SCOPE, ...form }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: DEV_DVSA_CLIENT_ID,
+      client_secret: DEV_DVSA_CLIENT_SECRET,
+      scope: DVSA_SCOPE,
+      ...form,
+    }),
   });
 }
 
@@ -52,8 +69,14 @@ describe('DVLA double: POST /vehicle-enquiry/v1/vehicles', () => {
     const response = await enquire('AD61HCX');
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ registrationNumber: 'AD61HCX', make: 'BMW', yearOfManufacture: 2011, monthOfFirstRegistration: '2011-10' });
-    for (const field of ['colour', 'fuelType', 'taxStatus', 'motStatus', 'motExpiryDate']) expect(typeof body[field]).toBe('string');
+    expect(body).toMatchObject({
+      registrationNumber: 'AD61HCX',
+      make: 'BMW',
+      yearOfManufacture: 2011,
+      monthOfFirstRegistration: '2011-10',
+    });
+    for (const field of ['colour', 'fuelType', 'taxStatus', 'motStatus', 'motExpiryDate'])
+      expect(typeof body[field]).toBe('string');
     expect(typeof body.engineCapacity).toBe('number');
     expect(typeof body.co2Emissions).toBe('number');
   });
@@ -73,7 +96,9 @@ describe('DVLA double: POST /vehicle-enquiry/v1/vehicles', () => {
   it("answers 404 with the API's error body for an unknown registration, 400 for none", async () => {
     const unknown = await enquire('ZZ99ZZZ');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ errors: [{ status: '404', code: '404', title: 'Vehicle Not Found', detail: 'Record for vehicle not found' }] });
+    expect(await unknown.json()).toEqual({
+      errors: [{ status: '404', code: '404', title: 'Vehicle Not Found', detail: 'Record for vehicle not found' }],
+    });
     expect((await enquire(undefined)).status).toBe(400);
   });
 
@@ -83,13 +108,25 @@ describe('DVLA double: POST /vehicle-enquiry/v1/vehicles', () => {
   });
 
   it('can be made to fail, to be slow and to answer 429 once, and counts the calls', async () => {
-    await fetch(`${dvla.url}/_control/behaviour`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"failWith":503}' });
+    await fetch(`${dvla.url}/_control/behaviour`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"failWith":503}',
+    });
     expect((await enquire('AD61HCX')).status).toBe(503);
-    await fetch(`${dvla.url}/_control/behaviour`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"failWith":null,"delayMs":300}' });
+    await fetch(`${dvla.url}/_control/behaviour`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"failWith":null,"delayMs":300}',
+    });
     const started = Date.now();
     expect((await enquire('AD61HCX')).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    await fetch(`${dvla.url}/_control/behaviour`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"delayMs":0,"tooManyRequests":1,"retryAfterSeconds":1}' });
+    await fetch(`${dvla.url}/_control/behaviour`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"delayMs":0,"tooManyRequests":1,"retryAfterSeconds":1}',
+    });
     const limited = await enquire('AD61HCX');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('1');
@@ -102,16 +139,31 @@ describe('DVSA double: the token endpoint and GET /v1/trade/vehicles/registratio
   it('grants a bearer token for the client credentials and refuses others', async () => {
     const granted = await token();
     expect(granted.status).toBe(200);
-    expect(await granted.json()).toMatchObject({ token_type: 'Bearer', expires_in: 2, access_token: expect.any(String) });
+    expect(await granted.json()).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 2,
+      access_token: expect.any(String),
+    });
     expect((await token({ client_secret: 'wrong' })).status).toBe(401);
     expect((await token({ grant_type: 'password' })).status).toBe(400);
   });
 
   it("answers a seeded vehicle's MOT history with a token and the key", async () => {
-    const response = await motHistory('AD61HCX', { authorization: `Bearer ${await bearer()}`, 'x-api-key': DEV_DVSA_API_KEY });
+    const response = await motHistory('AD61HCX', {
+      authorization: `Bearer ${await bearer()}`,
+      'x-api-key': DEV_DVSA_API_KEY,
+    });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { motTests: { completedDate: string; testResult: string; odometerValue: string; defects: unknown[] }[] } & Record<string, unknown>;
-    expect(body).toMatchObject({ registration: 'AD61HCX', make: 'BMW', model: '3 SERIES', firstUsedDate: '2011-10-27', hasOutstandingRecall: expect.stringMatching(/^(Yes|No)$/) });
+    const body = (await response.json()) as {
+      motTests: { completedDate: string; testResult: string; odometerValue: string; defects: unknown[] }[];
+    } & Record<string, unknown>;
+    expect(body).toMatchObject({
+      registration: 'AD61HCX',
+      make: 'BMW',
+      model: '3 SERIES',
+      firstUsedDate: '2011-10-27',
+      hasOutstandingRecall: expect.stringMatching(/^(Yes|No)$/),
+    });
     expect(body.motTests.length).toBeGreaterThanOrEqual(12);
     const dates = body.motTests.map((t) => t.completedDate);
     expect([...dates].sort().reverse()).toEqual(dates);
@@ -120,22 +172,33 @@ describe('DVSA double: the token endpoint and GET /v1/trade/vehicles/registratio
 
   it('answers 401 without a token, with an unknown one or an expired one, and 403 without the key', async () => {
     expect((await motHistory('AD61HCX', { 'x-api-key': DEV_DVSA_API_KEY })).status).toBe(401);
-    expect((await motHistory('AD61HCX', { authorization: 'Bearer made-up', 'x-api-key': DEV_DVSA_API_KEY })).status).toBe(401);
+    expect(
+      (await motHistory('AD61HCX', { authorization: 'Bearer made-up', 'x-api-key': DEV_DVSA_API_KEY })).status,
+    ).toBe(401);
     const live = await bearer();
     expect((await motHistory('AD61HCX', { authorization: `Bearer ${live}` })).status).toBe(403);
     clockShiftMs = 2001; // past the token's lifetime (2 s here)
-    expect((await motHistory('AD61HCX', { authorization: `Bearer ${live}`, 'x-api-key': DEV_DVSA_API_KEY })).status).toBe(401);
+    expect(
+      (await motHistory('AD61HCX', { authorization: `Bearer ${live}`, 'x-api-key': DEV_DVSA_API_KEY })).status,
+    ).toBe(401);
   });
 
   it('answers 404 for an unknown registration', async () => {
-    const response = await motHistory('ZZ99ZZZ', { authorization: `Bearer ${await bearer()}`, 'x-api-key': DEV_DVSA_API_KEY });
+    const response = await motHistory('ZZ99ZZZ', {
+      authorization: `Bearer ${await bearer()}`,
+      'x-api-key': DEV_DVSA_API_KEY,
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ errorCode: 'MOTH-NP-01' });
   });
 
   it('answers 429 once when told to, then the vehicle, counting tokens and calls apart', async () => {
     const headers = { authorization: `Bearer ${await bearer()}`, 'x-api-key': DEV_DVSA_API_KEY };
-    await fetch(`${dvsa.url}/_control/behaviour`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"tooManyRequests":1}' });
+    await fetch(`${dvsa.url}/_control/behaviour`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"tooManyRequests":1}',
+    });
     expect((await motHistory('AD61HCX', headers)).status).toBe(429);
     expect((await motHistory('AD61HCX', headers)).status).toBe(200);
     expect(await (await fetch(`${dvsa.url}/_control/counts`)).json()).toEqual({ tokenRequests: 1, vehicleRequests: 2 });
@@ -143,7 +206,8 @@ describe('DVSA double: the token endpoint and GET /v1/trade/vehicles/registratio
 });
 
 describe('the seeded MOT tests', () => {
-  const miles = (t: { odometerValue: string; odometerUnit: string }) => Math.round(Number(t.odometerValue) / (t.odometerUnit === 'KM' ? 1.609344 : 1));
+  const miles = (t: { odometerValue: string; odometerUnit: string }) =>
+    Math.round(Number(t.odometerValue) / (t.odometerUnit === 'KM' ? 1.609344 : 1));
 
   it('begin three years after first registration and repeat about yearly', () => {
     for (const vehicle of seeded.values()) {
@@ -157,7 +221,9 @@ describe('the seeded MOT tests', () => {
 
   it('agree with the service records for every vehicle but one: no MOT reads less than an earlier service', () => {
     const contradicting: string[] = [];
-    const clockedBySeed = [...seeded.values()].filter((v) => v.readings.some((r, i) => i > 0 && r.miles < v.readings[i - 1]!.miles));
+    const clockedBySeed = [...seeded.values()].filter((v) =>
+      v.readings.some((r, i) => i > 0 && r.miles < v.readings[i - 1]!.miles),
+    );
     // The seed's own three clocked cars drop in their service records already; their MOTs follow the drop.
     expect(clockedBySeed.map((v) => v.registration).sort()).toEqual(['CO15GRV', 'CS14HHR', 'WE19UAD']);
     for (const vehicle of seeded.values()) {
@@ -192,7 +258,8 @@ describe('the seeded MOT tests', () => {
     for (const vehicle of all) {
       const chronological = motTestsFor(vehicle).reverse();
       chronological.forEach((test, i) => {
-        if (test.testResult === 'FAILED' && i + 1 < chronological.length) expect(chronological[i + 1]!.testResult).toBe('PASSED');
+        if (test.testResult === 'FAILED' && i + 1 < chronological.length)
+          expect(chronological[i + 1]!.testResult).toBe('PASSED');
       });
     }
     const recalls = all.filter(hasOutstandingRecall).length;

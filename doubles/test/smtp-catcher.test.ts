@@ -86,7 +86,9 @@ describe('the SMTP catcher', () => {
     expect(frame).toContain('srcdoc="');
     expect(frame).toContain('&lt;base target=&quot;_blank&quot;&gt;');
     expect(frame).toContain('href=&quot;http://localhost:8080/confirm-email?token=abc&quot;');
-    expect(page).toContain('<a href="http://localhost:8080/confirm-email?token=abc&amp;x=1" target="_blank" rel="noopener">');
+    expect(page).toContain(
+      '<a href="http://localhost:8080/confirm-email?token=abc&amp;x=1" target="_blank" rel="noopener">',
+    );
   });
 
   it('answers 404 for a mail it does not hold', async () => {
@@ -111,7 +113,9 @@ describe('the SMTP catcher', () => {
     const waiting = catcher.waitFor((mail) => mail.to === 'later@example.co.uk', 5000);
     await sendMail({ to: 'later@example.co.uk', subject: 'Later' });
     expect((await waiting).subject).toBe('Later');
-    await expect(catcher.waitFor((mail) => mail.to === 'never@example.co.uk', 200)).rejects.toThrow('No matching mail within 200 ms');
+    await expect(catcher.waitFor((mail) => mail.to === 'never@example.co.uk', 200)).rejects.toThrow(
+      'No matching mail within 200 ms',
+    );
   });
 });
 
@@ -129,7 +133,12 @@ describe('the SMTP catcher with a small memory', () => {
 
 describe('the SMTP catcher by default', () => {
   it('keeps the newest 500 messages', async () => {
-    const transport = nodemailer.createTransport({ url: catcher.smtpUrl, pool: true, maxConnections: 5, maxMessages: Infinity });
+    const transport = nodemailer.createTransport({
+      url: catcher.smtpUrl,
+      pool: true,
+      maxConnections: 5,
+      maxMessages: Infinity,
+    });
     try {
       await Promise.all(
         Array.from({ length: 505 }, (_, n) =>

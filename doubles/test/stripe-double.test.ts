@@ -23,14 +23,26 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ signature: String(req.headers['stripe-signature'] ?? ''), body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        signature: String(req.headers['stripe-signature'] ?? ''),
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
   const receiverPort = (receiver.address() as AddressInfo).port;
-  double = await startStripeDouble({ port: 0, webhookUrl: `http://127.0.0.1:${receiverPort}/hook`, webhookSecret: SECRET });
-  stripe = new Stripe('sk_test_double_suite', { host: double.host, port: double.port, protocol: 'http', maxNetworkRetries: 0 });
+  double = await startStripeDouble({
+    port: 0,
+    webhookUrl: `http://127.0.0.1:${receiverPort}/hook`,
+    webhookSecret: SECRET,
+  });
+  stripe = new Stripe('sk_test_double_suite', {
+    host: double.host,
+    port: double.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
 });
 afterAll(async () => {
   await double?.close();
@@ -47,13 +59,19 @@ function verifiedEvents(): Stripe.Event[] {
 }
 
 async function openCheckout(email = 'owner@hartley-motors.test', trialDays: number | undefined = 14) {
-  const customer = await stripe.customers.create({ email, metadata: { garage_id: '7d1f0f8e-2a4b-4c1d-9e3f-1a2b3c4d5e6f' } });
+  const customer = await stripe.customers.create({
+    email,
+    metadata: { garage_id: '7d1f0f8e-2a4b-4c1d-9e3f-1a2b3c4d5e6f' },
+  });
   const session = await stripe.checkout.sessions.create({
     mode: 'subscription',
     customer: customer.id,
     client_reference_id: '7d1f0f8e-2a4b-4c1d-9e3f-1a2b3c4d5e6f',
     line_items: [{ price: LOCAL_PRICE_ID, quantity: 1 }],
-    subscription_data: { ...(trialDays ? { trial_period_days: trialDays } : {}), metadata: { garage_id: '7d1f0f8e-2a4b-4c1d-9e3f-1a2b3c4d5e6f' } },
+    subscription_data: {
+      ...(trialDays ? { trial_period_days: trialDays } : {}),
+      metadata: { garage_id: '7d1f0f8e-2a4b-4c1d-9e3f-1a2b3c4d5e6f' },
+    },
     success_url: 'http://localhost:8080/checkout-success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:8080/checkout?price_id=x&canceled=true',
   });
@@ -65,7 +83,12 @@ async function pay(sessionId: string, card = '4242 4242 4242 4242') {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber: card, cardExpiry: '12 / 34', cardCvc: '123', cardholderName: 'Sam Hartley' }),
+    body: new URLSearchParams({
+      cardNumber: card,
+      cardExpiry: '12 / 34',
+      cardCvc: '123',
+      cardholderName: 'Sam Hartley',
+    }),
   });
 }
 
@@ -100,7 +123,12 @@ describe('Stripe API authentication', () => {
     });
     expect(basic.status).toBe(200);
 
-    const live = new Stripe('sk_live_nope', { host: double.host, port: double.port, protocol: 'http', maxNetworkRetries: 0 });
+    const live = new Stripe('sk_live_nope', {
+      host: double.host,
+      port: double.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     await expect(live.customers.list()).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
   });
 });
@@ -114,7 +142,9 @@ describe('customers', () => {
     const listed = await stripe.customers.list({ email: 'find.me@garage.test' });
     expect(listed.object).toBe('list');
     expect(listed.data.map((c) => c.id)).toEqual([created.id]);
-    const found = await stripe.customers.search({ query: "email:'find.me@garage.test' AND metadata['garage_id']:'abc'" });
+    const found = await stripe.customers.search({
+      query: "email:'find.me@garage.test' AND metadata['garage_id']:'abc'",
+    });
     expect(found.data.map((c) => c.id)).toEqual([created.id]);
   });
 
@@ -122,21 +152,31 @@ describe('customers', () => {
     const first = await stripe.customers.create({ email: 'once@garage.test' }, { idempotencyKey: 'customer-once' });
     const again = await stripe.customers.create({ email: 'once@garage.test' }, { idempotencyKey: 'customer-once' });
     expect(again.id).toBe(first.id);
-    await expect(stripe.customers.create({ email: 'other@garage.test' }, { idempotencyKey: 'customer-once' })).rejects.toMatchObject({
+    await expect(
+      stripe.customers.create({ email: 'other@garage.test' }, { idempotencyKey: 'customer-once' }),
+    ).rejects.toMatchObject({
       type: 'StripeIdempotencyError',
     });
     expect((await stripe.customers.list({ email: 'once@garage.test' })).data).toHaveLength(1);
   });
 
   it('answers resource_missing for an unknown customer', async () => {
-    await expect(stripe.customers.retrieve('cus_doesnotexist')).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
+    await expect(stripe.customers.retrieve('cus_doesnotexist')).rejects.toMatchObject({
+      code: 'resource_missing',
+      statusCode: 404,
+    });
   });
 });
 
 describe('prices and products', () => {
   it('serves the seeded plan', async () => {
     const price = await stripe.prices.retrieve(LOCAL_PRICE_ID);
-    expect(price).toMatchObject({ unit_amount: 3499, currency: 'gbp', product: LOCAL_PRODUCT_ID, recurring: { interval: 'month' } });
+    expect(price).toMatchObject({
+      unit_amount: 3499,
+      currency: 'gbp',
+      product: LOCAL_PRODUCT_ID,
+      recurring: { interval: 'month' },
+    });
     expect((await stripe.products.retrieve(LOCAL_PRODUCT_ID)).name).toBe('Professional Plan');
   });
 });
@@ -144,7 +184,11 @@ describe('prices and products', () => {
 describe('checkout sessions', () => {
   it('refuses an unknown price with "No such price"', async () => {
     const error = await stripe.checkout.sessions
-      .create({ mode: 'subscription', line_items: [{ price: 'price_nope', quantity: 1 }], success_url: 'http://localhost:8080/ok' })
+      .create({
+        mode: 'subscription',
+        line_items: [{ price: 'price_nope', quantity: 1 }],
+        success_url: 'http://localhost:8080/ok',
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error).toMatchObject({ message: "No such price: 'price_nope'", param: 'line_items[0][price]' });
@@ -158,7 +202,14 @@ describe('checkout sessions', () => {
     const page = await fetch(session.url!);
     expect(page.status).toBe(200);
     const html = await page.text();
-    for (const text of ['Professional Plan', '£34.99/month', '14-day free trial', 'page@garage.test', 'Start trial', 'Cancel and return']) {
+    for (const text of [
+      'Professional Plan',
+      '£34.99/month',
+      '14-day free trial',
+      'page@garage.test',
+      'Start trial',
+      'Cancel and return',
+    ]) {
       expect(html).toContain(text);
     }
   });
@@ -188,8 +239,13 @@ describe('checkout sessions', () => {
     expect(response.headers.get('location')).toBe(`http://localhost:8080/checkout-success?session_id=${session.id}`);
 
     const completed = await stripe.checkout.sessions.retrieve(session.id);
-    expect(completed).toMatchObject({ status: 'complete', client_reference_id: '7d1f0f8e-2a4b-4c1d-9e3f-1a2b3c4d5e6f' });
-    const subscription = await stripe.subscriptions.retrieve(completed.subscription as string, { expand: ['default_payment_method', 'customer'] });
+    expect(completed).toMatchObject({
+      status: 'complete',
+      client_reference_id: '7d1f0f8e-2a4b-4c1d-9e3f-1a2b3c4d5e6f',
+    });
+    const subscription = await stripe.subscriptions.retrieve(completed.subscription as string, {
+      expand: ['default_payment_method', 'customer'],
+    });
     expect(subscription.status).toBe('trialing');
     expect(subscription.trial_end! - before).toBeGreaterThanOrEqual(14 * DAY);
     expect(subscription.trial_end! - before).toBeLessThan(14 * DAY + 60);
@@ -201,7 +257,9 @@ describe('checkout sessions', () => {
 
     await double.settled();
     const types = verifiedEvents().map((e) => e.type);
-    expect(types).toEqual(expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']));
+    expect(types).toEqual(
+      expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']),
+    );
     const invoicePaid = verifiedEvents().find((e): e is Stripe.InvoicePaidEvent => e.type === 'invoice.paid')!;
     expect(invoicePaid.data.object.amount_paid).toBe(0);
     expect(invoicePaid.data.object.parent?.subscription_details?.subscription).toBe(subscription.id);
@@ -214,7 +272,9 @@ describe('checkout sessions', () => {
     await double.settled();
     const first = received[0]!;
     expect(first.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    expect(() => stripe.webhooks.constructEvent(first.body, first.signature, 'whsec_wrong')).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => stripe.webhooks.constructEvent(first.body, first.signature, 'whsec_wrong')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
   });
 
   it('shows a completed session as complete instead of taking a second payment', async () => {
@@ -234,7 +294,10 @@ describe('subscriptions', () => {
     const canceled = await stripe.subscriptions.cancel(subscription.id);
     expect(canceled.status).toBe('canceled');
     await double.settled();
-    expect(verifiedEvents().map((e) => e.type)).toEqual(['customer.subscription.updated', 'customer.subscription.deleted']);
+    expect(verifiedEvents().map((e) => e.type)).toEqual([
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+    ]);
   });
 });
 
@@ -299,7 +362,10 @@ describe('webhook control', () => {
 describe('billing portal', () => {
   it('creates a portal session whose page cancels at period end and returns to the site', async () => {
     const subscription = await paidSubscription();
-    const portal = await stripe.billingPortal.sessions.create({ customer: subscription.customer as string, return_url: 'http://localhost:8080/account' });
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: subscription.customer as string,
+      return_url: 'http://localhost:8080/account',
+    });
     expect(portal.id).toMatch(/^bps_/);
     const page = await (await fetch(portal.url)).text();
     expect(page).toContain('Cancel subscription');
@@ -323,14 +389,24 @@ describe('billing portal', () => {
     const response = await fetch(`${portal.url}/card`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ cardNumber: '5555 5555 5555 4444', cardExpiry: '01/33', cardCvc: '321', cardholderName: 'Sam Hartley' }),
+      body: new URLSearchParams({
+        cardNumber: '5555 5555 5555 4444',
+        cardExpiry: '01/33',
+        cardCvc: '321',
+        cardholderName: 'Sam Hartley',
+      }),
     });
     expect(response.status).toBe(200);
     const after = await stripe.subscriptions.retrieve(subscription.id, { expand: ['default_payment_method'] });
-    expect((after.default_payment_method as Stripe.PaymentMethod).card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect((after.default_payment_method as Stripe.PaymentMethod).card).toMatchObject({
+      brand: 'mastercard',
+      last4: '4444',
+    });
   });
 
   it('refuses a portal session for an unknown customer', async () => {
-    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_unknown' })).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(stripe.billingPortal.sessions.create({ customer: 'cus_unknown' })).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
   });
 });

@@ -23,7 +23,12 @@ afterEach(async () => {
 async function start(options: { stateFile?: string } = {}): Promise<{ double: StripeDouble; stripe: Stripe }> {
   const double = await startStripeDouble({ port: 0, ...options });
   running.push(double);
-  const stripe = new Stripe('sk_test_persistence_suite', { host: double.host, port: double.port, protocol: 'http', maxNetworkRetries: 0 });
+  const stripe = new Stripe('sk_test_persistence_suite', {
+    host: double.host,
+    port: double.port,
+    protocol: 'http',
+    maxNetworkRetries: 0,
+  });
   return { double, stripe };
 }
 
@@ -33,7 +38,10 @@ async function stop(double: StripeDouble): Promise<void> {
 }
 
 async function subscribe(double: StripeDouble, stripe: Stripe) {
-  const customer = await stripe.customers.create({ email: 'owner@hartley-motors.test', metadata: { garage_id: GARAGE_ID } });
+  const customer = await stripe.customers.create({
+    email: 'owner@hartley-motors.test',
+    metadata: { garage_id: GARAGE_ID },
+  });
   const session = await stripe.checkout.sessions.create({
     mode: 'subscription',
     customer: customer.id,
@@ -46,7 +54,12 @@ async function subscribe(double: StripeDouble, stripe: Stripe) {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242', cardExpiry: '12 / 34', cardCvc: '123', cardholderName: 'Sam Hartley' }),
+    body: new URLSearchParams({
+      cardNumber: '4242 4242 4242 4242',
+      cardExpiry: '12 / 34',
+      cardCvc: '123',
+      cardholderName: 'Sam Hartley',
+    }),
   });
   expect(paid.status).toBe(303);
   const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
@@ -57,7 +70,10 @@ describe('startStripeDouble with a state file', () => {
   it('serves the customers, checkout sessions, subscriptions and portal sessions of a previous run after a restart', async () => {
     const first = await start({ stateFile });
     const { customer, session, subscriptionId } = await subscribe(first.double, first.stripe);
-    const portal = await first.stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://localhost:8080/account' });
+    const portal = await first.stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://localhost:8080/account',
+    });
     const eventIds = first.double.state.events().map((e) => e.id);
     await stop(first.double);
     expect(existsSync(stateFile)).toBe(true);
@@ -68,10 +84,22 @@ describe('startStripeDouble with a state file', () => {
       email: 'owner@hartley-motors.test',
       metadata: { garage_id: GARAGE_ID },
     });
-    expect(await second.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'complete', subscription: subscriptionId });
-    const subscription = await second.stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] });
-    expect(subscription).toMatchObject({ status: 'trialing', customer: customer.id, metadata: { garage_id: GARAGE_ID } });
-    expect((subscription.default_payment_method as Stripe.PaymentMethod).card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(await second.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'complete',
+      subscription: subscriptionId,
+    });
+    const subscription = await second.stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['default_payment_method'],
+    });
+    expect(subscription).toMatchObject({
+      status: 'trialing',
+      customer: customer.id,
+      metadata: { garage_id: GARAGE_ID },
+    });
+    expect((subscription.default_payment_method as Stripe.PaymentMethod).card).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+    });
     expect(second.double.state.events().map((e) => e.id)).toEqual(eventIds);
 
     const page = await fetch(`${second.double.url}/portal/${portal.id}`);
@@ -118,7 +146,9 @@ describe('startStripeDouble with a state file', () => {
 
   it('refuses to start from a file that is not its state, and leaves the file alone', async () => {
     writeFileSync(stateFile, '{"not": "a state"');
-    await expect(startStripeDouble({ port: 0, stateFile })).rejects.toThrow(/not valid JSON.*delete it to start afresh/);
+    await expect(startStripeDouble({ port: 0, stateFile })).rejects.toThrow(
+      /not valid JSON.*delete it to start afresh/,
+    );
     writeFileSync(stateFile, '{"version": 7, "objects": []}');
     await expect(startStripeDouble({ port: 0, stateFile })).rejects.toThrow(/is not a state file of the Stripe double/);
     expect(readFileSync(stateFile, 'utf8')).toBe('{"version": 7, "objects": []}');

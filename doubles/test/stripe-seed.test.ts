@@ -52,8 +52,14 @@ describe('seedSubscriptionsFor', () => {
       [garage({}), garage({ id: '11111111-2222-4333-8444-555555555555', subscription_status: 'past_due' })],
       at('2024-03-15T12:00:00Z'),
     );
-    expect([active!.currentPeriodStart, active!.currentPeriodEnd]).toEqual([at('2024-02-29T10:00:00Z'), at('2024-03-31T10:00:00Z')]);
-    expect([pastDue!.currentPeriodStart, pastDue!.currentPeriodEnd]).toEqual([active!.currentPeriodStart, active!.currentPeriodEnd]);
+    expect([active!.currentPeriodStart, active!.currentPeriodEnd]).toEqual([
+      at('2024-02-29T10:00:00Z'),
+      at('2024-03-31T10:00:00Z'),
+    ]);
+    expect([pastDue!.currentPeriodStart, pastDue!.currentPeriodEnd]).toEqual([
+      active!.currentPeriodStart,
+      active!.currentPeriodEnd,
+    ]);
     expect([active!.trialEnd, active!.endedAt, pastDue!.status]).toEqual([null, null, 'past_due']);
     const [onBoundary] = seedSubscriptionsFor([garage({})], at('2024-03-31T10:00:00Z'));
     expect(onBoundary!.currentPeriodStart).toBe(at('2024-03-31T10:00:00Z'));
@@ -63,7 +69,11 @@ describe('seedSubscriptionsFor', () => {
     const [trialing, canceled] = seedSubscriptionsFor(
       [
         garage({ subscription_status: 'trialing', created_at: '2026-11-15T16:46:47.000Z' }),
-        garage({ id: '11111111-2222-4333-8444-555555555555', subscription_status: 'canceled', created_at: '2024-06-29T08:19:39.000Z' }),
+        garage({
+          id: '11111111-2222-4333-8444-555555555555',
+          subscription_status: 'canceled',
+          created_at: '2024-06-29T08:19:39.000Z',
+        }),
       ],
       at('2026-11-22T00:00:00Z'),
     );
@@ -86,7 +96,9 @@ describe('seedSubscriptionsFor', () => {
   it('skips a garage with any other status and refuses ids that are not UUIDs or that would collide', () => {
     expect(seedSubscriptionsFor([garage({ subscription_status: 'inactive' })], at('2026-01-01T00:00:00Z'))).toEqual([]);
     expect(() => seedSubscriptionsFor([garage({ id: 'garage-1' })], 0)).toThrow(/not a UUID/);
-    expect(() => seedSubscriptionsFor([garage({}), garage({ id: '7d1f0f8e-2a4b-0000-0000-000000000000' })], 0)).toThrow(/share the ids/);
+    expect(() => seedSubscriptionsFor([garage({}), garage({ id: '7d1f0f8e-2a4b-0000-0000-000000000000' })], 0)).toThrow(
+      /share the ids/,
+    );
   });
 });
 
@@ -105,7 +117,12 @@ describe('startStripeDouble with a seed file', () => {
   async function start(options: { stateFile?: string; seedFile?: string } = {}) {
     const double = await startStripeDouble({ port: 0, seedFile: SEED_FILE, ...options });
     running.push(double);
-    const stripe = new Stripe('sk_test_seed_suite', { host: double.host, port: double.port, protocol: 'http', maxNetworkRetries: 0 });
+    const stripe = new Stripe('sk_test_seed_suite', {
+      host: double.host,
+      port: double.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
     return { double, stripe };
   }
 
@@ -116,15 +133,32 @@ describe('startStripeDouble with a seed file', () => {
     expect(double.state.events()).toEqual([]);
     for (const g of GARAGES) {
       const seed = seeds.find((s) => s.garageId === g.id)!;
-      const subscription = await stripe.subscriptions.retrieve(seed.subscriptionId, { expand: ['default_payment_method', 'customer'] });
-      expect(subscription).toMatchObject({ status: g.subscription_status, metadata: { garage_id: g.id }, cancel_at_period_end: false });
-      expect(subscription.items.data[0]!.price).toMatchObject({ id: LOCAL_PRICE_ID, unit_amount: 3499, currency: 'gbp' });
-      expect(subscription.items.data[0]).toMatchObject({ current_period_start: seed.currentPeriodStart, current_period_end: seed.currentPeriodEnd });
+      const subscription = await stripe.subscriptions.retrieve(seed.subscriptionId, {
+        expand: ['default_payment_method', 'customer'],
+      });
+      expect(subscription).toMatchObject({
+        status: g.subscription_status,
+        metadata: { garage_id: g.id },
+        cancel_at_period_end: false,
+      });
+      expect(subscription.items.data[0]!.price).toMatchObject({
+        id: LOCAL_PRICE_ID,
+        unit_amount: 3499,
+        currency: 'gbp',
+      });
+      expect(subscription.items.data[0]).toMatchObject({
+        current_period_start: seed.currentPeriodStart,
+        current_period_end: seed.currentPeriodEnd,
+      });
       expect(subscription.trial_end).toBe(seed.trialEnd);
       const card = (subscription.default_payment_method as Stripe.PaymentMethod).card!;
       expect([card.brand, card.last4]).toEqual(['visa', '4242']);
       expect(card.exp_year).toBeGreaterThan(new Date().getUTCFullYear());
-      expect(subscription.customer as Stripe.Customer).toMatchObject({ id: seed.customerId, email: g.email, metadata: { garage_id: g.id } });
+      expect(subscription.customer as Stripe.Customer).toMatchObject({
+        id: seed.customerId,
+        email: g.email,
+        metadata: { garage_id: g.id },
+      });
     }
     const activeSeeds = seeds.filter((s) => s.status === 'active');
     expect(activeSeeds.length).toBeGreaterThan(0);

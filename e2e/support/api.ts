@@ -16,7 +16,10 @@ async function post(path: string, body: unknown): Promise<Response> {
 /** Registers a garage for one of the unregistered fixture companies, as the signup page does. */
 export async function registerGarage(companyIndex: number, email: string, password: string): Promise<void> {
   const company = unregisteredCompanies[companyIndex]!;
-  const validated = await post('/companies/validate', { companyNumber: company.company_number, companyName: tradingName(company) });
+  const validated = await post('/companies/validate', {
+    companyNumber: company.company_number,
+    companyName: tradingName(company),
+  });
   expect(validated.status).toBe(200);
   const { data } = (await validated.json()) as { data: { verificationToken: string } };
   const created = await post('/garages', {
@@ -47,7 +50,10 @@ export async function restoreDemoGaragePassword(): Promise<void> {
   const reset = await fetch(`${inject('gatewayUrl')}/api/v1/users/password/${seedAccounts.garage.garage_id}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-    body: JSON.stringify({ password: seedAccounts.garage.password, reason: 'e2e: the demo garage gets its documented password back' }),
+    body: JSON.stringify({
+      password: seedAccounts.garage.password,
+      reason: 'e2e: the demo garage gets its documented password back',
+    }),
   });
   expect(reset.status).toBe(200);
 }

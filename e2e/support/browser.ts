@@ -23,8 +23,16 @@ async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (no cookies, no storage) whose page fails the test on any uncaught page error. */
-async function openPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+async function openPage(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -53,7 +61,11 @@ export function useBrowser(): () => ReturnType<typeof openPage> {
  * Saves a screenshot under e2e/artifacts for a person to look at: the whole page, or with `isViewportOnly` what the
  * screen shows (a dialog, which stays fixed on the screen while a whole-page shot scrolls past it).
  */
-export async function screenshot(page: Page, name: string, { isViewportOnly = false }: { isViewportOnly?: boolean } = {}): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { isViewportOnly = false }: { isViewportOnly?: boolean } = {},
+): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: !isViewportOnly });

@@ -1,7 +1,11 @@
 /** The demo data the journeys run against, read from the same files the seed step loads. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { seedAccounts as readSeedAccounts, seedGarages as readSeedGarages, seedVehicles as readSeedVehicles } from '../../scripts/seed-data.js';
+import {
+  seedAccounts as readSeedAccounts,
+  seedGarages as readSeedGarages,
+  seedVehicles as readSeedVehicles,
+} from '../../scripts/seed-data.js';
 
 const root = path.join(import.meta.dirname, '../..');
 const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T;

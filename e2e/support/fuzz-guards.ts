@@ -63,7 +63,8 @@ export const WRITE_GUARDS: Record<string, { why: string; couldWrite: (value: unk
 };
 
 /** The value as the server will see it (after JSON), or undefined. */
-const asParsed = (value: unknown): unknown => (value === undefined ? undefined : (JSON.parse(JSON.stringify(value) ?? 'null') as unknown));
+const asParsed = (value: unknown): unknown =>
+  value === undefined ? undefined : (JSON.parse(JSON.stringify(value) ?? 'null') as unknown);
 
 /**
  * Whether a zod schema accepts a value as the server will see it (after JSON); one too deep to write out or for the
@@ -134,6 +135,8 @@ export function signedInInputIsBad(target: FuzzTarget, c: FuzzCase): boolean {
         return !Object.values(decoded).includes(undefined) && accepts(op.pathParams, decoded);
       })()
     : true;
-  const queryAccepted = op.query ? accepts(op.query, Object.fromEntries(new URLSearchParams(c.path.split('?')[1] ?? ''))) : true;
+  const queryAccepted = op.query
+    ? accepts(op.query, Object.fromEntries(new URLSearchParams(c.path.split('?')[1] ?? '')))
+    : true;
   return !(paramsAccepted && queryAccepted);
 }

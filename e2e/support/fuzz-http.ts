@@ -49,7 +49,12 @@ export function send(destination: Destination, c: FuzzCase): Promise<Answer> {
         timeout: TIMEOUT_MS,
       });
     } catch (error) {
-      finish({ status: 0, contentType: '', text: '', error: `the request could not be made: ${(error as Error).message}` });
+      finish({
+        status: 0,
+        contentType: '',
+        text: '',
+        error: `the request could not be made: ${(error as Error).message}`,
+      });
       return;
     }
     request.on('response', (response) => {
@@ -60,9 +65,15 @@ export function send(destination: Destination, c: FuzzCase): Promise<Answer> {
         if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
       });
       response.on('end', () =>
-        finish({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }),
+        finish({
+          status: response.statusCode ?? 0,
+          contentType: String(response.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
-      response.on('error', (error) => finish({ status: response.statusCode ?? 0, contentType: '', text: '', error: `answer cut: ${error.message}` }));
+      response.on('error', (error) =>
+        finish({ status: response.statusCode ?? 0, contentType: '', text: '', error: `answer cut: ${error.message}` }),
+      );
     });
     request.on('timeout', () => {
       request.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`));
@@ -74,7 +85,9 @@ export function send(destination: Destination, c: FuzzCase): Promise<Answer> {
   });
 }
 
-const ZStrictErrorEnvelope = ZErrorEnvelopeSchema.extend({ errors: ZFieldErrorSchema.strict().array().optional() }).strict();
+const ZStrictErrorEnvelope = ZErrorEnvelopeSchema.extend({
+  errors: ZFieldErrorSchema.strict().array().optional(),
+}).strict();
 
 export type Problem =
   | '5xx'
@@ -95,7 +108,9 @@ export type Problem =
 export function problemWith(target: FuzzTarget, c: FuzzCase, answer: Answer): Problem | null {
   if (answer.error && answer.status === 0) return 'no answer';
   if (answer.status >= 500) return '5xx';
-  const isConditional = c.method === 'GET' && Object.keys(c.headers).some((name) => name === 'if-none-match' || name === 'if-modified-since');
+  const isConditional =
+    c.method === 'GET' &&
+    Object.keys(c.headers).some((name) => name === 'if-none-match' || name === 'if-modified-since');
   if (answer.status === 304 && isConditional && answer.text === '') return null;
   let body: unknown;
   try {
@@ -104,10 +119,12 @@ export function problemWith(target: FuzzTarget, c: FuzzCase, answer: Answer): Pr
     return 'not JSON';
   }
   if (!/^application\/json\b/i.test(answer.contentType)) return 'not JSON';
-  if (typeof body !== 'object' || body === null || (body as { status?: unknown }).status !== answer.status) return 'status differs from body.status';
+  if (typeof body !== 'object' || body === null || (body as { status?: unknown }).status !== answer.status)
+    return 'status differs from body.status';
   if (answer.status >= 400) return ZStrictErrorEnvelope.safeParse(body).success ? null : 'not an error envelope';
   if (answer.status >= 200 && answer.status < 300) {
-    const isExpected = answer.status === (target.operation.successStatus ?? 200) && target.operation.response.safeParse(body).success;
+    const isExpected =
+      answer.status === (target.operation.successStatus ?? 200) && target.operation.response.safeParse(body).success;
     if (!isExpected) return 'not a success envelope';
     const unavailable = (body as { data?: { unavailable?: unknown } }).data?.unavailable;
     return Array.isArray(unavailable) && unavailable.length > 0 ? 'a part unavailable' : null;
@@ -116,7 +133,11 @@ export function problemWith(target: FuzzTarget, c: FuzzCase, answer: Answer): Pr
 }
 
 /** Runs `work` over the items, at most `limit` at a time. */
-export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) {
@@ -130,7 +151,8 @@ export async function inParallel<T>(items: readonly T[], limit: number, work: (i
 
 /** A request as a person reading a failure needs it: the junk shown with escapes, long parts cut. */
 export function describeCase(c: FuzzCase): Record<string, unknown> {
-  const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}... (${text.length} chars)` : text);
+  const cut = (text: string, max: number) =>
+    text.length > max ? `${text.slice(0, max)}... (${text.length} chars)` : text;
   return {
     kind: c.kind,
     request: `${c.method} ${cut(c.path, 300)}`,

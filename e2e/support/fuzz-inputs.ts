@@ -61,18 +61,83 @@ const MAX_BODY_BYTES = 110_000;
 
 /** Right-to-left and invisible characters: bidi overrides and isolates, marks, zero-width, BOM, soft hyphen. */
 const BIDI_AND_INVISIBLE = [
-  '\u202E', '\u202D', '\u202A', '\u202B', '\u202C', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F',
-  '\u061C', '\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u180E', '\u034F',
+  '\u202E',
+  '\u202D',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200E',
+  '\u200F',
+  '\u061C',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\uFEFF',
+  '\u00AD',
+  '\u180E',
+  '\u034F',
 ];
 
 /** Pieces that have broken parsers, databases and templates before. */
 const NASTY_PIECES = [
-  '\u0000', '\u0001', '\u001b[31m', '\r\n', '\n', '\t', '\u2028', '\u2029', '\u0085', '\uFFFD', '\uFFFE', '\uFFFF',
-  '\uD83D\uDE00', '\uD83D\uDC68\u200D\uD83D\uDC69\u200D\uD83D\uDC67', '\u0301\u0301\u0301', 'Z\u0351\u0360\u0364a\u0364\u0355',
-  '\uFDFA', '\u05E9\u05DC\u05D5\u05DD', '\u0645\u0631\u062D\u0628\u0627', '\u202Egnp.exe', 'İı', 'ß', 'ﬃ', '\u212A',
-  '\\', '"', "'", '`', '<script>alert(1)</script>', '${7*7}', '{{7*7}}', '%s%n', '%00', '%', '../../etc/passwd', '..\\..',
-  "' OR '1'='1", '"; DROP TABLE users; --', '$where', '{"$ne":null}', 'null', 'undefined', 'NaN', 'true', '-1', '1e309',
-  '0x1F', '__proto__', 'constructor', ' ', '   ', '\u00A0', '\u3000',
+  '\u0000',
+  '\u0001',
+  '\u001b[31m',
+  '\r\n',
+  '\n',
+  '\t',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\uFFFD',
+  '\uFFFE',
+  '\uFFFF',
+  '\uD83D\uDE00',
+  '\uD83D\uDC68\u200D\uD83D\uDC69\u200D\uD83D\uDC67',
+  '\u0301\u0301\u0301',
+  'Z\u0351\u0360\u0364a\u0364\u0355',
+  '\uFDFA',
+  '\u05E9\u05DC\u05D5\u05DD',
+  '\u0645\u0631\u062D\u0628\u0627',
+  '\u202Egnp.exe',
+  'İı',
+  'ß',
+  'ﬃ',
+  '\u212A',
+  '\\',
+  '"',
+  "'",
+  '`',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '{{7*7}}',
+  '%s%n',
+  '%00',
+  '%',
+  '../../etc/passwd',
+  '..\\..',
+  "' OR '1'='1",
+  '"; DROP TABLE users; --',
+  '$where',
+  '{"$ne":null}',
+  'null',
+  'undefined',
+  'NaN',
+  'true',
+  '-1',
+  '1e309',
+  '0x1F',
+  '__proto__',
+  'constructor',
+  ' ',
+  '   ',
+  '\u00A0',
+  '\u3000',
 ];
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
@@ -123,11 +188,36 @@ const junkScalar = fc.oneof(
 const weirdKey = fc.oneof(
   fc.string({ maxLength: 10 }),
   weirdText,
-  fc.constantFrom('constructor', 'prototype', 'toString', 'valueOf', 'toJSON', 'length', 'hasOwnProperty', '', ' ', 'status', 'code', 'data', 'role', 'admin', 'id', 'user_id', 'garage_id', 'submitted_by', '$where', '$ne'),
+  fc.constantFrom(
+    'constructor',
+    'prototype',
+    'toString',
+    'valueOf',
+    'toJSON',
+    'length',
+    'hasOwnProperty',
+    '',
+    ' ',
+    'status',
+    'code',
+    'data',
+    'role',
+    'admin',
+    'id',
+    'user_id',
+    'garage_id',
+    'submitted_by',
+    '$where',
+    '$ne',
+  ),
 );
 
 /** Nested junk: scalars, arrays and objects of junk, a few levels deep. */
-export const junk: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown; list: unknown[]; dict: Record<string, unknown> }>((tie) => ({
+export const junk: fc.Arbitrary<unknown> = fc.letrec<{
+  value: unknown;
+  list: unknown[];
+  dict: Record<string, unknown>;
+}>((tie) => ({
   value: fc.oneof({ depthSize: 'small', maxDepth: 4 }, junkScalar, tie('list'), tie('dict')),
   list: fc.array(tie('value'), { maxLength: 5 }),
   dict: fc.dictionary(weirdKey, tie('value'), { maxKeys: 5 }),
@@ -170,28 +260,57 @@ const wrongType = fc.oneof(
 // ---------------------------------------------------------------------------------------------------------
 // Bodies from the operation's JSON schema
 
-const boundary = (length: number) => fc.constantFrom('a', 'Z', '\u00e9', '\uD83D\uDE00').map((c) => c.repeat(Math.max(0, length)));
+const boundary = (length: number) =>
+  fc.constantFrom('a', 'Z', '\u00e9', '\uD83D\uDE00').map((c) => c.repeat(Math.max(0, length)));
 
 /** Believable values for a field, from its name and schema, near and at its limits. */
 function plausibleField(name: string, schema: JsonSchema, ctx: FuzzContext): fc.Arbitrary<unknown> {
   const options: fc.Arbitrary<unknown>[] = [];
   const key = name.toLowerCase();
   if (schema.enum && schema.enum.length > 0) {
-    options.push(fc.constantFrom(...schema.enum), fc.constantFrom(...schema.enum).map((v) => (typeof v === 'string' ? ` ${v.toUpperCase()}\u200B` : v)));
+    options.push(
+      fc.constantFrom(...schema.enum),
+      fc.constantFrom(...schema.enum).map((v) => (typeof v === 'string' ? ` ${v.toUpperCase()}\u200B` : v)),
+    );
   } else if (key.includes('email')) {
     options.push(
       fc.emailAddress(),
       fc.emailAddress().map((e) => ` ${e.toUpperCase()} `),
-      fc.constantFrom('a@b', '@example.com', 'a@@b.co', 'a b@c.co', 'x@localhost', 'a@b.c\u0000', 'ex\u202Eample@evil.co', `${'a'.repeat(250)}@b.co`),
+      fc.constantFrom(
+        'a@b',
+        '@example.com',
+        'a@@b.co',
+        'a b@c.co',
+        'x@localhost',
+        'a@b.c\u0000',
+        'ex\u202Eample@evil.co',
+        `${'a'.repeat(250)}@b.co`,
+      ),
     );
-    if (ctx.knownEmails.length > 0) options.push(fc.constantFrom(...ctx.knownEmails), fc.constantFrom(...ctx.knownEmails).map((e) => `  ${e.toUpperCase()}`));
+    if (ctx.knownEmails.length > 0)
+      options.push(
+        fc.constantFrom(...ctx.knownEmails),
+        fc.constantFrom(...ctx.knownEmails).map((e) => `  ${e.toUpperCase()}`),
+      );
   } else if (key.includes('password')) {
-    options.push(fc.string({ minLength: 6, maxLength: 40 }).map((s) => `${s}A`), fc.constantFrom('', 'short', 'nouppercase1'), boundary(1024), boundary(1025));
+    options.push(
+      fc.string({ minLength: 6, maxLength: 40 }).map((s) => `${s}A`),
+      fc.constantFrom('', 'short', 'nouppercase1'),
+      boundary(1024),
+      boundary(1025),
+    );
   } else if (key.includes('phone')) {
     options.push(
       fc.stringMatching(/^0\d{10}$/),
       fc.stringMatching(/^0\d{4} \d{3} \d{3}$/),
-      fc.constantFrom('+441632960777', '0163296077', '016329607777', '0163296077x', '01632\u0660960777', '\uFF10\uFF11632960777'),
+      fc.constantFrom(
+        '+441632960777',
+        '0163296077',
+        '016329607777',
+        '0163296077x',
+        '01632\u0660960777',
+        '\uFF10\uFF11632960777',
+      ),
     );
   } else if ((key.includes('company') && key.includes('number')) || key === 'companies_house_number') {
     options.push(
@@ -203,11 +322,23 @@ function plausibleField(name: string, schema: JsonSchema, ctx: FuzzContext): fc.
     );
   } else if (key.includes('referral')) {
     options.push(fc.stringMatching(/^GAR-[A-Z0-9]{8}$/), fc.constantFrom('', 'gar-', 'GAR-'));
-    if (ctx.knownReferralCodes.length > 0) options.push(fc.constantFrom(...ctx.knownReferralCodes), fc.constantFrom(...ctx.knownReferralCodes).map((c) => ` ${c.toLowerCase()} `));
+    if (ctx.knownReferralCodes.length > 0)
+      options.push(
+        fc.constantFrom(...ctx.knownReferralCodes),
+        fc.constantFrom(...ctx.knownReferralCodes).map((c) => ` ${c.toLowerCase()} `),
+      );
   } else if (key.includes('token')) {
-    options.push(fc.stringMatching(/^[0-9a-f]{64}$/), fc.uuid(), fc.base64String({ minLength: 4, maxLength: 60 }), fc.constantFrom('', ' ', 'null'));
+    options.push(
+      fc.stringMatching(/^[0-9a-f]{64}$/),
+      fc.uuid(),
+      fc.base64String({ minLength: 4, maxLength: 60 }),
+      fc.constantFrom('', ' ', 'null'),
+    );
   } else if (key === 'subject') {
-    options.push(fc.constantFrom(...CONTACT_SUBJECTS), fc.constantFrom(...CONTACT_SUBJECTS).map((s) => s.toUpperCase()));
+    options.push(
+      fc.constantFrom(...CONTACT_SUBJECTS),
+      fc.constantFrom(...CONTACT_SUBJECTS).map((s) => s.toUpperCase()),
+    );
   } else if (key === 'best_time') {
     options.push(fc.constantFrom(...BEST_TIMES));
   } else if (key.includes('name') && ctx.fixtureCompanyNames.length > 0) {
@@ -249,48 +380,137 @@ function schemaBody(schema: JsonSchema | undefined, ctx: FuzzContext): fc.Arbitr
 /** A schema-shaped body with one field (or a new one) replaced by a huge string. */
 function hugeBody(schema: JsonSchema | undefined, ctx: FuzzContext): fc.Arbitrary<Record<string, unknown>> {
   const names = Object.keys(schema?.properties ?? {});
-  return fc.tuple(schemaBody(schema, ctx), fc.constantFrom(...names, 'extra'), hugeUnit, hugeSize, fc.boolean()).map(([body, name, unit, bytes, cut]) => {
-    const room = bytes - Buffer.byteLength(JSON.stringify({ ...body, [name]: '' }), 'utf8');
-    return { ...body, [name]: hugeString(unit, Math.max(1_000, room), cut) };
-  });
+  return fc
+    .tuple(schemaBody(schema, ctx), fc.constantFrom(...names, 'extra'), hugeUnit, hugeSize, fc.boolean())
+    .map(([body, name, unit, bytes, cut]) => {
+      const room = bytes - Buffer.byteLength(JSON.stringify({ ...body, [name]: '' }), 'utf8');
+      return { ...body, [name]: hugeString(unit, Math.max(1_000, room), cut) };
+    });
 }
 
 /** Bytes that are not quite JSON, or JSON meant to trip a parser. */
 function rawBodies(schema: JsonSchema | undefined, ctx: FuzzContext): fc.Arbitrary<{ kind: string; bytes: Buffer }> {
   const names = Object.keys(schema?.properties ?? {});
   const field = fc.constantFrom(...names, 'email', 'role');
-  const text = (kind: string, arbitrary: fc.Arbitrary<string>) => arbitrary.map((s) => ({ kind, bytes: Buffer.from(s, 'utf8') }));
+  const text = (kind: string, arbitrary: fc.Arbitrary<string>) =>
+    arbitrary.map((s) => ({ kind, bytes: Buffer.from(s, 'utf8') }));
   return fc.oneof(
-    text('raw:broken-json', fc.constantFrom('', ' ', '{', '}', '[', '{"', '{"a":', 'null', 'true', '0', '"text"', '[]', '{}', '{,}', '{"a":1,}', "{'a':1}",
-      '{"a":NaN}', '{"a":Infinity}', '{"a":1e400}', '{"a":-0}', '{"a":0x10}', '{"a":01}', '/* c */{}', '{"a":"\\ud800"}', '{"a":"\\udfff\\ud800"}',
-      '{"a":"\\u0000"}', '{"a":"\\x41"}', '{"a":"\\uZZZZ"}', '\uFEFF{}', 'undefined', '{"a":undefined}', '{"a"}', '[}', '{]', '\u0000', '{"a":"b"}garbage')),
-    text('raw:prototype-pollution', field.map((f) => `{"__proto__":{"${f}":"x","role":"admin","isAdmin":true},"constructor":{"prototype":{"${f}":"y"}},"${f}":{"__proto__":{"length":1}}}`)),
-    text('raw:duplicate-keys', fc.tuple(field, weirdText, junk).map(([f, a, b]) => `{"${f}":${JSON.stringify(a)},"${f}":${JSON.stringify(b) ?? 'null'}}`)),
-    text('raw:deep-nesting', fc.tuple(fc.integer({ min: 100, max: 50_000 }), fc.constantFrom('[', '{"a":'), fc.boolean()).map(([levels, open, closed]) => {
-      const depth = Math.min(levels, Math.floor(MAX_BODY_BYTES / (open.length + 1)));
-      const close = open === '[' ? ']' : '}';
-      return open.repeat(depth) + (closed ? `1${close.repeat(depth)}` : '');
-    })),
-    text('raw:huge-number', fc.integer({ min: 400, max: 20_000 }).map((digits) => `{"${names[0] ?? 'a'}":${'9'.repeat(digits)}}`)),
-    text('raw:truncated', schemaBody(schema, ctx).chain((body) => {
-      const json = JSON.stringify(body);
-      return fc.nat({ max: Math.max(0, json.length - 1) }).map((n) => json.slice(0, n));
-    })),
-    text('raw:unescaped-control', fc.tuple(field, fc.constantFrom('\n', '\t', '\u0001', '\u001f', '\u0000')).map(([f, c]) => `{"${f}":"a${c}b"}`)),
-    fc.tuple(field, fc.uint8Array({ minLength: 1, maxLength: 24 }), fc.constantFrom([0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xff, 0xfe], [0xe0, 0x80], [0xf4, 0x90, 0x80, 0x80], [])).map(([f, bytes, bad]) => ({
-      kind: 'raw:invalid-utf8',
-      bytes: Buffer.concat([Buffer.from(`{"${f}":"`), Buffer.from(bytes), Buffer.from(bad), Buffer.from('"}')]),
-    })),
+    text(
+      'raw:broken-json',
+      fc.constantFrom(
+        '',
+        ' ',
+        '{',
+        '}',
+        '[',
+        '{"',
+        '{"a":',
+        'null',
+        'true',
+        '0',
+        '"text"',
+        '[]',
+        '{}',
+        '{,}',
+        '{"a":1,}',
+        "{'a':1}",
+        '{"a":NaN}',
+        '{"a":Infinity}',
+        '{"a":1e400}',
+        '{"a":-0}',
+        '{"a":0x10}',
+        '{"a":01}',
+        '/* c */{}',
+        '{"a":"\\ud800"}',
+        '{"a":"\\udfff\\ud800"}',
+        '{"a":"\\u0000"}',
+        '{"a":"\\x41"}',
+        '{"a":"\\uZZZZ"}',
+        '\uFEFF{}',
+        'undefined',
+        '{"a":undefined}',
+        '{"a"}',
+        '[}',
+        '{]',
+        '\u0000',
+        '{"a":"b"}garbage',
+      ),
+    ),
+    text(
+      'raw:prototype-pollution',
+      field.map(
+        (f) =>
+          `{"__proto__":{"${f}":"x","role":"admin","isAdmin":true},"constructor":{"prototype":{"${f}":"y"}},"${f}":{"__proto__":{"length":1}}}`,
+      ),
+    ),
+    text(
+      'raw:duplicate-keys',
+      fc
+        .tuple(field, weirdText, junk)
+        .map(([f, a, b]) => `{"${f}":${JSON.stringify(a)},"${f}":${JSON.stringify(b) ?? 'null'}}`),
+    ),
+    text(
+      'raw:deep-nesting',
+      fc
+        .tuple(fc.integer({ min: 100, max: 50_000 }), fc.constantFrom('[', '{"a":'), fc.boolean())
+        .map(([levels, open, closed]) => {
+          const depth = Math.min(levels, Math.floor(MAX_BODY_BYTES / (open.length + 1)));
+          const close = open === '[' ? ']' : '}';
+          return open.repeat(depth) + (closed ? `1${close.repeat(depth)}` : '');
+        }),
+    ),
+    text(
+      'raw:huge-number',
+      fc.integer({ min: 400, max: 20_000 }).map((digits) => `{"${names[0] ?? 'a'}":${'9'.repeat(digits)}}`),
+    ),
+    text(
+      'raw:truncated',
+      schemaBody(schema, ctx).chain((body) => {
+        const json = JSON.stringify(body);
+        return fc.nat({ max: Math.max(0, json.length - 1) }).map((n) => json.slice(0, n));
+      }),
+    ),
+    text(
+      'raw:unescaped-control',
+      fc.tuple(field, fc.constantFrom('\n', '\t', '\u0001', '\u001f', '\u0000')).map(([f, c]) => `{"${f}":"a${c}b"}`),
+    ),
+    fc
+      .tuple(
+        field,
+        fc.uint8Array({ minLength: 1, maxLength: 24 }),
+        fc.constantFrom([0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xff, 0xfe], [0xe0, 0x80], [0xf4, 0x90, 0x80, 0x80], []),
+      )
+      .map(([f, bytes, bad]) => ({
+        kind: 'raw:invalid-utf8',
+        bytes: Buffer.concat([Buffer.from(`{"${f}":"`), Buffer.from(bytes), Buffer.from(bad), Buffer.from('"}')]),
+      })),
   );
 }
 
 /** Content types a careless or hostile client sends, some of which express's parser takes and some it refuses. */
 const ODD_CONTENT_TYPES = [
-  null, '', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', '*/*',
-  'application/json; charset=utf-8', 'application/JSON', 'application/json; charset="UTF-8"', 'application/json;;;', 'application/json, text/plain',
-  'application/vnd.api+json', 'application/json; charset=utf-16', 'application/json; charset=utf-16le', 'application/json; charset=latin1',
-  'application/json; charset=iso-8859-1', 'application/json; charset=utf-7', 'application/json; charset=nonsense', 'application/json; charset=',
-  'application/json\u00e9', 'application/json; boundary=\u00ff',
+  null,
+  '',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  '*/*',
+  'application/json; charset=utf-8',
+  'application/JSON',
+  'application/json; charset="UTF-8"',
+  'application/json;;;',
+  'application/json, text/plain',
+  'application/vnd.api+json',
+  'application/json; charset=utf-16',
+  'application/json; charset=utf-16le',
+  'application/json; charset=latin1',
+  'application/json; charset=iso-8859-1',
+  'application/json; charset=utf-7',
+  'application/json; charset=nonsense',
+  'application/json; charset=',
+  'application/json\u00e9',
+  'application/json; boundary=\u00ff',
 ];
 
 interface BodyChoice {
@@ -304,28 +524,44 @@ interface BodyChoice {
 const json = (value: unknown): Buffer => Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
 
 /** Bodies for an operation that takes one: JSON of junk and of schema mutants, raw bytes, odd types and encodings. */
-function bodyChoice(schema: JsonSchema | undefined, ctx: FuzzContext, shaped: fc.Arbitrary<unknown> = schemaBody(schema, ctx)): fc.Arbitrary<BodyChoice> {
+function bodyChoice(
+  schema: JsonSchema | undefined,
+  ctx: FuzzContext,
+  shaped: fc.Arbitrary<unknown> = schemaBody(schema, ctx),
+): fc.Arbitrary<BodyChoice> {
   return fc.oneof(
     { weight: 10, arbitrary: shaped.map((value) => ({ kind: 'body:schema-mutant', bytes: json(value), value })) },
-    { weight: 2, arbitrary: hugeBody(schema, ctx).map((value) => ({ kind: 'body:huge-field', bytes: json(value), value })) },
+    {
+      weight: 2,
+      arbitrary: hugeBody(schema, ctx).map((value) => ({ kind: 'body:huge-field', bytes: json(value), value })),
+    },
     { weight: 1, arbitrary: hugeText.map((value) => ({ kind: 'body:huge-string', bytes: json(value), value })) },
     { weight: 3, arbitrary: junk.map((value) => ({ kind: 'body:junk-json', bytes: json(value), value })) },
     { weight: 1, arbitrary: deepValue.map((value) => ({ kind: 'body:deep-json', bytes: json(value), value })) },
     { weight: 3, arbitrary: rawBodies(schema, ctx) },
     {
       weight: 2,
-      arbitrary: fc.tuple(shaped, fc.constantFrom(...ODD_CONTENT_TYPES)).map(([value, contentType]) => ({ kind: 'body:content-type', bytes: json(value), value, contentType })),
+      arbitrary: fc
+        .tuple(shaped, fc.constantFrom(...ODD_CONTENT_TYPES))
+        .map(([value, contentType]) => ({ kind: 'body:content-type', bytes: json(value), value, contentType })),
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(shaped, fc.constantFrom('gzip', 'deflate', 'gzip-junk', 'br-junk', 'x-unknown', 'identity', 'gzip, gzip')).map(([value, encoding]) => {
-        const plain = json(value);
-        if (encoding === 'gzip') return { kind: 'body:encoding', bytes: gzipSync(plain), value, contentEncoding: 'gzip' };
-        if (encoding === 'deflate') return { kind: 'body:encoding', bytes: deflateSync(plain), value, contentEncoding: 'deflate' };
-        if (encoding === 'gzip-junk') return { kind: 'body:encoding', bytes: plain, value, contentEncoding: 'gzip' };
-        if (encoding === 'br-junk') return { kind: 'body:encoding', bytes: plain, value, contentEncoding: 'br' };
-        return { kind: 'body:encoding', bytes: plain, value, contentEncoding: encoding };
-      }),
+      arbitrary: fc
+        .tuple(
+          shaped,
+          fc.constantFrom('gzip', 'deflate', 'gzip-junk', 'br-junk', 'x-unknown', 'identity', 'gzip, gzip'),
+        )
+        .map(([value, encoding]) => {
+          const plain = json(value);
+          if (encoding === 'gzip')
+            return { kind: 'body:encoding', bytes: gzipSync(plain), value, contentEncoding: 'gzip' };
+          if (encoding === 'deflate')
+            return { kind: 'body:encoding', bytes: deflateSync(plain), value, contentEncoding: 'deflate' };
+          if (encoding === 'gzip-junk') return { kind: 'body:encoding', bytes: plain, value, contentEncoding: 'gzip' };
+          if (encoding === 'br-junk') return { kind: 'body:encoding', bytes: plain, value, contentEncoding: 'br' };
+          return { kind: 'body:encoding', bytes: plain, value, contentEncoding: encoding };
+        }),
     },
   );
 }
@@ -372,20 +608,71 @@ function asciiTarget(target: string): string {
 
 /** Escapes that decode to nothing valid: truncated, non-hex, overlong, lone surrogates in UTF-8 form, encoded separators. */
 const MALFORMED_ESCAPES = [
-  '%', '%%', '%G1', '%1', '%E0%A4%A', '%E0%A4', '%ED%A0%80', '%ED%BF%BF', '%C0%AF', '%C0%80', '%FF', '%FE%FF', '%00', '%2F', '%2f..%2f',
-  '%2E%2E', '%5C', '%252F', '%25', ';a=b', '%3B', '%23', '%3F', ':registration', '*', '(.*)', '%E2%80%AE', '%E2%80%8B', '%EF%BB%BF',
-  '%D8%B4%D9%83%D8%B1%D8%A7', '%F0%9F%98%80', '%F4%90%80%80', '%E9', '..', '.', '~', '$', '@', '!',
+  '%',
+  '%%',
+  '%G1',
+  '%1',
+  '%E0%A4%A',
+  '%E0%A4',
+  '%ED%A0%80',
+  '%ED%BF%BF',
+  '%C0%AF',
+  '%C0%80',
+  '%FF',
+  '%FE%FF',
+  '%00',
+  '%2F',
+  '%2f..%2f',
+  '%2E%2E',
+  '%5C',
+  '%252F',
+  '%25',
+  ';a=b',
+  '%3B',
+  '%23',
+  '%3F',
+  ':registration',
+  '*',
+  '(.*)',
+  '%E2%80%AE',
+  '%E2%80%8B',
+  '%EF%BB%BF',
+  '%D8%B4%D9%83%D8%B1%D8%A7',
+  '%F0%9F%98%80',
+  '%F4%90%80%80',
+  '%E9',
+  '..',
+  '.',
+  '~',
+  '$',
+  '@',
+  '!',
 ];
 
 /** Ids that are, or nearly are, UUIDs: real ones, random ones, and ones spelt wrongly. */
 function uuidLike(ctx: FuzzContext): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.uuid() },
-    { weight: 2, arbitrary: fc.constantFrom(...ctx.knownIds, '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff') },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.uuid(), fc.constantFrom('upper', 'braces', 'no-dashes', 'short', 'long', 'urn')).map(([id, how]) =>
-        ({ upper: id.toUpperCase(), braces: `{${id}}`, 'no-dashes': id.replace(/-/g, ''), short: id.slice(0, -1), long: `${id}0`, urn: `urn:uuid:${id}` })[how]!,
+      arbitrary: fc.constantFrom(
+        ...ctx.knownIds,
+        '00000000-0000-0000-0000-000000000000',
+        'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(fc.uuid(), fc.constantFrom('upper', 'braces', 'no-dashes', 'short', 'long', 'urn')).map(
+        ([id, how]) =>
+          ({
+            upper: id.toUpperCase(),
+            braces: `{${id}}`,
+            'no-dashes': id.replace(/-/g, ''),
+            short: id.slice(0, -1),
+            long: `${id}0`,
+            urn: `urn:uuid:${id}`,
+          })[how]!,
       ),
     },
   );
@@ -396,7 +683,10 @@ function pathParameter(ctx: FuzzContext, schema: JsonSchema | undefined): fc.Arb
   if (schema?.format === 'uuid') declared.push(uuidLike(ctx));
   if (schema?.enum && schema.enum.length > 0) {
     const values = schema.enum.map(String);
-    declared.push(fc.constantFrom(...values), fc.constantFrom(...values).map((v) => v.toUpperCase()));
+    declared.push(
+      fc.constantFrom(...values),
+      fc.constantFrom(...values).map((v) => v.toUpperCase()),
+    );
   }
   const realistic = fc.oneof(
     fc.constantFrom(...ctx.knownRegistrations, 'ZZ99ZZZ', 'AB12CDE', 'A1', '1ABC'),
@@ -408,29 +698,53 @@ function pathParameter(ctx: FuzzContext, schema: JsonSchema | undefined): fc.Arb
     { weight: 2, arbitrary: realistic.map((reg) => ({ kind: 'path:plausible', raw: encodeLoosely(reg) })) },
     {
       weight: 2,
-      arbitrary: fc.tuple(realistic, fc.constantFrom(' ', '  ', '\t', '\u00A0', '\u200B', '\u202E', '\uFEFF'), fc.boolean()).map(([reg, space, lower]) => ({
-        kind: 'path:spaced',
-        raw: percentEncodeAll(`${lower ? reg.toLowerCase() : reg}${space}${reg.slice(0, 2)}`),
-      })),
+      arbitrary: fc
+        .tuple(realistic, fc.constantFrom(' ', '  ', '\t', '\u00A0', '\u200B', '\u202E', '\uFEFF'), fc.boolean())
+        .map(([reg, space, lower]) => ({
+          kind: 'path:spaced',
+          raw: percentEncodeAll(`${lower ? reg.toLowerCase() : reg}${space}${reg.slice(0, 2)}`),
+        })),
     },
     { weight: 4, arbitrary: weirdText.map((text) => ({ kind: 'path:unicode', raw: percentEncodeAll(text) })) },
     { weight: 2, arbitrary: weirdText.map((text) => ({ kind: 'path:mixed', raw: encodeLoosely(text) })) },
     {
       weight: 4,
-      arbitrary: fc.tuple(fc.option(realistic), fc.array(fc.constantFrom(...MALFORMED_ESCAPES), { minLength: 1, maxLength: 4 }), fc.option(realistic)).map(([before, escapes, after]) => ({
-        kind: 'path:malformed-escape',
-        raw: `${before ?? ''}${escapes.join('')}${after ?? ''}`,
-      })),
+      arbitrary: fc
+        .tuple(
+          fc.option(realistic),
+          fc.array(fc.constantFrom(...MALFORMED_ESCAPES), { minLength: 1, maxLength: 4 }),
+          fc.option(realistic),
+        )
+        .map(([before, escapes, after]) => ({
+          kind: 'path:malformed-escape',
+          raw: `${before ?? ''}${escapes.join('')}${after ?? ''}`,
+        })),
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(piece.filter((s) => s.length > 0), fc.integer({ min: 100, max: MAX_PATH_CHARS })).map(([unit, length]) => ({
-        kind: 'path:long',
-        raw: percentEncodeAll(unit.repeat(length)).slice(0, length),
+      arbitrary: fc
+        .tuple(
+          piece.filter((s) => s.length > 0),
+          fc.integer({ min: 100, max: MAX_PATH_CHARS }),
+        )
+        .map(([unit, length]) => ({
+          kind: 'path:long',
+          raw: percentEncodeAll(unit.repeat(length)).slice(0, length),
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('', '/', '//', '/extra', '/../x', '/%2e%2e/signing-key')
+        .map((raw) => ({ kind: 'path:segments', raw })),
+    },
+    {
+      weight: 1,
+      arbitrary: junk.map((value) => ({
+        kind: 'path:json',
+        raw: percentEncodeAll(JSON.stringify(value) ?? 'undefined'),
       })),
     },
-    { weight: 1, arbitrary: fc.constantFrom('', '/', '//', '/extra', '/../x', '/%2e%2e/signing-key').map((raw) => ({ kind: 'path:segments', raw })) },
-    { weight: 1, arbitrary: junk.map((value) => ({ kind: 'path:json', raw: percentEncodeAll(JSON.stringify(value) ?? 'undefined') })) },
   );
 }
 
@@ -439,7 +753,23 @@ const junkQuery: fc.Arbitrary<string> = fc
   .array(
     fc.oneof(
       fc.tuple(weirdText, weirdText).map(([k, v]) => `${percentEncodeAll(k)}=${percentEncodeAll(v)}`),
-      fc.tuple(fc.constantFrom('registration', 'email', 'page', 'limit', 'a[b][c][d]', '__proto__[admin]', 'constructor[prototype][x]', 'x[]', '', '='), fc.constantFrom(...MALFORMED_ESCAPES)).map(([k, v]) => `${k}=${v}`),
+      fc
+        .tuple(
+          fc.constantFrom(
+            'registration',
+            'email',
+            'page',
+            'limit',
+            'a[b][c][d]',
+            '__proto__[admin]',
+            'constructor[prototype][x]',
+            'x[]',
+            '',
+            '=',
+          ),
+          fc.constantFrom(...MALFORMED_ESCAPES),
+        )
+        .map(([k, v]) => `${k}=${v}`),
       fc.integer({ min: 100, max: 3000 }).map((n) => `x=${'a'.repeat(n)}`),
       fc.constantFrom('&', '&&', '=', '==', '?', 'a', 'a=1&a=2&a=3'),
     ),
@@ -452,19 +782,50 @@ const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value) ?? 'null'
 
 /** Calendar dates, real and impossible (31 February, month 13, year 0), and strings nearly in the form. */
 const dateLike: fc.Arbitrary<string> = fc.oneof(
-  fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 39 })).map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
-  fc.constantFrom('2024-02-31', '2023-02-29', '2024-04-31', '2024-02-30', '0000-01-01', '2024-00-10', '2024-13-01', '9999-12-31', '2024-1-1', ' 2024-01-01', '2024-01-01T00:00:00Z', ''),
+  fc
+    .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 39 }))
+    .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`),
+  fc.constantFrom(
+    '2024-02-31',
+    '2023-02-29',
+    '2024-04-31',
+    '2024-02-30',
+    '0000-01-01',
+    '2024-00-10',
+    '2024-13-01',
+    '9999-12-31',
+    '2024-1-1',
+    ' 2024-01-01',
+    '2024-01-01T00:00:00Z',
+    '',
+  ),
 );
 
 /** Timestamps as JSON carries them: real ones, JavaScript's extremes (out of Postgres's range), impossible ones, numbers. */
 const timestampLike: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 3, arbitrary: fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2040-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  },
   {
     weight: 2,
     arbitrary: fc.constantFrom(
-      '2024-02-31T10:00:00.000Z', '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '0000-01-01T00:00:00.000Z', '-000001-01-01T00:00:00.000Z',
-      '1970-01-01T00:00:00.000Z', '2024-01-01', 'Mon, 01 Jan 2024 00:00:00 GMT', '2024-01-01T25:61:61Z', 'now', '',
+      '2024-02-31T10:00:00.000Z',
+      '+275760-09-13T00:00:00.000Z',
+      '-271821-04-20T00:00:00.000Z',
+      '0000-01-01T00:00:00.000Z',
+      '-000001-01-01T00:00:00.000Z',
+      '1970-01-01T00:00:00.000Z',
+      '2024-01-01',
+      'Mon, 01 Jan 2024 00:00:00 GMT',
+      '2024-01-01T25:61:61Z',
+      'now',
+      '',
     ),
   },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.constant(null)) },
@@ -473,7 +834,10 @@ const timestampLike: fc.Arbitrary<unknown> = fc.oneof(
 /** Microseconds since the epoch as a digit string, up to the 16 digits a cursor may carry, and nearly so. */
 const microsecondsLike: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.bigInt({ min: -(10n ** 16n) + 1n, max: 10n ** 16n - 1n }).map(String) },
-  { weight: 1, arbitrary: fc.constantFrom('9999999999999999', '-9999999999999999', '0', '1e5', '', '01', '17e15', 1.7e15) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('9999999999999999', '-9999999999999999', '0', '1e5', '', '01', '17e15', 1.7e15),
+  },
 );
 
 /**
@@ -485,7 +849,12 @@ function cursorLike(ctx: FuzzContext): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 5, arbitrary: fc.tuple(dateLike, timestampLike, uuidLike(ctx)).map(cursorOf) },
     { weight: 3, arbitrary: fc.tuple(microsecondsLike, uuidLike(ctx)).map(cursorOf) },
-    { weight: 1, arbitrary: fc.array(fc.oneof(dateLike, timestampLike, microsecondsLike, uuidLike(ctx), junkScalar), { maxLength: 4 }).map(cursorOf) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.oneof(dateLike, timestampLike, microsecondsLike, uuidLike(ctx), junkScalar), { maxLength: 4 })
+        .map(cursorOf),
+    },
     { weight: 1, arbitrary: junk.map(cursorOf) },
     { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{0,80}$/) },
     { weight: 1, arbitrary: fc.integer({ min: 250, max: 3000 }).map((n) => 'A'.repeat(n)) },
@@ -502,8 +871,12 @@ function queryValue(name: string, schema: JsonSchema, ctx: FuzzContext): fc.Arbi
   const plausible: fc.Arbitrary<string>[] = [];
   if (/cursor/i.test(name)) plausible.push(cursorLike(ctx));
   else if (schema.enum && schema.enum.length > 0) plausible.push(fc.constantFrom(...schema.enum.map(String)));
-  else if (schema.type === 'integer' || schema.type === 'number') plausible.push(fc.integer({ min: 1, max: 60 }).map(String));
-  else if (/registration|_q$|^q$/i.test(name)) plausible.push(encoded(fc.oneof(fc.constantFrom(...ctx.knownRegistrations), fc.stringMatching(/^[A-Za-z0-9 ]{0,12}$/))));
+  else if (schema.type === 'integer' || schema.type === 'number')
+    plausible.push(fc.integer({ min: 1, max: 60 }).map(String));
+  else if (/registration|_q$|^q$/i.test(name))
+    plausible.push(
+      encoded(fc.oneof(fc.constantFrom(...ctx.knownRegistrations), fc.stringMatching(/^[A-Za-z0-9 ]{0,12}$/))),
+    );
   else plausible.push(fc.stringMatching(/^[A-Za-z0-9_-]{0,20}$/));
   const bad: fc.Arbitrary<string>[] = [
     encoded(weirdText),
@@ -513,7 +886,10 @@ function queryValue(name: string, schema: JsonSchema, ctx: FuzzContext): fc.Arbi
   ];
   if (schema.maxLength !== undefined) bad.push(encoded(boundary(schema.maxLength + 1)));
   // A cursor is where the bad value lies within: most of them are cursorLike's.
-  return fc.oneof({ weight: /cursor/i.test(name) ? 3 : 1, arbitrary: fc.oneof(...plausible) }, { weight: 1, arbitrary: fc.oneof(...bad) });
+  return fc.oneof(
+    { weight: /cursor/i.test(name) ? 3 : 1, arbitrary: fc.oneof(...plausible) },
+    { weight: 1, arbitrary: fc.oneof(...bad) },
+  );
 }
 
 /**
@@ -522,18 +898,26 @@ function queryValue(name: string, schema: JsonSchema, ctx: FuzzContext): fc.Arbi
  */
 function declaredQuery(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrary<string> {
   const params = target.queryParams.map((p) =>
-    fc.tuple(fc.constantFrom(1, 1, 1, 1, 2), queryValue(p.name, p.schema, ctx), queryValue(p.name, p.schema, ctx)).map(([times, a, b]) =>
-      (times === 1 ? [`${p.name}=${a}`] : [`${p.name}=${a}`, `${p.name}=${b}`]),
-    ),
+    fc
+      .tuple(fc.constantFrom(1, 1, 1, 1, 2), queryValue(p.name, p.schema, ctx), queryValue(p.name, p.schema, ctx))
+      .map(([times, a, b]) => (times === 1 ? [`${p.name}=${a}`] : [`${p.name}=${a}`, `${p.name}=${b}`])),
   );
-  const others = fc.array(fc.integer({ min: 0, max: 2 }).map((n) => n === 0), { minLength: params.length, maxLength: params.length });
-  return fc.tuple(fc.nat({ max: params.length - 1 }), others, fc.tuple(...params), fc.option(junkQuery, { freq: 4 })).map(([focus, alsoThere, pairs, extra]) => {
-    const parts = pairs.flatMap((pair, i) => (i === focus || alsoThere[i] ? pair : []));
-    return `?${parts.join('&')}${extra ? `&${extra.slice(1)}` : ''}`;
-  });
+  const others = fc.array(
+    fc.integer({ min: 0, max: 2 }).map((n) => n === 0),
+    { minLength: params.length, maxLength: params.length },
+  );
+  return fc
+    .tuple(fc.nat({ max: params.length - 1 }), others, fc.tuple(...params), fc.option(junkQuery, { freq: 4 }))
+    .map(([focus, alsoThere, pairs, extra]) => {
+      const parts = pairs.flatMap((pair, i) => (i === focus || alsoThere[i] ? pair : []));
+      return `?${parts.join('&')}${extra ? `&${extra.slice(1)}` : ''}`;
+    });
 }
 
-function pathChoice(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrary<{ kind?: string; path: string; params: Record<string, string> }> {
+function pathChoice(
+  target: FuzzTarget,
+  ctx: FuzzContext,
+): fc.Arbitrary<{ kind?: string; path: string; params: Record<string, string> }> {
   const query: fc.Arbitrary<{ kind: string; text: string } | null> =
     target.queryParams.length > 0
       ? fc.oneof(
@@ -541,7 +925,10 @@ function pathChoice(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrary<{ kind?:
           { weight: 1, arbitrary: junkQuery.map((text) => ({ kind: 'path:junk-query', text })) },
           { weight: 1, arbitrary: fc.constant(null) },
         )
-      : fc.option(junkQuery.map((text) => ({ kind: 'path:junk-query', text })), { freq: 3 });
+      : fc.option(
+          junkQuery.map((text) => ({ kind: 'path:junk-query', text })),
+          { freq: 3 },
+        );
   const withQuery = (arbitrary: fc.Arbitrary<{ kind?: string; path: string; params: Record<string, string> }>) =>
     fc.tuple(arbitrary, query).map(([p, q]) => ({
       kind: [p.kind, q?.kind].filter(Boolean).join(' ') || undefined,
@@ -556,7 +943,11 @@ function pathChoice(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrary<{ kind?:
       names.forEach((name, i) => {
         path = path.replace(`{${name}}`, params[i]!.raw);
       });
-      return { kind: params.map((p) => p.kind).join('+'), path, params: Object.fromEntries(names.map((name, i) => [name, params[i]!.raw])) };
+      return {
+        kind: params.map((p) => p.kind).join('+'),
+        path,
+        params: Object.fromEntries(names.map((name, i) => [name, params[i]!.raw])),
+      };
     }),
   );
 }
@@ -589,25 +980,49 @@ function forgedToken(ctx: FuzzContext): fc.Arbitrary<{ kind: string; token: stri
     })),
     claims.map((payload) => {
       const input = `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`;
-      return { kind: 'auth:hs256-public-key', token: `${input}.${base64url(createHmac('sha256', ctx.identityPublicKey).update(input).digest())}` };
+      return {
+        kind: 'auth:hs256-public-key',
+        token: `${input}.${base64url(createHmac('sha256', ctx.identityPublicKey).update(input).digest())}`,
+      };
     }),
     claims.map((payload) => ({ kind: 'auth:rs256-forged', token: signRs256({ alg: 'RS256', typ: 'JWT' }, payload) })),
-    claims.map((payload) => ({ kind: 'auth:rs256-jku', token: signRs256({ alg: 'RS256', typ: 'JWT', kid: '../../etc/passwd', jku: 'http://127.0.0.1:1/jwks' }, payload) })),
+    claims.map((payload) => ({
+      kind: 'auth:rs256-jku',
+      token: signRs256({ alg: 'RS256', typ: 'JWT', kid: '../../etc/passwd', jku: 'http://127.0.0.1:1/jwks' }, payload),
+    })),
     fc.tuple(junk, junk, fc.uint8Array({ maxLength: 64 })).map(([header, payload, sig]) => ({
       kind: 'auth:junk-jwt',
       token: `${base64url(JSON.stringify(header) ?? '')}.${base64url(JSON.stringify(payload) ?? '')}.${base64url(Buffer.from(sig))}`,
     })),
-    fc.constantFrom('a', 'a.b', 'a.b.c.d', '...', '.', 'eyJ', 'null', 'undefined', 'Bearer').map((token) => ({ kind: 'auth:segments', token })),
+    fc
+      .constantFrom('a', 'a.b', 'a.b.c.d', '...', '.', 'eyJ', 'null', 'undefined', 'Bearer')
+      .map((token) => ({ kind: 'auth:segments', token })),
     weirdText.map((token) => ({ kind: 'auth:text', token })),
-    fc.integer({ min: 500, max: MAX_AUTH_CHARS - 20 }).map((n) => ({ kind: 'auth:long', token: `eyJ${'A'.repeat(n)}` })),
+    fc
+      .integer({ min: 500, max: MAX_AUTH_CHARS - 20 })
+      .map((n) => ({ kind: 'auth:long', token: `eyJ${'A'.repeat(n)}` })),
   );
 }
 
 /** The token with a scheme in front, well or badly written. */
 function authorizationHeader(ctx: FuzzContext): fc.Arbitrary<{ kind: string; value: string }> {
-  return fc.tuple(forgedToken(ctx), fc.constantFrom('Bearer ', 'Bearer ', 'Bearer ', 'bearer ', 'BEARER ', 'Bearer  ', 'Basic ', 'Token ', '', 'Bearer\t')).map(
-    ([{ kind, token }, scheme]) => ({ kind, value: `${scheme}${token}` }),
-  );
+  return fc
+    .tuple(
+      forgedToken(ctx),
+      fc.constantFrom(
+        'Bearer ',
+        'Bearer ',
+        'Bearer ',
+        'bearer ',
+        'BEARER ',
+        'Bearer  ',
+        'Basic ',
+        'Token ',
+        '',
+        'Bearer\t',
+      ),
+    )
+    .map(([{ kind, token }, scheme]) => ({ kind, value: `${scheme}${token}` }));
 }
 
 /** A header value as a client would put it on the wire: UTF-8 bytes read as Latin-1, without control characters. */
@@ -621,8 +1036,26 @@ export function headerValue(text: string, max = MAX_HEADER_CHARS): string {
 }
 
 const otherHeaders = fc.dictionary(
-  fc.constantFrom('x-forwarded-for', 'x-real-ip', 'x-request-id', 'idempotency-key', 'accept', 'accept-language', 'cookie', 'origin', 'x-internal-token', 'x-http-method-override', 'range', 'if-none-match', 'user-agent', 'forwarded'),
-  fc.oneof(weirdText, fc.constantFrom('1.2.3.4, 127.0.0.1', '::1', 'for=127.0.0.1', '../', 'bytes=0-1,2-3', '*', '0'.repeat(200))),
+  fc.constantFrom(
+    'x-forwarded-for',
+    'x-real-ip',
+    'x-request-id',
+    'idempotency-key',
+    'accept',
+    'accept-language',
+    'cookie',
+    'origin',
+    'x-internal-token',
+    'x-http-method-override',
+    'range',
+    'if-none-match',
+    'user-agent',
+    'forwarded',
+  ),
+  fc.oneof(
+    weirdText,
+    fc.constantFrom('1.2.3.4, 127.0.0.1', '::1', 'for=127.0.0.1', '../', 'bytes=0-1,2-3', '*', '0'.repeat(200)),
+  ),
   { maxKeys: 3 },
 );
 
@@ -642,20 +1075,35 @@ function stripeSignature(ctx: FuzzContext): fc.Arbitrary<SignaturePlan> {
   const plan = (kind: string, make: SignaturePlan['make']): SignaturePlan => ({ kind, make });
   return fc.oneof(
     fc.constant(plan('stripe:missing', () => undefined)),
-    fc.constantFrom('', ' ', 't=', 'v1=', 't=,v1=', ',', '=', 't=1', 'v1=00').map((value) => plan('stripe:malformed', () => value)),
+    fc
+      .constantFrom('', ' ', 't=', 'v1=', 't=,v1=', ',', '=', 't=1', 'v1=00')
+      .map((value) => plan('stripe:malformed', () => value)),
     weirdText.map((value) => plan('stripe:junk', () => value)),
     hex64.map((sig) => plan('stripe:random-v1', () => `t=${now},v1=${sig}`)),
-    fc.string({ minLength: 1, maxLength: 30 }).map((secret) => plan('stripe:wrong-secret', (payload) => `t=${now},v1=${hmac(`whsec_${secret}x`, now, payload)}`)),
+    fc
+      .string({ minLength: 1, maxLength: 30 })
+      .map((secret) =>
+        plan('stripe:wrong-secret', (payload) => `t=${now},v1=${hmac(`whsec_${secret}x`, now, payload)}`),
+      ),
     // The right secret, but the timestamp is 10 minutes to 10 years old: the SDK's 5-minute tolerance refuses it.
-    fc.integer({ min: 600, max: 315_360_000 }).map((age) => plan('stripe:stale', (payload) => `t=${now - age},v1=${hmac(ctx.stripeSecret, now - age, payload)}`)),
+    fc
+      .integer({ min: 600, max: 315_360_000 })
+      .map((age) =>
+        plan('stripe:stale', (payload) => `t=${now - age},v1=${hmac(ctx.stripeSecret, now - age, payload)}`),
+      ),
     // The right secret over another body (the body was changed after signing).
     weirdText.map((other) =>
-      plan('stripe:other-body', (payload) => `t=${now},v1=${hmac(ctx.stripeSecret, now, Buffer.concat([payload, Buffer.from(other || ' ')]))}`),
+      plan(
+        'stripe:other-body',
+        (payload) => `t=${now},v1=${hmac(ctx.stripeSecret, now, Buffer.concat([payload, Buffer.from(other || ' ')]))}`,
+      ),
     ),
     fc.constant(plan('stripe:v0-only', (payload) => `t=${now},v0=${hmac(ctx.stripeSecret, now, payload)}`)),
     fc.constant(plan('stripe:no-timestamp', (payload) => `v1=${hmac(ctx.stripeSecret, now, payload)}`)),
     fc.constant(plan('stripe:bad-timestamp', (payload) => `t=now,v1=${hmac(ctx.stripeSecret, 'now', payload)}`)),
-    fc.array(hex64, { minLength: 2, maxLength: 20 }).map((sigs) => plan('stripe:many-v1', () => `t=${now},${sigs.map((s) => `v1=${s}`).join(',')}`)),
+    fc
+      .array(hex64, { minLength: 2, maxLength: 20 })
+      .map((sigs) => plan('stripe:many-v1', () => `t=${now},${sigs.map((s) => `v1=${s}`).join(',')}`)),
     fc.integer({ min: 500, max: MAX_AUTH_CHARS }).map((n) => plan('stripe:long', () => `t=${now},v1=${'a'.repeat(n)}`)),
   );
 }
@@ -666,7 +1114,15 @@ function stripeEvent(): fc.Arbitrary<unknown> {
     id: fc.oneof(fc.stringMatching(/^evt_[A-Za-z0-9]{14}$/), weirdText),
     object: fc.constantFrom('event', 'other'),
     type: fc.oneof(
-      fc.constantFrom('checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.trial_will_end', 'invoice.payment_failed', 'invoice.paid'),
+      fc.constantFrom(
+        'checkout.session.completed',
+        'customer.subscription.created',
+        'customer.subscription.updated',
+        'customer.subscription.deleted',
+        'customer.subscription.trial_will_end',
+        'invoice.payment_failed',
+        'invoice.paid',
+      ),
       weirdText,
     ),
     created: fc.oneof(fc.integer(), junk),
@@ -693,7 +1149,10 @@ function stripeEvent(): fc.Arbitrary<unknown> {
 export function caseArbitrary(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrary<FuzzCase> {
   const isWebhook = target.operation.auth === 'stripe-signature';
   const body: fc.Arbitrary<BodyChoice> = isWebhook
-    ? fc.oneof({ weight: 3, arbitrary: bodyChoice(undefined, ctx, stripeEvent()) }, { weight: 1, arbitrary: bodyChoice(undefined, ctx, junk) })
+    ? fc.oneof(
+        { weight: 3, arbitrary: bodyChoice(undefined, ctx, stripeEvent()) },
+        { weight: 1, arbitrary: bodyChoice(undefined, ctx, junk) },
+      )
     : target.method === 'GET'
       ? getBodyChoice(ctx)
       : bodyChoice(target.bodySchema, ctx);
@@ -702,33 +1161,42 @@ export function caseArbitrary(target: FuzzTarget, ctx: FuzzContext): fc.Arbitrar
   type Credential = { kind: string; value?: string; role?: FuzzRole } | null;
   const forged: fc.Arbitrary<Credential> = fc.option(authorizationHeader(ctx), { freq: 2 });
   const auth: fc.Arbitrary<Credential> = mayCarryValidToken(target)
-    ? fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...target.roles).map((role) => ({ kind: `auth:valid-${role}`, role })) }, { weight: 1, arbitrary: forged })
+    ? fc.oneof(
+        {
+          weight: 9,
+          arbitrary: fc.constantFrom(...target.roles).map((role) => ({ kind: `auth:valid-${role}`, role })),
+        },
+        { weight: 1, arbitrary: forged },
+      )
     : forged;
   const extra = fc.option(otherHeaders, { freq: 4 });
   const signature: fc.Arbitrary<SignaturePlan | null> = isWebhook ? stripeSignature(ctx) : fc.constant(null);
 
-  return fc.tuple(pathChoice(target, ctx), body, auth, extra, signature).map(([path, choice, authorization, headers, sign]) => {
-    const c: FuzzCase = {
-      kind: [path.kind, choice.kind, authorization?.kind, sign?.kind].filter(Boolean).join(' '),
-      method: target.method,
-      path: path.path,
-      headers: {},
-      body: choice.bytes,
-      value: choice.value !== undefined ? choice.value : decodeJson(choice.bytes),
-      params: path.params,
-    };
-    for (const [name, value] of Object.entries(headers ?? {})) c.headers[name] = headerValue(value);
-    if (authorization?.role) c.signedInAs = authorization.role;
-    else if (authorization?.value !== undefined) c.headers.authorization = headerValue(authorization.value, MAX_AUTH_CHARS);
-    if (choice.bytes) {
-      const contentType = choice.contentType === undefined ? 'application/json' : choice.contentType;
-      if (contentType !== null) c.headers['content-type'] = headerValue(contentType);
-      if (choice.contentEncoding) c.headers['content-encoding'] = choice.contentEncoding;
-    }
-    const stripeHeader = sign?.make(choice.bytes ?? Buffer.alloc(0));
-    if (stripeHeader !== undefined) c.headers['stripe-signature'] = headerValue(stripeHeader, MAX_AUTH_CHARS);
-    return c;
-  });
+  return fc
+    .tuple(pathChoice(target, ctx), body, auth, extra, signature)
+    .map(([path, choice, authorization, headers, sign]) => {
+      const c: FuzzCase = {
+        kind: [path.kind, choice.kind, authorization?.kind, sign?.kind].filter(Boolean).join(' '),
+        method: target.method,
+        path: path.path,
+        headers: {},
+        body: choice.bytes,
+        value: choice.value !== undefined ? choice.value : decodeJson(choice.bytes),
+        params: path.params,
+      };
+      for (const [name, value] of Object.entries(headers ?? {})) c.headers[name] = headerValue(value);
+      if (authorization?.role) c.signedInAs = authorization.role;
+      else if (authorization?.value !== undefined)
+        c.headers.authorization = headerValue(authorization.value, MAX_AUTH_CHARS);
+      if (choice.bytes) {
+        const contentType = choice.contentType === undefined ? 'application/json' : choice.contentType;
+        if (contentType !== null) c.headers['content-type'] = headerValue(contentType);
+        if (choice.contentEncoding) c.headers['content-encoding'] = choice.contentEncoding;
+      }
+      const stripeHeader = sign?.make(choice.bytes ?? Buffer.alloc(0));
+      if (stripeHeader !== undefined) c.headers['stripe-signature'] = headerValue(stripeHeader, MAX_AUTH_CHARS);
+      return c;
+    });
 }
 
 /** The value a body's bytes would parse to on the server (BOM removed), if they are JSON at all. */

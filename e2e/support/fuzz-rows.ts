@@ -59,7 +59,10 @@ export class RowCounter {
       const sql = tables
         .map((t, i) => `SELECT $${i + 1}::text AS name, count(*)::bigint AS n FROM public.${quoteIdent(t.table_name)}`)
         .join(' UNION ALL ');
-      const { rows } = await client.query<{ name: string; n: string }>(sql, tables.map((t) => t.table_name));
+      const { rows } = await client.query<{ name: string; n: string }>(
+        sql,
+        tables.map((t) => t.table_name),
+      );
       for (const row of rows) counts.set(`${database}.${row.name}`, Number(row.n));
     }
     return counts;
@@ -82,7 +85,10 @@ export class RowCounter {
           return `SELECT $${i + 1}::text AS name, md5(coalesce(string_agg(md5(${row}), '' ORDER BY md5(${row})), '')) AS sum FROM public.${quoteIdent(t.table_name)} t`;
         })
         .join(' UNION ALL ');
-      const { rows } = await client.query<{ name: string; sum: string }>(sql, tables.map((t) => t.table_name));
+      const { rows } = await client.query<{ name: string; sum: string }>(
+        sql,
+        tables.map((t) => t.table_name),
+      );
       for (const row of rows) sums.set(`${database}.${row.name}`, row.sum);
     }
     return sums;
@@ -131,7 +137,9 @@ export function sameCounts(a: RowCounts, b: RowCounts): boolean {
 /** Every table whose count differs, as 'sh_identity_e2e_test.users: 20 -> 21'. */
 export function changedTables(before: RowCounts, after: RowCounts): string[] {
   const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((name) => before.get(name) !== after.get(name)).map((name) => `${name}: ${before.get(name) ?? 'absent'} -> ${after.get(name) ?? 'absent'}`);
+  return [...names]
+    .filter((name) => before.get(name) !== after.get(name))
+    .map((name) => `${name}: ${before.get(name) ?? 'absent'} -> ${after.get(name) ?? 'absent'}`);
 }
 
 /** The rows added (or removed) in all, over every table. */

@@ -61,7 +61,10 @@ export function rolesAllowed(auth: TOperation['auth']): FuzzRole[] {
   if (auth === 'public' || auth === 'stripe-signature') return [];
   if (auth === 'signed-in') return [...FUZZ_ROLES];
   const role = FUZZ_ROLES.find((r) => r === auth);
-  if (!role) throw new Error(`The fuzz has no account for auth '${String(auth)}': add the role to FUZZ_ROLES and an account to fuzz-accounts.ts`);
+  if (!role)
+    throw new Error(
+      `The fuzz has no account for auth '${String(auth)}': add the role to FUZZ_ROLES and an account to fuzz-accounts.ts`,
+    );
   return [role];
 }
 

@@ -7,7 +7,15 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { prepareDatabases, seedAccounts, seedDemoData } from '../../scripts/seed.js';
-import { availableServices, checkInfrastructure, databaseUrl, ROOT, stackPorts, startStack, type RunningStack } from '../../scripts/stack.js';
+import {
+  availableServices,
+  checkInfrastructure,
+  databaseUrl,
+  ROOT,
+  stackPorts,
+  startStack,
+  type RunningStack,
+} from '../../scripts/stack.js';
 import { buildWebIfStale } from '../../scripts/web-build.js';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -7,7 +7,12 @@ export interface CapturedMail {
   html: string;
 }
 
-export async function waitForMail(inboxUrl: string, to: string, subject: RegExp, timeoutMs = 30_000): Promise<CapturedMail> {
+export async function waitForMail(
+  inboxUrl: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 30_000,
+): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${inboxUrl}/api/messages?to=${encodeURIComponent(to)}`);

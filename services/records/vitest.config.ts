@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'records', include: ['test/**/*.test.ts', 'src/**/*.test.ts'], testTimeout: 20_000, hookTimeout: 30_000 },
+  test: {
+    name: 'records',
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
 });

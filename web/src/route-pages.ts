@@ -5,34 +5,118 @@ import { lazyPage } from './lib/lazy-page';
  * the page it opens on, not the whole site. Home stays in the main bundle: it is where most visits start.
  */
 /** Home below its hero (the hero itself is in the main bundle). */
-export const HomeSections = lazyPage(() => import('./pages/home/HomeSections'), (module) => module.HomeSections);
-export const LoginPage = lazyPage(() => import('./pages/LoginPage'), (module) => module.LoginPage);
-export const SignupPage = lazyPage(() => import('./pages/SignupPage'), (module) => module.SignupPage);
-export const ConfirmEmailPage = lazyPage(() => import('./pages/ConfirmEmailPage'), (module) => module.ConfirmEmailPage);
-export const UndoEmailChangePage = lazyPage(() => import('./pages/UndoEmailChangePage'), (module) => module.UndoEmailChangePage);
-export const ForgotPasswordPage = lazyPage(() => import('./pages/ForgotPasswordPage'), (module) => module.ForgotPasswordPage);
-export const ResetPasswordPage = lazyPage(() => import('./pages/ResetPasswordPage'), (module) => module.ResetPasswordPage);
-export const PricingPage = lazyPage(() => import('./pages/PricingPage'), (module) => module.PricingPage);
-export const CheckoutPage = lazyPage(() => import('./pages/CheckoutPage'), (module) => module.CheckoutPage);
-export const CheckoutSuccessPage = lazyPage(() => import('./pages/CheckoutSuccessPage'), (module) => module.CheckoutSuccessPage);
-export const SubscriptionPage = lazyPage(() => import('./pages/SubscriptionPage'), (module) => module.SubscriptionPage);
-export const LookupPage = lazyPage(() => import('./pages/LookupPage'), (module) => module.LookupPage);
-export const VehicleResultsPage = lazyPage(() => import('./pages/VehicleResultsPage'), (module) => module.VehicleResultsPage);
-export const GaragesPage = lazyPage(() => import('./pages/GaragesPage'), (module) => module.GaragesPage);
-export const FaqPage = lazyPage(() => import('./pages/FaqPage'), (module) => module.FaqPage);
-export const AboutPage = lazyPage(() => import('./pages/AboutPage'), (module) => module.AboutPage);
-export const ContactPage = lazyPage(() => import('./pages/ContactPage'), (module) => module.ContactPage);
-export const SupportPage = lazyPage(() => import('./pages/SupportPage'), (module) => module.SupportPage);
-export const GettingStartedPage = lazyPage(() => import('./pages/GettingStartedPage'), (module) => module.GettingStartedPage);
-export const PrivacyPolicyPage = lazyPage(() => import('./pages/PrivacyPolicyPage'), (module) => module.PrivacyPolicyPage);
-export const TermsOfServicePage = lazyPage(() => import('./pages/TermsOfServicePage'), (module) => module.TermsOfServicePage);
-export const CookiePolicyPage = lazyPage(() => import('./pages/CookiePolicyPage'), (module) => module.CookiePolicyPage);
-export const GarageDashboardPage = lazyPage(() => import('./pages/GarageDashboardPage'), (module) => module.GarageDashboardPage);
-export const AdminPage = lazyPage(() => import('./pages/AdminPage'), (module) => module.AdminPage);
-export const AdminRecordsPage = lazyPage(() => import('./pages/AdminRecordsPage'), (module) => module.AdminRecordsPage);
-export const AccountPage = lazyPage(() => import('./pages/AccountPage'), (module) => module.AccountPage);
-export const AddServicePage = lazyPage(() => import('./pages/AddServicePage'), (module) => module.AddServicePage);
-export const VerifyRecordsPage = lazyPage(() => import('./pages/VerifyRecordsPage'), (module) => module.VerifyRecordsPage);
+export const HomeSections = lazyPage(
+  () => import('./pages/home/HomeSections'),
+  (module) => module.HomeSections,
+);
+export const LoginPage = lazyPage(
+  () => import('./pages/LoginPage'),
+  (module) => module.LoginPage,
+);
+export const SignupPage = lazyPage(
+  () => import('./pages/SignupPage'),
+  (module) => module.SignupPage,
+);
+export const ConfirmEmailPage = lazyPage(
+  () => import('./pages/ConfirmEmailPage'),
+  (module) => module.ConfirmEmailPage,
+);
+export const UndoEmailChangePage = lazyPage(
+  () => import('./pages/UndoEmailChangePage'),
+  (module) => module.UndoEmailChangePage,
+);
+export const ForgotPasswordPage = lazyPage(
+  () => import('./pages/ForgotPasswordPage'),
+  (module) => module.ForgotPasswordPage,
+);
+export const ResetPasswordPage = lazyPage(
+  () => import('./pages/ResetPasswordPage'),
+  (module) => module.ResetPasswordPage,
+);
+export const PricingPage = lazyPage(
+  () => import('./pages/PricingPage'),
+  (module) => module.PricingPage,
+);
+export const CheckoutPage = lazyPage(
+  () => import('./pages/CheckoutPage'),
+  (module) => module.CheckoutPage,
+);
+export const CheckoutSuccessPage = lazyPage(
+  () => import('./pages/CheckoutSuccessPage'),
+  (module) => module.CheckoutSuccessPage,
+);
+export const SubscriptionPage = lazyPage(
+  () => import('./pages/SubscriptionPage'),
+  (module) => module.SubscriptionPage,
+);
+export const LookupPage = lazyPage(
+  () => import('./pages/LookupPage'),
+  (module) => module.LookupPage,
+);
+export const VehicleResultsPage = lazyPage(
+  () => import('./pages/VehicleResultsPage'),
+  (module) => module.VehicleResultsPage,
+);
+export const GaragesPage = lazyPage(
+  () => import('./pages/GaragesPage'),
+  (module) => module.GaragesPage,
+);
+export const FaqPage = lazyPage(
+  () => import('./pages/FaqPage'),
+  (module) => module.FaqPage,
+);
+export const AboutPage = lazyPage(
+  () => import('./pages/AboutPage'),
+  (module) => module.AboutPage,
+);
+export const ContactPage = lazyPage(
+  () => import('./pages/ContactPage'),
+  (module) => module.ContactPage,
+);
+export const SupportPage = lazyPage(
+  () => import('./pages/SupportPage'),
+  (module) => module.SupportPage,
+);
+export const GettingStartedPage = lazyPage(
+  () => import('./pages/GettingStartedPage'),
+  (module) => module.GettingStartedPage,
+);
+export const PrivacyPolicyPage = lazyPage(
+  () => import('./pages/PrivacyPolicyPage'),
+  (module) => module.PrivacyPolicyPage,
+);
+export const TermsOfServicePage = lazyPage(
+  () => import('./pages/TermsOfServicePage'),
+  (module) => module.TermsOfServicePage,
+);
+export const CookiePolicyPage = lazyPage(
+  () => import('./pages/CookiePolicyPage'),
+  (module) => module.CookiePolicyPage,
+);
+export const GarageDashboardPage = lazyPage(
+  () => import('./pages/GarageDashboardPage'),
+  (module) => module.GarageDashboardPage,
+);
+export const AdminPage = lazyPage(
+  () => import('./pages/AdminPage'),
+  (module) => module.AdminPage,
+);
+export const AdminRecordsPage = lazyPage(
+  () => import('./pages/AdminRecordsPage'),
+  (module) => module.AdminRecordsPage,
+);
+export const AccountPage = lazyPage(
+  () => import('./pages/AccountPage'),
+  (module) => module.AccountPage,
+);
+export const AddServicePage = lazyPage(
+  () => import('./pages/AddServicePage'),
+  (module) => module.AddServicePage,
+);
+export const VerifyRecordsPage = lazyPage(
+  () => import('./pages/VerifyRecordsPage'),
+  (module) => module.VerifyRecordsPage,
+);
 
 const LAZY_PAGES = [
   HomeSections,

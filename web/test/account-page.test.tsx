@@ -19,7 +19,10 @@ import {
   storeSession,
 } from './support';
 
-vi.mock('../src/lib/browser-location', () => ({ sendBrowserTo: vi.fn(), siteOrigin: () => 'https://wrenchmark.example' }));
+vi.mock('../src/lib/browser-location', () => ({
+  sendBrowserTo: vi.fn(),
+  siteOrigin: () => 'https://wrenchmark.example',
+}));
 
 const PROFILE: TGarageProfile = {
   id: GARAGE_USER.id,
@@ -105,7 +108,11 @@ describe('AccountPage', () => {
 
   it('says so when too many wrong current passwords were tried (429), and keeps the page', async () => {
     const api = mockApi({
-      'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': failure(429, 'rate_limited', MESSAGES.records.passwordAttemptsExceeded),
+      'PATCH users/password/1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d': failure(
+        429,
+        'rate_limited',
+        MESSAGES.records.passwordAttemptsExceeded,
+      ),
     });
     storeSession(ADMIN_USER, 'admin');
     await renderAppSignedIn('/account');
@@ -115,7 +122,7 @@ describe('AccountPage', () => {
     expect(currentLocation()).toBe('/account');
   });
 
-  it("lets a garage update its phone (UK, 11 digits starting with 0) and shows its billing", async () => {
+  it('lets a garage update its phone (UK, 11 digits starting with 0) and shows its billing', async () => {
     const api = mockApi({
       'GET garages/me': ok({ garage: PROFILE }),
       'GET billing/subscription': ok(
@@ -128,7 +135,10 @@ describe('AccountPage', () => {
           payment_method_last4: '4242',
         }),
       ),
-      'PATCH users/phone/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b': ok({ id: GARAGE_USER.id, phone: '02079460000' }, MESSAGES.garages.phoneUpdated),
+      'PATCH users/phone/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b': ok(
+        { id: GARAGE_USER.id, phone: '02079460000' },
+        MESSAGES.garages.phoneUpdated,
+      ),
       'POST billing/portal': ok({ url: 'https://billing.stripe.example/p/session_1' }),
     });
     storeSession(GARAGE_USER, 'garage');
@@ -142,7 +152,9 @@ describe('AccountPage', () => {
     expect(phone.value).toBe('02079460000');
     fireEvent.click(screen.getByRole('button', { name: 'Update phone' }));
     expect(await screen.findByText(MESSAGES.garages.phoneUpdated)).toBeTruthy();
-    expect(api.callsTo('PATCH users/phone/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b')[0]?.body).toEqual({ phone: '02079460000' });
+    expect(api.callsTo('PATCH users/phone/6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b')[0]?.body).toEqual({
+      phone: '02079460000',
+    });
 
     const billing = screen.getByRole('heading', { name: 'Billing' }).closest('section')!;
     expect(within(billing).getByText('Free Trial')).toBeTruthy();
@@ -244,7 +256,9 @@ describe('AccountPage, Email address', () => {
   });
 
   it('shows a wrong current password under its field after one call, without refreshing the session', async () => {
-    const api = mockApi({ [EMAIL_ROUTE]: failure(401, 'password_mismatch', MESSAGES.identity.currentPasswordIncorrect) });
+    const api = mockApi({
+      [EMAIL_ROUTE]: failure(401, 'password_mismatch', MESSAGES.identity.currentPasswordIncorrect),
+    });
     storeSession(ADMIN_USER, 'admin');
     await renderAppSignedIn('/account');
     const section = openEmailChange();
@@ -276,7 +290,9 @@ describe('AccountPage, Email address', () => {
 
   it("shows an address another account holds under the new address (the server's 409)", async () => {
     mockApi({
-      [EMAIL_ROUTE]: failure(409, 'conflict', MESSAGES.signup.duplicateEmail, [{ path: 'email', message: MESSAGES.signup.duplicateEmail }]),
+      [EMAIL_ROUTE]: failure(409, 'conflict', MESSAGES.signup.duplicateEmail, [
+        { path: 'email', message: MESSAGES.signup.duplicateEmail },
+      ]),
     });
     storeSession(ADMIN_USER, 'admin');
     await renderAppSignedIn('/account');
@@ -329,7 +345,9 @@ describe('GarageDashboardPage', () => {
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');
-    expect((await screen.findByRole('link', { name: 'Subscribe to Get Started' })).getAttribute('href')).toBe('/pricing');
+    expect((await screen.findByRole('link', { name: 'Subscribe to Get Started' })).getAttribute('href')).toBe(
+      '/pricing',
+    );
     expect(screen.getByRole('link', { name: 'Subscribe to Add Records' }).getAttribute('href')).toBe('/pricing');
     expect(screen.queryByRole('link', { name: 'Add First Record' })).toBeNull();
   });

@@ -133,9 +133,13 @@ describe('UndoEmailChangePage', () => {
     await vi.waitFor(() => expect(answer).toBeDefined());
     answer?.();
 
-    const result = (await screen.findByText(MESSAGES.identity.emailChangeUndone)).closest<HTMLElement>('[role="status"]')!;
+    const result = (await screen.findByText(MESSAGES.identity.emailChangeUndone)).closest<HTMLElement>(
+      '[role="status"]',
+    )!;
     expect(result).not.toBeNull();
-    expect(within(result).getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe('/forgot-password');
+    expect(within(result).getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
     expect(api.callsTo('POST users/undo-email-change')).toHaveLength(1);
     expect(api.calls[0]?.body).toEqual({ token: 'undo_ok' });
@@ -144,10 +148,20 @@ describe('UndoEmailChangePage', () => {
   });
 
   it.each([
-    ['a bad, used or expired link', 'undo_used', failure(400, 'validation_failed', MESSAGES.identity.emailChangeUndoInvalid), MESSAGES.identity.emailChangeUndoInvalid],
-    ['an old address that another account took', 'undo_taken', failure(409, 'conflict', MESSAGES.identity.emailChangeUndoConflict), MESSAGES.identity.emailChangeUndoConflict],
+    [
+      'a bad, used or expired link',
+      'undo_used',
+      failure(400, 'validation_failed', MESSAGES.identity.emailChangeUndoInvalid),
+      MESSAGES.identity.emailChangeUndoInvalid,
+    ],
+    [
+      'an old address that another account took',
+      'undo_taken',
+      failure(409, 'conflict', MESSAGES.identity.emailChangeUndoConflict),
+      MESSAGES.identity.emailChangeUndoConflict,
+    ],
     ['no answer', 'undo_offline', new TypeError('Failed to fetch'), MESSAGES.platform.networkFailure],
-  ] as const)("shows the error for %s, with Go to Login and Get help", async (_case, token, reply, message) => {
+  ] as const)('shows the error for %s, with Go to Login and Get help', async (_case, token, reply, message) => {
     mockApi({ 'POST users/undo-email-change': reply });
     renderApp(`/undo-email-change?token=${token}`);
     expect((await screen.findByRole('alert')).textContent).toBe(message);

@@ -1,8 +1,26 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IDEMPOTENCY_KEY_HEADER, MESSAGES, SERVICE_CATEGORIES, type TGarageServiceRecord, type TReceipt } from '@sh/shared/contract';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  MESSAGES,
+  SERVICE_CATEGORIES,
+  type TGarageServiceRecord,
+  type TReceipt,
+} from '@sh/shared/contract';
 import { formatTodayInUk } from '../src/lib/format';
-import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, pending, renderApp, storeSession, type TApiReply, type TApiRoute } from './support';
+import {
+  buildSubscription,
+  currentLocation,
+  failure,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  pending,
+  renderApp,
+  storeSession,
+  type TApiReply,
+  type TApiRoute,
+} from './support';
 
 const REGISTRATION = 'AB12CDE';
 const VIN = 'WVWZZZ1KZAW000001';
@@ -94,7 +112,9 @@ async function reachChecklistStep(mileage = '52000') {
 }
 
 function tick(category: string, item: string) {
-  const trigger = screen.getByRole('button', { name: new RegExp(`^${category.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  const trigger = screen.getByRole('button', {
+    name: new RegExp(`^${category.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  });
   if (trigger.getAttribute('aria-expanded') === 'false') fireEvent.click(trigger);
   fireEvent.click(screen.getByLabelText(item));
 }
@@ -189,7 +209,10 @@ describe('AddServicePage', () => {
     expect(vin.value).toBe(VIN);
     clickButton('Continue');
     await screen.findByRole('heading', { name: 'What was done?' });
-    expect(api.callsTo('POST service-records/validate')[0]?.body).toEqual({ vin: VIN, vehicleRegistration: REGISTRATION });
+    expect(api.callsTo('POST service-records/validate')[0]?.body).toEqual({
+      vin: VIN,
+      vehicleRegistration: REGISTRATION,
+    });
   });
 
   it('keeps everything typed when going Back and forth between the steps', async () => {
@@ -244,7 +267,13 @@ describe('AddServicePage', () => {
   it('shows a VIN mismatch warning and goes on only once it is confirmed', async () => {
     const warning = { code: 'vin_mismatch', message: MESSAGES.records.vinMismatch, recordedVin: VIN };
     const api = await openWizard({
-      'POST service-records/validate': ok({ valid: true, vin: OTHER_VIN, vehicleRegistration: REGISTRATION, lastMileage: 45210, warnings: [warning] }),
+      'POST service-records/validate': ok({
+        valid: true,
+        vin: OTHER_VIN,
+        vehicleRegistration: REGISTRATION,
+        lastMileage: 45210,
+        warnings: [warning],
+      }),
     });
     await reachVehicleStep();
     typeInto('VIN', OTHER_VIN);
@@ -263,7 +292,10 @@ describe('AddServicePage', () => {
     fireEvent.click(screen.getByLabelText('I confirm this VIN is correct for this vehicle'));
     clickButton('Continue');
     await screen.findByRole('heading', { name: 'What was done?' });
-    expect(api.callsTo('POST service-records/validate')[1]?.body).toEqual({ vin: OTHER_VIN, vehicleRegistration: REGISTRATION });
+    expect(api.callsTo('POST service-records/validate')[1]?.body).toEqual({
+      vin: OTHER_VIN,
+      vehicleRegistration: REGISTRATION,
+    });
   });
 
   it('lists the 9 categories collapsed, counts the ticked items and enables Submit once one is ticked', async () => {
@@ -272,14 +304,20 @@ describe('AddServicePage', () => {
     await reachChecklistStep();
 
     for (const category of SERVICE_CATEGORIES) {
-      expect(screen.getByRole('button', { name: new RegExp(`^${category.name.replace(/[()]/g, '\\$&')}`) }).getAttribute('aria-expanded')).toBe('false');
+      expect(
+        screen
+          .getByRole('button', { name: new RegExp(`^${category.name.replace(/[()]/g, '\\$&')}`) })
+          .getAttribute('aria-expanded'),
+      ).toBe('false');
     }
     expect(screen.getByText('0 selected')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(true);
 
     tick('General Maintenance & Repairs', 'Full Service');
     tick('General Maintenance & Repairs', 'Oil & Filter Change');
-    expect(screen.getByRole('button', { name: /^General Maintenance & Repairs/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: /^General Maintenance & Repairs/ }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
     expect(screen.getByText('2 selected')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(false);
 

@@ -11,7 +11,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const WITHDRAWAL = { withdrawn_at: '2026-11-01T10:00:00.000Z', withdrawn_by: { id: ADMIN_USER.id, email: ADMIN_USER.email }, reason: 'Duplicate' };
+const WITHDRAWAL = {
+  withdrawn_at: '2026-11-01T10:00:00.000Z',
+  withdrawn_by: { id: ADMIN_USER.id, email: ADMIN_USER.email },
+  reason: 'Duplicate',
+};
 
 function openAt(url: string, record: TAdminServiceRecord, erasure: TApiRoute = pending) {
   const api = mockApi({
@@ -58,7 +62,9 @@ function confirm(dialog: HTMLElement) {
 
 describe('erase personal data', () => {
   it('lists the notes, the technician and the signer with their values, warns that it cannot be undone, and takes the focus', async () => {
-    const { dialog } = await openErase(buildAdminRecord({ notes: 'Customer Jane Doe asked for a call on 07700 900123.' }));
+    const { dialog } = await openErase(
+      buildAdminRecord({ notes: 'Customer Jane Doe asked for a call on 07700 900123.' }),
+    );
 
     expect(choice(dialog, 'Notes').checked).toBe(false);
     expect(choice(dialog, 'Notes').getAttribute('aria-describedby')).toBeTruthy();
@@ -75,7 +81,9 @@ describe('erase personal data', () => {
     expect(warning?.textContent).toContain('This cannot be undone');
     expect(warning?.textContent).toContain('The history still verifies');
     // The warning is part of what the dialog says when it opens.
-    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.contains(warning ?? null)).toBe(true);
+    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.contains(warning ?? null)).toBe(
+      true,
+    );
   });
 
   it('says plainly that the signer stays shown when only the technician is erased', async () => {
@@ -132,7 +140,10 @@ describe('erase personal data', () => {
 
     expect(await screen.findByText(ERASURE_MESSAGES.recordErased)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(erasureCalls()[0]?.body).toEqual({ fields: ['notes', 'signed_by'], reason: 'The customer asked for their details to be removed' });
+    expect(erasureCalls()[0]?.body).toEqual({
+      fields: ['notes', 'signed_by'],
+      reason: 'The customer asked for their details to be removed',
+    });
     const row = screen.getAllByRole('row')[1] as HTMLElement;
     expect(row.textContent).not.toContain('Customer Jane Doe');
     expect(document.activeElement).toBe(button);
@@ -140,7 +151,10 @@ describe('erase personal data', () => {
 
   it('hides Erase once nothing is left, and the notice takes the focus', async () => {
     const record = buildAdminRecord();
-    const { dialog } = await openErase(record, ok({ serviceRecord: erasedRecord(record, ['notes', 'technician_name', 'signed_by']) }));
+    const { dialog } = await openErase(
+      record,
+      ok({ serviceRecord: erasedRecord(record, ['notes', 'technician_name', 'signed_by']) }),
+    );
     for (const label of ['Notes', 'Technician’s name', 'Signer’s name']) fireEvent.click(choice(dialog, label));
     fillReason(dialog, 'Personal data in every field');
     confirm(dialog);
@@ -154,7 +168,9 @@ describe('erase personal data', () => {
     const { dialog, erasureCalls } = await openErase(record, (_call, count) => {
       if (count === 1) return failure(409, 'conflict', ERASURE_MESSAGES.sealedBeforeErasure);
       if (count === 2) {
-        return failure(400, 'validation_failed', MESSAGES.adminActions.reasonTooShort, [{ path: 'reason', message: MESSAGES.adminActions.reasonTooShort }]);
+        return failure(400, 'validation_failed', MESSAGES.adminActions.reasonTooShort, [
+          { path: 'reason', message: MESSAGES.adminActions.reasonTooShort },
+        ]);
       }
       return new TypeError('Failed to fetch');
     });
@@ -167,11 +183,15 @@ describe('erase personal data', () => {
     expect(await within(dialog).findByText(MESSAGES.adminActions.reasonTooShort)).toBeTruthy();
     expect(within(dialog).getByLabelText('Reason for erasing').getAttribute('aria-invalid')).toBe('true');
     confirm(dialog);
-    await vi.waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to erase the data. Please try again.'));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('Failed to erase the data. Please try again.'),
+    );
 
     expect(erasureCalls()).toHaveLength(3);
     expect(choice(dialog, 'Notes').checked).toBe(true);
-    expect((within(dialog).getByLabelText('Reason for erasing') as HTMLTextAreaElement).value).toBe('Personal data in the notes');
+    expect((within(dialog).getByLabelText('Reason for erasing') as HTMLTextAreaElement).value).toBe(
+      'Personal data in the notes',
+    );
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect((screen.getAllByRole('row')[1] as HTMLElement).textContent).toContain('Customer Jane Doe asked for a call.');
@@ -202,9 +222,17 @@ describe('erase personal data', () => {
   it('reads an amendment whose notes were erased as "Notes: erased" in the history', async () => {
     openAt(
       '/admin/records?reg=AB12CDE',
-      buildAdminRecord({ notes: null, amendments: [buildAmendment({ changes: [{ field: 'notes', from: null, to: null }] })] }),
+      buildAdminRecord({
+        notes: null,
+        amendments: [buildAmendment({ changes: [{ field: 'notes', from: null, to: null }] })],
+      }),
     );
     const history = await screen.findByRole('region', { name: 'History' });
-    expect(within(history).getAllByRole('listitem').slice(1).map((item) => item.textContent)).toEqual(['Notes: erased']);
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .slice(1)
+        .map((item) => item.textContent),
+    ).toEqual(['Notes: erased']);
   });
 });

@@ -8,26 +8,45 @@ import { describeChange } from '../src/pages/admin/RecordHistory';
 import { buildAdminRecord } from './admin-support';
 
 describe('the edit dialog: what an amendment sends', () => {
-  const record = buildAdminRecord({ service_type: 'Full Service, Brake Fluid Change', notes: 'Used 5W-30.', customer_phone: '07700900123' });
+  const record = buildAdminRecord({
+    service_type: 'Full Service, Brake Fluid Change',
+    notes: 'Used 5W-30.',
+    customer_phone: '07700900123',
+  });
 
   it('sends the reason and nothing else when nothing changed, which the check refuses', () => {
     const input = toAmendInput(record, { ...toEditRecordValues(record), reason: 'Typo' });
     expect(input).toEqual({ reason: 'Typo' });
     const parsed = ZEditRecordFormSchema.safeParse(input);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['', MESSAGES.adminActions.nothingToChange]]);
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['', MESSAGES.adminActions.nothingToChange],
+    ]);
   });
 
   it('treats ticks in another order, spaces around notes and an e-mail in capitals as unchanged', () => {
-    const values = { ...toEditRecordValues(record), services: ['Brake Fluid Change', 'Full Service'], notes: ' Used 5W-30. ', reason: 'Typo' };
-    expect(toAmendInput({ ...record, customer_email: 'driver@example.com' }, { ...values, customerEmail: 'Driver@Example.com ' })).toEqual({ reason: 'Typo' });
+    const values = {
+      ...toEditRecordValues(record),
+      services: ['Brake Fluid Change', 'Full Service'],
+      notes: ' Used 5W-30. ',
+      reason: 'Typo',
+    };
+    expect(
+      toAmendInput(
+        { ...record, customer_email: 'driver@example.com' },
+        { ...values, customerEmail: 'Driver@Example.com ' },
+      ),
+    ).toEqual({ reason: 'Typo' });
   });
 
   it('keeps a service type stored under older wording unless the services are changed', () => {
     const legacy = buildAdminRecord({ service_type: 'Oil Change' });
     const values = toEditRecordValues(legacy);
     expect(values.services).toEqual([]);
-    expect(toAmendInput(legacy, { ...values, notes: 'Now with notes', reason: 'Typo' })).toEqual({ notes: 'Now with notes', reason: 'Typo' });
+    expect(toAmendInput(legacy, { ...values, notes: 'Now with notes', reason: 'Typo' })).toEqual({
+      notes: 'Now with notes',
+      reason: 'Typo',
+    });
     expect(toAmendInput(legacy, { ...values, services: ['Oil & Filter Change'], reason: 'Typo' })).toEqual({
       service_type: 'Oil & Filter Change',
       reason: 'Typo',
@@ -35,7 +54,12 @@ describe('the edit dialog: what an amendment sends', () => {
   });
 
   it('parses a change into the PATCH body: emptied fields become null, the reason is trimmed', () => {
-    const input = toAmendInput(record, { ...toEditRecordValues(record), notes: '', customerPhone: '', reason: '  Customer asked  ' });
+    const input = toAmendInput(record, {
+      ...toEditRecordValues(record),
+      notes: '',
+      customerPhone: '',
+      reason: '  Customer asked  ',
+    });
     expect(ZEditRecordFormSchema.parse(input)).toEqual({ notes: null, customer_phone: null, reason: 'Customer asked' });
   });
 
@@ -52,8 +76,15 @@ describe('the edit dialog: what an amendment sends', () => {
 
 describe('service items', () => {
   it('splits a stored service type, orders ticks as the checklist does, and toggles one', () => {
-    expect(splitServiceType('Full Service, Brake Fluid Change, Full Service')).toEqual(['Full Service', 'Brake Fluid Change']);
-    expect(inChecklistOrder(['MOT Test', 'Brake Fluid Change', 'Full Service'])).toEqual(['Full Service', 'Brake Fluid Change', 'MOT Test']);
+    expect(splitServiceType('Full Service, Brake Fluid Change, Full Service')).toEqual([
+      'Full Service',
+      'Brake Fluid Change',
+    ]);
+    expect(inChecklistOrder(['MOT Test', 'Brake Fluid Change', 'Full Service'])).toEqual([
+      'Full Service',
+      'Brake Fluid Change',
+      'MOT Test',
+    ]);
     expect(toggleServiceItem(['MOT Test'], 'Full Service', true)).toEqual(['Full Service', 'MOT Test']);
     expect(toggleServiceItem(['Full Service', 'MOT Test'], 'Full Service', false)).toEqual(['MOT Test']);
   });
@@ -70,7 +101,11 @@ describe('the amendment lines', () => {
 
   it('describes each change of a field from its old to its new value', () => {
     expect(describeChange({ field: 'notes', from: null, to: 'Used 5W-40.' })).toBe('Notes: (none) → Used 5W-40.');
-    expect(describeChange({ field: 'service_date', from: '2025-06-02', to: '2025-06-01' })).toBe('Service date: 2 June 2025 → 1 June 2025');
-    expect(describeChange({ field: 'customer_phone', from: '07700900123', to: null })).toBe('Customer phone: 07700900123 → (none)');
+    expect(describeChange({ field: 'service_date', from: '2025-06-02', to: '2025-06-01' })).toBe(
+      'Service date: 2 June 2025 → 1 June 2025',
+    );
+    expect(describeChange({ field: 'customer_phone', from: '07700900123', to: null })).toBe(
+      'Customer phone: 07700900123 → (none)',
+    );
   });
 });

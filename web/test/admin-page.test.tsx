@@ -3,7 +3,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
 import { describeReferrer } from '../src/pages/admin/GaragesTable';
 import { adminDataReply, buildAdminAction, buildAdminGarage, queryOf } from './admin-support';
-import { ADMIN_USER, currentLocation, failure, mockApi, ok, pending, renderApp, storeSession, type TApiRoute } from './support';
+import {
+  ADMIN_USER,
+  currentLocation,
+  failure,
+  mockApi,
+  ok,
+  pending,
+  renderApp,
+  storeSession,
+  type TApiRoute,
+} from './support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,24 +35,50 @@ describe('/admin: the overview', () => {
     const api = openAdmin('/admin', {
       'GET admin/data': adminDataReply({
         adminActions: [
-          buildAdminAction({ action: 'garage.suspended', subject: { type: 'garage', id: 'g1', label: 'Quay Garage' }, reason: 'Fake records reported' }),
-          buildAdminAction({ action: 'event.retried', subject: { type: 'event', id: 'e1', label: 'service_record.created' }, reason: null }),
-          buildAdminAction({ action: 'service_record.erased', subject: { type: 'service_record', id: 'r1', label: 'AB12CDE' }, reason: 'Customer asked' }),
+          buildAdminAction({
+            action: 'garage.suspended',
+            subject: { type: 'garage', id: 'g1', label: 'Quay Garage' },
+            reason: 'Fake records reported',
+          }),
+          buildAdminAction({
+            action: 'event.retried',
+            subject: { type: 'event', id: 'e1', label: 'service_record.created' },
+            reason: null,
+          }),
+          buildAdminAction({
+            action: 'service_record.erased',
+            subject: { type: 'service_record', id: 'r1', label: 'AB12CDE' },
+            reason: 'Customer asked',
+          }),
         ],
       }),
     });
 
     const totals = await screen.findByRole('list', { name: 'Totals' });
-    const cards = within(totals).getAllByRole('listitem').map((card) => card.textContent);
+    const cards = within(totals)
+      .getAllByRole('listitem')
+      .map((card) => card.textContent);
     expect(cards).toEqual(['Total garages10,000', 'Service records1,000,000', 'Active subscriptions7,532']);
     expect(screen.getByText(/^Latest service date:/).textContent).toBe('Latest service date: 20 November 2026');
 
     const audit = screen.getByRole('table', { name: 'Recent admin actions, newest first' });
     const rows = within(audit).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['23 November 2026 at 14:05', ADMIN_USER.email, 'Suspended a garage', 'Quay Garage', 'Fake records reported'],
       ['23 November 2026 at 14:05', ADMIN_USER.email, 'Retried a failed event', 'service_record.created', '—'],
-      ['23 November 2026 at 14:05', ADMIN_USER.email, 'Erased personal data from a service record', 'AB12CDE', 'Customer asked'],
+      [
+        '23 November 2026 at 14:05',
+        ADMIN_USER.email,
+        'Erased personal data from a service record',
+        'AB12CDE',
+        'Customer asked',
+      ],
     ]);
     expect(screen.getByRole('link', { name: 'Open the API docs' }).getAttribute('href')).toBe('/api/v1/docs');
     expect(screen.getByRole('link', { name: 'Service record manager' }).getAttribute('href')).toBe('/admin/records');
@@ -58,7 +94,8 @@ describe('/admin: the overview', () => {
     const alertBox = vi.fn();
     vi.stubGlobal('alert', alertBox);
     const api = openAdmin('/admin', {
-      'GET admin/data': (_call, count) => (count === 1 ? failure(503, 'service_unavailable', MESSAGES.platform.serviceUnavailable) : adminDataReply()),
+      'GET admin/data': (_call, count) =>
+        count === 1 ? failure(503, 'service_unavailable', MESSAGES.platform.serviceUnavailable) : adminDataReply(),
     });
 
     const shown = await screen.findByText(MESSAGES.admin.loadFailed);
@@ -76,7 +113,9 @@ describe('/admin: the overview', () => {
         'Not everything could be loaded just now: the garages, the admin actions kept by the billing service. The rest of the page is up to date.',
       ),
     ).toBeTruthy();
-    const cards = within(screen.getByRole('list', { name: 'Totals' })).getAllByRole('listitem').map((card) => card.textContent);
+    const cards = within(screen.getByRole('list', { name: 'Totals' }))
+      .getAllByRole('listitem')
+      .map((card) => card.textContent);
     expect(cards).toEqual(['Total garages—', 'Service records1,000,000', 'Active subscriptions—']);
   });
 });
@@ -103,7 +142,10 @@ describe('/admin: the garages view', () => {
     const api = openAdmin('/admin?view=garages', {
       'GET admin/data': adminDataReply({
         garages: [
-          buildAdminGarage({ name: 'Hartley Motors', referred_by: { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', name: 'Quay Garage' } }),
+          buildAdminGarage({
+            name: 'Hartley Motors',
+            referred_by: { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', name: 'Quay Garage' },
+          }),
           buildAdminGarage({
             name: 'Riverside Motors',
             subscription_status: 'trialing',
@@ -116,12 +158,26 @@ describe('/admin: the garages view', () => {
     });
 
     const table = await screen.findByRole('table', { name: 'Garages, page 1' });
-    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
     expect(headers).toEqual(['Garage', 'Contact', 'Status', 'Joined', 'Referral code', 'Referred by', 'Actions']);
-    const [hartley, riverside, mill] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement, HTMLElement];
+    const [hartley, riverside, mill] = within(table).getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(hartley).getByRole('rowheader').textContent).toBe('Hartley Motors4 Mill Lane, Leeds LS1 4AB');
-    const hartleyCells = within(hartley).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(hartleyCells.slice(0, 5)).toEqual(['owner@hartleymotors.co.uk01632960555', 'Active', '15 January 2025', 'GAR-ABCD1234', 'Quay Garage']);
+    const hartleyCells = within(hartley)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(hartleyCells.slice(0, 5)).toEqual([
+      'owner@hartleymotors.co.uk01632960555',
+      'Active',
+      '15 January 2025',
+      'GAR-ABCD1234',
+      'Quay Garage',
+    ]);
     expect(within(hartley).getByRole('button', { name: 'Suspend Hartley Motors' })).toBeTruthy();
     expect(within(riverside).getAllByRole('cell')[1]?.textContent).toBe('Free TrialSuspendedFake records reported');
     expect(within(riverside).getAllByRole('cell')[4]?.textContent).toBe('Unknown');
@@ -135,11 +191,18 @@ describe('/admin: the garages view', () => {
     const api = openAdmin('/admin?view=garages', {
       'GET admin/data': (call) => {
         const query = queryOf(call);
-        if (query.garages_cursor === 'cursor-3') return adminDataReply({ garages: [buildAdminGarage({ name: 'Third page' })] });
+        if (query.garages_cursor === 'cursor-3')
+          return adminDataReply({ garages: [buildAdminGarage({ name: 'Third page' })] });
         if (query.garages_cursor === 'cursor-2') {
-          return adminDataReply({ garages: [buildAdminGarage({ name: 'Second page' })], nextCursors: { garages: 'cursor-3', serviceRecords: null } });
+          return adminDataReply({
+            garages: [buildAdminGarage({ name: 'Second page' })],
+            nextCursors: { garages: 'cursor-3', serviceRecords: null },
+          });
         }
-        return adminDataReply({ garages: [buildAdminGarage({ name: `First page ${query.garages_q ?? ''}` })], nextCursors: { garages: 'cursor-2', serviceRecords: null } });
+        return adminDataReply({
+          garages: [buildAdminGarage({ name: `First page ${query.garages_q ?? ''}` })],
+          nextCursors: { garages: 'cursor-2', serviceRecords: null },
+        });
       },
     });
     const firstName = () => screen.getAllByRole('rowheader')[0]?.textContent ?? '';
@@ -170,7 +233,12 @@ describe('/admin: the garages view', () => {
     const api = openAdmin('/admin?view=garages', {
       'GET admin/data': adminDataReply({ garages: [garage] }),
       [`POST garages/${garage.id}/suspension`]: ok(
-        { garage: { ...garage, suspension: { suspended_at: '2026-11-23T14:05:00.000Z', reason: 'Fake records reported' } } },
+        {
+          garage: {
+            ...garage,
+            suspension: { suspended_at: '2026-11-23T14:05:00.000Z', reason: 'Fake records reported' },
+          },
+        },
         MESSAGES.adminActions.garageSuspended,
       ),
     });
@@ -184,7 +252,9 @@ describe('/admin: the garages view', () => {
     expect(await within(dialog).findByText(MESSAGES.adminActions.reasonRequired)).toBeTruthy();
     expect(api.callsTo(`POST garages/${garage.id}/suspension`)).toHaveLength(0);
 
-    fireEvent.change(within(dialog).getByLabelText('Reason for suspending'), { target: { value: '  Fake records reported ' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason for suspending'), {
+      target: { value: '  Fake records reported ' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend garage' }));
 
     expect(await screen.findByText(MESSAGES.adminActions.garageSuspended)).toBeTruthy();
@@ -197,11 +267,16 @@ describe('/admin: the garages view', () => {
   });
 
   it('reinstates with DELETE and its reason, and keeps a failure in the dialog', async () => {
-    const garage = buildAdminGarage({ name: 'Quay Garage', suspension: { suspended_at: '2026-11-01T10:00:00.000Z', reason: 'Checks' } });
+    const garage = buildAdminGarage({
+      name: 'Quay Garage',
+      suspension: { suspended_at: '2026-11-01T10:00:00.000Z', reason: 'Checks' },
+    });
     const api = openAdmin('/admin?view=garages', {
       'GET admin/data': adminDataReply({ garages: [garage] }),
       [`DELETE garages/${garage.id}/suspension`]: (_call, count) =>
-        count === 1 ? failure(409, 'not_suspended', MESSAGES.adminActions.notSuspended) : ok({ garage: { ...garage, suspension: null } }),
+        count === 1
+          ? failure(409, 'not_suspended', MESSAGES.adminActions.notSuspended)
+          : ok({ garage: { ...garage, suspension: null } }),
     });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Reinstate Quay Garage' }));
@@ -209,7 +284,9 @@ describe('/admin: the garages view', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason for reinstating'), { target: { value: 'Checks passed' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reinstate garage' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(MESSAGES.adminActions.notSuspended);
-    expect((within(dialog).getByLabelText('Reason for reinstating') as HTMLTextAreaElement).value).toBe('Checks passed');
+    expect((within(dialog).getByLabelText('Reason for reinstating') as HTMLTextAreaElement).value).toBe(
+      'Checks passed',
+    );
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reinstate garage' }));
     expect(await screen.findByText(MESSAGES.adminActions.garageReinstated)).toBeTruthy();
@@ -221,8 +298,16 @@ describe('/admin: the garages view', () => {
   });
 
   it('releases the company number of a garage that never confirmed its e-mail, and offers it for no other garage', async () => {
-    const squatter = buildAdminGarage({ name: 'Quay Garage', email_confirmed: false, companies_house_number: '12345678' });
-    const confirmed = buildAdminGarage({ name: 'Hartley Motors', email_confirmed: true, companies_house_number: '87654321' });
+    const squatter = buildAdminGarage({
+      name: 'Quay Garage',
+      email_confirmed: false,
+      companies_house_number: '12345678',
+    });
+    const confirmed = buildAdminGarage({
+      name: 'Hartley Motors',
+      email_confirmed: true,
+      companies_house_number: '87654321',
+    });
     const api = openAdmin('/admin?view=garages', {
       'GET admin/data': adminDataReply({ garages: [squatter, confirmed] }),
       [`POST garages/${squatter.id}/release-company`]: (_call, count) =>
@@ -247,7 +332,9 @@ describe('/admin: the garages view', () => {
   });
 
   it('closes the dialog on Escape and gives the focus back to the button that opened it', async () => {
-    openAdmin('/admin?view=garages', { 'GET admin/data': adminDataReply({ garages: [buildAdminGarage({ name: 'Quay Garage' })] }) });
+    openAdmin('/admin?view=garages', {
+      'GET admin/data': adminDataReply({ garages: [buildAdminGarage({ name: 'Quay Garage' })] }),
+    });
     const suspend = await screen.findByRole('button', { name: 'Suspend Quay Garage' });
     suspend.focus();
     fireEvent.click(suspend);
@@ -267,7 +354,12 @@ describe('describeReferrer', () => {
 
 describe('/admin: access', () => {
   it('is for admins only: a garage is sent to its dashboard and no admin call is made', async () => {
-    const api = mockApi({ 'GET billing/subscription': pending, 'GET garages/me': pending, 'GET auth/me': pending, 'GET service-records/mine': pending });
+    const api = mockApi({
+      'GET billing/subscription': pending,
+      'GET garages/me': pending,
+      'GET auth/me': pending,
+      'GET service-records/mine': pending,
+    });
     storeSession({ id: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b', email: 'owner@hartleymotors.co.uk' }, 'garage');
     renderApp('/admin');
     await waitFor(() => expect(currentLocation()).toBe('/garage'));

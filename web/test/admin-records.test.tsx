@@ -2,7 +2,17 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TAdminServiceRecord } from '@sh/shared/contract';
 import { adminDataReply, buildAdminRecord, buildAmendment, queryOf } from './admin-support';
-import { ADMIN_USER, currentLocation, failure, mockApi, ok, pending, renderApp, storeSession, type TApiRoute } from './support';
+import {
+  ADMIN_USER,
+  currentLocation,
+  failure,
+  mockApi,
+  ok,
+  pending,
+  renderApp,
+  storeSession,
+  type TApiRoute,
+} from './support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,7 +34,11 @@ function checkbox(dialog: HTMLElement, item: string): HTMLInputElement {
 }
 
 function amended(record: TAdminServiceRecord, changes: Partial<TAdminServiceRecord>): TAdminServiceRecord {
-  return { ...record, ...changes, amendments: [...record.amendments, buildAmendment({ reason: 'Garage reported a typo' })] };
+  return {
+    ...record,
+    ...changes,
+    amendments: [...record.amendments, buildAmendment({ reason: 'Garage reported a typo' })],
+  };
 }
 
 describe('/admin?view=records', () => {
@@ -38,32 +52,43 @@ describe('/admin?view=records', () => {
             service_type: 'Brake Pad Replacement',
             notes: null,
             mileage: null,
-            withdrawal: { withdrawn_at: '2026-11-01T10:00:00.000Z', withdrawn_by: { id: ADMIN_USER.id, email: ADMIN_USER.email }, reason: 'Duplicate' },
+            withdrawal: {
+              withdrawn_at: '2026-11-01T10:00:00.000Z',
+              withdrawn_by: { id: ADMIN_USER.id, email: ADMIN_USER.email },
+              reason: 'Duplicate',
+            },
           }),
         ],
       }),
     });
 
     const table = await screen.findByRole('table', { name: 'Service records, page 1' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Vehicle',
-      'Service',
-      'Garage',
-      'Date',
-      'Mileage',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Vehicle', 'Service', 'Garage', 'Date', 'Mileage', 'Actions']);
     const [first, second] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
-    expect(within(first).getByRole('link', { name: 'AB12CDE: every record and its history' }).getAttribute('href')).toBe('/admin/records?reg=AB12CDE');
+    expect(
+      within(first).getByRole('link', { name: 'AB12CDE: every record and its history' }).getAttribute('href'),
+    ).toBe('/admin/records?reg=AB12CDE');
     expect(within(first).getByRole('rowheader').textContent).toContain('WVWZZZ1KZAW000001');
-    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Oil & Filter ChangeUsed 5W-30.Amended',
       'Hartley Motors',
       '14 March 2025',
       '45,210 miles',
       'EditErase dataDelete',
     ]);
-    expect(within(second).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(second)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Brake Pad ReplacementWithdrawn',
       'Hartley Motors',
       '14 March 2025',
@@ -74,7 +99,9 @@ describe('/admin?view=records', () => {
   });
 
   it('searches by registration, upper-cased as typed', async () => {
-    const api = openAt('/admin?view=records', { 'GET admin/data': adminDataReply({ serviceRecords: [buildAdminRecord()] }) });
+    const api = openAt('/admin?view=records', {
+      'GET admin/data': adminDataReply({ serviceRecords: [buildAdminRecord()] }),
+    });
     await screen.findByRole('table');
     const box = screen.getByLabelText('Search by registration') as HTMLInputElement;
     fireEvent.change(box, { target: { value: 'ab12 cde' } });
@@ -149,7 +176,10 @@ describe('the edit dialog', () => {
 
     expect(await screen.findByText(MESSAGES.adminActions.recordAmended)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(api.callsTo(`PATCH service-records/${record.id}`)[0]?.body).toEqual({ notes: 'Used 5W-40.', reason: 'Garage reported a typo' });
+    expect(api.callsTo(`PATCH service-records/${record.id}`)[0]?.body).toEqual({
+      notes: 'Used 5W-40.',
+      reason: 'Garage reported a typo',
+    });
     const row = screen.getAllByRole('row')[1] as HTMLElement;
     expect(row.textContent).toContain('Used 5W-40.');
     expect(within(row).getByText('Amended')).toBeTruthy();
@@ -179,7 +209,9 @@ describe('the edit dialog', () => {
     vi.stubGlobal('alert', alertBox);
     const { dialog } = await openEdit(record, (_call, count) =>
       count === 1
-        ? failure(400, 'validation_failed', MESSAGES.adminActions.serviceDateInFuture, [{ path: 'service_date', message: MESSAGES.adminActions.serviceDateInFuture }])
+        ? failure(400, 'validation_failed', MESSAGES.adminActions.serviceDateInFuture, [
+            { path: 'service_date', message: MESSAGES.adminActions.serviceDateInFuture },
+          ])
         : failure(500, 'internal', MESSAGES.platform.internal),
     );
     fireEvent.change(field(dialog, 'Service date'), { target: { value: '2025-03-13' } });
@@ -203,7 +235,11 @@ describe('delete (a withdrawal)', () => {
       [`DELETE service-records/${record.id}`]: ok({
         serviceRecord: {
           ...record,
-          withdrawal: { withdrawn_at: '2026-11-23T14:05:00.000Z', withdrawn_by: { id: ADMIN_USER.id, email: ADMIN_USER.email }, reason: 'Duplicate entry' },
+          withdrawal: {
+            withdrawn_at: '2026-11-23T14:05:00.000Z',
+            withdrawn_by: { id: ADMIN_USER.id, email: ADMIN_USER.email },
+            reason: 'Duplicate entry',
+          },
         },
       }),
     });
@@ -233,7 +269,9 @@ describe('delete (a withdrawal)', () => {
     openAt('/admin?view=records', {
       'GET admin/data': adminDataReply({ serviceRecords: [record] }),
       [`DELETE service-records/${record.id}`]: (_call, count) =>
-        count === 1 ? failure(409, 'already_withdrawn', MESSAGES.adminActions.alreadyWithdrawn) : new TypeError('Failed to fetch'),
+        count === 1
+          ? failure(409, 'already_withdrawn', MESSAGES.adminActions.alreadyWithdrawn)
+          : new TypeError('Failed to fetch'),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete AB12CDE, 14 March 2025' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete service record' });
@@ -247,7 +285,9 @@ describe('delete (a withdrawal)', () => {
 
 describe('/admin/records: the service record manager', () => {
   it('requires a registration, upper-cased as typed, and keeps it in the URL', async () => {
-    const api = openAt('/admin/records', { 'GET admin/data': adminDataReply({ serviceRecords: [buildAdminRecord()] }) });
+    const api = openAt('/admin/records', {
+      'GET admin/data': adminDataReply({ serviceRecords: [buildAdminRecord()] }),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Service record manager' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(MESSAGES.adminActions.searchNeedsRegistration)).toBeTruthy();
@@ -259,7 +299,11 @@ describe('/admin/records: the service record manager', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByRole('article');
     expect(currentLocation()).toBe('/admin/records?reg=AB12CDE');
-    expect(queryOf(api.callsTo('GET admin/data')[0])).toEqual({ only: 'serviceRecords', records_q: 'AB12CDE', limit: '100' });
+    expect(queryOf(api.callsTo('GET admin/data')[0])).toEqual({
+      only: 'serviceRecords',
+      records_q: 'AB12CDE',
+      limit: '100',
+    });
   });
 
   it('shows the records newest first with a count, icon, date, garage, mileage, notes, technician and history', async () => {
@@ -282,7 +326,11 @@ describe('/admin/records: the service record manager', () => {
           }),
           buildAdminRecord({
             technician_name: null,
-            withdrawal: { withdrawn_at: '2026-11-24T09:00:00.000Z', withdrawn_by: { id: ADMIN_USER.id, email: ADMIN_USER.email }, reason: 'Duplicate entry' },
+            withdrawal: {
+              withdrawn_at: '2026-11-24T09:00:00.000Z',
+              withdrawn_by: { id: ADMIN_USER.id, email: ADMIN_USER.email },
+              reason: 'Duplicate entry',
+            },
           }),
           buildAdminRecord({ service_type: 'Tyre Replacement', service_date: '2024-01-10' }),
         ],
@@ -291,18 +339,26 @@ describe('/admin/records: the service record manager', () => {
 
     const cards = await screen.findAllByRole('article');
     expect(screen.getByText('3 records found, newest first')).toBeTruthy();
-    expect(cards.map((card) => card.querySelector('[data-icon]')?.getAttribute('data-icon'))).toEqual(['brake', 'oil', 'general']);
+    expect(cards.map((card) => card.querySelector('[data-icon]')?.getAttribute('data-icon'))).toEqual([
+      'brake',
+      'oil',
+      'general',
+    ]);
     const [brake, withdrawn] = cards as [HTMLElement, HTMLElement];
     expect(within(brake).getByText('1 June 2025')).toBeTruthy();
     expect(within(brake).getByText('45,210 miles')).toBeTruthy();
     expect(within(brake).getByText('Sam Patel')).toBeTruthy();
     expect(within(brake).getByText('Hartley Motors')).toBeTruthy();
     const history = within(brake).getByRole('region', { name: 'History' });
-    expect(history.textContent).toContain(`Amended on 23 November 2026 at 14:05 by ${ADMIN_USER.email}: Garage reported a typo`);
-    expect(within(history).getAllByRole('listitem').slice(1).map((item) => item.textContent)).toEqual([
-      'Notes: Used 5W-30. → Used 5W-40.',
-      'Service date: 2 June 2025 → 1 June 2025',
-    ]);
+    expect(history.textContent).toContain(
+      `Amended on 23 November 2026 at 14:05 by ${ADMIN_USER.email}: Garage reported a typo`,
+    );
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .slice(1)
+        .map((item) => item.textContent),
+    ).toEqual(['Notes: Used 5W-30. → Used 5W-40.', 'Service date: 2 June 2025 → 1 June 2025']);
     expect(within(withdrawn).getByText('Withdrawn', { selector: '.status-badge' })).toBeTruthy();
     expect(within(withdrawn).getByText('Not recorded')).toBeTruthy();
     expect(within(withdrawn).getByRole('region', { name: 'History' }).textContent).toContain(

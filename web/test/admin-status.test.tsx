@@ -40,9 +40,17 @@ describe('PlatformStatus', () => {
     await vi.waitFor(() => expect(summaryLine()).toBe(DOWN.summary));
     expect(document.querySelector('.admin-status__summary')?.className).toContain('admin-status__summary--down');
     const checks = within(screen.getByRole('list', { name: 'Checks' })).getAllByRole('listitem');
-    expect(checks.map((check) => check.textContent)).toEqual(['OKidentity', 'DownrecordsIt did not answer its readiness check.']);
+    expect(checks.map((check) => check.textContent)).toEqual([
+      'OKidentity',
+      'DownrecordsIt did not answer its readiness check.',
+    ]);
     const queues = screen.getByRole('table', { name: 'Event queues' });
-    expect(within(queues).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['records2130', 'notifications0001']);
+    expect(
+      within(queues)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['records2130', 'notifications0001']);
     expect(screen.getByText('No failed events.')).toBeTruthy();
   });
 
@@ -96,7 +104,11 @@ describe('PlatformStatus', () => {
   it('lists failed events and retries one, then asks for the status again', async () => {
     const api = mockApi({
       'GET admin/status': (_call, count) => ok(adminStatus({ deadEvents: count === 1 ? [DEAD_EVENT] : [] })),
-      'POST admin/events/notifications/dead%3A42/retry': ok({ service: 'notifications', id: 'dead:42', outcome: 'requeued' }),
+      'POST admin/events/notifications/dead%3A42/retry': ok({
+        service: 'notifications',
+        id: 'dead:42',
+        outcome: 'requeued',
+      }),
     });
     render(<PlatformStatus />);
 
@@ -116,7 +128,11 @@ describe('PlatformStatus', () => {
   it("shows a retry's failure in the page", async () => {
     mockApi({
       'GET admin/status': ok(adminStatus({ deadEvents: [DEAD_EVENT] })),
-      'POST admin/events/notifications/dead%3A42/retry': failure(404, 'not_found', MESSAGES.adminActions.deadEventNotFound),
+      'POST admin/events/notifications/dead%3A42/retry': failure(
+        404,
+        'not_found',
+        MESSAGES.adminActions.deadEventNotFound,
+      ),
     });
     render(<PlatformStatus />);
     fireEvent.click(await screen.findByRole('button', { name: 'Retry service_record.amended for notifications' }));

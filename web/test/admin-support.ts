@@ -1,4 +1,10 @@
-import type { TAdminAction, TAdminGarage, TAdminServiceRecord, TAdminStatusResponse, TAmendment } from '@sh/shared/contract';
+import type {
+  TAdminAction,
+  TAdminGarage,
+  TAdminServiceRecord,
+  TAdminStatusResponse,
+  TAmendment,
+} from '@sh/shared/contract';
 import type { TAdminData } from '../src/api/admin';
 import { ADMIN_USER, ok, type TApiReply } from './support';
 

@@ -21,7 +21,9 @@ afterEach(() => {
 
 describe('createApiClient', () => {
   it('sends the bearer token when there is one, and JSON bodies with their content type', async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
     const client = createApiClient({ getToken: () => 'token-123', fetch: fetchMock });
 
     await client.post('/service-records', { mileage: 1 }, ZLookupResponseSchema);
@@ -36,7 +38,9 @@ describe('createApiClient', () => {
   });
 
   it('sends no Authorization header when signed out', async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
     const client = createApiClient({ getToken: () => null, fetch: fetchMock });
 
     await client.get('service-records/lookup/AB12CDE', ZLookupResponseSchema);
@@ -72,7 +76,9 @@ describe('createApiClient', () => {
   });
 
   it('reports a network failure with a generic message', async () => {
-    const client = createApiClient({ fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')) });
+    const client = createApiClient({
+      fetch: vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')),
+    });
     const error = await captureError(client.get('anything', ZLookupResponseSchema));
     expect(error.status).toBe(0);
     expect(error.message).toBe(MESSAGES.platform.networkFailure);
@@ -87,7 +93,9 @@ describe('createApiClient', () => {
   });
 
   it('sends extra headers given with the request', async () => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValue(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
     const client = createApiClient({ getToken: () => 'token-123', fetch: fetchMock });
 
     await client.post('service-records', {}, ZLookupResponseSchema, { headers: { 'idempotency-key': 'key-12345678' } });
@@ -104,7 +112,9 @@ describe('createApiClient', () => {
     const client = createApiClient({ getToken: () => 'token-1', onUnauthorized, fetch: fetchMock });
     const isCredentialRejection = (error: ApiError) => error.code === 'password_mismatch';
 
-    const rejected = await captureError(client.post('service-records', {}, ZLookupResponseSchema, { isCredentialRejection }));
+    const rejected = await captureError(
+      client.post('service-records', {}, ZLookupResponseSchema, { isCredentialRejection }),
+    );
     expect(rejected.message).toBe(MESSAGES.submit.passwordMismatch);
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledTimes(1);

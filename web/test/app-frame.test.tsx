@@ -32,7 +32,11 @@ describe('the shared frame', () => {
       ['Pricing', '/pricing'],
     ]);
     expect(within(header).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
-    expect(within(header).getByRole('link', { name: `${BRAND.name} home` }).getAttribute('href')).toBe('/');
+    expect(
+      within(header)
+        .getByRole('link', { name: `${BRAND.name} home` })
+        .getAttribute('href'),
+    ).toBe('/');
   });
 
   it('opens and closes the mobile menu with a toggle that reports aria-expanded', async () => {
@@ -95,7 +99,9 @@ describe('routing', () => {
     expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Loading…');
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Making service history something you can trust' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Making service history something you can trust' }),
+    ).toBeTruthy();
     expect(within(screen.getByRole('main')).queryByRole('status')).toBeNull();
   });
 
@@ -104,7 +110,11 @@ describe('routing', () => {
     await screen.findByRole('heading', { level: 1, name: 'Turn every service into proof of your good work' });
     const main = screen.getByRole('main');
     for (const claim of ['28%', '91%', '70%']) expect(main.textContent).toContain(claim);
-    expect(within(main).getAllByRole('link', { name: /pricing/i })[0]?.getAttribute('href')).toBe('/pricing');
+    expect(
+      within(main)
+        .getAllByRole('link', { name: /pricing/i })[0]
+        ?.getAttribute('href'),
+    ).toBe('/pricing');
   });
 });
 

@@ -2,7 +2,17 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SUPPORT_EMAIL } from '@sh/shared/contract';
 import { sendBrowserTo } from '../src/lib/browser-location';
-import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, PLAN_PRODUCT, renderApp, storeSession } from './support';
+import {
+  buildSubscription,
+  currentLocation,
+  failure,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  PLAN_PRODUCT,
+  renderApp,
+  storeSession,
+} from './support';
 
 vi.mock('../src/lib/browser-location', () => ({
   sendBrowserTo: vi.fn(),
@@ -94,7 +104,11 @@ describe('CheckoutPage', () => {
   });
 
   it.each([
-    ['the server refuses', failure(409, 'conflict', MESSAGES.billing.alreadySubscribed), MESSAGES.billing.alreadySubscribed],
+    [
+      'the server refuses',
+      failure(409, 'conflict', MESSAGES.billing.alreadySubscribed),
+      MESSAGES.billing.alreadySubscribed,
+    ],
     ['the answer has no url', ok({}), MESSAGES.checkout.noUrl],
     ['the server fails without an envelope', { status: 500, body: null }, MESSAGES.checkout.createFailed],
     ['the network fails', new TypeError('Failed to fetch'), MESSAGES.checkout.startFailed],
@@ -117,7 +131,9 @@ describe('CheckoutPage', () => {
       'GET billing/subscription': ok(buildSubscription()),
       'POST stripe/create-checkout-session': failure(403, 'email_not_confirmed', MESSAGES.platform.emailNotConfirmed),
       'POST users/resend-confirmation': (_call, count) =>
-        count === 1 ? ok({ emailConfirmed: false }, MESSAGES.identity.confirmationSent) : failure(429, 'rate_limited', MESSAGES.platform.rateLimited),
+        count === 1
+          ? ok({ emailConfirmed: false }, MESSAGES.identity.confirmationSent)
+          : failure(429, 'rate_limited', MESSAGES.platform.rateLimited),
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/checkout?price_id=price_professional_monthly');

@@ -1,7 +1,16 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_POLL, MESSAGES, SUPPORT_EMAIL } from '@sh/shared/contract';
-import { buildSubscription, GARAGE_USER, mockApi, ok, renderApp, storeSession, type TApiCall, type TApiRoute } from './support';
+import {
+  buildSubscription,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  renderApp,
+  storeSession,
+  type TApiCall,
+  type TApiRoute,
+} from './support';
 
 const PERIOD_END = Date.UTC(2025, 6, 17, 12) / 1000;
 
@@ -13,7 +22,11 @@ async function advance(ms: number) {
 
 /** A poll: the checkout's session synced with Stripe. */
 function isPoll(call: TApiCall) {
-  return call.method === 'POST' && call.path === 'billing/subscription/sync' && (call.body as { session_id?: string })?.session_id === 'cs_test_a1B2c3';
+  return (
+    call.method === 'POST' &&
+    call.path === 'billing/subscription/sync' &&
+    (call.body as { session_id?: string })?.session_id === 'cs_test_a1B2c3'
+  );
 }
 
 /** The same subscription for the page's plain reads and its sync polls. */
@@ -38,7 +51,12 @@ describe('CheckoutSuccessPage', () => {
         if (isPoll(call) && api.calls.filter(isPoll).length >= 2) isTrialing = true;
         return ok(
           isTrialing
-            ? buildSubscription({ customer_id: 'cus_1', subscription_id: 'sub_1', subscription_status: 'trialing', current_period_end: PERIOD_END })
+            ? buildSubscription({
+                customer_id: 'cus_1',
+                subscription_id: 'sub_1',
+                subscription_status: 'trialing',
+                current_period_end: PERIOD_END,
+              })
             : buildSubscription(),
         );
       }),
@@ -48,7 +66,9 @@ describe('CheckoutSuccessPage', () => {
     await advance(0);
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Confirming your payment');
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Pricing' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Pricing' }),
+    ).toBeTruthy();
 
     await advance(CHECKOUT_POLL.initialWaitMs - 1);
     expect(api.calls.filter(isPoll)).toHaveLength(0);
@@ -67,11 +87,21 @@ describe('CheckoutSuccessPage', () => {
 
     await advance(CHECKOUT_POLL.intervalMs * 3);
     expect(api.calls.filter(isPoll)).toHaveLength(2);
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Pricing' })).toBeNull();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Pricing' }),
+    ).toBeNull();
   });
 
   it('says "Subscription activated" with the status Active when the poll says active', async () => {
-    mockApi(subscriptionRoutes((call) => ok(isPoll(call) ? buildSubscription({ subscription_status: 'active', current_period_end: PERIOD_END }) : buildSubscription())));
+    mockApi(
+      subscriptionRoutes((call) =>
+        ok(
+          isPoll(call)
+            ? buildSubscription({ subscription_status: 'active', current_period_end: PERIOD_END })
+            : buildSubscription(),
+        ),
+      ),
+    );
     storeSession(GARAGE_USER, 'garage');
     renderApp('/checkout-success?session_id=cs_test_a1B2c3');
     await advance(CHECKOUT_POLL.initialWaitMs);
@@ -111,7 +141,9 @@ describe('CheckoutSuccessPage', () => {
     renderApp('/checkout-success?session_id=cs_test_a1B2c3');
     await advance(0);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(MESSAGES.checkoutSuccess.verificationIssue);
-    expect(screen.getByRole('link', { name: new RegExp(SUPPORT_EMAIL) }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(screen.getByRole('link', { name: new RegExp(SUPPORT_EMAIL) }).getAttribute('href')).toBe(
+      `mailto:${SUPPORT_EMAIL}`,
+    );
     expect(screen.getByRole('link', { name: 'Back to pricing' }).getAttribute('href')).toBe('/pricing');
   });
 });

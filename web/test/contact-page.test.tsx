@@ -17,7 +17,9 @@ function field(label: string): HTMLInputElement | HTMLSelectElement | HTMLTextAr
 /** The error printed under a field: the element its aria-describedby names with the field-error class. */
 function errorUnder(label: string): string | null {
   const ids = (field(label).getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  const error = ids.map((id) => document.getElementById(id)).find((element) => element?.classList.contains('field-error'));
+  const error = ids
+    .map((id) => document.getElementById(id))
+    .find((element) => element?.classList.contains('field-error'));
   return error?.textContent ?? null;
 }
 
@@ -48,7 +50,9 @@ describe('ContactPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Get in touch');
     const aside = screen.getByRole('complementary', { name: 'Other ways to reach us' });
     expect(aside.textContent).toContain(SUPPORT_HOURS);
-    expect(within(aside).getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href')).toBe(`mailto:${SUPPORT_EMAIL}`);
+    expect(within(aside).getByRole('link', { name: SUPPORT_EMAIL }).getAttribute('href')).toBe(
+      `mailto:${SUPPORT_EMAIL}`,
+    );
   });
 
   it('offers the six subjects by their labels, after a "Choose a subject" prompt', () => {
@@ -131,7 +135,9 @@ describe('ContactPage', () => {
       'POST contact': (_call, count) =>
         count === 1
           ? failure(429, 'rate_limited', MESSAGES.platform.rateLimited)
-          : failure(400, 'validation_failed', 'Please shorten your message', [{ path: 'message', message: 'Please shorten your message' }]),
+          : failure(400, 'validation_failed', 'Please shorten your message', [
+              { path: 'message', message: 'Please shorten your message' },
+            ]),
     });
     renderApp('/contact');
     fillValidForm();

@@ -1,7 +1,11 @@
 import type { TSession as TApiSession, TUserType } from '@sh/shared/contract';
 
 /** The session a test's browser holds in its (HttpOnly) cookie: what POST auth/refresh answers (support.tsx's mockApi). */
-export type TCookieSession = { user: { id: string; email: string }; userType: TUserType; overrides: Partial<TApiSession> };
+export type TCookieSession = {
+  user: { id: string; email: string };
+  userType: TUserType;
+  overrides: Partial<TApiSession>;
+};
 
 let cookieSession: TCookieSession | null = null;
 

@@ -90,8 +90,23 @@ export async function buildFakeLog(
     const hash = await hashCanonicalJson(content);
     const signedAt = isLogged ? record.created_at : new Date().toISOString();
     const message = canonicalJson({ hash, position, prev_hash: prevHash, registration, signed_at: signedAt });
-    const signature = encodeBase64(new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, receiptPair.privateKey, encodeUtf8(message))));
-    const entry: VehicleLogEntry = { position, kind: 'record', record_id: record.id, format: 2, content, disclosures, hash, prev_hash: prevHash, signed_at: signedAt, key_id: RECEIPT_KEY_ID, signature, leaf_index: isLogged ? leaves.length : null };
+    const signature = encodeBase64(
+      new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, receiptPair.privateKey, encodeUtf8(message))),
+    );
+    const entry: VehicleLogEntry = {
+      position,
+      kind: 'record',
+      record_id: record.id,
+      format: 2,
+      content,
+      disclosures,
+      hash,
+      prev_hash: prevHash,
+      signed_at: signedAt,
+      key_id: RECEIPT_KEY_ID,
+      signature,
+      leaf_index: isLogged ? leaves.length : null,
+    };
     if (isLogged) leaves.push(await webCryptoTreeHasher.hashLeaf(vehicleLogLeaf(registration, entry)));
     entries.push(entry);
   }
@@ -111,12 +126,24 @@ export async function buildFakeLog(
       const number = (query: string, name: string) => Number(new URLSearchParams(query).get(name));
       return {
         [`GET service-records/verify/${registration}`]: () =>
-          ok({ registration, valid: true, length: log.entries.length, head: log.entries.at(-1)?.hash ?? null, brokenAt: null, entries: log.entries }),
+          ok({
+            registration,
+            valid: true,
+            length: log.entries.length,
+            head: log.entries.at(-1)?.hash ?? null,
+            brokenAt: null,
+            entries: log.entries,
+          }),
         'GET service-records/log/checkpoint': async () => ok(await log.checkpoint()),
         'GET service-records/log/proof/inclusion': async (call) => {
           const [leaf, size] = [number(call.query, 'leaf'), number(call.query, 'size')];
           const hashes = await generateInclusionProof(leaf, size, read());
-          return ok({ leafIndex: leaf, treeSize: size, leafHash: encodeBase64(log.leaves[leaf]!), hashes: hashes.map(encodeBase64) });
+          return ok({
+            leafIndex: leaf,
+            treeSize: size,
+            leafHash: encodeBase64(log.leaves[leaf]!),
+            hashes: hashes.map(encodeBase64),
+          });
         },
         'GET service-records/log/proof/consistency': async (call) => {
           const [from, to] = [number(call.query, 'from'), number(call.query, 'to')];

@@ -17,16 +17,24 @@ afterEach(() => {
 });
 
 /** A fake web/dist: index.html naming `upFront` scripts, and files of incompressible bytes of the given sizes. */
-function fakeDist(files: Record<string, { bytes: number; imports?: string[] }>, upFront: { script: string; preload: string[] }) {
+function fakeDist(
+  files: Record<string, { bytes: number; imports?: string[] }>,
+  upFront: { script: string; preload: string[] },
+) {
   const dir = mkdtempSync(path.join(tmpdir(), 'budget-'));
   dirs.push(dir);
   mkdirSync(path.join(dir, 'assets'));
   for (const [name, file] of Object.entries(files)) {
     const imports = (file.imports ?? []).map((target) => `import{a}from"./${target}";`).join('');
     // Random bytes as hex do not compress much below half their length: the gzip size is predictable enough.
-    writeFileSync(path.join(dir, 'assets', name), `${imports}var x="${randomBytes(file.bytes / 2).toString('hex')}";import("./lazy.js");`);
+    writeFileSync(
+      path.join(dir, 'assets', name),
+      `${imports}var x="${randomBytes(file.bytes / 2).toString('hex')}";import("./lazy.js");`,
+    );
   }
-  const preloads = upFront.preload.map((name) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`).join('\n');
+  const preloads = upFront.preload
+    .map((name) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`)
+    .join('\n');
   writeFileSync(
     path.join(dir, 'index.html'),
     `<!doctype html><html><head><script type="module" crossorigin src="/assets/${upFront.script}"></script>\n${preloads}\n<link rel="stylesheet" href="/assets/index.css"></head><body></body></html>`,
@@ -35,7 +43,9 @@ function fakeDist(files: Record<string, { bytes: number; imports?: string[] }>, 
 }
 
 function runBudget(dist: string, budget: number) {
-  const result = spawnSync(process.execPath, [SCRIPT, '--dist', dist, '--budget', String(budget)], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [SCRIPT, '--dist', dist, '--budget', String(budget)], {
+    encoding: 'utf8',
+  });
   return { status: result.status, output: result.stdout + result.stderr };
 }
 

@@ -36,7 +36,10 @@ function CallbackForm({ send }: { send: () => Promise<void> }) {
 
 function errorOf(label: string): string | null {
   const ids = (screen.getByLabelText(label).getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)).find((element) => element?.classList.contains('field-error'))?.textContent ?? null;
+  return (
+    ids.map((id) => document.getElementById(id)).find((element) => element?.classList.contains('field-error'))
+      ?.textContent ?? null
+  );
 }
 
 async function submit() {
@@ -115,21 +118,33 @@ describe('useSchemaForm', () => {
 });
 
 describe('the schemas built in web/ from the shared ones', () => {
-  function messagesOf(result: { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }) {
+  function messagesOf(result: {
+    success: boolean;
+    error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+  }) {
     return (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
   }
 
   it('checks a password change in order: every field, the match, then the length, each for the form as a whole', () => {
-    expect(messagesOf(ZPasswordChangeFormSchema.safeParse({ currentPassword: '', newPassword: 'abc', confirmPassword: 'abd' }))).toEqual([
-      ['', MESSAGES.settings.fillPasswordFields],
-    ]);
-    expect(messagesOf(ZPasswordChangeFormSchema.safeParse({ currentPassword: 'old', newPassword: 'abc', confirmPassword: 'abd' }))).toEqual([
-      ['', MESSAGES.settings.newPasswordsMismatch],
-    ]);
-    expect(messagesOf(ZPasswordChangeFormSchema.safeParse({ currentPassword: 'old', newPassword: 'abc', confirmPassword: 'abc' }))).toEqual([
-      ['password', MESSAGES.settings.newPasswordTooShort],
-    ]);
-    expect(ZPasswordChangeFormSchema.safeParse({ currentPassword: 'old', newPassword: 'abcdef', confirmPassword: 'abcdef' }).data).toEqual({
+    expect(
+      messagesOf(
+        ZPasswordChangeFormSchema.safeParse({ currentPassword: '', newPassword: 'abc', confirmPassword: 'abd' }),
+      ),
+    ).toEqual([['', MESSAGES.settings.fillPasswordFields]]);
+    expect(
+      messagesOf(
+        ZPasswordChangeFormSchema.safeParse({ currentPassword: 'old', newPassword: 'abc', confirmPassword: 'abd' }),
+      ),
+    ).toEqual([['', MESSAGES.settings.newPasswordsMismatch]]);
+    expect(
+      messagesOf(
+        ZPasswordChangeFormSchema.safeParse({ currentPassword: 'old', newPassword: 'abc', confirmPassword: 'abc' }),
+      ),
+    ).toEqual([['password', MESSAGES.settings.newPasswordTooShort]]);
+    expect(
+      ZPasswordChangeFormSchema.safeParse({ currentPassword: 'old', newPassword: 'abcdef', confirmPassword: 'abcdef' })
+        .data,
+    ).toEqual({
       currentPassword: 'old',
       password: 'abcdef',
     });
@@ -184,10 +199,16 @@ describe('the schemas built in web/ from the shared ones', () => {
       lastMileage: 45210,
       warnedVin: null,
     };
-    expect(messagesOf(ZVehicleStepSchema.safeParse({ ...step, vin: 'short' }))).toEqual([['vin', MESSAGES.records.vinInvalid]]);
-    expect(messagesOf(ZVehicleStepSchema.safeParse(step))).toEqual([['lowerMileageConfirmation', MESSAGES.records.confirmToContinue]]);
+    expect(messagesOf(ZVehicleStepSchema.safeParse({ ...step, vin: 'short' }))).toEqual([
+      ['vin', MESSAGES.records.vinInvalid],
+    ]);
+    expect(messagesOf(ZVehicleStepSchema.safeParse(step))).toEqual([
+      ['lowerMileageConfirmation', MESSAGES.records.confirmToContinue],
+    ]);
     const warned = { ...step, lowerMileageConfirmation: true, warnedVin: step.vin };
-    expect(messagesOf(ZVehicleStepSchema.safeParse(warned))).toEqual([['vinMismatchConfirmation', MESSAGES.records.confirmToContinue]]);
+    expect(messagesOf(ZVehicleStepSchema.safeParse(warned))).toEqual([
+      ['vinMismatchConfirmation', MESSAGES.records.confirmToContinue],
+    ]);
     expect(ZVehicleStepSchema.safeParse({ ...warned, vinMismatchConfirmation: true }).success).toBe(true);
   });
 });

@@ -1,7 +1,16 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
-import { buildSubscription, failure, GARAGE_USER, mockApi, ok, renderApp, renderAppSignedIn, storeSession } from './support';
+import {
+  buildSubscription,
+  failure,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  renderApp,
+  renderAppSignedIn,
+  storeSession,
+} from './support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,7 +31,9 @@ function field(label: string): HTMLInputElement | HTMLTextAreaElement {
 /** The error printed under a field (or a group): the element its aria-describedby names with the field-error class. */
 function errorUnder(element: HTMLElement): string | null {
   const ids = (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  const error = ids.map((id) => document.getElementById(id)).find((candidate) => candidate?.classList.contains('field-error'));
+  const error = ids
+    .map((id) => document.getElementById(id))
+    .find((candidate) => candidate?.classList.contains('field-error'));
   return error?.textContent ?? null;
 }
 
@@ -131,7 +142,9 @@ describe('the Add My Garage callback form on /garages', () => {
       'POST contact/garage': (_call, count) =>
         count === 1
           ? new TypeError('Failed to fetch')
-          : failure(400, 'validation_failed', MESSAGES.signup.phoneInvalid, [{ path: 'phone', message: MESSAGES.signup.phoneInvalid }]),
+          : failure(400, 'validation_failed', MESSAGES.signup.phoneInvalid, [
+              { path: 'phone', message: MESSAGES.signup.phoneInvalid },
+            ]),
     });
     renderApp('/garages');
     fillValidForm();

@@ -1,11 +1,28 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEVELOPMENT_LOG, MESSAGES, type TGarageReceipt, type TGarageServiceRecord, type TSubscriptionStatus } from '@sh/shared/contract';
+import {
+  DEVELOPMENT_LOG,
+  MESSAGES,
+  type TGarageReceipt,
+  type TGarageServiceRecord,
+  type TSubscriptionStatus,
+} from '@sh/shared/contract';
 import { encodeBase64, parseSignerKey, signCheckpoint } from '@sh/shared/transparency-log';
 import { DEV_LOG_SIGNING_KEY } from '../../packages/shared/src/server/services';
 import { rememberedCheckpointKey } from '../src/lib/log-witness';
 import { buildFakeLog } from './fake-log';
-import { buildSubscription, failure, GARAGE_USER, mockApi, ok, pending, renderApp, storeSession, type TApiReply, type TApiRoute } from './support';
+import {
+  buildSubscription,
+  failure,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  pending,
+  renderApp,
+  storeSession,
+  type TApiReply,
+  type TApiRoute,
+} from './support';
 
 let recordNumber = 0;
 
@@ -39,7 +56,11 @@ function page(serviceRecords: TGarageServiceRecord[], nextCursor: string | null 
   return ok({ serviceRecords, nextCursor });
 }
 
-function openDashboard(mine: TApiRoute, status: TSubscriptionStatus = 'active', routes: Record<string, TApiRoute> = {}) {
+function openDashboard(
+  mine: TApiRoute,
+  status: TSubscriptionStatus = 'active',
+  routes: Record<string, TApiRoute> = {},
+) {
   const api = mockApi({
     'GET billing/subscription': ok(buildSubscription({ subscription_status: status })),
     'GET garages/me': pending,
@@ -53,7 +74,9 @@ function openDashboard(mine: TApiRoute, status: TSubscriptionStatus = 'active', 
 }
 
 function recordTitles(): string[] {
-  return screen.queryAllByRole('article').map((card) => within(card).getByRole('heading', { level: 3 }).textContent ?? '');
+  return screen
+    .queryAllByRole('article')
+    .map((card) => within(card).getByRole('heading', { level: 3 }).textContent ?? '');
 }
 
 function queryOf(call: { query: string } | undefined): Record<string, string> {
@@ -68,8 +91,17 @@ describe('GarageDashboardPage: the service records', () => {
   it('lists the records with icon, registration, date, mileage, notes and technician', async () => {
     openDashboard(
       page([
-        buildRecord({ service_type: 'Oil & Filter Change', notes: 'Used 5W-30.', technician_name: 'Sam Patel', mileage: 61234 }),
-        buildRecord({ service_type: 'Brake Pad Replacement', service_date: '2024-11-02', vehicle_registration: 'CD34EFG' }),
+        buildRecord({
+          service_type: 'Oil & Filter Change',
+          notes: 'Used 5W-30.',
+          technician_name: 'Sam Patel',
+          mileage: 61234,
+        }),
+        buildRecord({
+          service_type: 'Brake Pad Replacement',
+          service_date: '2024-11-02',
+          vehicle_registration: 'CD34EFG',
+        }),
       ]),
     );
     await screen.findAllByRole('article');
@@ -84,12 +116,20 @@ describe('GarageDashboardPage: the service records', () => {
     expect(within(brake).getByText('2 November 2024')).toBeTruthy();
     expect(within(brake).queryByText('Technician')).toBeNull();
     // The button waits for the subscription, which may answer after the records.
-    expect((await screen.findByRole('link', { name: 'Add Service History' })).getAttribute('href')).toBe('/add-service');
+    expect((await screen.findByRole('link', { name: 'Add Service History' })).getAttribute('href')).toBe(
+      '/add-service',
+    );
   });
 
   it('appends the next page with its cursor, never showing a record twice', async () => {
-    const [first, second, third] = [buildRecord({ service_type: 'First' }), buildRecord({ service_type: 'Second' }), buildRecord({ service_type: 'Third' })];
-    const api = openDashboard((call) => (queryOf(call).cursor === 'cursor-2' ? page([second, third], null) : page([first, second], 'cursor-2')));
+    const [first, second, third] = [
+      buildRecord({ service_type: 'First' }),
+      buildRecord({ service_type: 'Second' }),
+      buildRecord({ service_type: 'Third' }),
+    ];
+    const api = openDashboard((call) =>
+      queryOf(call).cursor === 'cursor-2' ? page([second, third], null) : page([first, second], 'cursor-2'),
+    );
 
     await screen.findAllByRole('article');
     expect(recordTitles()).toEqual(['First', 'Second']);
@@ -144,15 +184,22 @@ describe('GarageDashboardPage: the service records', () => {
     ['active', 'Add First Record', '/add-service', 'Add Service History'],
     ['trialing', 'Add First Record', '/add-service', 'Add Service History'],
     ['inactive', 'Subscribe to Get Started', '/pricing', 'Subscribe to Add Records'],
-  ] as const)('with no records and a subscription that is %s, offers %s', async (status, emptyAction, href, headerAction) => {
-    openDashboard(page([]), status);
-    expect((await screen.findByRole('link', { name: emptyAction })).getAttribute('href')).toBe(href);
-    expect(screen.getByRole('link', { name: headerAction }).getAttribute('href')).toBe(href);
-    expect(screen.queryAllByRole('article')).toHaveLength(0);
-  });
+  ] as const)(
+    'with no records and a subscription that is %s, offers %s',
+    async (status, emptyAction, href, headerAction) => {
+      openDashboard(page([]), status);
+      expect((await screen.findByRole('link', { name: emptyAction })).getAttribute('href')).toBe(href);
+      expect(screen.getByRole('link', { name: headerAction }).getAttribute('href')).toBe(href);
+      expect(screen.queryAllByRole('article')).toHaveLength(0);
+    },
+  );
 
   it("says 'Failed to load service history' when the list cannot be loaded, and retries", async () => {
-    openDashboard((_call, count) => (count === 1 ? failure(500, 'internal', MESSAGES.platform.internal) : page([buildRecord({ service_type: 'Recovered' })])));
+    openDashboard((_call, count) =>
+      count === 1
+        ? failure(500, 'internal', MESSAGES.platform.internal)
+        : page([buildRecord({ service_type: 'Recovered' })]),
+    );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(MESSAGES.dashboard.loadFailed);
     expect(screen.queryByRole('link', { name: 'Add First Record' })).toBeNull();
@@ -191,7 +238,8 @@ describe('GarageDashboardPage: receipts', () => {
     key_id: '4f1e2d3c4b5a6978',
     leaf_index: 1200,
   };
-  const NOTE = 'localhost/wrenchmark-development-log\n1234\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n\n\u2014 localhost/wrenchmark-development-log Cv0nJPsAAAA=\n';
+  const NOTE =
+    'localhost/wrenchmark-development-log\n1234\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n\n\u2014 localhost/wrenchmark-development-log Cv0nJPsAAAA=\n';
   const included: TGarageReceipt = {
     receipt,
     inclusion: {
@@ -229,7 +277,11 @@ describe('GarageDashboardPage: receipts', () => {
     await vi.waitFor(() => expect(writeText).toHaveBeenLastCalledWith(receipt.signature));
 
     // No checkpoint covers it yet: it says so, in plain words.
-    expect(await within(withReceipt).findByText(/This entry is in the public log as leaf 1,200, and waits for the log’s next signed checkpoint\./)).toBeTruthy();
+    expect(
+      await within(withReceipt).findByText(
+        /This entry is in the public log as leaf 1,200, and waits for the log’s next signed checkpoint\./,
+      ),
+    ).toBeTruthy();
     expect(api.callsTo(`GET service-records/${record.id}/receipt`)).toHaveLength(1);
   });
 
@@ -255,7 +307,8 @@ describe('GarageDashboardPage: receipts', () => {
   it('says when the log could not be checked, and tries again on request', async () => {
     const record = buildRecord({ receipt });
     const api = openDashboard(page([record]), 'active', {
-      [`GET service-records/${record.id}/receipt`]: (_call, count) => (count === 1 ? failure(503, 'service_unavailable', 'Service unavailable') : ok(included)),
+      [`GET service-records/${record.id}/receipt`]: (_call, count) =>
+        count === 1 ? failure(503, 'service_unavailable', 'Service unavailable') : ok(included),
     });
     const [card] = (await screen.findAllByRole('article')) as [HTMLElement];
     fireEvent.click(within(card).getByRole('button', { name: 'Receipt' }));
@@ -276,7 +329,9 @@ describe('GarageDashboardPage: the public log', () => {
     expect(panel.textContent).toContain('The first checkpoint this browser has seen');
     expect(within(panel).getByText('4')).toBeTruthy();
     expect(within(panel).getByText((await log.checkpoint(4)).rootHash)).toBeTruthy();
-    expect(within(panel).getByText('Fetched').nextElementSibling?.textContent).toMatch(/^\d{1,2} \w+ \d{4} at \d{2}:\d{2}:\d{2}$/);
+    expect(within(panel).getByText('Fetched').nextElementSibling?.textContent).toMatch(
+      /^\d{1,2} \w+ \d{4} at \d{2}:\d{2}:\d{2}$/,
+    );
     cleanup();
 
     log.checkpointSize = 6;
@@ -290,13 +345,21 @@ describe('GarageDashboardPage: the public log', () => {
   it('reports a log that does not extend the checkpoint this browser saw before', async () => {
     const log = await buildFakeLog('AB12CDE', [], { before: 6, after: 0 });
     const otherRoot = new Uint8Array(32).fill(3);
-    const note = await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 2, rootHash: otherRoot }, await parseSignerKey(DEV_LOG_SIGNING_KEY));
-    window.localStorage.setItem(rememberedCheckpointKey(DEVELOPMENT_LOG.origin), JSON.stringify({ size: 2, rootHash: encodeBase64(otherRoot), note }));
+    const note = await signCheckpoint(
+      { origin: DEVELOPMENT_LOG.origin, size: 2, rootHash: otherRoot },
+      await parseSignerKey(DEV_LOG_SIGNING_KEY),
+    );
+    window.localStorage.setItem(
+      rememberedCheckpointKey(DEVELOPMENT_LOG.origin),
+      JSON.stringify({ size: 2, rootHash: encodeBase64(otherRoot), note }),
+    );
     openDashboard(page([]), 'active', log.routes());
     const panel = await screen.findByRole('region', { name: 'The public log' });
     const alert = await within(panel).findByRole('alert');
     expect(within(alert).getByRole('heading').textContent).toBe('The public log has been rewritten');
-    expect(alert.textContent).toContain(`This browser saw the log before with 2 entries and root hash ${encodeBase64(otherRoot)}.`);
+    expect(alert.textContent).toContain(
+      `This browser saw the log before with 2 entries and root hash ${encodeBase64(otherRoot)}.`,
+    );
     expect(within(panel).queryByText(/^Signed with the log’s key/)).toBeNull();
   });
 });

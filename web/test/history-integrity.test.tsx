@@ -2,7 +2,13 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_LOG, type TPublicServiceRecord } from '@sh/shared/contract';
-import { encodeBase64, generateKeyPair, hashCanonicalJson, parseSignerKey, signCheckpoint } from '@sh/shared/transparency-log';
+import {
+  encodeBase64,
+  generateKeyPair,
+  hashCanonicalJson,
+  parseSignerKey,
+  signCheckpoint,
+} from '@sh/shared/transparency-log';
 import { DEV_LOG_SIGNING_KEY } from '../../packages/shared/src/server/services';
 import { rememberedCheckpointKey } from '../src/lib/log-witness';
 import { VehicleResultsPage } from '../src/pages/VehicleResultsPage';
@@ -56,15 +62,27 @@ describe('the results page checks the history in the browser', () => {
     const log = await buildFakeLog(REG, RECORDS);
     const api = renderResults(log);
     const line = await screen.findByText(/^History verified in your browser:/);
-    expect(line.textContent).toContain('History verified in your browser: its 3 entries are in the public log’s signed checkpoint of 8 entries, and match what is shown here.');
-    expect(within(line).getByRole('link', { name: 'How anyone can check this' }).getAttribute('href')).toBe('/verify-records');
+    expect(line.textContent).toContain(
+      'History verified in your browser: its 3 entries are in the public log’s signed checkpoint of 8 entries, and match what is shown here.',
+    );
+    expect(within(line).getByRole('link', { name: 'How anyone can check this' }).getAttribute('href')).toBe(
+      '/verify-records',
+    );
     expect(line.textContent).toContain(`Checkpoint root hash ${(await log.checkpoint()).rootHash}, checked on`);
     expect(screen.queryByRole('alert')).toBeNull();
     // The latest checkpoint and the receipt keys are asked of the server, not taken from a cache.
-    expect(api.callsTo('GET service-records/log/checkpoint').map((call) => call.headers['cache-control'])).toEqual(['no-cache']);
-    expect(api.callsTo('GET service-records/signing-key').map((call) => call.headers['cache-control'])).toEqual(['no-cache']);
+    expect(api.callsTo('GET service-records/log/checkpoint').map((call) => call.headers['cache-control'])).toEqual([
+      'no-cache',
+    ]);
+    expect(api.callsTo('GET service-records/signing-key').map((call) => call.headers['cache-control'])).toEqual([
+      'no-cache',
+    ]);
     // One inclusion proof per entry, against the checkpoint's size.
-    expect(api.callsTo('GET service-records/log/proof/inclusion').map((call) => call.query)).toEqual(['?leaf=3&size=8', '?leaf=4&size=8', '?leaf=5&size=8']);
+    expect(api.callsTo('GET service-records/log/proof/inclusion').map((call) => call.query)).toEqual([
+      '?leaf=3&size=8',
+      '?leaf=4&size=8',
+      '?leaf=5&size=8',
+    ]);
   });
 
   it('names the record whose shown mileage is not what the log sealed, and never says verified', async () => {
@@ -83,7 +101,10 @@ describe('the results page checks the history in the browser', () => {
   it('names an entry whose content the server changed', async () => {
     const log = await buildFakeLog(REG, RECORDS);
     const content = log.entries[0]!.content!;
-    log.entries[0] = { ...log.entries[0]!, content: { ...content, record: { ...(content.record as object), mileage: 5 } } };
+    log.entries[0] = {
+      ...log.entries[0]!,
+      content: { ...content, record: { ...(content.record as object), mileage: 5 } },
+    };
     renderResults(log);
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Entry 1 (Full Service, 14 March 2020) could not be verified in your browser: its content does not match its hash.',
@@ -124,12 +145,22 @@ describe('the results page checks the history in the browser', () => {
   it('reports loudly a log that does not extend the checkpoint this browser saw before', async () => {
     const log = await buildFakeLog(REG, RECORDS);
     const otherRoot = new Uint8Array(32).fill(9);
-    const note = await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 4, rootHash: otherRoot }, await parseSignerKey(DEV_LOG_SIGNING_KEY));
-    window.localStorage.setItem(rememberedCheckpointKey(DEVELOPMENT_LOG.origin), JSON.stringify({ size: 4, rootHash: encodeBase64(otherRoot), note }));
+    const note = await signCheckpoint(
+      { origin: DEVELOPMENT_LOG.origin, size: 4, rootHash: otherRoot },
+      await parseSignerKey(DEV_LOG_SIGNING_KEY),
+    );
+    window.localStorage.setItem(
+      rememberedCheckpointKey(DEVELOPMENT_LOG.origin),
+      JSON.stringify({ size: 4, rootHash: encodeBase64(otherRoot), note }),
+    );
     renderResults(log);
     const warning = await screen.findByRole('alert');
-    expect(within(warning).getByRole('heading').textContent).toBe('This history could not be verified: the public log has been rewritten');
-    expect(warning.textContent).toContain(`This browser saw the public log before, with 4 entries and root hash ${encodeBase64(otherRoot)}.`);
+    expect(within(warning).getByRole('heading').textContent).toBe(
+      'This history could not be verified: the public log has been rewritten',
+    );
+    expect(warning.textContent).toContain(
+      `This browser saw the public log before, with 4 entries and root hash ${encodeBase64(otherRoot)}.`,
+    );
     expect(warning.textContent).toContain('with 8 entries and root hash');
     expect(screen.queryByText(/^History verified/)).toBeNull();
   });
@@ -139,14 +170,21 @@ describe('the results page checks the history in the browser', () => {
     const honest = await log.checkpoint();
     const stranger = await parseSignerKey((await generateKeyPair(DEVELOPMENT_LOG.origin)).signerKey);
     const rootHash = Uint8Array.from(atob(honest.rootHash), (char) => char.charCodeAt(0));
-    const forged = { ...honest, note: await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 8, rootHash }, stranger) };
+    const forged = {
+      ...honest,
+      note: await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 8, rootHash }, stranger),
+    };
     renderResults(log, RECORDS, { 'GET service-records/log/checkpoint': ok(forged) });
-    expect((await screen.findByRole('alert')).textContent).toContain('This history could not be verified in your browser: the log’s checkpoint does not verify');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This history could not be verified in your browser: the log’s checkpoint does not verify',
+    );
   });
 
   it('stays neutral when the server cannot be reached, and before the log’s first checkpoint', async () => {
     const log = await buildFakeLog(REG, RECORDS);
-    renderResults(log, RECORDS, { 'GET service-records/log/checkpoint': failure(503, 'service_unavailable', 'Service unavailable') });
+    renderResults(log, RECORDS, {
+      'GET service-records/log/checkpoint': failure(503, 'service_unavailable', 'Service unavailable'),
+    });
     expect(await screen.findByText(/^Could not check this history in your browser just now\./)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -155,7 +193,8 @@ describe('the results page checks the history in the browser', () => {
     const log = await buildFakeLog(REG, RECORDS);
     const signed = log.routes()['GET service-records/log/checkpoint'] as Exclude<TApiRoute, TApiReply>;
     renderResults(log, RECORDS, {
-      'GET service-records/log/checkpoint': (call, count) => (count === 1 ? failure(404, 'not_found', 'No checkpoint has been issued yet') : signed(call, count)),
+      'GET service-records/log/checkpoint': (call, count) =>
+        count === 1 ? failure(404, 'not_found', 'No checkpoint has been issued yet') : signed(call, count),
     });
     expect(await screen.findByText(/^This history is not in a signed checkpoint of the public log yet/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -34,7 +34,10 @@ describe('lazyPage', () => {
   });
 
   it('renders at once, without suspending, once preloaded', async () => {
-    const Page = lazyPage(async () => ({ Greeting }), (module) => module.Greeting);
+    const Page = lazyPage(
+      async () => ({ Greeting }),
+      (module) => module.Greeting,
+    );
     await Page.preload();
     render(
       <PageBoundary resetKey="/a">
@@ -47,7 +50,10 @@ describe('lazyPage', () => {
 
   it('shows "This page could not be loaded" with Reload when the code cannot be fetched, and clears it on another path', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Page = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), () => Greeting);
+    const Page = lazyPage(
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      () => Greeting,
+    );
     const { rerender } = render(
       <PageBoundary resetKey="/a">
         <Page />

@@ -18,11 +18,18 @@ async function logAt(size: number) {
 
 /** What a checkpoint remembered by this browser looks like in storage. */
 function remember(checkpoint: { treeSize: number; rootHash: string; note: string }) {
-  window.localStorage.setItem(KEY, JSON.stringify({ size: checkpoint.treeSize, rootHash: checkpoint.rootHash, note: checkpoint.note }));
+  window.localStorage.setItem(
+    KEY,
+    JSON.stringify({ size: checkpoint.treeSize, rootHash: checkpoint.rootHash, note: checkpoint.note }),
+  );
 }
 
 function remembered() {
-  return JSON.parse(window.localStorage.getItem(KEY) ?? 'null') as { size: number; rootHash: string; note: string } | null;
+  return JSON.parse(window.localStorage.getItem(KEY) ?? 'null') as {
+    size: number;
+    rootHash: string;
+    note: string;
+  } | null;
 }
 
 describe('checkLatestCheckpoint: the signature', () => {
@@ -41,8 +48,15 @@ describe('checkLatestCheckpoint: the signature', () => {
     const rootHash = Uint8Array.from(atob(honest.rootHash), (c) => c.charCodeAt(0));
     const notOurs = await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 8, rootHash }, stranger);
     // Our key's signature over a checkpoint of another log.
-    const otherLog = await signCheckpoint({ origin: 'example.com/another-log', size: 8, rootHash }, await parseSignerKey(DEV_LOG_SIGNING_KEY));
-    for (const answer of [{ ...honest, note: notOurs }, { ...honest, note: otherLog }, { ...honest, treeSize: 9 }]) {
+    const otherLog = await signCheckpoint(
+      { origin: 'example.com/another-log', size: 8, rootHash },
+      await parseSignerKey(DEV_LOG_SIGNING_KEY),
+    );
+    for (const answer of [
+      { ...honest, note: notOurs },
+      { ...honest, note: otherLog },
+      { ...honest, treeSize: 9 },
+    ]) {
       mockApi({ 'GET service-records/log/checkpoint': ok(answer) });
       expect((await checkLatestCheckpoint()).status).toBe('untrusted');
     }
@@ -65,8 +79,14 @@ describe('checkLatestCheckpoint: the witness', () => {
     const { log, api } = await logAt(8);
     remember(await log.checkpoint(5));
     const check = await checkLatestCheckpoint();
-    expect(check).toMatchObject({ status: 'verified', checkpoint: { size: 8 }, witness: { status: 'consistent', previous: { size: 5 } } });
-    expect(api.callsTo('GET service-records/log/proof/consistency').map((call) => call.query)).toEqual(['?from=5&to=8']);
+    expect(check).toMatchObject({
+      status: 'verified',
+      checkpoint: { size: 8 },
+      witness: { status: 'consistent', previous: { size: 5 } },
+    });
+    expect(api.callsTo('GET service-records/log/proof/consistency').map((call) => call.query)).toEqual([
+      '?from=5&to=8',
+    ]);
     expect(remembered()?.size).toBe(8);
   });
 
@@ -76,8 +96,13 @@ describe('checkLatestCheckpoint: the witness', () => {
     expect(await checkLatestCheckpoint()).toMatchObject({ witness: { status: 'consistent', previous: { size: 8 } } });
     expect(api.callsTo('GET service-records/log/proof/consistency')).toEqual([]);
     log.checkpointSize = 6;
-    expect(await checkLatestCheckpoint()).toMatchObject({ checkpoint: { size: 6 }, witness: { status: 'consistent', previous: { size: 8 } } });
-    expect(api.callsTo('GET service-records/log/proof/consistency').map((call) => call.query)).toEqual(['?from=6&to=8']);
+    expect(await checkLatestCheckpoint()).toMatchObject({
+      checkpoint: { size: 6 },
+      witness: { status: 'consistent', previous: { size: 8 } },
+    });
+    expect(api.callsTo('GET service-records/log/proof/consistency').map((call) => call.query)).toEqual([
+      '?from=6&to=8',
+    ]);
     expect(remembered()?.size).toBe(8);
   });
 
@@ -85,18 +110,36 @@ describe('checkLatestCheckpoint: the witness', () => {
     const { log } = await logAt(8);
     const signer = await parseSignerKey(DEV_LOG_SIGNING_KEY);
     const otherRoot = new Uint8Array(32).fill(7);
-    const rewritten = { treeSize: 5, rootHash: encodeBase64(otherRoot), note: await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 5, rootHash: otherRoot }, signer) };
+    const rewritten = {
+      treeSize: 5,
+      rootHash: encodeBase64(otherRoot),
+      note: await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 5, rootHash: otherRoot }, signer),
+    };
     remember(rewritten);
-    expect(await checkLatestCheckpoint()).toMatchObject({ status: 'verified', checkpoint: { size: 8 }, witness: { status: 'inconsistent', previous: { size: 5 } } });
+    expect(await checkLatestCheckpoint()).toMatchObject({
+      status: 'verified',
+      checkpoint: { size: 8 },
+      witness: { status: 'inconsistent', previous: { size: 5 } },
+    });
     expect(remembered()).toEqual({ size: 5, rootHash: rewritten.rootHash, note: rewritten.note });
 
     // The same size with another root, and a remembered size the log can no longer prove (it shrank).
-    const sameSize = { treeSize: 8, rootHash: encodeBase64(otherRoot), note: await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 8, rootHash: otherRoot }, signer) };
+    const sameSize = {
+      treeSize: 8,
+      rootHash: encodeBase64(otherRoot),
+      note: await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 8, rootHash: otherRoot }, signer),
+    };
     remember(sameSize);
     expect(await checkLatestCheckpoint()).toMatchObject({ witness: { status: 'inconsistent', previous: { size: 8 } } });
-    const larger = { treeSize: 12, rootHash: encodeBase64(otherRoot), note: await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 12, rootHash: otherRoot }, signer) };
+    const larger = {
+      treeSize: 12,
+      rootHash: encodeBase64(otherRoot),
+      note: await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: 12, rootHash: otherRoot }, signer),
+    };
     remember(larger);
-    expect(await checkLatestCheckpoint()).toMatchObject({ witness: { status: 'inconsistent', previous: { size: 12 } } });
+    expect(await checkLatestCheckpoint()).toMatchObject({
+      witness: { status: 'inconsistent', previous: { size: 12 } },
+    });
     expect(remembered()?.size).toBe(12);
     expect(log.checkpointSize).toBe(8);
   });

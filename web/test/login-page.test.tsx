@@ -60,7 +60,10 @@ describe('LoginPage', () => {
     logIn('  Owner@HartleyMotors.CO.UK ', 'Sparkplug1');
 
     expect((await screen.findByRole('button', { name: 'Logging in...' })).hasAttribute('disabled')).toBe(true);
-    expect(api.callsTo('POST auth/login')[0]?.body).toEqual({ email: 'owner@hartleymotors.co.uk', password: 'Sparkplug1' });
+    expect(api.callsTo('POST auth/login')[0]?.body).toEqual({
+      email: 'owner@hartleymotors.co.uk',
+      password: 'Sparkplug1',
+    });
     answerLogin?.();
     await screen.findByRole('heading', { level: 1, name: 'Your garage' });
     expect(currentLocation()).toBe('/garage');
@@ -70,7 +73,11 @@ describe('LoginPage', () => {
   });
 
   it('takes an admin to /admin', async () => {
-    mockApi({ 'POST auth/login': ok(sessionAnswer(ADMIN_USER, 'admin')), 'GET admin/data': pending, 'GET admin/status': pending });
+    mockApi({
+      'POST auth/login': ok(sessionAnswer(ADMIN_USER, 'admin')),
+      'GET admin/data': pending,
+      'GET admin/status': pending,
+    });
     renderApp('/login');
     logIn(ADMIN_USER.email, 'Admin-pass1');
     await screen.findByRole('heading', { level: 1, name: 'Admin dashboard' });
@@ -97,7 +104,9 @@ describe('LoginPage', () => {
   it("shows the server's message for wrong credentials, and 'Login failed. Please try again.' when the call fails", async () => {
     mockApi({
       'POST auth/login': (_call, count) =>
-        count === 1 ? failure(401, 'unauthorized', MESSAGES.login.invalidCredentials) : new TypeError('Failed to fetch'),
+        count === 1
+          ? failure(401, 'unauthorized', MESSAGES.login.invalidCredentials)
+          : new TypeError('Failed to fetch'),
     });
     renderApp('/login');
     logIn(GARAGE_USER.email, 'wrong');

@@ -53,15 +53,19 @@ describe('LookupPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/vehicle-results?reg=AB12CDE');
   });
 
-  it('is the buyers\' landing page: the hero, six reasons, the comparison, the reg box and the way on for garages', () => {
+  it("is the buyers' landing page: the hero, six reasons, the comparison, the reg box and the way on for garages", () => {
     renderLookup();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Power to the Buyer!');
 
     const reasons = screen.getByRole('region', { name: 'Six reasons to check a history before you buy' });
     expect(within(reasons).getAllByRole('listitem')).toHaveLength(6);
 
-    const comparison = screen.getByRole('table', { name: 'Manual service book compared with a digital service record' });
-    const headers = within(comparison).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const comparison = screen.getByRole('table', {
+      name: 'Manual service book compared with a digital service record',
+    });
+    const headers = within(comparison)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Feature', 'Manual service book', 'Digital record']);
     expect(within(comparison).getAllByRole('row')).toHaveLength(7);
 

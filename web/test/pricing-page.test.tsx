@@ -1,7 +1,17 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveGetStartedPath } from '../src/lib/checkout';
-import { buildSubscription, currentLocation, GARAGE_USER, mockApi, ok, pending, PLAN_PRODUCT, renderApp, storeSession } from './support';
+import {
+  buildSubscription,
+  currentLocation,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  pending,
+  PLAN_PRODUCT,
+  renderApp,
+  storeSession,
+} from './support';
 
 afterEach(() => {
   vi.unstubAllGlobals();

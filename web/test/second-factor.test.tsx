@@ -1,7 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@sh/shared/contract';
-import { ADMIN_USER, currentLocation, failure, mockApi, ok, pending, renderApp, renderAppSignedIn, sessionAnswer, storeSession } from './support';
+import {
+  ADMIN_USER,
+  currentLocation,
+  failure,
+  mockApi,
+  ok,
+  pending,
+  renderApp,
+  renderAppSignedIn,
+  sessionAnswer,
+  storeSession,
+} from './support';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,7 +32,9 @@ describe("the login's second step", () => {
       'POST auth/login': ok({ secondFactorRequired: true, challenge: 'challenge-1' }, MESSAGES.secondFactor.enterCode),
       'POST auth/login/second-factor': (call, count) =>
         count === 1
-          ? failure(401, 'second_factor_mismatch', MESSAGES.secondFactor.codeIncorrect, [{ path: 'code', message: MESSAGES.secondFactor.codeIncorrect }])
+          ? failure(401, 'second_factor_mismatch', MESSAGES.secondFactor.codeIncorrect, [
+              { path: 'code', message: MESSAGES.secondFactor.codeIncorrect },
+            ])
           : ok(sessionAnswer(ADMIN_USER, 'admin'), 'Login successful'),
       'GET admin/data': pending,
       'GET admin/status': pending,
@@ -62,9 +75,19 @@ describe("the login's second step", () => {
 
   it('sends an admin who must have it to set it up with the enrolment token, shows the recovery codes once, then goes on', async () => {
     const api = mockApi({
-      'POST auth/login': ok({ secondFactorEnrolmentRequired: true, enrolmentToken: 'enrolment-1' }, MESSAGES.secondFactor.enrolmentRequired),
-      'POST users/second-factor/enrolment': ok({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/x', qrCode: 'data:image/svg+xml;base64,PHN2Zy8+' }),
-      'POST users/second-factor/enrolment/confirm': ok({ recoveryCodes: RECOVERY_CODES, signedIn: sessionAnswer(ADMIN_USER, 'admin') }, MESSAGES.secondFactor.enabled),
+      'POST auth/login': ok(
+        { secondFactorEnrolmentRequired: true, enrolmentToken: 'enrolment-1' },
+        MESSAGES.secondFactor.enrolmentRequired,
+      ),
+      'POST users/second-factor/enrolment': ok({
+        secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        otpauthUri: 'otpauth://totp/x',
+        qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+      }),
+      'POST users/second-factor/enrolment/confirm': ok(
+        { recoveryCodes: RECOVERY_CODES, signedIn: sessionAnswer(ADMIN_USER, 'admin') },
+        MESSAGES.secondFactor.enabled,
+      ),
       'GET admin/data': pending,
       'GET admin/status': pending,
     });
@@ -72,16 +95,23 @@ describe("the login's second step", () => {
     logIn();
     expect(await screen.findByText(MESSAGES.secondFactor.enrolmentRequired)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Set up two-step verification' }));
-    expect(((await screen.findByRole('img', { name: 'QR code for your authenticator app' })) as HTMLImageElement).src).toContain('data:image/svg+xml');
+    expect(
+      ((await screen.findByRole('img', { name: 'QR code for your authenticator app' })) as HTMLImageElement).src,
+    ).toContain('data:image/svg+xml');
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('They will not be shown again.')).toBeTruthy();
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(expect.arrayContaining(RECOVERY_CODES));
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(
+      expect.arrayContaining(RECOVERY_CODES),
+    );
     expect(currentLocation()).toBe('/login');
     fireEvent.click(screen.getByRole('button', { name: 'I have saved my recovery codes: continue' }));
     await waitFor(() => expect(currentLocation()).toBe('/admin'));
-    for (const call of [...api.callsTo('POST users/second-factor/enrolment'), ...api.callsTo('POST users/second-factor/enrolment/confirm')]) {
+    for (const call of [
+      ...api.callsTo('POST users/second-factor/enrolment'),
+      ...api.callsTo('POST users/second-factor/enrolment/confirm'),
+    ]) {
       expect(call.authorization).toBe('Bearer enrolment-1');
     }
   });
@@ -108,7 +138,10 @@ describe("the account page's two-step verification", () => {
     fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn off two-step verification' }));
     expect(await screen.findByText(MESSAGES.secondFactor.disabled)).toBeTruthy();
-    expect(api.callsTo('DELETE users/second-factor')[0]?.body).toEqual({ currentPassword: 'Sparkplug1', code: '123456' });
+    expect(api.callsTo('DELETE users/second-factor')[0]?.body).toEqual({
+      currentPassword: 'Sparkplug1',
+      code: '123456',
+    });
     expect(await screen.findByRole('button', { name: 'Set up two-step verification' })).toBeTruthy();
   });
 });

@@ -5,7 +5,17 @@ import { createApiClient } from '../src/api/client';
 import { createAuthStore, REFRESH_MARGIN_MS, REFRESH_RETRY_BASE_MS } from '../src/auth/auth-store';
 import { AUTH_STORAGE_KEYS, readCachedUserType, USER_TYPE_KEY_PREFIX } from '../src/auth/session-storage';
 import { useAuth } from '../src/auth/AuthProvider';
-import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, renderApp, sessionAnswer, storeSession } from './support';
+import {
+  buildSubscription,
+  currentLocation,
+  failure,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  renderApp,
+  sessionAnswer,
+  storeSession,
+} from './support';
 
 const LIFETIME_S = 900;
 const REFRESH_AFTER_MS = LIFETIME_S * 1000 - REFRESH_MARGIN_MS;
@@ -28,11 +38,16 @@ describe('the session store', () => {
   it('keeps the access token in memory only, and refreshes a minute before it expires with the cookie and the header, no body', async () => {
     const api = mockApi({
       'POST auth/login': ok(sessionAnswer(GARAGE_USER, 'garage')),
-      'POST auth/refresh': (_call, count) => ok(sessionAnswer(GARAGE_USER, 'garage', { access_token: `access-${count + 1}` })),
+      'POST auth/refresh': (_call, count) =>
+        ok(sessionAnswer(GARAGE_USER, 'garage', { access_token: `access-${count + 1}` })),
     });
     const store = createAuthStore();
     store.start();
-    expect(await store.login(' Owner@HartleyMotors.co.uk', 'Sparkplug1')).toEqual({ success: true, message: '', userType: 'garage' });
+    expect(await store.login(' Owner@HartleyMotors.co.uk', 'Sparkplug1')).toEqual({
+      success: true,
+      message: '',
+      userType: 'garage',
+    });
     expect(store.getState()).toEqual({ status: 'signed-in', user: { ...GARAGE_USER, userType: 'garage' } });
     expect(store.getAccessToken()).toBe('access-1');
     expect(storedKeys()).toEqual([AUTH_STORAGE_KEYS.user, USER_TYPE_KEY_PREFIX + GARAGE_USER.id]);
@@ -55,7 +70,9 @@ describe('the session store', () => {
   });
 
   it('restores the session on a page load with one refresh of the cookie, loading until it answers', async () => {
-    const api = mockApi({ 'POST auth/refresh': ok(sessionAnswer(GARAGE_USER, 'garage', { access_token: 'access-2' })) });
+    const api = mockApi({
+      'POST auth/refresh': ok(sessionAnswer(GARAGE_USER, 'garage', { access_token: 'access-2' })),
+    });
     storeSession(GARAGE_USER, 'garage');
     const store = createAuthStore();
     expect(store.getState()).toEqual({ status: 'loading' });
@@ -110,7 +127,9 @@ describe('the session store', () => {
   it('removes a session whose refresh is refused, and everything it stored', async () => {
     mockApi({
       'POST auth/refresh': (_call, count) =>
-        count === 1 ? ok(sessionAnswer(GARAGE_USER, 'garage')) : failure(401, 'unauthorized', MESSAGES.identity.sessionExpired),
+        count === 1
+          ? ok(sessionAnswer(GARAGE_USER, 'garage'))
+          : failure(401, 'unauthorized', MESSAGES.identity.sessionExpired),
     });
     storeSession(GARAGE_USER, 'garage');
     const store = createAuthStore();
@@ -197,7 +216,9 @@ describe('the session across tabs', () => {
     storeSession(GARAGE_USER, 'garage');
     const tabs = [createAuthStore(), createAuthStore(), createAuthStore()];
     for (const tab of tabs) tab.start();
-    await vi.waitFor(() => expect(tabs.map((tab) => tab.getState().status)).toEqual(['signed-in', 'signed-in', 'signed-in']));
+    await vi.waitFor(() =>
+      expect(tabs.map((tab) => tab.getState().status)).toEqual(['signed-in', 'signed-in', 'signed-in']),
+    );
     expect(server.reused()).toBe(0);
     for (const tab of tabs) tab.stop();
   });
@@ -232,10 +253,24 @@ describe('the API client after a 401', () => {
   it('refreshes once and retries with the new token; a second 401 reaches the caller', async () => {
     const fetchMock = vi
       .fn<typeof fetch>()
-      .mockResolvedValueOnce(new Response(JSON.stringify({ status: 401, code: 'unauthorized', message: 'Please sign in to continue' }), { status: 401 }))
-      .mockResolvedValueOnce(new Response(JSON.stringify({ status: 200, data: { serviceRecords: [] } }), { status: 200 }))
-      .mockResolvedValueOnce(new Response(JSON.stringify({ status: 401, code: 'unauthorized', message: 'Please sign in to continue' }), { status: 401 }))
-      .mockResolvedValueOnce(new Response(JSON.stringify({ status: 401, code: 'unauthorized', message: 'Please sign in to continue' }), { status: 401 }));
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ status: 401, code: 'unauthorized', message: 'Please sign in to continue' }), {
+          status: 401,
+        }),
+      )
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ status: 200, data: { serviceRecords: [] } }), { status: 200 }),
+      )
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ status: 401, code: 'unauthorized', message: 'Please sign in to continue' }), {
+          status: 401,
+        }),
+      )
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ status: 401, code: 'unauthorized', message: 'Please sign in to continue' }), {
+          status: 401,
+        }),
+      );
     let token = 'old';
     const onUnauthorized = vi.fn(async () => {
       token = 'new';
@@ -247,7 +282,9 @@ describe('the API client after a 401', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer new');
 
-    await expect(client.get('service-records/lookup/AB12CDE', ZLookupResponseSchema)).rejects.toMatchObject({ status: 401 });
+    await expect(client.get('service-records/lookup/AB12CDE', ZLookupResponseSchema)).rejects.toMatchObject({
+      status: 401,
+    });
     expect(onUnauthorized).toHaveBeenCalledTimes(2);
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });

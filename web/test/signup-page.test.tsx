@@ -1,7 +1,17 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, SIGNUP_REDIRECT_MS } from '@sh/shared/contract';
-import { buildSubscription, currentLocation, failure, GARAGE_USER, mockApi, ok, PLAN_PRODUCT, renderApp, sessionAnswer } from './support';
+import {
+  buildSubscription,
+  currentLocation,
+  failure,
+  GARAGE_USER,
+  mockApi,
+  ok,
+  PLAN_PRODUCT,
+  renderApp,
+  sessionAnswer,
+} from './support';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -12,7 +22,9 @@ afterEach(() => {
 function errorUnder(label: string): string | null {
   const input = screen.getByLabelText(label, { exact: true });
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  const error = ids.map((id) => document.getElementById(id)).find((element) => element?.classList.contains('field-error'));
+  const error = ids
+    .map((id) => document.getElementById(id))
+    .find((element) => element?.classList.contains('field-error'));
   return error?.textContent ?? null;
 }
 
@@ -35,7 +47,11 @@ function fillValidForm() {
   type('Confirm password', 'Sparkplug1');
 }
 
-const VERIFIED_COMPANY = ok({ name: 'HARTLEY MOTORS LTD', companyNumber: '01234567', verificationToken: 'signed-proof' });
+const VERIFIED_COMPANY = ok({
+  name: 'HARTLEY MOTORS LTD',
+  companyNumber: '01234567',
+  verificationToken: 'signed-proof',
+});
 
 describe('SignupPage validation', () => {
   it('shows each required-field message under its field, and asks to validate the company', () => {
@@ -104,7 +120,10 @@ describe('SignupPage validation', () => {
 
     fireEvent.click(validate);
     expect((await screen.findByText(/Verified:/)).textContent).toBe('Verified: HARTLEY MOTORS LTD');
-    expect(api.callsTo('POST companies/validate')[0]?.body).toEqual({ companyNumber: '01234567', companyName: 'Hartley Motors' });
+    expect(api.callsTo('POST companies/validate')[0]?.body).toEqual({
+      companyNumber: '01234567',
+      companyName: 'Hartley Motors',
+    });
     submit();
     expect(errorUnder('Companies House number')).toBeNull();
     expect(screen.queryByText(MESSAGES.signup.validateCompanyFirst)).toBeNull();
@@ -185,11 +204,13 @@ describe('SignupPage submission', () => {
     expect(api.callsTo('POST garages')).toHaveLength(0);
   });
 
-  it('shows a taken e-mail (the signup\'s 409) under Email, with links to sign in or reset the password', async () => {
+  it("shows a taken e-mail (the signup's 409) under Email, with links to sign in or reset the password", async () => {
     const api = mockApi({
       'POST companies/validate': VERIFIED_COMPANY,
       'POST garages/check-duplicates': ok({ hasCompanyDuplicate: false, message: 'No duplicates found' }),
-      'POST garages': failure(409, 'duplicate_email', MESSAGES.signup.duplicateEmail, [{ path: 'email', message: MESSAGES.signup.duplicateEmail }]),
+      'POST garages': failure(409, 'duplicate_email', MESSAGES.signup.duplicateEmail, [
+        { path: 'email', message: MESSAGES.signup.duplicateEmail },
+      ]),
     });
     renderApp('/signup');
     fillValidForm();
@@ -218,7 +239,9 @@ describe('SignupPage submission', () => {
     await screen.findByText(/Verified:/);
     submit();
     await screen.findByText(MESSAGES.signup.companyNotValidated);
-    expect(errorUnder('Garage name')).toBe('The company name does not match the Companies House record (HARTLEY MOTORS LTD)');
+    expect(errorUnder('Garage name')).toBe(
+      'The company name does not match the Companies House record (HARTLEY MOTORS LTD)',
+    );
   });
 
   it('goes ahead when the duplicate check fails, shows the success message, then logs in and opens the checkout after 2 s', async () => {
@@ -226,7 +249,13 @@ describe('SignupPage submission', () => {
     const api = mockApi({
       'POST companies/validate': VERIFIED_COMPANY,
       'POST garages/check-duplicates': failure(503, 'service_unavailable', MESSAGES.platform.serviceUnavailable),
-      'POST garages': { status: 201, body: { status: 201, data: { garage: { id: GARAGE_USER.id, name: 'Hartley Motors', referral_code: 'GAR-ZX98YW76' } } } },
+      'POST garages': {
+        status: 201,
+        body: {
+          status: 201,
+          data: { garage: { id: GARAGE_USER.id, name: 'Hartley Motors', referral_code: 'GAR-ZX98YW76' } },
+        },
+      },
       'POST auth/login': ok(sessionAnswer(GARAGE_USER, 'garage')),
       'GET billing/plans': ok({ products: [PLAN_PRODUCT] }),
       'GET billing/subscription': ok(buildSubscription()),
@@ -254,7 +283,10 @@ describe('SignupPage submission', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(SIGNUP_REDIRECT_MS);
     });
-    expect(api.callsTo('POST auth/login')[0]?.body).toEqual({ email: 'owner@hartleymotors.co.uk', password: 'Sparkplug1' });
+    expect(api.callsTo('POST auth/login')[0]?.body).toEqual({
+      email: 'owner@hartleymotors.co.uk',
+      password: 'Sparkplug1',
+    });
     expect(currentLocation()).toBe('/checkout?price_id=price_professional_monthly');
     expect(within(screen.getByRole('banner')).getByText(GARAGE_USER.email)).toBeTruthy();
   });

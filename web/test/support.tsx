@@ -64,7 +64,10 @@ export function mockApi(routes: Record<string, TApiRoute>) {
     counts.set(key, count);
     const reply = typeof route === 'function' ? await route(call, count) : route;
     if (reply instanceof Error) throw reply;
-    return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
@@ -81,7 +84,12 @@ export function ok(data: unknown, message?: string): TApiReply {
   return { status: 200, body: { status: 200, ...(message ? { message } : {}), data } };
 }
 
-export function failure(status: number, code: string, message: string, errors?: Array<{ path: string; message: string }>): TApiReply {
+export function failure(
+  status: number,
+  code: string,
+  message: string,
+  errors?: Array<{ path: string; message: string }>,
+): TApiReply {
   return { status, body: { status, code, message, ...(errors ? { errors } : {}) } };
 }
 
@@ -89,12 +97,19 @@ export const GARAGE_USER = { id: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b', email: 
 export const ADMIN_USER = { id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', email: 'admin@wrenchmark.co.uk' };
 export const OTHER_USER = { id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b', email: 'someone@example.com' };
 
-export function buildApiSession(user: { id: string; email: string }, overrides: Partial<TApiSession> = {}): TApiSession {
+export function buildApiSession(
+  user: { id: string; email: string },
+  overrides: Partial<TApiSession> = {},
+): TApiSession {
   return { access_token: 'access-1', expires_in: 900, user, ...overrides };
 }
 
 /** The data of a login or refresh answer. */
-export function sessionAnswer(user: { id: string; email: string }, userType: TUserType, overrides: Partial<TApiSession> = {}) {
+export function sessionAnswer(
+  user: { id: string; email: string },
+  userType: TUserType,
+  overrides: Partial<TApiSession> = {},
+) {
   return { session: buildApiSession(user, overrides), userType, emailConfirmed: true };
 }
 
@@ -118,7 +133,11 @@ function cookieSessionRoute(key: string): TApiRoute | undefined {
  * Leaves the browser as a login would: the stored user (and its type), and a session cookie, which the app's refresh on
  * start exchanges for the session (POST auth/refresh answers it unless the test routes that call itself).
  */
-export function storeSession(user: { id: string; email: string }, userType: TUserType, overrides: Partial<TApiSession> = {}): void {
+export function storeSession(
+  user: { id: string; email: string },
+  userType: TUserType,
+  overrides: Partial<TApiSession> = {},
+): void {
   cacheUserType(user.id, userType);
   writeStoredUser(user);
   writeCookieSession({ user, userType, overrides });

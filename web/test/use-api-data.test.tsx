@@ -28,7 +28,9 @@ describe('useApiData', () => {
     rerender(<Loader name="second" pending={pending} />);
     const first = pending.find((request) => request.key === 'first' && !request.signal.aborted);
     expect(first).toBeUndefined();
-    await act(async () => pending.filter((request) => request.key === 'first').forEach((request) => request.resolve('stale')));
+    await act(async () =>
+      pending.filter((request) => request.key === 'first').forEach((request) => request.resolve('stale')),
+    );
     expect(screen.getByTestId('status').textContent).toBe('loading');
 
     await act(async () => pending.at(-1)?.reject(new Error('down')));

@@ -46,7 +46,12 @@ function buildMot(overrides: Partial<TMotTest>): TMotTest {
 }
 
 const RECORDS = [
-  buildRecord({ id: '5a6b7c8d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', service_date: '2024-02-01', mileage: 52000, service_type: 'Oil Change' }),
+  buildRecord({
+    id: '5a6b7c8d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+    service_date: '2024-02-01',
+    mileage: 52000,
+    service_type: 'Oil Change',
+  }),
   buildRecord({}),
 ];
 
@@ -64,7 +69,13 @@ const MOT_TESTS = [
       { text: 'Offside rear tyre worn close to legal limit', type: 'ADVISORY', dangerous: false },
     ],
   }),
-  buildMot({ motTestNumber: '100000000003', completedDate: '2023-04-12T15:00:00.000Z', expiryDate: '2024-04-11', odometerValue: 48010, odometerMiles: 48010 }),
+  buildMot({
+    motTestNumber: '100000000003',
+    completedDate: '2023-04-12T15:00:00.000Z',
+    expiryDate: '2024-04-11',
+    odometerValue: 48010,
+    odometerMiles: 48010,
+  }),
   // Lower than the 52,000 miles a garage logged in February 2024: the contradiction a buyer must see.
   buildMot({
     motTestNumber: '100000000004',
@@ -178,7 +189,9 @@ describe('the buyer report on /vehicle-results', () => {
     ]);
     const service = screen.getByRole('heading', { name: 'Oil Change' }).closest('article')!;
     expect(within(service).getByText('Riverside Motors')).toBeTruthy();
-    expect(within(service).getByRole('link', { name: 'Verify this record' }).getAttribute('href')).toBe(`/verify-records?reg=${REG}`);
+    expect(within(service).getByRole('link', { name: 'Verify this record' }).getAttribute('href')).toBe(
+      `/verify-records?reg=${REG}`,
+    );
   });
 
   it("shows an MOT test's failures and advisories, marks the dangerous one, and gives a km reading in miles", async () => {
@@ -206,7 +219,11 @@ describe('the buyer report on /vehicle-results', () => {
   });
 
   it('flags a service whose mileage is lower than an earlier MOT test', async () => {
-    const lowService = buildRecord({ id: '7c8d9e0f-2a3b-4c5d-9e6f-7a8b9c0d1e2f', service_date: '2021-06-01', mileage: 20000 });
+    const lowService = buildRecord({
+      id: '7c8d9e0f-2a3b-4c5d-9e6f-7a8b9c0d1e2f',
+      service_date: '2021-06-01',
+      mileage: 20000,
+    });
     renderReport(ok(report({ motTests: [MOT_TESTS[0]!] })), [lowService]);
     const card = (await screen.findByText(MESSAGES.platform.mileageAnomaly)).closest('article')!;
     expect(within(card).getByText('20,000 miles')).toBeTruthy();
@@ -243,7 +260,15 @@ describe('the buyer report on /vehicle-results', () => {
 
   it('says in plain words which source is missing, not as an alert, and keeps everything else', async () => {
     const message = 'The DVSA did not answer in time, so the MOT history is not shown.';
-    renderReport(ok(report({ motTests: [], missing: [{ source: 'dvsa', reason: 'slow', message }], vehicle: { ...VEHICLE, hasOutstandingRecall: null } })));
+    renderReport(
+      ok(
+        report({
+          motTests: [],
+          missing: [{ source: 'dvsa', reason: 'slow', message }],
+          vehicle: { ...VEHICLE, hasOutstandingRecall: null },
+        }),
+      ),
+    );
     const notice = await screen.findByText('Part of this report is missing');
     expect(notice.closest('[role="status"]')?.textContent).toContain(`MOT history (DVSA): ${message}`);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -306,10 +331,18 @@ describe('report-model', () => {
       [buildRecord({ service_date: '2023-04-05', mileage: 47000 })],
       [
         buildMot({ motTestNumber: 'A', completedDate: '2023-04-05T08:00:00Z', odometerMiles: 46990 }),
-        buildMot({ motTestNumber: 'B', completedDate: '2024-04-05T08:00:00Z', odometerResultType: 'UNREADABLE', odometerValue: null, odometerMiles: null }),
+        buildMot({
+          motTestNumber: 'B',
+          completedDate: '2024-04-05T08:00:00Z',
+          odometerResultType: 'UNREADABLE',
+          odometerValue: null,
+          odometerMiles: null,
+        }),
       ],
     );
-    expect(readings.map((reading) => [reading.source, reading.miles, reading.isLowerThanEarlier, reading.earlierMiles])).toEqual([
+    expect(
+      readings.map((reading) => [reading.source, reading.miles, reading.isLowerThanEarlier, reading.earlierMiles]),
+    ).toEqual([
       ['service', 47000, false, null],
       ['mot', 46990, true, 47000],
     ]);
@@ -318,7 +351,10 @@ describe('report-model', () => {
   it('puts the MOT test first among entries of the same day, newest day first', () => {
     const entries = buildTimeline(
       [buildRecord({ service_date: '2023-04-05' })],
-      [buildMot({ motTestNumber: 'A', completedDate: '2023-04-05T08:00:00Z' }), buildMot({ motTestNumber: 'B', completedDate: '2020-01-01T08:00:00Z' })],
+      [
+        buildMot({ motTestNumber: 'A', completedDate: '2023-04-05T08:00:00Z' }),
+        buildMot({ motTestNumber: 'B', completedDate: '2020-01-01T08:00:00Z' }),
+      ],
     );
     expect(entries.map((entry) => entry.id)).toEqual(['mot-A', `service-${buildRecord({}).id}`, 'mot-B']);
   });
@@ -334,13 +370,23 @@ describe('placeLabels', () => {
     });
 
   it('labels readings far apart above their points, every one of them', () => {
-    const points = [0, 1, 2, 3].map((i) => ({ cx: 120 + i * 150, cy: 200 - i * 40, text: `${(i + 1) * 10},000`, isFlagged: false }));
+    const points = [0, 1, 2, 3].map((i) => ({
+      cx: 120 + i * 150,
+      cy: 200 - i * 40,
+      text: `${(i + 1) * 10},000`,
+      isFlagged: false,
+    }));
     expect(placeLabels(points, 64, 636)).toEqual(points.map(({ cx, cy }) => ({ x: cx, y: cy - 10 })));
   });
 
   it('never draws two labels over each other when readings crowd, and always labels a flagged one', () => {
     // As on a car with 30 readings a few months apart: 10 units between points, climbing slowly.
-    const points = Array.from({ length: 30 }, (_, i) => ({ cx: 80 + i * 10, cy: 220 - i * 3, text: `${i + 40},${100 + i}`, isFlagged: i === 17 }));
+    const points = Array.from({ length: 30 }, (_, i) => ({
+      cx: 80 + i * 10,
+      cy: 220 - i * 3,
+      text: `${i + 40},${100 + i}`,
+      isFlagged: i === 17,
+    }));
     const placed = placeLabels(points, 64, 636);
     const boxes = boxesOf(points, placed);
     for (const [i, a] of boxes.entries()) {

@@ -98,7 +98,11 @@ describe('VehicleResultsPage', () => {
     renderAt('/vehicle-results?reg=AB12CDE');
 
     const [amended, untouched] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
-    expect(within(amended).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(amended)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Amended on 23 November 2026 by the platform: Garage reported a typo',
       'Amended on 1 December 2026 by the platform: Wrong service date',
     ]);
@@ -106,7 +110,10 @@ describe('VehicleResultsPage', () => {
   });
 
   it('shows a spinner while loading', () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(() => new Promise(() => {})),
+    );
     renderAt('/vehicle-results?reg=AB12CDE');
     expect(screen.getByText('Searching service records…')).toBeTruthy();
   });
@@ -149,7 +156,9 @@ describe('VehicleResultsPage', () => {
     expect(within(newest).getByRole('heading', { name: 'Full Service' })).toBeTruthy();
     expect(within(newest).getByText('14 March 2025')).toBeTruthy();
     expect(within(newest).getByText('45,210 miles')).toBeTruthy();
-    expect(within(newest).getByText('Riverside Motors').parentElement?.textContent).toBe('Serviced by Riverside Motors');
+    expect(within(newest).getByText('Riverside Motors').parentElement?.textContent).toBe(
+      'Serviced by Riverside Motors',
+    );
     expect(within(newest).getByText('Sam Patel')).toBeTruthy();
     expect(within(newest).getByText('Replaced air filter and wiper blades.')).toBeTruthy();
     expect(within(newest).getByText('12 Quay Street, Bristol BS1 4DJ')).toBeTruthy();
@@ -235,13 +244,18 @@ describe('VehicleResultsPage: the history check', () => {
     const fetchMock = mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [buildRecord()] } }));
     renderAt('/vehicle-results?reg=AB12CDE');
     expect(await screen.findByText('Checking this history in your browser…')).toBeTruthy();
-    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/v1/service-records/log/checkpoint'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/v1/service-records/log/checkpoint'),
+    );
     cleanup();
 
     const emptyFetch = mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
     renderAt('/vehicle-results?reg=AB12CDE');
     await screen.findByText('No Records Found');
-    expect(emptyFetch.mock.calls.map(([url]) => url)).toEqual(['/api/v1/service-records/lookup/AB12CDE', '/api/v1/vehicles/AB12CDE']);
+    expect(emptyFetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/v1/service-records/lookup/AB12CDE',
+      '/api/v1/vehicles/AB12CDE',
+    ]);
     expect(screen.queryByText(/Checking this history/)).toBeNull();
   });
 });

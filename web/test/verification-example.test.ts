@@ -39,19 +39,43 @@ function canonicalize(value: unknown): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-type TEntry = { position: number; kind: 'record'; record_id: string; hash: string; prev_hash: string | null; content: Record<string, unknown> };
+type TEntry = {
+  position: number;
+  kind: 'record';
+  record_id: string;
+  hash: string;
+  prev_hash: string | null;
+  content: Record<string, unknown>;
+};
 
 function buildChain(): TEntry[] {
   const entries: TEntry[] = [];
   const services = [
-    { record_id: '3f1c9a52-8d4e-4b7a-9c2e-000000000001', service_type: 'Full Service', mileage: 31950, service_date: '2024-03-14' },
-    { record_id: '3f1c9a52-8d4e-4b7a-9c2e-000000000002', service_type: 'Brake Fluid Change', mileage: 45210, service_date: '2025-03-14' },
+    {
+      record_id: '3f1c9a52-8d4e-4b7a-9c2e-000000000001',
+      service_type: 'Full Service',
+      mileage: 31950,
+      service_date: '2024-03-14',
+    },
+    {
+      record_id: '3f1c9a52-8d4e-4b7a-9c2e-000000000002',
+      service_type: 'Brake Fluid Change',
+      mileage: 45210,
+      service_date: '2025-03-14',
+    },
   ];
   let prevHash: string | null = null;
   services.forEach((service, index) => {
     const content = { ...service, registration: 'AB12CDE', position: index + 1, prev_hash: prevHash };
     const hash = sha256(canonicalize(content));
-    entries.push({ position: index + 1, kind: 'record', record_id: service.record_id, hash, prev_hash: prevHash, content });
+    entries.push({
+      position: index + 1,
+      kind: 'record',
+      record_id: service.record_id,
+      hash,
+      prev_hash: prevHash,
+      content,
+    });
     prevHash = hash;
   });
   return entries;
@@ -64,7 +88,10 @@ const keys = generateKeyPairSync('ed25519');
 /** The key that signed receipts before a rotation to `keys`. */
 const retiredKeys = generateKeyPairSync('ed25519');
 const publishedKey = (pair: typeof keys, keyId: string, from: string, until: string | null) => ({
-  keyId, publicKey: pair.publicKey.export({ type: 'spki', format: 'pem' }), from, until,
+  keyId,
+  publicKey: pair.publicKey.export({ type: 'spki', format: 'pem' }),
+  from,
+  until,
 });
 
 beforeEach(async () => {
@@ -72,10 +99,22 @@ beforeEach(async () => {
   server = createServer((request, response) => {
     const data = request.url?.endsWith('/signing-key')
       ? {
-          algorithm: 'Ed25519', publicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }), keyId: 'test-key',
-          keys: [publishedKey(retiredKeys, 'retired-key', '2024-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z'), publishedKey(keys, 'test-key', '2025-01-01T00:00:01.000Z', null)],
+          algorithm: 'Ed25519',
+          publicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }),
+          keyId: 'test-key',
+          keys: [
+            publishedKey(retiredKeys, 'retired-key', '2024-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z'),
+            publishedKey(keys, 'test-key', '2025-01-01T00:00:01.000Z', null),
+          ],
         }
-      : { registration: 'AB12CDE', valid: true, length: entries.length, head: entries.at(-1)?.hash ?? null, brokenAt: null, entries };
+      : {
+          registration: 'AB12CDE',
+          valid: true,
+          length: entries.length,
+          head: entries.at(-1)?.hash ?? null,
+          brokenAt: null,
+          entries,
+        };
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify({ status: 200, data }));
   });
@@ -84,7 +123,10 @@ beforeEach(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'verify-example-'));
   const packageDir = join(workDir, 'node_modules', 'canonicalize');
   await mkdir(packageDir, { recursive: true });
-  await writeFile(join(packageDir, 'package.json'), JSON.stringify({ name: 'canonicalize', type: 'module', main: 'index.js' }));
+  await writeFile(
+    join(packageDir, 'package.json'),
+    JSON.stringify({ name: 'canonicalize', type: 'module', main: 'index.js' }),
+  );
   await writeFile(join(packageDir, 'index.js'), CANONICALIZE_SOURCE);
   const { port } = server.address() as AddressInfo;
   await writeFile(join(workDir, 'check-history.mjs'), buildVerificationExample(`http://127.0.0.1:${port}`));
@@ -95,8 +137,18 @@ afterEach(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function writeReceipt(entry: TEntry, signedHash = entry.hash, signer: { pair: typeof keys; keyId: string } = { pair: keys, keyId: 'test-key' }): Promise<string> {
-  const signed = { hash: signedHash, position: entry.position, prev_hash: entry.prev_hash, registration: 'AB12CDE', signed_at: '2025-03-14T10:22:00.000Z' };
+async function writeReceipt(
+  entry: TEntry,
+  signedHash = entry.hash,
+  signer: { pair: typeof keys; keyId: string } = { pair: keys, keyId: 'test-key' },
+): Promise<string> {
+  const signed = {
+    hash: signedHash,
+    position: entry.position,
+    prev_hash: entry.prev_hash,
+    registration: 'AB12CDE',
+    signed_at: '2025-03-14T10:22:00.000Z',
+  };
   const signature = sign(null, Buffer.from(canonicalize(signed), 'utf8'), signer.pair.privateKey).toString('base64');
   const file = join(workDir, 'receipt.json');
   await writeFile(file, JSON.stringify({ ...signed, signature, key_id: signer.keyId }));
@@ -104,7 +156,10 @@ async function writeReceipt(entry: TEntry, signedHash = entry.hash, signer: { pa
 }
 
 async function runExample(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['check-history.mjs', 'AB12CDE', ...args], { cwd: workDir, timeout: 20_000 });
+  const { stdout } = await run(process.execPath, ['check-history.mjs', 'AB12CDE', ...args], {
+    cwd: workDir,
+    timeout: 20_000,
+  });
   return stdout;
 }
 
@@ -128,7 +183,7 @@ describe('the Node.js example on /verify-records', () => {
     expect(await runExample(receipt)).toContain('Receipt signature: NOT VALID');
   });
 
-    it('reports an entry whose content was changed after it was sealed', async () => {
+  it('reports an entry whose content was changed after it was sealed', async () => {
     entries[0]!.content = { ...entries[0]!.content, mileage: 3195 };
     const output = await runExample();
     expect(output).toContain('Entry 1: DOES NOT MATCH');
@@ -141,7 +196,14 @@ describe('the Node.js example on /verify-records', () => {
     expect(output).toContain('Receipt signature: valid');
     expect(output).toContain('Entry 2 NO LONGER has the hash on the receipt');
 
-    const forged = JSON.stringify({ hash: entries[1]!.hash, position: 2, prev_hash: entries[0]!.hash, registration: 'AB12CDE', signed_at: 'x', signature: Buffer.alloc(64).toString('base64') });
+    const forged = JSON.stringify({
+      hash: entries[1]!.hash,
+      position: 2,
+      prev_hash: entries[0]!.hash,
+      registration: 'AB12CDE',
+      signed_at: 'x',
+      signature: Buffer.alloc(64).toString('base64'),
+    });
     await writeFile(receipt, forged);
     expect(await runExample(receipt)).toContain('Receipt signature: NOT VALID');
   });

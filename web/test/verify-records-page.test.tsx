@@ -12,7 +12,9 @@ afterEach(() => {
 async function sourceFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? sourceFiles(join(directory, entry.name)) : Promise.resolve([join(directory, entry.name)]))),
+    entries.map((entry) =>
+      entry.isDirectory() ? sourceFiles(join(directory, entry.name)) : Promise.resolve([join(directory, entry.name)]),
+    ),
   );
   return nested.flat();
 }
@@ -30,7 +32,9 @@ describe('VerifyRecordsPage', () => {
     expect(text).toContain('Ed25519');
     expect(text).toContain('GET /api/v1/service-records/verify/{registration}');
     expect(text).toContain('GET /api/v1/service-records/signing-key');
-    expect(within(main).getByLabelText('Example program: check-history.mjs').textContent).toContain("from 'node:crypto'");
+    expect(within(main).getByLabelText('Example program: check-history.mjs').textContent).toContain(
+      "from 'node:crypto'",
+    );
     expect(within(main).getByLabelText('Command: verify a vehicle against the log').textContent).toBe(
       `npm run verify:vehicle -- AD61HCX --key KEY --base ${window.location.origin}`,
     );

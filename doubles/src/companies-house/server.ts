@@ -10,13 +10,13 @@ import { z } from 'zod';
 
 /** One company profile as the fixtures hold it (the real API's field names). */
 const ZCompanyProfileSchema = z.looseObject({
-    company_number: z.string().min(1),
-    company_name: z.string().min(1),
-    company_status: z.string().min(1),
-    type: z.string(),
-    date_of_creation: z.string(),
-    registered_office_address: z.record(z.string(), z.unknown()),
-    sic_codes: z.array(z.string()).optional(),
+  company_number: z.string().min(1),
+  company_name: z.string().min(1),
+  company_status: z.string().min(1),
+  type: z.string(),
+  date_of_creation: z.string(),
+  registered_office_address: z.record(z.string(), z.unknown()),
+  sic_codes: z.array(z.string()).optional(),
 });
 export type CompanyProfile = z.infer<typeof ZCompanyProfileSchema>;
 

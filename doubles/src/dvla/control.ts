@@ -57,7 +57,8 @@ export function createDoubleControl(): DoubleControl {
       }
       if (control.behaviour.tooManyRequests > 0) {
         control.behaviour.tooManyRequests -= 1;
-        if (control.behaviour.retryAfterSeconds !== null) res.setHeader('retry-after', String(control.behaviour.retryAfterSeconds));
+        if (control.behaviour.retryAfterSeconds !== null)
+          res.setHeader('retry-after', String(control.behaviour.retryAfterSeconds));
         res.status(429).json(errorBody(429));
         return true;
       }
@@ -80,7 +81,8 @@ export function createDoubleControl(): DoubleControl {
       delayMs: next.delayMs ?? control.behaviour.delayMs,
       failWith: next.failWith === undefined ? control.behaviour.failWith : next.failWith,
       tooManyRequests: next.tooManyRequests ?? control.behaviour.tooManyRequests,
-      retryAfterSeconds: next.retryAfterSeconds === undefined ? control.behaviour.retryAfterSeconds : next.retryAfterSeconds,
+      retryAfterSeconds:
+        next.retryAfterSeconds === undefined ? control.behaviour.retryAfterSeconds : next.retryAfterSeconds,
     };
     res.json(control.behaviour);
   });
@@ -97,7 +99,11 @@ export function createDoubleControl(): DoubleControl {
 }
 
 /** Listens on a port (0 picks a free one) and resolves with the URL and a close that ends open connections too. */
-export async function listenDouble(app: express.Express, port: number, host: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function listenDouble(
+  app: express.Express,
+  port: number,
+  host: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = await new Promise<import('node:http').Server>((resolve, reject) => {
     const s = app.listen(port, host, () => resolve(s));
     s.once('error', reject);

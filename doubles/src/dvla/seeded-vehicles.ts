@@ -88,7 +88,9 @@ export function vehicleFacts(vehicle: SeededVehicle): VehicleFacts {
   if (vehicle.isElectric) return { colour, fuel: 'ELECTRICITY', engineCapacity: null, co2Emissions: 0 };
   const fuel = pick(['PETROL', 'PETROL', 'DIESEL', 'HYBRID ELECTRIC'] as const, vehicle.registration, 'fuel');
   const engineCapacity = pick(ENGINES, vehicle.registration, 'engine');
-  const co2Emissions = Math.round(engineCapacity / 14 + (fuel === 'HYBRID ELECTRIC' ? 0 : 30) + (stableHash(`${vehicle.registration}:co2`) % 20));
+  const co2Emissions = Math.round(
+    engineCapacity / 14 + (fuel === 'HYBRID ELECTRIC' ? 0 : 30) + (stableHash(`${vehicle.registration}:co2`) % 20),
+  );
   return { colour, fuel, engineCapacity, co2Emissions };
 }
 

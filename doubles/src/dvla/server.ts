@@ -5,7 +5,14 @@
  * missing registration, 403 without the right key. The seeded vehicles are its data (see seeded-vehicles.ts).
  */
 import express from 'express';
-import { SEED_TODAY, readSeededVehicles, stableHash, upper, vehicleFacts, type SeededVehicle } from './seeded-vehicles.js';
+import {
+  SEED_TODAY,
+  readSeededVehicles,
+  stableHash,
+  upper,
+  vehicleFacts,
+  type SeededVehicle,
+} from './seeded-vehicles.js';
 import { createDoubleControl, listenDouble, type DoubleControl } from './control.js';
 import { firstMotDue, motTestsFor } from '../dvsa/mot-tests.js';
 
@@ -61,7 +68,13 @@ export function vehicleEnquiryFor(vehicle: SeededVehicle, today = SEED_TODAY): R
 }
 
 const errorBody = (status: number) => ({
-  errors: [{ status: String(status), code: String(status), title: status === 429 ? 'Too Many Requests' : 'Internal Server Error' }],
+  errors: [
+    {
+      status: String(status),
+      code: String(status),
+      title: status === 429 ? 'Too Many Requests' : 'Internal Server Error',
+    },
+  ],
 });
 
 /** Starts the double on a port; resolves once it listens. */
@@ -82,12 +95,16 @@ export async function startDvlaDouble(options: DvlaDoubleOptions = {}): Promise<
     if (await control.interfere(res, errorBody)) return;
     const registration = (req.body as { registrationNumber?: unknown } | undefined)?.registrationNumber;
     if (typeof registration !== 'string' || !/^[A-Za-z0-9 ]{1,8}$/.test(registration)) {
-      res.status(400).json({ errors: [{ status: '400', code: 'ENQ103', title: 'Invalid format for field - vehicle registration number' }] });
+      res.status(400).json({
+        errors: [{ status: '400', code: 'ENQ103', title: 'Invalid format for field - vehicle registration number' }],
+      });
       return;
     }
     const vehicle = vehicles.get(registration.replace(/ /g, '').toUpperCase());
     if (!vehicle) {
-      res.status(404).json({ errors: [{ status: '404', code: '404', title: 'Vehicle Not Found', detail: 'Record for vehicle not found' }] });
+      res.status(404).json({
+        errors: [{ status: '404', code: '404', title: 'Vehicle Not Found', detail: 'Record for vehicle not found' }],
+      });
       return;
     }
     res.json(vehicleEnquiryFor(vehicle));

@@ -68,7 +68,10 @@ function daysBetween(from: string, to: string): number {
 
 /** The vehicle's mileage on a date, read off the line through its service records (0 miles when first registered). */
 export function milesOn(vehicle: SeededVehicle, date: string): number {
-  const points = [{ date: vehicle.firstRegistered, miles: 0 }, ...vehicle.readings.filter((r) => r.date >= vehicle.firstRegistered)];
+  const points = [
+    { date: vehicle.firstRegistered, miles: 0 },
+    ...vehicle.readings.filter((r) => r.date >= vehicle.firstRegistered),
+  ];
   const after = points.findIndex((p) => p.date > date);
   if (after > 0) {
     const a = points[after - 1]!;
@@ -86,9 +89,15 @@ function testNumber(registration: string, date: string): string {
   return String(100_000_000_000 + (stableHash(`${registration}:${date}:number`) % 900_000_000_000));
 }
 
-function reading(vehicle: SeededVehicle, date: string, miles: number): Pick<DvsaMotTest, 'odometerValue' | 'odometerUnit'> {
+function reading(
+  vehicle: SeededVehicle,
+  date: string,
+  miles: number,
+): Pick<DvsaMotTest, 'odometerValue' | 'odometerUnit'> {
   const isKm = stableHash(`${vehicle.registration}:${date}:unit`) % 12 === 0;
-  return isKm ? { odometerValue: String(Math.round(miles * KM_PER_MILE)), odometerUnit: 'KM' } : { odometerValue: String(miles), odometerUnit: 'MI' };
+  return isKm
+    ? { odometerValue: String(Math.round(miles * KM_PER_MILE)), odometerUnit: 'KM' }
+    : { odometerValue: String(miles), odometerUnit: 'MI' };
 }
 
 /** The vehicle's MOT tests, newest first as the API lists them. */
@@ -112,7 +121,8 @@ export function motTestsFor(vehicle: SeededVehicle, today = SEED_TODAY): DvsaMot
     const read = (day: string, value: number) =>
       isContradiction ? { odometerValue: String(value), odometerUnit: 'MI' as const } : reading(vehicle, day, value);
     const roll = stableHash(`${reg}:${year}:result`);
-    const completed = (day: string) => `${day}T${String(9 + (roll % 8)).padStart(2, '0')}:${String(roll % 60).padStart(2, '0')}:00.000Z`;
+    const completed = (day: string) =>
+      `${day}T${String(9 + (roll % 8)).padStart(2, '0')}:${String(roll % 60).padStart(2, '0')}:00.000Z`;
     const expiryDate = addDays(addYears(due, 1), -1);
     if (roll % 5 === 0) {
       const isDangerous = roll % 3 === 0;
@@ -120,21 +130,39 @@ export function motTestsFor(vehicle: SeededVehicle, today = SEED_TODAY): DvsaMot
       if (isDangerous) defects.push({ text: DANGEROUS[roll % DANGEROUS.length]!, type: 'DANGEROUS', dangerous: true });
       defects.push({ text: ADVISORIES[(roll >>> 3) % ADVISORIES.length]!, type: 'ADVISORY', dangerous: false });
       tests.push({
-        completedDate: completed(date), testResult: 'FAILED', ...read(date, miles), odometerResultType: 'READ',
-        motTestNumber: testNumber(reg, date), dataSource: 'DVSA', defects,
+        completedDate: completed(date),
+        testResult: 'FAILED',
+        ...read(date, miles),
+        odometerResultType: 'READ',
+        motTestNumber: testNumber(reg, date),
+        dataSource: 'DVSA',
+        defects,
       });
       const retest = addDays(date, 2 + (roll % 8));
       if (retest > today) continue;
       tests.push({
-        completedDate: completed(retest), testResult: 'PASSED', expiryDate, ...read(retest, isContradiction ? miles + 12 : Math.max(miles + 12, milesOn(vehicle, retest))), odometerResultType: 'READ',
-        motTestNumber: testNumber(reg, retest), dataSource: 'DVSA', defects: [],
+        completedDate: completed(retest),
+        testResult: 'PASSED',
+        expiryDate,
+        ...read(retest, isContradiction ? miles + 12 : Math.max(miles + 12, milesOn(vehicle, retest))),
+        odometerResultType: 'READ',
+        motTestNumber: testNumber(reg, retest),
+        dataSource: 'DVSA',
+        defects: [],
       });
       continue;
     }
-    const defects: DvsaDefect[] = roll % 3 === 0 ? [{ text: ADVISORIES[roll % ADVISORIES.length]!, type: 'ADVISORY', dangerous: false }] : [];
+    const defects: DvsaDefect[] =
+      roll % 3 === 0 ? [{ text: ADVISORIES[roll % ADVISORIES.length]!, type: 'ADVISORY', dangerous: false }] : [];
     tests.push({
-      completedDate: completed(date), testResult: 'PASSED', expiryDate, ...read(date, miles), odometerResultType: 'READ',
-      motTestNumber: testNumber(reg, date), dataSource: 'DVSA', defects,
+      completedDate: completed(date),
+      testResult: 'PASSED',
+      expiryDate,
+      ...read(date, miles),
+      odometerResultType: 'READ',
+      motTestNumber: testNumber(reg, date),
+      dataSource: 'DVSA',
+      defects,
     });
   }
   return tests.reverse();

@@ -85,7 +85,9 @@ export async function startDvsaDouble(options: DvsaDoubleOptions = {}): Promise<
     control.counts.tokenRequests += 1;
     const form = (req.body ?? {}) as Record<string, unknown>;
     if (form.grant_type !== 'client_credentials') {
-      res.status(400).json({ error: 'unsupported_grant_type', error_description: 'Only client_credentials is supported.' });
+      res
+        .status(400)
+        .json({ error: 'unsupported_grant_type', error_description: 'Only client_credentials is supported.' });
       return;
     }
     if (form.client_id !== clientId || form.client_secret !== clientSecret) {
@@ -117,7 +119,11 @@ export async function startDvsaDouble(options: DvsaDoubleOptions = {}): Promise<
     if (await control.interfere(res, errorBody)) return;
     const vehicle = vehicles.get(req.params.registration.replace(/ /g, '').toUpperCase());
     if (!vehicle) {
-      res.status(404).json({ errorCode: 'MOTH-NP-01', errorMessage: `No data found for registration ${req.params.registration}`, requestId: randomBytes(8).toString('hex') });
+      res.status(404).json({
+        errorCode: 'MOTH-NP-01',
+        errorMessage: `No data found for registration ${req.params.registration}`,
+        requestId: randomBytes(8).toString('hex'),
+      });
       return;
     }
     res.json(motHistoryFor(vehicle));

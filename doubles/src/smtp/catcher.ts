@@ -5,7 +5,12 @@ import type { Readable } from 'node:stream';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { LOCAL_PORTS } from '@sh/shared/server';
-import { INBOX_CONTENT_SECURITY_POLICY, renderInboxPage, renderMessagePage, renderNotFoundPage } from './inbox-pages.js';
+import {
+  INBOX_CONTENT_SECURITY_POLICY,
+  renderInboxPage,
+  renderMessagePage,
+  renderNotFoundPage,
+} from './inbox-pages.js';
 
 /** A mail the catcher received, as GET /api/messages reports it. */
 export interface CapturedMail {
@@ -57,7 +62,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, {
+    'content-type': `${type}; charset=utf-8`,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   res.end(body);
 }
 
@@ -184,7 +193,13 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     }
   });
 
-  const listen = (server: { listen(port: number, host: string, cb: () => void): unknown; once(event: 'error', cb: (e: Error) => void): unknown }, port: number) =>
+  const listen = (
+    server: {
+      listen(port: number, host: string, cb: () => void): unknown;
+      once(event: 'error', cb: (e: Error) => void): unknown;
+    },
+    port: number,
+  ) =>
     new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => resolve());

@@ -44,12 +44,18 @@ function page(title: string, body: string, options: { refreshSeconds?: number } 
 }
 
 const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/London' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/London' }).format(
+    new Date(iso),
+  );
 
 /** The inbox: every captured mail, newest first. Refreshes itself every 5 seconds. */
 export function renderInboxPage(messages: CapturedMail[]): string {
   if (messages.length === 0) {
-    return page('Inbox (0)', '<h1>Inbox</h1><p class="empty">No mail yet. Mail sent to this SMTP server shows up here.</p>', { refreshSeconds: 5 });
+    return page(
+      'Inbox (0)',
+      '<h1>Inbox</h1><p class="empty">No mail yet. Mail sent to this SMTP server shows up here.</p>',
+      { refreshSeconds: 5 },
+    );
   }
   const rows = messages
     .map(
@@ -81,7 +87,10 @@ export function prepareHtmlForFrame(html: string): string {
 
 /** Escapes plain text and turns the web addresses in it into links. */
 export function linkifyText(text: string): string {
-  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" target="_blank" rel="noopener">${url}</a>`);
+  return escapeHtml(text).replace(
+    /https?:\/\/[^\s<]+/g,
+    (url) => `<a href="${url}" target="_blank" rel="noopener">${url}</a>`,
+  );
 }
 
 /**

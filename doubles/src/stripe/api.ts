@@ -148,7 +148,9 @@ function buildRoutes(state: StripeState): ApiRoute[] {
       const customer = stringParam(p, 'customer');
       const status = stringParam(p, 'status');
       const data = newestFirst(state.all('subscription')).filter(
-        (s) => (customer === undefined || s.customer === customer) && (status === undefined ? s.status !== 'canceled' : status === 'all' || s.status === status),
+        (s) =>
+          (customer === undefined || s.customer === customer) &&
+          (status === undefined ? s.status !== 'canceled' : status === 'all' || s.status === status),
       );
       return list('/v1/subscriptions', data, p);
     }),
@@ -172,7 +174,11 @@ function buildRoutes(state: StripeState): ApiRoute[] {
     }),
     route('GET', '/v1/prices', (p) => {
       const product = stringParam(p, 'product');
-      return list('/v1/prices', newestFirst(state.all('price')).filter((price) => product === undefined || price.product === product), p);
+      return list(
+        '/v1/prices',
+        newestFirst(state.all('price')).filter((price) => product === undefined || price.product === product),
+        p,
+      );
     }),
     route('GET', '/v1/prices/:id', (_p, [id]) => state.price(id!)),
     route('GET', '/v1/products', (p) => list('/v1/products', newestFirst(state.all('product')), p)),
@@ -191,7 +197,11 @@ function buildRoutes(state: StripeState): ApiRoute[] {
     route('GET', '/v1/payment_methods/:id', (_p, [id]) => state.paymentMethod(id!)),
     route('GET', '/v1/events', (p) => {
       const type = stringParam(p, 'type');
-      return list('/v1/events', newestFirst(state.events()).filter((e) => type === undefined || e.type === type), p);
+      return list(
+        '/v1/events',
+        newestFirst(state.events()).filter((e) => type === undefined || e.type === type),
+        p,
+      );
     }),
     route('GET', '/v1/events/:id', (_p, [id]) => state.event(id!)),
   ];
@@ -216,7 +226,8 @@ function createCheckoutSession(state: StripeState, p: FormParams): CheckoutSessi
     throw invalidParam('customer_email', 'You may only specify one of these parameters: customer, customer_email.');
   }
   const clientReferenceId = optionalText(p, 'client_reference_id');
-  if (clientReferenceId && clientReferenceId.length > 200) throw invalidParam('client_reference_id', 'client_reference_id is too long.');
+  if (clientReferenceId && clientReferenceId.length > 200)
+    throw invalidParam('client_reference_id', 'client_reference_id is too long.');
   const subscriptionData = objectParam(p, 'subscription_data');
   const trialPeriodDays = integerParam(subscriptionData, 'trial_period_days', 1, 730) ?? null;
   return state.createCheckoutSession({
@@ -241,7 +252,9 @@ function apiKeyOf(header: string | undefined): string | null {
   if (!header) return null;
   const [scheme, value = ''] = header.split(' ', 2);
   const key = scheme?.toLowerCase() === 'basic' ? Buffer.from(value, 'base64').toString('utf8').split(':')[0] : value;
-  return (scheme?.toLowerCase() === 'bearer' || scheme?.toLowerCase() === 'basic') && key && TEST_KEY.test(key) ? key : null;
+  return (scheme?.toLowerCase() === 'bearer' || scheme?.toLowerCase() === 'basic') && key && TEST_KEY.test(key)
+    ? key
+    : null;
 }
 
 /**
@@ -252,7 +265,13 @@ export function createApiHandler(state: StripeState) {
   const routes = buildRoutes(state);
   const idempotent = new Map<string, StoredResponse>();
 
-  return async (req: IncomingMessage, res: ServerResponse, path: string, rawQuery: string, body: string): Promise<void> => {
+  return async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    rawQuery: string,
+    body: string,
+  ): Promise<void> => {
     const requestId = newId('req');
     const headers = { 'request-id': requestId, 'stripe-version': Stripe.API_VERSION };
     const fail = (error: StripeApiError) => sendJson(res, error.status, error.toJSON(), headers);
@@ -260,7 +279,13 @@ export function createApiHandler(state: StripeState) {
     const key = apiKeyOf(req.headers.authorization);
     if (!key) {
       const given = req.headers.authorization ? 'Invalid API Key provided.' : 'You did not provide an API key.';
-      fail(new StripeApiError(401, 'invalid_request_error', `${given} The local Stripe double accepts test keys (sk_test_...) only.`));
+      fail(
+        new StripeApiError(
+          401,
+          'invalid_request_error',
+          `${given} The local Stripe double accepts test keys (sk_test_...) only.`,
+        ),
+      );
       return;
     }
     const method = req.method ?? 'GET';
@@ -289,7 +314,11 @@ export function createApiHandler(state: StripeState) {
         return;
       }
       if (stored) {
-        sendJson(res, stored.status, stored.body, { ...headers, 'idempotent-replayed': 'true', 'original-request': requestId });
+        sendJson(res, stored.status, stored.body, {
+          ...headers,
+          'idempotent-replayed': 'true',
+          'original-request': requestId,
+        });
         return;
       }
     }

@@ -42,7 +42,10 @@ export function createControlApi(state: StripeState, webhooks: WebhookSender) {
       }
       const before = state.events().length;
       const subscription = state.advanceSubscription(match[1]!, to as AdvanceTarget);
-      const events = state.events().slice(before).map((e) => ({ id: e.id, type: e.type }));
+      const events = state
+        .events()
+        .slice(before)
+        .map((e) => ({ id: e.id, type: e.type }));
       sendJson(res, 200, { data: { subscription, events } });
       return true;
     }
@@ -60,7 +63,9 @@ export function createControlApi(state: StripeState, webhooks: WebhookSender) {
     if ((match = /^\/_control\/events\/(evt_[A-Za-z0-9]+)\/resend$/.exec(path)) && method === 'POST') {
       const event = state.event(match[1]!);
       const attempt = await webhooks.resend(event);
-      sendJson(res, 200, { data: { id: event.id, type: event.type, status: attempt.status, error: attempt.error ?? null } });
+      sendJson(res, 200, {
+        data: { id: event.id, type: event.type, status: attempt.status, error: attempt.error ?? null },
+      });
       return true;
     }
     if (path === '/_control/webhooks/hold' && method === 'POST') {

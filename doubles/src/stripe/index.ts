@@ -63,7 +63,9 @@ function readSeedFile(file: string): SeedGarage[] {
     throw new Error(`cannot read the seed file ${file}: ${(error as Error).message}`, { cause: error });
   }
   if (!Array.isArray(parsed) || !parsed.every(isSeedGarage)) {
-    throw new Error(`the seed file ${file} is not an array of garages with id, name, email, created_at and subscription_status`);
+    throw new Error(
+      `the seed file ${file} is not an array of garages with id, name, email, created_at and subscription_status`,
+    );
   }
   return parsed;
 }

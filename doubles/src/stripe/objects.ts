@@ -47,7 +47,15 @@ export interface PaymentMethodObject {
   id: string;
   object: 'payment_method';
   type: 'card';
-  card: { brand: string; display_brand: string; last4: string; exp_month: number; exp_year: number; funding: string; country: string };
+  card: {
+    brand: string;
+    display_brand: string;
+    last4: string;
+    exp_month: number;
+    exp_year: number;
+    funding: string;
+    country: string;
+  };
   billing_details: { name: string | null; email: string | null };
   customer: string | null;
   created: number;
@@ -91,7 +99,8 @@ export interface SubscriptionItemObject {
   metadata: Metadata;
 }
 
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused';
+export type SubscriptionStatus =
+  'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused';
 
 export interface SubscriptionObject {
   id: string;
@@ -212,12 +221,18 @@ export class StripeApiError extends Error {
 
 /** "No such price: 'price_x'", Stripe's answer for an unknown id. */
 export function noSuch(kind: string, id: string, param = 'id'): StripeApiError {
-  return new StripeApiError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, { code: 'resource_missing', param });
+  return new StripeApiError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, {
+    code: 'resource_missing',
+    param,
+  });
 }
 
 /** "Missing required param: mode." */
 export function missingParam(param: string): StripeApiError {
-  return new StripeApiError(400, 'invalid_request_error', `Missing required param: ${param}.`, { code: 'parameter_missing', param });
+  return new StripeApiError(400, 'invalid_request_error', `Missing required param: ${param}.`, {
+    code: 'parameter_missing',
+    param,
+  });
 }
 
 /** A parameter Stripe would refuse. */

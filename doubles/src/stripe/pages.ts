@@ -23,15 +23,20 @@ export function escapeHtml(value: unknown): string {
 
 /** £34.99, as en-GB shows money. */
 export function formatMoney(amountMinor: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(amountMinor / 100);
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() }).format(
+    amountMinor / 100,
+  );
 }
 
 /** 5 December 2025, as en-GB writes a date. */
 export function formatDate(unixSeconds: number | null): string {
   if (unixSeconds === null) return '—';
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(
-    new Date(unixSeconds * 1000),
-  );
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(unixSeconds * 1000));
 }
 
 function perInterval(price: PriceObject): string {
@@ -133,7 +138,9 @@ export function checkoutPage(model: CheckoutPageModel): string {
        <p class="amount">${formatMoney(0, price.currency)} due today</p>
        <p class="muted">Then ${escapeHtml(perInterval(price))} starting ${escapeHtml(formatDate(trialEnd))}</p>`
     : `<p class="amount">${escapeHtml(perInterval(price))}</p>`;
-  const cancel = session.cancel_url ? `<a class="back" href="${escapeHtml(session.cancel_url)}">&larr; Cancel and return</a>` : '';
+  const cancel = session.cancel_url
+    ? `<a class="back" href="${escapeHtml(session.cancel_url)}">&larr; Cancel and return</a>`
+    : '';
   const body = `
   <section>
     ${cancel}
@@ -161,11 +168,12 @@ export function checkoutPage(model: CheckoutPageModel): string {
 /** A checkout session that can no longer be paid. */
 export function checkoutClosedPage(session: CheckoutSessionObject): string {
   const isComplete = session.status === 'complete';
-  const link = isComplete && session.success_url
-    ? `<a class="button" href="${escapeHtml(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id))}">Continue</a>`
-    : session.cancel_url
-      ? `<a class="button secondary" href="${escapeHtml(session.cancel_url)}">Return to the site</a>`
-      : '';
+  const link =
+    isComplete && session.success_url
+      ? `<a class="button" href="${escapeHtml(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id))}">Continue</a>`
+      : session.cancel_url
+        ? `<a class="button secondary" href="${escapeHtml(session.cancel_url)}">Return to the site</a>`
+        : '';
   const body = `<section class="card"><h1>${isComplete ? 'This checkout is complete' : 'This checkout session has expired'}</h1>
     <p class="muted">${isComplete ? 'Your payment details were received.' : 'Please start again from the site.'}</p>${link}</section>`;
   return layout('Checkout', body, 'single');
@@ -173,7 +181,11 @@ export function checkoutClosedPage(session: CheckoutSessionObject): string {
 
 /** A page for an unknown session or link. */
 export function notFoundPage(message: string): string {
-  return layout('Not found', `<section class="card"><h1>Not found</h1><p class="muted">${escapeHtml(message)}</p></section>`, 'single');
+  return layout(
+    'Not found',
+    `<section class="card"><h1>Not found</h1><p class="muted">${escapeHtml(message)}</p></section>`,
+    'single',
+  );
 }
 
 function statusPill(subscription: SubscriptionObject): string {
@@ -200,9 +212,15 @@ export interface PortalPageModel {
 /** The customer portal: the subscription, cancel (at period end) or renew, change card, and back to the site. */
 export function portalPage(model: PortalPageModel): string {
   const { portal, subscription } = model;
-  const back = portal.return_url ? `<a class="back" href="${escapeHtml(portal.return_url)}">&larr; Return to the site</a>` : '';
+  const back = portal.return_url
+    ? `<a class="back" href="${escapeHtml(portal.return_url)}">&larr; Return to the site</a>`
+    : '';
   if (!subscription) {
-    return layout('Billing', `<section class="card">${back}<h1>Billing</h1><p class="muted">No subscription for ${escapeHtml(model.customer.email)}.</p></section>`, 'single');
+    return layout(
+      'Billing',
+      `<section class="card">${back}<h1>Billing</h1><p class="muted">No subscription for ${escapeHtml(model.customer.email)}.</p></section>`,
+      'single',
+    );
   }
   const item = subscription.items.data[0]!;
   const isLive = subscription.status !== 'canceled';
@@ -238,7 +256,11 @@ export function portalPage(model: PortalPageModel): string {
 }
 
 /** The portal's card form. */
-export function portalCardPage(model: { portal: PortalSessionObject; values?: Partial<CardInput>; error?: { field?: keyof CardInput; message: string } | null }): string {
+export function portalCardPage(model: {
+  portal: PortalSessionObject;
+  values?: Partial<CardInput>;
+  error?: { field?: keyof CardInput; message: string } | null;
+}): string {
   const body = `<section class="card">
     <a class="back" href="/portal/${escapeHtml(model.portal.id)}">&larr; Back</a>
     <h1>Update card</h1>
@@ -262,7 +284,9 @@ export function dashboardPage(model: {
     .map(({ subscription, email }) => {
       const buttons = (['active', 'past_due', 'trial_will_end', 'canceled'] as const)
         .map(
-          (to) => `<form class="inline" method="post" action="/dashboard/subscriptions/${escapeHtml(subscription.id)}/advance">
+          (
+            to,
+          ) => `<form class="inline" method="post" action="/dashboard/subscriptions/${escapeHtml(subscription.id)}/advance">
             <input type="hidden" name="to" value="${to}"><button type="submit">${to.replaceAll('_', ' ')}</button></form>`,
         )
         .join('');
@@ -274,7 +298,10 @@ export function dashboardPage(model: {
   const events = model.events
     .slice(-30)
     .reverse()
-    .map(({ event, lastStatus }) => `<tr><td><code>${escapeHtml(event.id)}</code></td><td>${escapeHtml(event.type)}</td><td>${escapeHtml(lastStatus ?? 'not sent')}</td></tr>`)
+    .map(
+      ({ event, lastStatus }) =>
+        `<tr><td><code>${escapeHtml(event.id)}</code></td><td>${escapeHtml(event.type)}</td><td>${escapeHtml(lastStatus ?? 'not sent')}</td></tr>`,
+    )
     .join('');
   const body = `<section class="card">
     <h1>Local Stripe double</h1>

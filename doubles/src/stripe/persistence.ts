@@ -11,15 +11,23 @@ export function readStateFile(file: string): PersistedState | null {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new Error(`the Stripe double's state file ${file} is not valid JSON (${(error as Error).message}); delete it to start afresh`, {
-      cause: error,
-    });
+    throw new Error(
+      `the Stripe double's state file ${file} is not valid JSON (${(error as Error).message}); delete it to start afresh`,
+      {
+        cause: error,
+      },
+    );
   }
   const saved = parsed as Partial<PersistedState> | null;
   if (!saved || saved.version !== 1 || !Array.isArray(saved.objects) || !Array.isArray(saved.sessionTerms)) {
     throw new Error(`${file} is not a state file of the Stripe double (version 1); delete it to start afresh`);
   }
-  return { version: 1, objects: saved.objects, sessionTerms: saved.sessionTerms, invoiceCounter: Number(saved.invoiceCounter) || 0 };
+  return {
+    version: 1,
+    objects: saved.objects,
+    sessionTerms: saved.sessionTerms,
+    invoiceCounter: Number(saved.invoiceCounter) || 0,
+  };
 }
 
 /** Writes the whole state atomically: a temporary file beside the target, then a rename over it. */

@@ -88,7 +88,8 @@ export function seedSubscriptionsFor(
     if (clash) throw new Error(`seeded garages ${clash} and ${garage.id} would share the ids *_seed_${suffix}`);
     seen.set(suffix, garage.id);
     const createdMs = Date.parse(garage.created_at);
-    if (Number.isNaN(createdMs)) throw new Error(`seeded garage ${garage.id} has no valid created_at: ${garage.created_at}`);
+    if (Number.isNaN(createdMs))
+      throw new Error(`seeded garage ${garage.id} has no valid created_at: ${garage.created_at}`);
     const created = Math.floor(createdMs / 1000);
 
     const months = monthsElapsed(created, now);
@@ -100,7 +101,10 @@ export function seedSubscriptionsFor(
       period = trial;
     } else if (status === 'canceled') {
       endedAt = addInterval(created, 'month', months);
-      period = { start: addInterval(created, 'month', Math.max(months - 1, 0)), end: addInterval(created, 'month', Math.max(months, 1)) };
+      period = {
+        start: addInterval(created, 'month', Math.max(months - 1, 0)),
+        end: addInterval(created, 'month', Math.max(months, 1)),
+      };
     } else {
       period = { start: addInterval(created, 'month', months), end: addInterval(created, 'month', months + 1) };
     }

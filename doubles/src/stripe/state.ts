@@ -281,7 +281,12 @@ export class StripeState {
     return [...this.eventLog];
   }
 
-  private emit(type: string, object: AnyStripeObject, previous?: Record<string, unknown>, requestId: string | null = null): void {
+  private emit(
+    type: string,
+    object: AnyStripeObject,
+    previous?: Record<string, unknown>,
+    requestId: string | null = null,
+  ): void {
     const event: EventObject = {
       id: newId('evt'),
       object: 'event',
@@ -298,7 +303,12 @@ export class StripeState {
     this.options.onEvent(event);
   }
 
-  createCustomer(input: { email: string | null; name: string | null; description: string | null; metadata: Metadata }): CustomerObject {
+  createCustomer(input: {
+    email: string | null;
+    name: string | null;
+    description: string | null;
+    metadata: Metadata;
+  }): CustomerObject {
     const customer: CustomerObject = {
       id: newId('cus'),
       object: 'customer',
@@ -315,7 +325,10 @@ export class StripeState {
     return customer;
   }
 
-  updateCustomer(id: string, input: { email?: string | null; name?: string | null; metadata?: Metadata }): CustomerObject {
+  updateCustomer(
+    id: string,
+    input: { email?: string | null; name?: string | null; metadata?: Metadata },
+  ): CustomerObject {
     const customer = this.customer(id);
     if (input.email !== undefined) customer.email = input.email;
     if (input.name !== undefined) customer.name = input.name;
@@ -339,7 +352,10 @@ export class StripeState {
   }): CheckoutSessionObject {
     const price = this.price(input.priceId, 'line_items[0][price]');
     if (input.mode === 'subscription' && price.type !== 'recurring') {
-      throw invalidParam('line_items', 'You must provide at least one recurring price in `subscription` mode when using prices.');
+      throw invalidParam(
+        'line_items',
+        'You must provide at least one recurring price in `subscription` mode when using prices.',
+      );
     }
     const customer = input.customerId ? this.customer(input.customerId, 'customer') : null;
     const id = newId('cs_test');
@@ -380,7 +396,8 @@ export class StripeState {
   /** Expires an open checkout session: its page no longer takes payment. */
   expireCheckoutSession(id: string): CheckoutSessionObject {
     const session = this.checkoutSession(id);
-    if (session.status !== 'open') throw invalidParam('session', `Only Checkout Sessions with a status of open can be expired.`);
+    if (session.status !== 'open')
+      throw invalidParam('session', `Only Checkout Sessions with a status of open can be expired.`);
     session.status = 'expired';
     session.url = null;
     this.options.onChange?.();
@@ -401,7 +418,11 @@ export class StripeState {
     return customer?.email ?? session.customer_email;
   }
 
-  private createPaymentMethod(card: CardDetails, holder: { name: string; email: string | null }, customerId: string): PaymentMethodObject {
+  private createPaymentMethod(
+    card: CardDetails,
+    holder: { name: string; email: string | null },
+    customerId: string,
+  ): PaymentMethodObject {
     const paymentMethod: PaymentMethodObject = {
       id: newId('pm'),
       object: 'payment_method',
@@ -419,7 +440,13 @@ export class StripeState {
 
   private createInvoice(
     subscription: SubscriptionObject,
-    input: { amount: number; status: InvoiceObject['status']; reason: InvoiceObject['billing_reason']; periodStart: number; periodEnd: number },
+    input: {
+      amount: number;
+      status: InvoiceObject['status'];
+      reason: InvoiceObject['billing_reason'];
+      periodStart: number;
+      periodEnd: number;
+    },
   ): InvoiceObject {
     const item = subscription.items.data[0]!;
     const customer = this.customer(subscription.customer);
@@ -577,7 +604,10 @@ export class StripeState {
       previous.metadata = { ...subscription.metadata };
       subscription.metadata = mergeMetadata(subscription.metadata, input.metadata);
     }
-    if (input.defaultPaymentMethod !== undefined && input.defaultPaymentMethod !== subscription.default_payment_method) {
+    if (
+      input.defaultPaymentMethod !== undefined &&
+      input.defaultPaymentMethod !== subscription.default_payment_method
+    ) {
       this.paymentMethod(input.defaultPaymentMethod);
       previous.default_payment_method = subscription.default_payment_method;
       subscription.default_payment_method = input.defaultPaymentMethod;
@@ -634,9 +664,11 @@ export class StripeState {
   advanceSubscription(id: string, to: AdvanceTarget): SubscriptionObject {
     const subscription = this.subscription(id);
     if (to === 'canceled') return this.cancelSubscription(id);
-    if (subscription.status === 'canceled') throw invalidParam('id', 'This subscription is canceled and cannot be moved on.');
+    if (subscription.status === 'canceled')
+      throw invalidParam('id', 'This subscription is canceled and cannot be moved on.');
     if (to === 'trial_will_end') {
-      if (subscription.status !== 'trialing') throw invalidParam('to', 'Only a trialing subscription has a trial that can end.');
+      if (subscription.status !== 'trialing')
+        throw invalidParam('to', 'Only a trialing subscription has a trial that can end.');
       this.emit('customer.subscription.trial_will_end', subscription);
       return subscription;
     }
@@ -648,7 +680,10 @@ export class StripeState {
       items: copy(subscription.items),
     };
     if (to === 'active') {
-      const reusable = subscription.status === 'past_due' && subscription.latest_invoice ? this.invoice(subscription.latest_invoice) : null;
+      const reusable =
+        subscription.status === 'past_due' && subscription.latest_invoice
+          ? this.invoice(subscription.latest_invoice)
+          : null;
       let invoice: InvoiceObject;
       if (reusable && reusable.status === 'open') {
         reusable.status = 'paid';
@@ -658,7 +693,13 @@ export class StripeState {
         invoice = reusable;
       } else {
         const period = this.startNewPeriod(subscription);
-        invoice = this.createInvoice(subscription, { amount, status: 'paid', reason: 'subscription_cycle', periodStart: period.start, periodEnd: period.end });
+        invoice = this.createInvoice(subscription, {
+          amount,
+          status: 'paid',
+          reason: 'subscription_cycle',
+          periodStart: period.start,
+          periodEnd: period.end,
+        });
       }
       subscription.status = 'active';
       this.emit('invoice.paid', invoice);
@@ -666,7 +707,13 @@ export class StripeState {
       return subscription;
     }
     const period = this.startNewPeriod(subscription);
-    const invoice = this.createInvoice(subscription, { amount, status: 'open', reason: 'subscription_cycle', periodStart: period.start, periodEnd: period.end });
+    const invoice = this.createInvoice(subscription, {
+      amount,
+      status: 'open',
+      reason: 'subscription_cycle',
+      periodStart: period.start,
+      periodEnd: period.end,
+    });
     subscription.status = 'past_due';
     this.emit('invoice.payment_failed', invoice);
     this.emit('customer.subscription.updated', subscription, previous);

@@ -83,7 +83,9 @@ export class WebhookSender {
   }
 
   /** Delivers the held events in the order asked for, one after another, and stops holding. */
-  async release(order: ReleaseOrder = 'oldest-first'): Promise<Array<{ id: string; type: string; status: number | null }>> {
+  async release(
+    order: ReleaseOrder = 'oldest-first',
+  ): Promise<Array<{ id: string; type: string; status: number | null }>> {
     this.isHolding = false;
     const events = order === 'newest-first' ? [...this.held].reverse() : [...this.held];
     this.held = [];
@@ -118,7 +120,8 @@ export class WebhookSender {
       const result = await this.deliverOnce(event);
       if (result.status === null && !this.url) return;
       if (result.status !== null && result.status >= 200 && result.status < 300) return;
-      if (attempt < this.maxAttempts) await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * 2 ** (attempt - 1)));
+      if (attempt < this.maxAttempts)
+        await new Promise((resolve) => setTimeout(resolve, this.retryDelayMs * 2 ** (attempt - 1)));
     }
   }
 
@@ -146,7 +149,12 @@ export class WebhookSender {
     const list = this.attempts.get(event.id) ?? [];
     list.push(attempt);
     this.attempts.set(event.id, list);
-    this.log('webhook delivered', { eventId: event.id, type: event.type, status: attempt.status, error: attempt.error });
+    this.log('webhook delivered', {
+      eventId: event.id,
+      type: event.type,
+      status: attempt.status,
+      error: attempt.error,
+    });
     return attempt;
   }
 }

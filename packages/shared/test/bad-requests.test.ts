@@ -37,13 +37,43 @@ async function send(path: string, init: RequestInit = {}) {
 
 describe('malformed requests get a 4xx envelope, never a 500, and reach no handler', () => {
   it.each([
-    ['a JSON body in a charset other than UTF-8', { 'content-type': 'application/json; charset=latin1' }, '{"a":"b"}', 415],
-    ['an unknown Content-Encoding', { 'content-type': 'application/json', 'content-encoding': 'bogus' }, '{"a":"b"}', 415],
-    ['a body that does not match its Content-Encoding', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, '{"a":"b"}', 400],
-    ['a body that is not the brotli it says it is', { 'content-type': 'application/json', 'content-encoding': 'br' }, '{"a":"b"}', 400],
+    [
+      'a JSON body in a charset other than UTF-8',
+      { 'content-type': 'application/json; charset=latin1' },
+      '{"a":"b"}',
+      415,
+    ],
+    [
+      'an unknown Content-Encoding',
+      { 'content-type': 'application/json', 'content-encoding': 'bogus' },
+      '{"a":"b"}',
+      415,
+    ],
+    [
+      'a body that does not match its Content-Encoding',
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      '{"a":"b"}',
+      400,
+    ],
+    [
+      'a body that is not the brotli it says it is',
+      { 'content-type': 'application/json', 'content-encoding': 'br' },
+      '{"a":"b"}',
+      400,
+    ],
     ['a NUL character in a string', { 'content-type': 'application/json' }, '{"a":"b\\u0000c"}', 400],
-    ['an object whose members cannot be turned into text', { 'content-type': 'application/json' }, '{"email":{"length":{"toString":{},"valueOf":[]}}}', 400],
-    ['a key that shadows hasOwnProperty', { 'content-type': 'application/json' }, '{"hasOwnProperty":[1],"email":"a@b.co"}', 400],
+    [
+      'an object whose members cannot be turned into text',
+      { 'content-type': 'application/json' },
+      '{"email":{"length":{"toString":{},"valueOf":[]}}}',
+      400,
+    ],
+    [
+      'a key that shadows hasOwnProperty',
+      { 'content-type': 'application/json' },
+      '{"hasOwnProperty":[1],"email":"a@b.co"}',
+      400,
+    ],
     ['a __proto__ key', { 'content-type': 'application/json' }, '{"__proto__":{"isAdmin":true}}', 400],
   ])('%s', async (_label, headers, body, expected) => {
     const before = reached;

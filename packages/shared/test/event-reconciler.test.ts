@@ -61,7 +61,12 @@ const handlers: EventHandlers = {
 async function publishGarageUpdate(): Promise<{ garageId: string; eventId: string }> {
   const garageId = randomUUID();
   const eventId = await withTransaction(db.pool, (client) =>
-    writeEvent(client, 'garage.updated', { garageId, name: 'Hartley Motors Ltd', address: '12 Station Road, Leeds, LS1 4AB', phone: '01131234567' }),
+    writeEvent(client, 'garage.updated', {
+      garageId,
+      name: 'Hartley Motors Ltd',
+      address: '12 Station Road, Leeds, LS1 4AB',
+      phone: '01131234567',
+    }),
   );
   const relay = startRelay({ pool: db.pool, redisUrl: redis.url, prefix, logger: testLogger, pollMs: 50 });
   try {
@@ -100,13 +105,23 @@ function reconciler(intervalMs = 60_000) {
 }
 
 function consumer() {
-  const c = startConsumer({ service: 'records', pool: db.pool, redisUrl: redis.url, prefix, logger: testLogger, handlers });
+  const c = startConsumer({
+    service: 'records',
+    pool: db.pool,
+    redisUrl: redis.url,
+    prefix,
+    logger: testLogger,
+    handlers,
+  });
   running.push(() => c.close());
   return c;
 }
 
 async function timesProcessed(eventId: string): Promise<number> {
-  const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_events WHERE event_id = $1', [eventId]);
+  const { rows } = await db.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM processed_events WHERE event_id = $1',
+    [eventId],
+  );
   return rows[0]!.n;
 }
 
@@ -147,8 +162,17 @@ describe('the outbox reconciler', () => {
   it('sends a dead-lettered event round again once Redis has lost its dead letter', async () => {
     const { garageId, eventId } = await publishGarageUpdate();
     const failing = startConsumer({
-      service: 'records', pool: db.pool, redisUrl: redis.url, prefix, logger: testLogger,
-      handlers: { ...handlers, 'garage.updated': async () => { throw new PermanentEventError('not today'); } },
+      service: 'records',
+      pool: db.pool,
+      redisUrl: redis.url,
+      prefix,
+      logger: testLogger,
+      handlers: {
+        ...handlers,
+        'garage.updated': async () => {
+          throw new PermanentEventError('not today');
+        },
+      },
     });
     await failing.whenIdle();
     await failing.close();
@@ -198,7 +222,11 @@ describe('the outbox reconciler', () => {
     const userId = randomUUID();
     const [unheard, reset] = await withTransaction(db.pool, async (client) => [
       await writeEvent(client, 'user.registered', { userId, email: 'owner@hartleymotors.co.uk', role: 'garage' }),
-      await writeEvent(client, 'user.password_reset_requested', { userId, email: 'owner@hartleymotors.co.uk', token: 'a-one-time-token' }),
+      await writeEvent(client, 'user.password_reset_requested', {
+        userId,
+        email: 'owner@hartleymotors.co.uk',
+        token: 'a-one-time-token',
+      }),
     ]);
     const relay = startRelay({ pool: db.pool, redisUrl: redis.url, prefix, logger: testLogger, pollMs: 50 });
     running.push(() => relay.stop());
@@ -225,8 +253,17 @@ describe('the outbox reconciler', () => {
     expect(await jobState(eventId, 'notifications')).toBe('waiting');
     const tokens: string[] = [];
     const worker = startConsumer({
-      service: 'notifications', pool: db.pool, redisUrl: redis.url, prefix, logger: testLogger,
-      handlers: { ...ignoring('notifications'), 'user.password_reset_requested': async (_client, event) => { tokens.push(event.payload.token); } },
+      service: 'notifications',
+      pool: db.pool,
+      redisUrl: redis.url,
+      prefix,
+      logger: testLogger,
+      handlers: {
+        ...ignoring('notifications'),
+        'user.password_reset_requested': async (_client, event) => {
+          tokens.push(event.payload.token);
+        },
+      },
       fetchSecrets: (event) => readEventSecrets(db.pool, event.id),
     });
     running.push(() => worker.close());
@@ -234,7 +271,10 @@ describe('the outbox reconciler', () => {
     expect(tokens).toEqual([token]);
     expect(await reconciling.reconcile()).toMatchObject({ republished: 0, delivered: 1 });
     const { rows } = await db.pool.query('SELECT payload, delivered_at FROM event_outbox WHERE id = $1', [eventId]);
-    expect(rows[0]).toEqual({ payload: { userId, email: 'owner@hartleymotors.co.uk' }, delivered_at: expect.any(Date) });
+    expect(rows[0]).toEqual({
+      payload: { userId, email: 'owner@hartleymotors.co.uk' },
+      delivered_at: expect.any(Date),
+    });
     expect(await readEventSecrets(db.pool, eventId)).toBeNull();
   });
 

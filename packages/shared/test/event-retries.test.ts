@@ -16,8 +16,22 @@ import {
   type Consumer,
   type EventHandlers,
 } from '../src/server/index.js';
-import { createTestDatabase, testLogger, testQueuePrefix, TEST_POSTGRES_URL, TEST_REDIS_URL, type TestDatabase } from '../src/testing/index.js';
-import { countingHandlers, isPublished, registerGarage, removeQueues, timesApplied, waitFor } from './outbox-harness.js';
+import {
+  createTestDatabase,
+  testLogger,
+  testQueuePrefix,
+  TEST_POSTGRES_URL,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '../src/testing/index.js';
+import {
+  countingHandlers,
+  isPublished,
+  registerGarage,
+  removeQueues,
+  timesApplied,
+  waitFor,
+} from './outbox-harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** Retries spaced in milliseconds instead of seconds, so that a test can outlast eight attempts. */
@@ -51,7 +65,15 @@ function relay(): void {
 }
 /** The records consumer; `retry: {}` gives it the production policy. */
 function consumer(handlers: EventHandlers, retry: Partial<typeof TEST_RETRY> = TEST_RETRY): Consumer {
-  const c = startConsumer({ service: 'records', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, handlers, retry });
+  const c = startConsumer({
+    service: 'records',
+    pool: db.pool,
+    redisUrl: TEST_REDIS_URL,
+    prefix,
+    logger: testLogger,
+    handlers,
+    retry,
+  });
   running.push(c);
   return c;
 }
@@ -61,7 +83,13 @@ function runReplayCommand(args: string[]): Promise<{ code: number | null; stdout
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/events-replay.ts', ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix, POSTGRES_URL: TEST_POSTGRES_URL },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: prefix,
+        POSTGRES_URL: TEST_POSTGRES_URL,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -91,7 +119,12 @@ describe('event retries', () => {
     expect(strategy).toBeTypeOf('function');
     const delays: number[] = [];
     for (let attemptsMade = 1; attemptsMade < job!.opts.attempts!; attemptsMade += 1) {
-      const delay = await strategy!(attemptsMade, (job!.opts.backoff as BackoffOptions).type, new Error('records database unavailable'), job!);
+      const delay = await strategy!(
+        attemptsMade,
+        (job!.opts.backoff as BackoffOptions).type,
+        new Error('records database unavailable'),
+        job!,
+      );
       if (delay === -1) break;
       delays.push(delay);
     }
@@ -141,7 +174,13 @@ describe('the dead-letter set and events:replay', () => {
     await worker.whenIdle();
     expect(calls).toBe(1);
     expect(await listDeadEvents(TEST_REDIS_URL, prefix, 'records')).toEqual([
-      { id: eventId, name: 'garage.registered', failedReason: 'garage name refused by the directory', attempts: 1, failedAt: expect.any(Date) },
+      {
+        id: eventId,
+        name: 'garage.registered',
+        failedReason: 'garage name refused by the directory',
+        attempts: 1,
+        failedAt: expect.any(Date),
+      },
     ]);
     expect((await queueCounts(TEST_REDIS_URL, prefix)).records).toMatchObject({ waiting: 0, delayed: 0, failed: 1 });
 
@@ -171,7 +210,12 @@ describe('the dead-letter set and events:replay', () => {
     await db.pool.query('UPDATE event_outbox SET published_at = now() WHERE id = $1', [eventId]);
     const worker = consumer(countingHandlers());
     const unknown = randomUUID();
-    const outcomes = await replayEvents({ redisUrl: TEST_REDIS_URL, prefix, eventIds: [eventId, unknown, 'not-an-id'], outboxes: [db.pool] });
+    const outcomes = await replayEvents({
+      redisUrl: TEST_REDIS_URL,
+      prefix,
+      eventIds: [eventId, unknown, 'not-an-id'],
+      outboxes: [db.pool],
+    });
     expect(outcomes).toEqual([
       { eventId, service: 'records', outcome: 'redelivered' },
       { eventId, service: 'notifications', outcome: 'redelivered' },

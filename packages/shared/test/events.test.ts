@@ -15,7 +15,13 @@ import {
   type EventHandlers,
   type Relay,
 } from '../src/server/index.js';
-import { createTestDatabase, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '../src/testing/index.js';
+import {
+  createTestDatabase,
+  testLogger,
+  testQueuePrefix,
+  type TestDatabase,
+  TEST_REDIS_URL,
+} from '../src/testing/index.js';
 import { ignoring } from './outbox-harness.js';
 
 let db: TestDatabase;
@@ -60,7 +66,10 @@ async function registerGarage(): Promise<{ garageId: string; eventId: string }> 
 }
 
 async function timesApplied(garageId: string): Promise<number> {
-  const { rows } = await db.pool.query<{ times_applied: number }>('SELECT times_applied FROM garages_seen WHERE garage_id = $1', [garageId]);
+  const { rows } = await db.pool.query<{ times_applied: number }>(
+    'SELECT times_applied FROM garages_seen WHERE garage_id = $1',
+    [garageId],
+  );
   return rows[0]?.times_applied ?? 0;
 }
 
@@ -98,7 +107,14 @@ function relay(): Relay {
   return r;
 }
 function consumer(): Consumer {
-  const c = startConsumer({ service: 'records', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, handlers });
+  const c = startConsumer({
+    service: 'records',
+    pool: db.pool,
+    redisUrl: TEST_REDIS_URL,
+    prefix,
+    logger: testLogger,
+    handlers,
+  });
   running.push(c);
   return c;
 }
@@ -135,12 +151,25 @@ describe('the transactional outbox', () => {
   it('publishes exactly once when the relay died after publishing but before marking the row', async () => {
     prefix = testQueuePrefix();
     const { garageId, eventId } = await registerGarage();
-    const { rows } = await db.pool.query('SELECT id, name, version, payload, occurred_at FROM event_outbox WHERE id = $1', [eventId]);
+    const { rows } = await db.pool.query(
+      'SELECT id, name, version, payload, occurred_at FROM event_outbox WHERE id = $1',
+      [eventId],
+    );
     const row = rows[0];
     // What the dead relay managed: the job is on the queue, the outbox row is still unmarked.
     const connection = createRedis(TEST_REDIS_URL);
     const queue = new Queue(queueNameFor('records'), { connection, prefix });
-    await queue.add('garage.registered', { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload: row.payload }, { jobId: row.id });
+    await queue.add(
+      'garage.registered',
+      {
+        id: row.id,
+        name: row.name,
+        version: row.version,
+        occurredAt: row.occurred_at.toISOString(),
+        payload: row.payload,
+      },
+      { jobId: row.id },
+    );
     await queue.close();
     connection.disconnect();
 
@@ -183,7 +212,13 @@ describe('idempotent consumers', () => {
   it('applies the same event once even when two jobs carry it', async () => {
     prefix = testQueuePrefix();
     const garageId = randomUUID();
-    const event = { id: randomUUID(), name: 'garage.registered', version: 1, occurredAt: new Date().toISOString(), payload: garagePayload(garageId) };
+    const event = {
+      id: randomUUID(),
+      name: 'garage.registered',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: garagePayload(garageId),
+    };
     const connection = createRedis(TEST_REDIS_URL);
     const queue = new Queue(queueNameFor('records'), { connection, prefix });
     await queue.add('garage.registered', event, { jobId: `${event.id}-a` });
@@ -198,7 +233,11 @@ describe('idempotent consumers', () => {
   it('rolls back a handler that fails, so a retry can apply it', async () => {
     const garageId = randomUUID();
     const event: TEventEnvelope<'garage.registered'> = {
-      id: randomUUID(), name: 'garage.registered', version: 1, occurredAt: new Date().toISOString(), payload: garagePayload(garageId),
+      id: randomUUID(),
+      name: 'garage.registered',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: garagePayload(garageId),
     };
     let attempts = 0;
     const flaky: EventHandlers = {
@@ -217,7 +256,11 @@ describe('idempotent consumers', () => {
   it('runs what a handler leaves for after the commit once its writes are visible, and never for a failure or a duplicate', async () => {
     const garageId = randomUUID();
     const event: TEventEnvelope<'garage.registered'> = {
-      id: randomUUID(), name: 'garage.registered', version: 1, occurredAt: new Date().toISOString(), payload: garagePayload(garageId),
+      id: randomUUID(),
+      name: 'garage.registered',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: garagePayload(garageId),
     };
     // What another connection saw of the handler's row when each task ran.
     const seenByTasks: number[] = [];
@@ -243,13 +286,31 @@ describe('idempotent consumers', () => {
 
   it('refuses to start a consumer that lacks a handler for an event it subscribes to', () => {
     expect(() =>
-      startConsumer({ service: 'records', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix: 'unused', logger: testLogger, handlers: { 'garage.registered': handlers['garage.registered'] } }),
-    ).toThrow(`records subscribes to ${eventsFor('records').filter((name) => name !== 'garage.registered').join(', ')} but has no handler for it`);
+      startConsumer({
+        service: 'records',
+        pool: db.pool,
+        redisUrl: TEST_REDIS_URL,
+        prefix: 'unused',
+        logger: testLogger,
+        handlers: { 'garage.registered': handlers['garage.registered'] },
+      }),
+    ).toThrow(
+      `records subscribes to ${eventsFor('records')
+        .filter((name) => name !== 'garage.registered')
+        .join(', ')} but has no handler for it`,
+    );
   });
 
   it('refuses to start a consumer of events with secret fields that has nowhere to fetch them from', () => {
     expect(() =>
-      startConsumer({ service: 'notifications', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix: 'unused', logger: testLogger, handlers: ignoring('notifications') }),
+      startConsumer({
+        service: 'notifications',
+        pool: db.pool,
+        redisUrl: TEST_REDIS_URL,
+        prefix: 'unused',
+        logger: testLogger,
+        handlers: ignoring('notifications'),
+      }),
     ).toThrow(
       'notifications subscribes to user.email_confirmation_requested, user.password_reset_requested, user.email_change_notice_requested, whose secret fields no job carries, but has no fetchSecrets',
     );

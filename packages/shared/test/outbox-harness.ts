@@ -50,7 +50,10 @@ export function ignoring(service: TServiceName): EventHandlers {
 }
 
 export async function timesApplied(pool: pg.Pool, garageId: string): Promise<number> {
-  const { rows } = await pool.query<{ times_applied: number }>('SELECT times_applied FROM garages_seen WHERE garage_id = $1', [garageId]);
+  const { rows } = await pool.query<{ times_applied: number }>(
+    'SELECT times_applied FROM garages_seen WHERE garage_id = $1',
+    [garageId],
+  );
   return rows[0]?.times_applied ?? 0;
 }
 

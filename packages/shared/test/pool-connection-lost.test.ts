@@ -11,7 +11,8 @@ let app: { url: string; close(): Promise<void> };
 /** Ends a backend as a Postgres shutting down would, and waits until it has gone. */
 async function terminate(pid: number): Promise<void> {
   await watcher.query('SELECT pg_terminate_backend($1)', [pid]);
-  const isRunning = async () => (await watcher.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount === 1;
+  const isRunning = async () =>
+    (await watcher.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount === 1;
   await expect.poll(isRunning, { timeout: 5000 }).toBe(false);
 }
 
@@ -68,14 +69,25 @@ describe("a pool client's lost connection (Postgres restarted)", () => {
     const response = await fetch(`${app.url}/slow-write`, { method: 'POST' });
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
-    expect(await response.json()).toEqual({ status: 503, code: 'service_unavailable', message: MESSAGES.platform.serviceUnavailable });
+    expect(await response.json()).toEqual({
+      status: 503,
+      code: 'service_unavailable',
+      message: MESSAGES.platform.serviceUnavailable,
+    });
   });
 
   it('tells a database that is away from a fault of the code', () => {
     const withCode = (code: string) => Object.assign(new Error('x'), { code });
-    expect(['57P01', '57P03', '08006', 'ECONNREFUSED'].map((code) => isDatabaseUnavailable(withCode(code)))).toEqual([true, true, true, true]);
+    expect(['57P01', '57P03', '08006', 'ECONNREFUSED'].map((code) => isDatabaseUnavailable(withCode(code)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
-    expect([withCode('23505'), withCode('42P01'), new TypeError('x is undefined'), 'a string'].map(isDatabaseUnavailable)).toEqual([false, false, false, false]);
+    expect(
+      [withCode('23505'), withCode('42P01'), new TypeError('x is undefined'), 'a string'].map(isDatabaseUnavailable),
+    ).toEqual([false, false, false, false]);
   });
 });

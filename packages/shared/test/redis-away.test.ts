@@ -1,9 +1,30 @@
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedis, createRequestRedis, createServiceApp, startConsumer, startRelay, type Redis } from '../src/server/index.js';
-import { createTestDatabase, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '../src/testing/index.js';
-import { countingHandlers, isPublished, registerGarage, removeQueues, timesApplied, waitFor } from './outbox-harness.js';
+import {
+  createRedis,
+  createRequestRedis,
+  createServiceApp,
+  startConsumer,
+  startRelay,
+  type Redis,
+} from '../src/server/index.js';
+import {
+  createTestDatabase,
+  listenForTest,
+  testLogger,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '../src/testing/index.js';
+import {
+  countingHandlers,
+  isPublished,
+  registerGarage,
+  removeQueues,
+  timesApplied,
+  waitFor,
+} from './outbox-harness.js';
 import { refusingRedisUrl, startRedisSwitch, startSilentRedis, type RedisStandIn } from './redis-stand-ins.js';
 
 let db: TestDatabase;
@@ -40,14 +61,31 @@ function untilTransactionHeldOpen(pool: pg.Pool, signal: { isDone: boolean }): P
 describe('the outbox relay with Redis away', () => {
   it('holds no transaction while Redis does not answer, keeps the committed event, and publishes it once Redis is back', async () => {
     const redisSwitch = await startRedisSwitch(TEST_REDIS_URL);
-    const relay = startRelay({ pool: db.pool, redisUrl: redisSwitch.url, prefix, logger: testLogger, pollMs: 50, publishTimeoutMs: 300 });
-    const worker = startConsumer({ service: 'records', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, handlers: countingHandlers() });
+    const relay = startRelay({
+      pool: db.pool,
+      redisUrl: redisSwitch.url,
+      prefix,
+      logger: testLogger,
+      pollMs: 50,
+      publishTimeoutMs: 300,
+    });
+    const worker = startConsumer({
+      service: 'records',
+      pool: db.pool,
+      redisUrl: TEST_REDIS_URL,
+      prefix,
+      logger: testLogger,
+      handlers: countingHandlers(),
+    });
     try {
       // The write commits although Redis is away: its event waits in the outbox.
       const { garageId, eventId } = await registerGarage(db.pool);
       const watching = { isDone: false };
       const outcome = await Promise.race([
-        relay.flush().then(() => 'published', () => 'gave up on Redis for now'),
+        relay.flush().then(
+          () => 'published',
+          () => 'gave up on Redis for now',
+        ),
         untilTransactionHeldOpen(db.pool, watching).then(() => 'held a transaction open while talking to Redis'),
       ]);
       watching.isDone = true;
@@ -81,7 +119,9 @@ describe('GET /readyz with Redis away', () => {
     async (_state, _kind, open, url) => {
       const redis = open(url());
       redis.on('error', () => undefined);
-      const server = await listenForTest(createServiceApp({ logger: testLogger, pool: db.pool, redis, routes: () => undefined }));
+      const server = await listenForTest(
+        createServiceApp({ logger: testLogger, pool: db.pool, redis, routes: () => undefined }),
+      );
       try {
         const started = Date.now();
         const response = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(5000) });

@@ -104,13 +104,22 @@ export async function startRedisSwitch(targetUrl: string): Promise<RedisSwitch> 
  */
 export async function startPrivateRedis(port?: number): Promise<RedisStandIn> {
   port ??= Number(new URL(await refusingRedisUrl()).port);
-  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const server = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   const url = `redis://127.0.0.1:${port}`;
   const probe = createRequestRedis(url);
   try {
     const deadline = Date.now() + 10_000;
-    while (!(await probe.ping().then(() => true, () => false))) {
+    while (
+      !(await probe.ping().then(
+        () => true,
+        () => false,
+      ))
+    ) {
       if (Date.now() > deadline) {
         server.kill('SIGKILL');
         throw new Error(`redis-server did not answer on port ${port}`);

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isUkRegistration, MESSAGES, normaliseRegistration, UK_REGISTRATION_PATTERNS, ZLookupRequestSchema, ZVehicleReportRequestSchema } from '../src/contract/index.js';
+import {
+  isUkRegistration,
+  MESSAGES,
+  normaliseRegistration,
+  UK_REGISTRATION_PATTERNS,
+  ZLookupRequestSchema,
+  ZVehicleReportRequestSchema,
+} from '../src/contract/index.js';
 
 /** Plates of every UK format, as people type them (spaces, lower case). */
 const VALID = [
@@ -37,7 +44,9 @@ const INVALID = [
 describe('UK registration formats', () => {
   it.each(VALID)('accept %s: %s', (_format, typed) => {
     expect(isUkRegistration(normaliseRegistration(typed))).toBe(true);
-    expect(ZVehicleReportRequestSchema.parse({ registration: typed })).toEqual({ registration: normaliseRegistration(typed) });
+    expect(ZVehicleReportRequestSchema.parse({ registration: typed })).toEqual({
+      registration: normaliseRegistration(typed),
+    });
     expect(ZLookupRequestSchema.safeParse({ registration: typed }).success).toBe(true);
   });
 
@@ -49,20 +58,26 @@ describe('UK registration formats', () => {
   });
 
   it('keep their earlier messages for an empty, overlong or non-alphanumeric registration', () => {
-    const messageOf = (registration: string) => ZLookupRequestSchema.safeParse({ registration }).error?.issues.map((issue) => issue.message);
+    const messageOf = (registration: string) =>
+      ZLookupRequestSchema.safeParse({ registration }).error?.issues.map((issue) => issue.message);
     expect(messageOf('  ')).toEqual([MESSAGES.lookup.noRegistration]);
     expect(messageOf('AB12CDEF')).toEqual([MESSAGES.platform.registrationTooLong]);
     expect(messageOf('AB-12')).toEqual([MESSAGES.platform.registrationInvalidCharacters]);
   });
 
   it('accept every registration of the seed data (and so of the DVLA and DVSA doubles, which serve it)', () => {
-    const seed = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../data/seed/vehicles.json'), 'utf8')) as { registration: string }[];
+    const seed = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../../data/seed/vehicles.json'), 'utf8'),
+    ) as { registration: string }[];
     const registrations = seed.map((vehicle) => vehicle.registration);
     expect(registrations.length).toBeGreaterThan(100);
     expect(registrations.filter((registration) => !isUkRegistration(registration))).toEqual([]);
   });
 
-  it.each(UK_REGISTRATION_PATTERNS.map((pattern) => [pattern.source]))('run in linear time: %s has no group, so no quantifier inside another', (source) => {
-    expect(source).not.toMatch(/[()|]/);
-  });
+  it.each(UK_REGISTRATION_PATTERNS.map((pattern) => [pattern.source]))(
+    'run in linear time: %s has no group, so no quantifier inside another',
+    (source) => {
+      expect(source).not.toMatch(/[()|]/);
+    },
+  );
 });

@@ -24,26 +24,31 @@ function listenWith(kind: 'node:http' | 'express', logger: Logger, handler: Hand
 }
 
 describe('requestContext', () => {
-  it.each(['node:http', 'express'] as const)("gives a request's log lines its id, and makes the child logger only for a request that logs (%s)", async (kind) => {
-    const logs = countingLogger('warn');
-    const listening = await listenWith(kind, logs.logger, (req, res) => {
-      if (req.url === '/logs') req.log.warn({ step: 1 }, 'something to say');
-      res.end('ok');
-    });
-    try {
-      const quiet = await fetch(`${listening.url}/quiet`);
-      expect(quiet.status).toBe(200);
-      expect(quiet.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-      expect(logs.childrenMade()).toBe(0);
+  it.each(['node:http', 'express'] as const)(
+    "gives a request's log lines its id, and makes the child logger only for a request that logs (%s)",
+    async (kind) => {
+      const logs = countingLogger('warn');
+      const listening = await listenWith(kind, logs.logger, (req, res) => {
+        if (req.url === '/logs') req.log.warn({ step: 1 }, 'something to say');
+        res.end('ok');
+      });
+      try {
+        const quiet = await fetch(`${listening.url}/quiet`);
+        expect(quiet.status).toBe(200);
+        expect(quiet.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+        expect(logs.childrenMade()).toBe(0);
 
-      const talking = await fetch(`${listening.url}/logs`, { headers: { 'x-request-id': 'caller-chosen-id-1' } });
-      expect(talking.headers.get('x-request-id')).toBe('caller-chosen-id-1');
-      expect(logs.childrenMade()).toBe(1);
-      expect(logs.lines).toEqual([expect.objectContaining({ level: 40, reqId: 'caller-chosen-id-1', step: 1, msg: 'something to say' })]);
-    } finally {
-      await listening.close();
-    }
-  });
+        const talking = await fetch(`${listening.url}/logs`, { headers: { 'x-request-id': 'caller-chosen-id-1' } });
+        expect(talking.headers.get('x-request-id')).toBe('caller-chosen-id-1');
+        expect(logs.childrenMade()).toBe(1);
+        expect(logs.lines).toEqual([
+          expect.objectContaining({ level: 40, reqId: 'caller-chosen-id-1', step: 1, msg: 'something to say' }),
+        ]);
+      } finally {
+        await listening.close();
+      }
+    },
+  );
 
   it('logs a 5xx answer at error level with its request id, and uses a logger the handler put in place', async () => {
     const logs = countingLogger('warn');
@@ -55,10 +60,16 @@ describe('requestContext', () => {
     });
     try {
       await fetch(`${listening.url}/fails`, { headers: { 'x-request-id': 'failing-request-1' } });
-      await vi.waitFor(() => expect(logs.lines).toEqual([expect.objectContaining({ level: 50, reqId: 'failing-request-1', status: 503, path: '/fails' })]));
+      await vi.waitFor(() =>
+        expect(logs.lines).toEqual([
+          expect.objectContaining({ level: 50, reqId: 'failing-request-1', status: 503, path: '/fails' }),
+        ]),
+      );
 
       await fetch(`${listening.url}/replaced`);
-      await vi.waitFor(() => expect(replacement.lines).toEqual([expect.objectContaining({ level: 30, status: 200, path: '/replaced' })]));
+      await vi.waitFor(() =>
+        expect(replacement.lines).toEqual([expect.objectContaining({ level: 30, status: 200, path: '/replaced' })]),
+      );
       expect(logs.lines).toHaveLength(1);
     } finally {
       await listening.close();

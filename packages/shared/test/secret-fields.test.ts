@@ -2,8 +2,22 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TEventEnvelope } from '../src/contract/events.js';
-import { createRedis, readEventSecrets, startConsumer, startReconciler, startRelay, writeEvent, type EventHandlers } from '../src/server/index.js';
-import { createTestDatabase, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '../src/testing/index.js';
+import {
+  createRedis,
+  readEventSecrets,
+  startConsumer,
+  startReconciler,
+  startRelay,
+  writeEvent,
+  type EventHandlers,
+} from '../src/server/index.js';
+import {
+  createTestDatabase,
+  testLogger,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '../src/testing/index.js';
 import { ignoring, isPublished, removeQueues, waitFor } from './outbox-harness.js';
 
 let db: TestDatabase;
@@ -59,7 +73,13 @@ describe('secret event fields', () => {
         },
       };
       const relay = startRelay({ pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, pollMs: 50 });
-      const reconciler = startReconciler({ pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, intervalMs: 600_000 });
+      const reconciler = startReconciler({
+        pool: db.pool,
+        redisUrl: TEST_REDIS_URL,
+        prefix,
+        logger: testLogger,
+        intervalMs: 600_000,
+      });
       try {
         const eventId = await writeEvent(db.pool, name, { userId, email: 'owner@hartleymotors.co.uk', token });
         await waitFor(() => isPublished(db.pool, [eventId]));
@@ -68,7 +88,12 @@ describe('secret event fields', () => {
         expect(waiting.text).not.toContain(token);
 
         const consumer = startConsumer({
-          service: 'notifications', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, handlers,
+          service: 'notifications',
+          pool: db.pool,
+          redisUrl: TEST_REDIS_URL,
+          prefix,
+          logger: testLogger,
+          handlers,
           fetchSecrets: (event) => readEventSecrets(db.pool, event.id),
         });
         try {
@@ -78,7 +103,12 @@ describe('secret event fields', () => {
         }
         expect(delivered).toEqual([token]);
         const payloadOf = async () =>
-          (await db.pool.query<{ payload: Record<string, unknown> }>('SELECT payload FROM event_outbox WHERE id = $1', [eventId])).rows[0]?.payload;
+          (
+            await db.pool.query<{ payload: Record<string, unknown> }>(
+              'SELECT payload FROM event_outbox WHERE id = $1',
+              [eventId],
+            )
+          ).rows[0]?.payload;
         // Until the reconciler has seen its job completed, the row keeps the token, so that a lost job can go again.
         expect(await payloadOf()).toEqual({ userId, email: 'owner@hartleymotors.co.uk', token });
         await reconciler.reconcile();

@@ -5,7 +5,13 @@ const after = <T>(ms: number, settle: () => T) => new Promise<T>((resolve) => se
 
 describe('withTimeout', () => {
   it('settles as the work does when the work is in time', async () => {
-    await expect(withTimeout(after(5, () => 'answer'), 200, 'the work')).resolves.toBe('answer');
+    await expect(
+      withTimeout(
+        after(5, () => 'answer'),
+        200,
+        'the work',
+      ),
+    ).resolves.toBe('answer');
     await expect(withTimeout(Promise.reject(new Error('refused')), 200, 'the work')).rejects.toThrow('refused');
   });
 

@@ -35,7 +35,8 @@ describe('the token verifier', () => {
     await expect(verifier.verify(genuine)).resolves.toMatchObject({ sub: 'u1' });
     expect(keyFetches).toBe(1);
     const forged = signAccessToken(forgerKeys.privateKey, { sub: 'u2', role: 'admin', email: 'b@example.co.uk' });
-    for (let i = 0; i < 25; i += 1) await expect(verifier.verify(forged)).rejects.toMatchObject({ code: 'unauthorized' });
+    for (let i = 0; i < 25; i += 1)
+      await expect(verifier.verify(forged)).rejects.toMatchObject({ code: 'unauthorized' });
     expect(keyFetches).toBe(2);
     await expect(verifier.verify(genuine)).resolves.toMatchObject({ sub: 'u1' });
   });
@@ -44,7 +45,8 @@ describe('the token verifier', () => {
     keyFetches = 0;
     const verifier = createTokenVerifier({ identityUrl, minRefetchMs: 0 });
     const forged = signAccessToken(forgerKeys.privateKey, { sub: 'u2', role: 'admin', email: 'b@example.co.uk' });
-    for (let i = 0; i < 3; i += 1) await expect(verifier.verify(forged)).rejects.toMatchObject({ code: 'unauthorized' });
+    for (let i = 0; i < 3; i += 1)
+      await expect(verifier.verify(forged)).rejects.toMatchObject({ code: 'unauthorized' });
     expect(keyFetches).toBe(4);
   });
 });

@@ -32,9 +32,17 @@ export type BillingAppConfig = Pick<
 >;
 
 /** Builds the billing service's app (no listen), for main.ts and the tests. */
-export function buildBillingApp(deps: { pool: Pool; redis?: Redis; logger: Logger; stripe: Stripe; config: BillingAppConfig }) {
+export function buildBillingApp(deps: {
+  pool: Pool;
+  redis?: Redis;
+  logger: Logger;
+  stripe: Stripe;
+  config: BillingAppConfig;
+}) {
   const { pool, stripe, config } = deps;
-  const requireToken = authenticate(createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }));
+  const requireToken = authenticate(
+    createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
+  );
   // A garage's own billing calls: a token, the garage role, and no suspension by an admin (a token issued before one
   // lives out its fifteen minutes).
   const signedInGarage = [requireToken, requireRole('garage'), refuseSuspendedGarage(pool)];
@@ -49,10 +57,17 @@ export function buildBillingApp(deps: { pool: Pool; redis?: Redis; logger: Logge
     routes: (app) => {
       // For the gateway's admin calls: billing's audit, its event queue and a retry of a dead event.
       app.use(
-        adminOpsRoutes({ service: 'billing', pool, internalToken: config.INTERNAL_TOKEN, queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX } }),
+        adminOpsRoutes({
+          service: 'billing',
+          pool,
+          internalToken: config.INTERNAL_TOKEN,
+          queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },
+        }),
       );
       app.use(planRoutes(products));
-      app.use(checkoutRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL, priceId: config.STRIPE_PRICE_ID }, signedInGarage));
+      app.use(
+        checkoutRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL, priceId: config.STRIPE_PRICE_ID }, signedInGarage),
+      );
       app.use(subscriptionRoutes({ pool, stripe }, signedInGarage));
       app.use(portalRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL }, signedInGarage));
     },

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { baseConfigShape, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import {
+  baseConfigShape,
+  tokenVerifierConfigShape,
+  DEV_INTERNAL_TOKEN,
+  loadConfig,
+  LOCAL_DATABASES,
+  LOCAL_PORTS,
+  LOCAL_REDIS_URL,
+  localDatabaseUrl,
+} from '@sh/shared/server';
 
 /** The key and webhook secret the local Stripe double accepts; never valid at Stripe. */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_double';
@@ -13,7 +22,9 @@ export const configShape = {
   INTERNAL_TOKEN: z.string().min(16),
   /** The site the SPA is served from: checkout and portal return addresses must be on it. */
   PUBLIC_URL: z.string().url(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\S+$/, 'must be a Stripe secret key (sk_test_..., sk_live_...)'),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_...)'),
   /** Where the SDK sends API calls; unset means api.stripe.com over https. */
   STRIPE_API_HOST: z.string().min(1).optional(),
@@ -31,18 +42,27 @@ export type BillingConfig = ReturnType<typeof readConfig>;
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const usesLocalDouble = !env.STRIPE_SECRET_KEY;
-  return loadConfig('billing', configShape, {
-    DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.billing),
-    REDIS_URL: LOCAL_REDIS_URL,
-    IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
-    INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
-    PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
-    STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
-    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
-    ...(usesLocalDouble
-      ? { STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(LOCAL_PORTS.stripeDouble), STRIPE_API_PROTOCOL: 'http' }
-      : {}),
-    STRIPE_PRODUCT_ID: 'prod_local_professional',
-    STRIPE_PRICE_ID: 'price_local_professional_monthly',
-  }, env);
+  return loadConfig(
+    'billing',
+    configShape,
+    {
+      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.billing),
+      REDIS_URL: LOCAL_REDIS_URL,
+      IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
+      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+      PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
+      STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+      ...(usesLocalDouble
+        ? {
+            STRIPE_API_HOST: '127.0.0.1',
+            STRIPE_API_PORT: String(LOCAL_PORTS.stripeDouble),
+            STRIPE_API_PROTOCOL: 'http',
+          }
+        : {}),
+      STRIPE_PRODUCT_ID: 'prod_local_professional',
+      STRIPE_PRICE_ID: 'price_local_professional_monthly',
+    },
+    env,
+  );
 }

@@ -1,4 +1,11 @@
-import { MESSAGES, PLAN, PLAN_FEATURES, ZCheckoutSessionResponseSchema, ZErrorEnvelopeSchema, ZPlansResponseSchema } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  PLAN,
+  PLAN_FEATURES,
+  ZCheckoutSessionResponseSchema,
+  ZErrorEnvelopeSchema,
+  ZPlansResponseSchema,
+} from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -51,17 +58,30 @@ describe('GET /api/v1/billing/plans', () => {
 describe('POST /api/v1/stripe/create-checkout-session', () => {
   it('answers 403 email_not_confirmed with a clear message to a garage whose e-mail is not confirmed, and creates nothing at Stripe', async () => {
     const garage = await newGarage(harness, { emailConfirmed: false });
-    const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) });
+    const { status, body } = await call(harness, 'POST', CHECKOUT, {
+      token: garage.token,
+      body: checkoutRequest(garage),
+    });
     expect(status).toBe(403);
-    expect(ZErrorEnvelopeSchema.parse(body)).toEqual({ status: 403, code: 'email_not_confirmed', message: MESSAGES.platform.emailNotConfirmed });
-    expect(harness.double.state.all('customer').filter((customer) => customer.metadata.garage_id === garage.id)).toEqual([]);
+    expect(ZErrorEnvelopeSchema.parse(body)).toEqual({
+      status: 403,
+      code: 'email_not_confirmed',
+      message: MESSAGES.platform.emailNotConfirmed,
+    });
+    expect(
+      harness.double.state.all('customer').filter((customer) => customer.metadata.garage_id === garage.id),
+    ).toEqual([]);
   });
 
   it('answers 401 without a token', async () => {
     const garage = await newGarage(harness);
     const { status, body } = await call(harness, 'POST', CHECKOUT, { body: checkoutRequest(garage) });
     expect(status).toBe(401);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ status: 401, code: 'unauthorized', message: MESSAGES.platform.unauthorized });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      message: MESSAGES.platform.unauthorized,
+    });
   });
 
   it.each(['admin', 'none'] as const)('answers 403 for a %s token and creates nothing at Stripe', async (role) => {
@@ -77,7 +97,10 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
   it('answers 400 for an unknown price_id with a clear message and creates nothing', async () => {
     const garage = await newGarage(harness);
     const before = await countCustomersAtStripe();
-    const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { price_id: 'price_someone_elses' }) });
+    const { status, body } = await call(harness, 'POST', CHECKOUT, {
+      token: garage.token,
+      body: checkoutRequest(garage, { price_id: 'price_someone_elses' }),
+    });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
       code: 'validation_failed',
@@ -89,14 +112,20 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
 
   it('answers 400 without a price_id', async () => {
     const garage = await newGarage(harness);
-    const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { price_id: undefined }) });
+    const { status, body } = await call(harness, 'POST', CHECKOUT, {
+      token: garage.token,
+      body: checkoutRequest(garage, { price_id: undefined }),
+    });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.priceRequired);
   });
 
   it('answers 400 for a mode other than subscription', async () => {
     const garage = await newGarage(harness);
-    const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { mode: 'payment' }) });
+    const { status, body } = await call(harness, 'POST', CHECKOUT, {
+      token: garage.token,
+      body: checkoutRequest(garage, { mode: 'payment' }),
+    });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.subscriptionModeOnly);
   });
@@ -108,7 +137,10 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
   ])('answers 400 for a %s off the site (%s): no open redirect', async (field, url) => {
     const garage = await newGarage(harness);
     const before = await countCustomersAtStripe();
-    const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { [field]: url }) });
+    const { status, body } = await call(harness, 'POST', CHECKOUT, {
+      token: garage.token,
+      body: checkoutRequest(garage, { [field]: url }),
+    });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
       message: MESSAGES.billing.returnUrlForeign,
@@ -119,14 +151,20 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
 
   it('answers 400 for a return address that is not a web address', async () => {
     const garage = await newGarage(harness);
-    const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage, { success_url: 'javascript:alert(1)' }) });
+    const { status, body } = await call(harness, 'POST', CHECKOUT, {
+      token: garage.token,
+      body: checkoutRequest(garage, { success_url: 'javascript:alert(1)' }),
+    });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.returnUrlInvalid);
   });
 
   it('answers the URL of a checkout page the double serves, for the garage, with the 14-day trial', async () => {
     const garage = await newGarage(harness);
-    const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) });
+    const { status, body } = await call(harness, 'POST', CHECKOUT, {
+      token: garage.token,
+      body: checkoutRequest(garage),
+    });
     expect(status).toBe(200);
     const { url } = ZCheckoutSessionResponseSchema.parse(body).data;
     expect(url.startsWith(`${harness.double.url}/checkout/cs_`)).toBe(true);
@@ -140,13 +178,20 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     expect(html).toContain(garage.email);
 
     const session = harness.double.state.checkoutSession(url.split('/').at(-1)!);
-    expect(session).toMatchObject({ mode: 'subscription', client_reference_id: garage.id, success_url: checkoutRequest(garage).success_url });
-    expect(harness.double.state.termsOf(session.id)).toMatchObject({ trialPeriodDays: 14, subscriptionMetadata: { garage_id: garage.id } });
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: garage.id,
+      success_url: checkoutRequest(garage).success_url,
+    });
+    expect(harness.double.state.termsOf(session.id)).toMatchObject({
+      trialPeriodDays: 14,
+      subscriptionMetadata: { garage_id: garage.id },
+    });
     const customer = harness.double.state.customer(session.customer!);
     expect(customer).toMatchObject({ email: garage.email, metadata: { garage_id: garage.id } });
   });
 
-  it('reuses the garage\'s Stripe customer on a second call', async () => {
+  it("reuses the garage's Stripe customer on a second call", async () => {
     const garage = await newGarage(harness);
     const first = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) });
     const second = await call(harness, 'POST', CHECKOUT, {
@@ -158,7 +203,10 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     expect(customerOf(first)).toBeTruthy();
     expect(customerOf(second)).toBe(customerOf(first));
     expect(harness.double.state.all('customer').filter((c) => c.email === garage.email)).toHaveLength(1);
-    const { rows } = await harness.db.pool.query('SELECT stripe_customer_id FROM billing_customers WHERE garage_id = $1', [garage.id]);
+    const { rows } = await harness.db.pool.query(
+      'SELECT stripe_customer_id FROM billing_customers WHERE garage_id = $1',
+      [garage.id],
+    );
     expect(rows).toEqual([{ stripe_customer_id: customerOf(first) }]);
   });
 
@@ -170,13 +218,18 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     ]);
     expect(first.status).toBe(200);
     expect(second.body.data).toEqual(first.body.data);
-    expect(harness.double.state.all('checkout.session').filter((s) => s.client_reference_id === garage.id)).toHaveLength(1);
+    expect(
+      harness.double.state.all('checkout.session').filter((s) => s.client_reference_id === garage.id),
+    ).toHaveLength(1);
   });
 
   it('answers 409 for a garage that already has a running subscription', async () => {
     const garage = await newGarage(harness);
     await subscribeGarage(harness, garage);
-    const { status, body } = await call(harness, 'POST', CHECKOUT, { token: garage.token, body: checkoutRequest(garage) });
+    const { status, body } = await call(harness, 'POST', CHECKOUT, {
+      token: garage.token,
+      body: checkoutRequest(garage),
+    });
     expect(status).toBe(409);
     expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.alreadySubscribed);
   });

@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { LOCAL_PRICE_ID, LOCAL_PRODUCT_ID, startStripeDouble, type StripeDouble } from '@sh/doubles/src/stripe/index.js';
+import {
+  LOCAL_PRICE_ID,
+  LOCAL_PRODUCT_ID,
+  startStripeDouble,
+  type StripeDouble,
+} from '@sh/doubles/src/stripe/index.js';
 import type { TEventPayload } from '@sh/shared/contract';
 import { signAccessToken, type TAuthClaims } from '@sh/shared/server';
-import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, type TestDatabase, callJson } from '@sh/shared/testing';
+import {
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  testLogger,
+  type TestDatabase,
+  callJson,
+} from '@sh/shared/testing';
 import { buildBillingApp } from '../src/app.js';
 import { readConfig, type BillingConfig } from '../src/config.js';
 import { createBillingEventHandlers } from '../src/events/handlers.js';
@@ -30,7 +42,12 @@ export interface BillingHarness {
 export async function startBillingHarness(options: { seedFile?: string } = {}): Promise<BillingHarness> {
   const db = await createTestDatabase('billing', MIGRATIONS_DIR);
   const keys = createTestKeyPair();
-  const double = await startStripeDouble({ port: 0, webhookSecret: WEBHOOK_SECRET, retryDelayMs: 50, seedFile: options.seedFile });
+  const double = await startStripeDouble({
+    port: 0,
+    webhookSecret: WEBHOOK_SECRET,
+    retryDelayMs: 50,
+    seedFile: options.seedFile,
+  });
   const config = readConfig({
     NODE_ENV: 'test',
     DATABASE_URL: db.url,
@@ -82,18 +99,36 @@ export async function newGarage(harness: BillingHarness, options: { emailConfirm
 export type TestGarage = Awaited<ReturnType<typeof newGarage>>;
 
 /** Calls billing; answers the HTTP status and the parsed body. */
-export function call(harness: BillingHarness, method: string, pathAndQuery: string, options: { token?: string; body?: unknown } = {}) {
+export function call(
+  harness: BillingHarness,
+  method: string,
+  pathAndQuery: string,
+  options: { token?: string; body?: unknown } = {},
+) {
   return callJson(harness.url, method, pathAndQuery, options);
 }
 
 /** The request body the checkout page sends. */
 export function checkoutRequest(garage: TestGarage, overrides: Record<string, unknown> = {}) {
-  return { price_id: LOCAL_PRICE_ID, mode: 'subscription', customerEmail: garage.email, success_url: SUCCESS_URL, cancel_url: CANCEL_URL, ...overrides };
+  return {
+    price_id: LOCAL_PRICE_ID,
+    mode: 'subscription',
+    customerEmail: garage.email,
+    success_url: SUCCESS_URL,
+    cancel_url: CANCEL_URL,
+    ...overrides,
+  };
 }
 
 /** Starts checkout through billing and answers the hosted page's URL and the session id. */
-export async function startCheckout(harness: BillingHarness, garage: TestGarage): Promise<{ url: string; sessionId: string }> {
-  const { status, body } = await call(harness, 'POST', '/api/v1/stripe/create-checkout-session', { token: garage.token, body: checkoutRequest(garage) });
+export async function startCheckout(
+  harness: BillingHarness,
+  garage: TestGarage,
+): Promise<{ url: string; sessionId: string }> {
+  const { status, body } = await call(harness, 'POST', '/api/v1/stripe/create-checkout-session', {
+    token: garage.token,
+    body: checkoutRequest(garage),
+  });
   if (status !== 200) throw new Error(`checkout answered ${status}: ${JSON.stringify(body)}`);
   const url = (body.data as { url: string }).url;
   return { url, sessionId: url.split('/').at(-1)! };
@@ -121,7 +156,11 @@ export async function subscribeGarage(harness: BillingHarness, garage: TestGarag
 }
 
 /** Moves a subscription on at the double (control API), answering the ids of the events it sent. */
-export async function advance(harness: BillingHarness, subscriptionId: string, to: string): Promise<Array<{ id: string; type: string }>> {
+export async function advance(
+  harness: BillingHarness,
+  subscriptionId: string,
+  to: string,
+): Promise<Array<{ id: string; type: string }>> {
   const response = await fetch(`${harness.double.url}/_control/subscriptions/${subscriptionId}/advance`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

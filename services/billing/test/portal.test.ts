@@ -1,4 +1,9 @@
-import { MESSAGES, ZBillingPortalResponseSchema, ZErrorEnvelopeSchema, ZSubscriptionResponseSchema } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  ZBillingPortalResponseSchema,
+  ZErrorEnvelopeSchema,
+  ZSubscriptionResponseSchema,
+} from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, changesFor, newGarage, startBillingHarness, subscribeGarage, type BillingHarness } from './harness.js';
 
@@ -31,7 +36,10 @@ describe('POST /api/v1/billing/portal', () => {
     const garage = await newGarage(harness);
     const { status, body } = await call(harness, 'POST', PORTAL, { token: garage.token });
     expect(status).toBe(404);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'not_found', message: MESSAGES.billing.noBillingAccount });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      code: 'not_found',
+      message: MESSAGES.billing.noBillingAccount,
+    });
   });
 
   it('answers a portal URL where cancelling really cancels at the end of the period', async () => {
@@ -50,7 +58,14 @@ describe('POST /api/v1/billing/portal', () => {
     await harness.double.settled();
 
     const subscription = await call(harness, 'GET', '/api/v1/billing/subscription', { token: garage.token });
-    expect(ZSubscriptionResponseSchema.parse(subscription.body).data).toMatchObject({ subscription_status: 'trialing', cancel_at_period_end: true });
-    expect((await changesFor(harness, garage.id)).at(-1)).toMatchObject({ reason: 'updated', status: 'trialing', cancelAtPeriodEnd: true });
+    expect(ZSubscriptionResponseSchema.parse(subscription.body).data).toMatchObject({
+      subscription_status: 'trialing',
+      cancel_at_period_end: true,
+    });
+    expect((await changesFor(harness, garage.id)).at(-1)).toMatchObject({
+      reason: 'updated',
+      status: 'trialing',
+      cancelAtPeriodEnd: true,
+    });
   });
 });

@@ -41,7 +41,9 @@ afterAll(async () => {
 
 describe('GET /api/v1/billing/subscription for a seeded garage', () => {
   it("answers the demo garage its seeded status, the double's subscription and visa 4242", async () => {
-    const stripeSubscription = harness.double.state.subscription(`sub_seed_${DEMO.id.replaceAll('-', '').slice(0, 12)}`);
+    const stripeSubscription = harness.double.state.subscription(
+      `sub_seed_${DEMO.id.replaceAll('-', '').slice(0, 12)}`,
+    );
     const item = stripeSubscription.items.data[0]!;
     expect(await readSubscription(DEMO)).toEqual({
       customer_id: stripeSubscription.customer,
@@ -101,7 +103,13 @@ describe('POST /api/v1/billing/portal for a seeded garage', () => {
     const page = await fetch(url);
     expect(page.status).toBe(200);
     const html = await page.text();
-    for (const text of [DEMO.email, 'VISA •••• 4242', 'Renews on', 'Cancel subscription', 'href="http://localhost:8080/account"']) {
+    for (const text of [
+      DEMO.email,
+      'VISA •••• 4242',
+      'Renews on',
+      'Cancel subscription',
+      'href="http://localhost:8080/account"',
+    ]) {
       expect(html).toContain(text);
     }
   });
@@ -135,11 +143,10 @@ describe('the billing seeder', () => {
 
   it('gives no seeded subscription to a garage that already has a Stripe customer of its own', async () => {
     const garage = { ...DEMO, id: randomUUID(), email: 'own-customer@garage.test' };
-    await harness.db.pool.query('INSERT INTO billing_customers (garage_id, stripe_customer_id, email) VALUES ($1, $2, $3)', [
-      garage.id,
-      'cus_from_checkout',
-      garage.email,
-    ]);
+    await harness.db.pool.query(
+      'INSERT INTO billing_customers (garage_id, stripe_customer_id, email) VALUES ($1, $2, $3)',
+      [garage.id, 'cus_from_checkout', garage.email],
+    );
     expect(await runSeeder([garage])).toBe('0 new billing customers, 0 new subscriptions');
     const { rows } = await harness.db.pool.query('SELECT 1 FROM subscriptions WHERE garage_id = $1', [garage.id]);
     expect(rows).toEqual([]);

@@ -50,19 +50,37 @@ describe('billing start-up', () => {
 
   it('talks to api.stripe.com in production: no API host unless one is set', () => {
     const config = readConfig(PRODUCTION_ENV);
-    expect([config.STRIPE_API_HOST, config.STRIPE_API_PORT, config.STRIPE_API_PROTOCOL]).toEqual([undefined, undefined, undefined]);
+    expect([config.STRIPE_API_HOST, config.STRIPE_API_PORT, config.STRIPE_API_PROTOCOL]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('talks to the local Stripe double in development when no secret key is set', () => {
     const config = readConfig({ NODE_ENV: 'development' });
-    expect(config).toMatchObject({ STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: 4010, STRIPE_API_PROTOCOL: 'http', STRIPE_SECRET_KEY: 'sk_test_local_double' });
+    expect(config).toMatchObject({
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: 4010,
+      STRIPE_API_PROTOCOL: 'http',
+      STRIPE_SECRET_KEY: 'sk_test_local_double',
+    });
   });
 
   it('starts with development defaults, serves the plans, and stops cleanly on SIGTERM', async () => {
     let plansStatus = 0;
-    const run = await runMain({ NODE_ENV: 'development', DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'info', REDIS_KEY_PREFIX: testQueuePrefix() }, async (port) => {
-      plansStatus = (await fetch(`http://127.0.0.1:${port}/api/v1/billing/plans`)).status;
-    });
+    const run = await runMain(
+      {
+        NODE_ENV: 'development',
+        DATABASE_URL: db.url,
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        REDIS_KEY_PREFIX: testQueuePrefix(),
+      },
+      async (port) => {
+        plansStatus = (await fetch(`http://127.0.0.1:${port}/api/v1/billing/plans`)).status;
+      },
+    );
     expect(plansStatus).toBe(200);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('billing shutting down');

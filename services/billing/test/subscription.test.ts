@@ -64,7 +64,9 @@ describe('paying on the hosted checkout page', () => {
     await harness.double.settled();
 
     const subscription = await readSubscription(garage);
-    const stripeSubscription = harness.double.state.subscription(harness.double.state.checkoutSession(sessionId).subscription!);
+    const stripeSubscription = harness.double.state.subscription(
+      harness.double.state.checkoutSession(sessionId).subscription!,
+    );
     expect(subscription).toEqual({
       customer_id: stripeSubscription.customer,
       subscription_id: stripeSubscription.id,
@@ -111,7 +113,7 @@ describe('paying on the hosted checkout page', () => {
     expect((await changesFor(harness, garage.id)).map((c) => c.reason)).toEqual(['trial_started']);
   });
 
-  it('does not sync with another garage\'s checkout session id', async () => {
+  it("does not sync with another garage's checkout session id", async () => {
     const owner = await newGarage(harness);
     const other = await newGarage(harness);
     const { url, sessionId } = await startCheckout(harness, owner);
@@ -153,7 +155,10 @@ describe('POST /api/v1/billing/subscription/sync', () => {
   it('answers 401 without a token', async () => {
     const { status, body } = await call(harness, 'POST', SYNC, { body: { session_id: 'cs_test_x' } });
     expect(status).toBe(401);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'unauthorized', message: MESSAGES.platform.unauthorized });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      code: 'unauthorized',
+      message: MESSAGES.platform.unauthorized,
+    });
   });
 
   it('answers 403 for an admin token', async () => {
@@ -170,14 +175,20 @@ describe('POST /api/v1/billing/subscription/sync', () => {
     const garage = await newGarage(harness);
     const { status, body: answer } = await call(harness, 'POST', SYNC, { token: garage.token, body });
     expect(status).toBe(400);
-    expect(ZErrorEnvelopeSchema.parse(answer)).toMatchObject({ message: MESSAGES.billing.sessionIdInvalid, errors: [{ path: 'session_id' }] });
+    expect(ZErrorEnvelopeSchema.parse(answer)).toMatchObject({
+      message: MESSAGES.billing.sessionIdInvalid,
+      errors: [{ path: 'session_id' }],
+    });
   });
 
-  it('stores the subscription of the garage\'s own checkout before the webhooks arrive, and the late webhooks add no second event', async () => {
+  it("stores the subscription of the garage's own checkout before the webhooks arrive, and the late webhooks add no second event", async () => {
     const garage = await newGarage(harness);
     const { url, sessionId } = await startCheckout(harness, garage);
     await payWithWebhooksHeld(url, async () => {
-      expect(await sync(garage, { session_id: sessionId })).toMatchObject({ subscription_status: 'trialing', payment_method_last4: '4242' });
+      expect(await sync(garage, { session_id: sessionId })).toMatchObject({
+        subscription_status: 'trialing',
+        payment_method_last4: '4242',
+      });
       expect((await readSubscription(garage)).subscription_status).toBe('trialing');
       expect((await changesFor(harness, garage.id)).map((c) => c.reason)).toEqual(['trial_started']);
     });
@@ -212,7 +223,10 @@ describe('GET /api/v1/billing/subscription', () => {
   it('answers 401 without a token', async () => {
     const { status, body } = await call(harness, 'GET', SUBSCRIPTION);
     expect(status).toBe(401);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'unauthorized', message: MESSAGES.platform.unauthorized });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      code: 'unauthorized',
+      message: MESSAGES.platform.unauthorized,
+    });
   });
 
   it('answers 403 for an admin token', async () => {
@@ -224,9 +238,14 @@ describe('GET /api/v1/billing/subscription', () => {
 
   it('answers 400 for a malformed session_id', async () => {
     const garage = await newGarage(harness);
-    const { status, body } = await call(harness, 'GET', `${SUBSCRIPTION}?session_id=not-a-session`, { token: garage.token });
+    const { status, body } = await call(harness, 'GET', `${SUBSCRIPTION}?session_id=not-a-session`, {
+      token: garage.token,
+    });
     expect(status).toBe(400);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ message: MESSAGES.billing.sessionIdInvalid, errors: [{ path: 'session_id' }] });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      message: MESSAGES.billing.sessionIdInvalid,
+      errors: [{ path: 'session_id' }],
+    });
   });
 
   it('answers inactive with nulls for a garage without a subscription', async () => {

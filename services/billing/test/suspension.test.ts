@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { eventsFor, MESSAGES, ZErrorEnvelopeSchema, type TEventEnvelope } from '@sh/shared/contract';
 import { applyEventOnce, type EventHandlers } from '@sh/shared/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEventHandlers, call, checkoutRequest, newGarage, startBillingHarness, subscribeGarage, type BillingHarness, type TestGarage } from './harness.js';
+import {
+  billingEventHandlers,
+  call,
+  checkoutRequest,
+  newGarage,
+  startBillingHarness,
+  subscribeGarage,
+  type BillingHarness,
+  type TestGarage,
+} from './harness.js';
 
 let harness: BillingHarness;
 let handlers: EventHandlers;
@@ -15,20 +24,38 @@ afterAll(async () => {
   await harness?.close();
 });
 
-function suspension(garage: TestGarage, at: number, isSuspended: boolean): TEventEnvelope<'garage.suspended' | 'garage.reinstated'> {
+function suspension(
+  garage: TestGarage,
+  at: number,
+  isSuspended: boolean,
+): TEventEnvelope<'garage.suspended' | 'garage.reinstated'> {
   const common = { id: randomUUID(), version: 1 as const, occurredAt: new Date(at).toISOString() };
   const who = { garageId: garage.id, name: 'Hartley Motors', email: garage.email };
   return isSuspended
-    ? { ...common, name: 'garage.suspended', payload: { ...who, reason: 'False records reported by customers', suspendedAt: at } }
-    : { ...common, name: 'garage.reinstated', payload: { ...who, reason: 'Records checked and found correct', reinstatedAt: at } };
+    ? {
+        ...common,
+        name: 'garage.suspended',
+        payload: { ...who, reason: 'False records reported by customers', suspendedAt: at },
+      }
+    : {
+        ...common,
+        name: 'garage.reinstated',
+        payload: { ...who, reason: 'Records checked and found correct', reinstatedAt: at },
+      };
 }
 
 /** Every garage call billing answers, as the web app makes them. */
 function garageCalls(garage: TestGarage) {
   return [
-    call(harness, 'POST', '/api/v1/stripe/create-checkout-session', { token: garage.token, body: checkoutRequest(garage) }),
+    call(harness, 'POST', '/api/v1/stripe/create-checkout-session', {
+      token: garage.token,
+      body: checkoutRequest(garage),
+    }),
     call(harness, 'GET', '/api/v1/billing/subscription', { token: garage.token }),
-    call(harness, 'POST', '/api/v1/billing/subscription/sync', { token: garage.token, body: { session_id: 'cs_test_anything' } }),
+    call(harness, 'POST', '/api/v1/billing/subscription/sync', {
+      token: garage.token,
+      body: { session_id: 'cs_test_anything' },
+    }),
     call(harness, 'POST', '/api/v1/billing/portal', { token: garage.token }),
   ];
 }
@@ -42,7 +69,7 @@ describe('garage.suspended and garage.reinstated in billing', () => {
     expect(eventsFor('billing').filter((name) => !(name in handlers))).toEqual([]);
   });
 
-  it('refuse every garage call of a suspended garage, even with a token issued before, with the 403 and SPEC\'s wording, and reach Stripe for none', async () => {
+  it("refuse every garage call of a suspended garage, even with a token issued before, with the 403 and SPEC's wording, and reach Stripe for none", async () => {
     const garage = await newGarage(harness);
     await subscribeGarage(harness, garage);
     expect(await applyEventOnce(harness.db.pool, handlers, suspension(garage, 1_000, true))).toBe('applied');
@@ -52,7 +79,11 @@ describe('garage.suspended and garage.reinstated in billing', () => {
     const answers = await Promise.all(garageCalls(garage));
     expect(answers.map((answer) => answer.status)).toEqual([403, 403, 403, 403]);
     for (const answer of answers) {
-      expect(ZErrorEnvelopeSchema.parse(answer.body)).toEqual({ status: 403, code: 'forbidden', message: MESSAGES.adminActions.accountSuspended });
+      expect(ZErrorEnvelopeSchema.parse(answer.body)).toEqual({
+        status: 403,
+        code: 'forbidden',
+        message: MESSAGES.adminActions.accountSuspended,
+      });
     }
     expect([customersAtStripe(), sessionsAtStripe()]).toEqual([customers, sessions]);
   });
@@ -73,7 +104,10 @@ describe('garage.suspended and garage.reinstated in billing', () => {
     const suspended = await newGarage(harness);
     const other = await newGarage(harness);
     await applyEventOnce(harness.db.pool, handlers, suspension(suspended, 1_000, true));
-    const { status } = await call(harness, 'POST', '/api/v1/stripe/create-checkout-session', { token: other.token, body: checkoutRequest(other) });
+    const { status } = await call(harness, 'POST', '/api/v1/stripe/create-checkout-session', {
+      token: other.token,
+      body: checkoutRequest(other),
+    });
     expect(status).toBe(200);
   });
 });

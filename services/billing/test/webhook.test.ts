@@ -62,7 +62,10 @@ describe('POST /api/v1/stripe/webhook', () => {
   it.each([
     ['signed with another secret', (payload: string) => signPayload(payload, 'whsec_not_ours')],
     ['with a forged v1 signature', () => `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`],
-    ['signed too long ago', (payload: string) => signPayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)],
+    [
+      'signed too long ago',
+      (payload: string) => signPayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600),
+    ],
     ['without a signature', () => null],
   ])('answers 400 for an event %s and changes nothing', async (_label, sign) => {
     const garage = await newGarage(harness);
@@ -108,7 +111,10 @@ describe('POST /api/v1/stripe/webhook', () => {
     await advance(harness, subscriptionId, 'past_due');
     await advance(harness, subscriptionId, 'active');
     await advance(harness, subscriptionId, 'canceled');
-    const released = (await control('/_control/webhooks/release', { order: 'newest-first' })).delivered as Array<{ type: string; status: number }>;
+    const released = (await control('/_control/webhooks/release', { order: 'newest-first' })).delivered as Array<{
+      type: string;
+      status: number;
+    }>;
     expect(released[0]!.type).toBe('customer.subscription.deleted');
     expect(released.every((r) => r.status === 200)).toBe(true);
 
@@ -137,7 +143,11 @@ describe('POST /api/v1/stripe/webhook', () => {
     const subscription = await statusOf(garage);
     expect(subscription.subscription_status).toBe('active');
     expect(subscription.current_period_end! - subscription.current_period_start!).toBeGreaterThanOrEqual(28 * 86_400);
-    expect((await changesFor(harness, garage.id)).at(-1)).toMatchObject({ status: 'active', previousStatus: 'trialing', reason: 'activated' });
+    expect((await changesFor(harness, garage.id)).at(-1)).toMatchObject({
+      status: 'active',
+      previousStatus: 'trialing',
+      reason: 'activated',
+    });
   });
 
   it('makes the garage canceled on deletion, with a canceled change', async () => {
@@ -146,7 +156,11 @@ describe('POST /api/v1/stripe/webhook', () => {
     await advance(harness, subscriptionId, 'canceled');
     await harness.double.settled();
     expect((await statusOf(garage)).subscription_status).toBe('canceled');
-    expect((await changesFor(harness, garage.id)).at(-1)).toMatchObject({ status: 'canceled', previousStatus: 'trialing', reason: 'canceled' });
+    expect((await changesFor(harness, garage.id)).at(-1)).toMatchObject({
+      status: 'canceled',
+      previousStatus: 'trialing',
+      reason: 'canceled',
+    });
   });
 
   it('announces trial_will_end without changing the status', async () => {
@@ -159,7 +173,13 @@ describe('POST /api/v1/stripe/webhook', () => {
   });
 
   it('acknowledges a verified event it does not act on', async () => {
-    const payload = JSON.stringify({ id: 'evt_unhandled_1', object: 'event', type: 'charge.refunded', created: 1, data: { object: { id: 'ch_1' } } });
+    const payload = JSON.stringify({
+      id: 'evt_unhandled_1',
+      object: 'event',
+      type: 'charge.refunded',
+      created: 1,
+      data: { object: { id: 'ch_1' } },
+    });
     const before = await countRows('event_outbox');
     const { status, body } = await postWebhook(payload, signPayload(payload, WEBHOOK_SECRET));
     expect(status).toBe(200);
@@ -192,7 +212,9 @@ describe('storing subscription snapshots', () => {
       customerEmail: garage.email,
       stateAt: stored.state_at - 1,
     };
-    const outcome = await withTransaction(harness.db.pool, (db) => applySubscriptionSnapshot(db, older, 'customer.subscription.deleted'));
+    const outcome = await withTransaction(harness.db.pool, (db) =>
+      applySubscriptionSnapshot(db, older, 'customer.subscription.deleted'),
+    );
     expect(outcome).toEqual({ outcome: 'stale' });
     expect((await statusOf(garage)).subscription_status).toBe('trialing');
     expect((await changesFor(harness, garage.id)).map((c) => c.status)).toEqual(['trialing']);

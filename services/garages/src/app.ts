@@ -1,4 +1,11 @@
-import { adminOpsRoutes, createServiceApp, type Logger, type Pool, type Redis, type TokenVerifier } from '@sh/shared/server';
+import {
+  adminOpsRoutes,
+  createServiceApp,
+  type Logger,
+  type Pool,
+  type Redis,
+  type TokenVerifier,
+} from '@sh/shared/server';
 import type { CompaniesHouseClient } from './clients/companies-house.js';
 import type { IdentityClient } from './clients/identity.js';
 import { companyRoutes } from './routes/companies.js';
@@ -30,7 +37,9 @@ export function buildGaragesApp(deps: GaragesAppDeps) {
     routes: (app) => {
       // For the gateway's admin calls: the garages list, garages' audit, its event queue and a retry of a dead event.
       app.use(internalAdminRoutes(deps));
-      app.use(adminOpsRoutes({ service: 'garages', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));
+      app.use(
+        adminOpsRoutes({ service: 'garages', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }),
+      );
       app.use(companyRoutes(deps));
       app.use(garageSuspensionRoutes(deps));
       app.use(garageRoutes(deps));

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { baseConfigShape, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import {
+  baseConfigShape,
+  tokenVerifierConfigShape,
+  DEV_INTERNAL_TOKEN,
+  loadConfig,
+  LOCAL_DATABASES,
+  LOCAL_PORTS,
+  LOCAL_REDIS_URL,
+  localDatabaseUrl,
+} from '@sh/shared/server';
 
 /** The real Companies House public data API. */
 export const COMPANIES_HOUSE_API_URL = 'https://api.company-information.service.gov.uk';
@@ -23,13 +32,18 @@ export type GaragesConfig = ReturnType<typeof readConfig>;
 
 /** Reads the garages service's configuration once; exits naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig('garages', configShape, {
-    DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.garages),
-    REDIS_URL: LOCAL_REDIS_URL,
-    IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
-    INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
-    COMPANIES_HOUSE_URL: `http://127.0.0.1:${LOCAL_PORTS.companiesHouseFake}`,
-    COMPANIES_HOUSE_API_KEY: 'dev-key',
-    COMPANY_TOKEN_SECRET: 'dev-company-token-secret-not-for-production',
-  }, env);
+  return loadConfig(
+    'garages',
+    configShape,
+    {
+      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.garages),
+      REDIS_URL: LOCAL_REDIS_URL,
+      IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
+      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+      COMPANIES_HOUSE_URL: `http://127.0.0.1:${LOCAL_PORTS.companiesHouseFake}`,
+      COMPANIES_HOUSE_API_KEY: 'dev-key',
+      COMPANY_TOKEN_SECRET: 'dev-company-token-secret-not-for-production',
+    },
+    env,
+  );
 }

@@ -21,21 +21,48 @@ beforeAll(async () => {
     built.push({ id: garage.id, createdAt });
     return garage;
   };
-  hartley = await add('2026-01-01 09:00:00.000001+00', { name: 'Hartley Motors Ltd', email: 'office@hartley-motors.co.uk', companyNumber: '04879592', subscriptionStatus: 'active' });
+  hartley = await add('2026-01-01 09:00:00.000001+00', {
+    name: 'Hartley Motors Ltd',
+    email: 'office@hartley-motors.co.uk',
+    companyNumber: '04879592',
+    subscriptionStatus: 'active',
+  });
   const gone = await add('2026-01-01 09:30:00+00', { name: 'Gone Garage Ltd' });
-  referredByHartley = await add('2026-01-02 10:00:00.123456+00', { name: 'Bridgend Auto Repairs', referredBy: hartley.id, subscriptionStatus: 'trialing' });
-  referredByGone = await add('2026-01-02 10:00:00.123457+00', { name: 'Welland Valley Motors', referredBy: gone.id, subscriptionStatus: 'past_due' });
-  await add('2026-01-03 08:00:00.5+00', { name: '100% Tyres & Brakes', companyNumber: 'SC412345', subscriptionStatus: 'canceled' });
+  referredByHartley = await add('2026-01-02 10:00:00.123456+00', {
+    name: 'Bridgend Auto Repairs',
+    referredBy: hartley.id,
+    subscriptionStatus: 'trialing',
+  });
+  referredByGone = await add('2026-01-02 10:00:00.123457+00', {
+    name: 'Welland Valley Motors',
+    referredBy: gone.id,
+    subscriptionStatus: 'past_due',
+  });
+  await add('2026-01-03 08:00:00.5+00', {
+    name: '100% Tyres & Brakes',
+    companyNumber: 'SC412345',
+    subscriptionStatus: 'canceled',
+  });
   for (let i = 0; i < 18; i += 1) {
     // Nine instants, each shared by two garages.
-    await add(`2026-02-${String(10 + Math.floor(i / 2)).padStart(2, '0')} 12:00:00.654321+00`, { name: `Fleet Garage ${i}`, subscriptionStatus: i % 3 === 0 ? 'active' : 'inactive' });
+    await add(`2026-02-${String(10 + Math.floor(i / 2)).padStart(2, '0')} 12:00:00.654321+00`, {
+      name: `Fleet Garage ${i}`,
+      subscriptionStatus: i % 3 === 0 ? 'active' : 'inactive',
+    });
   }
   // The referring garage's row is deleted: the foreign key sets referred_by NULL, and the list must still know it was a referral.
   await stack.garagesDb.pool.query('DELETE FROM garages WHERE id = $1', [gone.id]);
-  built.splice(built.findIndex((g) => g.id === gone.id), 1);
-  await stack.garagesDb.pool.query('INSERT INTO email_confirmations (user_id, confirmed_at) VALUES ($1, now())', [hartley.id]);
+  built.splice(
+    built.findIndex((g) => g.id === gone.id),
+    1,
+  );
+  await stack.garagesDb.pool.query('INSERT INTO email_confirmations (user_id, confirmed_at) VALUES ($1, now())', [
+    hartley.id,
+  ]);
 
-  const { rows } = await stack.garagesDb.pool.query<{ id: string }>('SELECT id FROM garages ORDER BY created_at DESC, id DESC');
+  const { rows } = await stack.garagesDb.pool.query<{ id: string }>(
+    'SELECT id FROM garages ORDER BY created_at DESC, id DESC',
+  );
   expectedOrder = rows.map((row) => row.id);
   expect(expectedOrder).toHaveLength(built.length);
   const named = await stack.garagesDb.pool.query<{ id: string; name: string }>('SELECT id, name FROM garages');
@@ -59,20 +86,23 @@ async function search(q: string): Promise<string[]> {
 }
 
 describe('GET /internal/admin/garages', () => {
-  it.each([1, 5])('pages through every garage exactly once, newest joined first, the id breaking ties (%i a page)', async (limit) => {
-    const seen: TAdminGarage[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const data = await page(`?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
-      expect(data.garages.length).toBeLessThanOrEqual(limit);
-      seen.push(...data.garages);
-      cursor = data.nextCursor;
-      pages += 1;
-    } while (cursor && pages < 100);
-    expect(seen.map((garage) => garage.id)).toEqual(expectedOrder);
-    expect(pages).toBe(Math.ceil(expectedOrder.length / limit));
-  });
+  it.each([1, 5])(
+    'pages through every garage exactly once, newest joined first, the id breaking ties (%i a page)',
+    async (limit) => {
+      const seen: TAdminGarage[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const data = await page(`?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(data.garages.length).toBeLessThanOrEqual(limit);
+        seen.push(...data.garages);
+        cursor = data.nextCursor;
+        pages += 1;
+      } while (cursor && pages < 100);
+      expect(seen.map((garage) => garage.id)).toEqual(expectedOrder);
+      expect(pages).toBe(Math.ceil(expectedOrder.length / limit));
+    },
+  );
 
   it('answers the first page by default limit with the totals of every garage: all of them, and those active or trialing', async () => {
     const data = await page('');

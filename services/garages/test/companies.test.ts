@@ -1,4 +1,9 @@
-import { companyNameMismatchMessage, MESSAGES, ZCompanyValidateResponseSchema, ZErrorEnvelopeSchema } from '@sh/shared/contract';
+import {
+  companyNameMismatchMessage,
+  MESSAGES,
+  ZCompanyValidateResponseSchema,
+  ZErrorEnvelopeSchema,
+} from '@sh/shared/contract';
 import { createRedis, createRedisRateLimiter } from '@sh/shared/server';
 import { testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +26,10 @@ function validate(body: unknown) {
 
 describe('POST /api/v1/companies/validate', () => {
   it('answers the registered name and a signed token binding number and name', async () => {
-    const { status, body } = await validate({ companyNumber: COMPANIES.hartley.number, companyName: 'Hartley Motors Ltd' });
+    const { status, body } = await validate({
+      companyNumber: COMPANIES.hartley.number,
+      companyName: 'Hartley Motors Ltd',
+    });
     expect(status).toBe(200);
     const { data } = ZCompanyValidateResponseSchema.parse(body);
     expect(data.name).toBe('HARTLEY MOTORS LTD');
@@ -41,10 +49,13 @@ describe('POST /api/v1/companies/validate', () => {
     ['Blackwater Tyre and Service Limited', COMPANIES.blackwater.number],
     ["O'Brien & Sons (Motors) Ltd", COMPANIES.obrien.number],
     ['OBrien and Sons Motors', COMPANIES.obrien.number],
-  ])('accepts %j for the registered name (case, punctuation, & and LTD/LIMITED do not matter)', async (companyName, companyNumber) => {
-    const { status } = await validate({ companyNumber, companyName });
-    expect(status).toBe(200);
-  });
+  ])(
+    'accepts %j for the registered name (case, punctuation, & and LTD/LIMITED do not matter)',
+    async (companyName, companyNumber) => {
+      const { status } = await validate({ companyNumber, companyName });
+      expect(status).toBe(200);
+    },
+  );
 
   it('pads a short numeric number and reads a lettered one in any case', async () => {
     const padded = await validate({ companyNumber: ' 4879592 ', companyName: 'Hartley Motors Ltd' });
@@ -75,13 +86,19 @@ describe('POST /api/v1/companies/validate', () => {
   });
 
   it('refuses a look-alike name, naming the registered one', async () => {
-    const { status, body } = await validate({ companyNumber: COMPANIES.hartleyLookAlike.number, companyName: 'Hartley Motors Ltd' });
+    const { status, body } = await validate({
+      companyNumber: COMPANIES.hartleyLookAlike.number,
+      companyName: 'Hartley Motors Ltd',
+    });
     expect(status).toBe(400);
     expect(body).toMatchObject({
       message: companyNameMismatchMessage('HARTLEY MOTOR SERVICES LIMITED'),
       errors: [{ path: 'companyName', message: companyNameMismatchMessage('HARTLEY MOTOR SERVICES LIMITED') }],
     });
-    const reversed = await validate({ companyNumber: COMPANIES.hartley.number, companyName: 'Hartley Motor Services Limited' });
+    const reversed = await validate({
+      companyNumber: COMPANIES.hartley.number,
+      companyName: 'Hartley Motor Services Limited',
+    });
     expect(reversed.status).toBe(400);
     expect(reversed.body.message).toBe(companyNameMismatchMessage('HARTLEY MOTORS LTD'));
   });
@@ -110,7 +127,11 @@ describe('POST /api/v1/companies/validate when Companies House cannot be reached
       companiesHouse: createCompaniesHouseClient({
         baseUrl: 'http://127.0.0.1:9', // discard port: nothing listens
         apiKey: 'test-api-key',
-        limiter: createRedisRateLimiter(redis, { key: `${testQueuePrefix()}:unreachable`, limit: 10, windowMs: 60_000 }),
+        limiter: createRedisRateLimiter(redis, {
+          key: `${testQueuePrefix()}:unreachable`,
+          limit: 10,
+          windowMs: 60_000,
+        }),
         timeoutMs: 1000,
       }),
     });
@@ -147,9 +168,13 @@ describe('Companies House rate limit', () => {
     const before = limited.fake.requestCount();
     const statuses: number[] = [];
     for (let i = 0; i < 3; i += 1) {
-      statuses.push((await call(limited.garagesUrl, 'POST', '/api/v1/companies/validate', {
-        body: { companyNumber: COMPANIES.hartley.number, companyName: 'Hartley Motors Ltd' },
-      })).status);
+      statuses.push(
+        (
+          await call(limited.garagesUrl, 'POST', '/api/v1/companies/validate', {
+            body: { companyNumber: COMPANIES.hartley.number, companyName: 'Hartley Motors Ltd' },
+          })
+        ).status,
+      );
     }
     const refused = await call(limited.garagesUrl, 'POST', '/api/v1/companies/validate', {
       body: { companyNumber: COMPANIES.hartley.number, companyName: 'Hartley Motors Ltd' },
@@ -170,7 +195,9 @@ describe('createRedisRateLimiter', () => {
     try {
       const first = createRedisRateLimiter(redis, { key, limit: 600, windowMs: 300_000 });
       const second = createRedisRateLimiter(redis, { key, limit: 600, windowMs: 300_000 });
-      const results = await Promise.all(Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? first : second).acquire()));
+      const results = await Promise.all(
+        Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? first : second).acquire()),
+      );
       expect(results.every((r) => r.isAllowed)).toBe(true);
       const refused = await first.acquire();
       expect(refused.isAllowed).toBe(false);

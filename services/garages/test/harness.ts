@@ -67,7 +67,9 @@ export interface Stack {
  * the Companies House fake serving the test fixtures, Postgres and Redis. `rateLimit` shrinks the
  * Companies House allowance for the limiter test.
  */
-export async function startStack(options: { rateLimit?: number; companiesHouse?: CompaniesHouseClient } = {}): Promise<Stack> {
+export async function startStack(
+  options: { rateLimit?: number; companiesHouse?: CompaniesHouseClient } = {},
+): Promise<Stack> {
   const keys = createTestKeyPair();
   const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
   const identityServer = await listenForTest(
@@ -82,7 +84,11 @@ export async function startStack(options: { rateLimit?: number; companiesHouse?:
     createCompaniesHouseClient({
       baseUrl: fake.url,
       apiKey: 'test-api-key',
-      limiter: createRedisRateLimiter(redis, { key: `${prefix}:companies-house`, limit: options.rateLimit ?? 600, windowMs: 300_000 }),
+      limiter: createRedisRateLimiter(redis, {
+        key: `${prefix}:companies-house`,
+        limit: options.rateLimit ?? 600,
+        windowMs: 300_000,
+      }),
     });
   const garagesServer = await listenForTest(
     buildGaragesApp({
@@ -123,7 +129,10 @@ export const call = callJson;
 
 /** A valid signup payload for a fixture company; override any field. */
 export function signupPayload(company: { number: string; name: string }, overrides: Record<string, unknown> = {}) {
-  const slug = company.name.toLowerCase().replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '');
+  const slug = company.name
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '-')
+    .replace(/^-|-$/g, '');
   return {
     name: company.name,
     email: `office@${slug}.co.uk`,
@@ -166,7 +175,12 @@ export async function buildGarage(
     name: overrides.name ?? 'Ashcombe Autos Ltd',
     email: overrides.email ?? `garage-${id.slice(0, 8)}@ashcombe-autos.co.uk`,
     companyNumber: overrides.companyNumber ?? `9${id.replace(/\D/g, '').padEnd(7, '0').slice(0, 7)}`,
-    referralCode: overrides.referralCode ?? `GAR-${id.replace(/[^a-z0-9]/gi, '').slice(0, 8).toUpperCase()}`,
+    referralCode:
+      overrides.referralCode ??
+      `GAR-${id
+        .replace(/[^a-z0-9]/gi, '')
+        .slice(0, 8)
+        .toUpperCase()}`,
     phone: overrides.phone ?? '01392123456',
   };
   await stack.garagesDb.pool.query(
@@ -174,15 +188,28 @@ export async function buildGarage(
                           referred_by, subscription_status, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now()))`,
     [
-      garage.id, garage.name, garage.name.toUpperCase(), garage.companyNumber, garage.email, garage.phone, 'Unit 6 Marsh Barton, Exeter, EX2 8NX',
-      'Jo Bloggs', garage.referralCode, overrides.referredBy ?? null, overrides.subscriptionStatus ?? 'inactive', overrides.createdAt ?? null,
+      garage.id,
+      garage.name,
+      garage.name.toUpperCase(),
+      garage.companyNumber,
+      garage.email,
+      garage.phone,
+      'Unit 6 Marsh Barton, Exeter, EX2 8NX',
+      'Jo Bloggs',
+      garage.referralCode,
+      overrides.referredBy ?? null,
+      overrides.subscriptionStatus ?? 'inactive',
+      overrides.createdAt ?? null,
     ],
   );
   return garage;
 }
 
 /** An admin's access token, as identity would sign it. */
-export function adminTokenFor(stack: Stack, email = 'admin@wrenchmark.test'): { id: string; email: string; token: string } {
+export function adminTokenFor(
+  stack: Stack,
+  email = 'admin@wrenchmark.test',
+): { id: string; email: string; token: string } {
   const id = randomUUID();
   return { id, email, token: stack.tokenFor({ sub: id, role: 'admin', email }) };
 }

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/v1/garages/me', () => {
-  it('answers the signed-in garage\'s own profile', async () => {
+  it("answers the signed-in garage's own profile", async () => {
     const garage = await buildGarage(stack, { name: 'Castle Garage Ltd', phone: '01904123456' });
     const token = stack.tokenFor({ sub: garage.id, role: 'garage', email: garage.email });
     const { status, body } = await call(stack.garagesUrl, 'GET', '/api/v1/garages/me', { token });
@@ -45,7 +45,8 @@ describe('GET /api/v1/garages/me', () => {
     const token = stack.tokenFor({ sub: garage.id, role: 'garage', email: garage.email });
     const snapshot = async () => ({
       row: (await stack.garagesDb.pool.query('SELECT * FROM garages WHERE id = $1', [garage.id])).rows[0],
-      outbox: (await stack.garagesDb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM event_outbox')).rows[0]!.n,
+      outbox: (await stack.garagesDb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM event_outbox')).rows[0]!
+        .n,
     });
     const before = await snapshot();
     expect((await call(stack.garagesUrl, 'GET', '/api/v1/garages/me', { token })).status).toBe(200);
@@ -55,14 +56,19 @@ describe('GET /api/v1/garages/me', () => {
 
 describe('PATCH /api/v1/users/phone/{id}', () => {
   async function phoneOf(id: string): Promise<string> {
-    const { rows } = await stack.garagesDb.pool.query<{ phone: string }>('SELECT phone FROM garages WHERE id = $1', [id]);
+    const { rows } = await stack.garagesDb.pool.query<{ phone: string }>('SELECT phone FROM garages WHERE id = $1', [
+      id,
+    ]);
     return rows[0]!.phone;
   }
 
-  it('updates the garage\'s own phone and writes garage.updated', async () => {
+  it("updates the garage's own phone and writes garage.updated", async () => {
     const garage = await buildGarage(stack);
     const token = stack.tokenFor({ sub: garage.id, role: 'garage', email: garage.email });
-    const { status, body } = await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { token, body: { phone: '0113 496 0000' } });
+    const { status, body } = await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, {
+      token,
+      body: { phone: '0113 496 0000' },
+    });
     expect(status).toBe(200);
     expect(body.message).toBe(MESSAGES.garages.phoneUpdated);
     expect(ZUpdatePhoneResponseSchema.parse(body).data).toEqual({ id: garage.id, phone: '01134960000' });
@@ -76,34 +82,64 @@ describe('PATCH /api/v1/users/phone/{id}', () => {
     });
   });
 
-  it('lets an admin update a garage\'s phone', async () => {
+  it("lets an admin update a garage's phone", async () => {
     const garage = await buildGarage(stack);
     const admin = stack.tokenFor({ sub: randomUUID(), role: 'admin', email: 'ops@servicehistory.example' });
-    expect((await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { token: admin, body: { phone: '07700900999', reason: 'Owner asked by phone' } })).status).toBe(200);
+    expect(
+      (
+        await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, {
+          token: admin,
+          body: { phone: '07700900999', reason: 'Owner asked by phone' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await phoneOf(garage.id)).toBe('07700900999');
   });
 
-  it('answers 403 on another garage\'s id and for a user who is not a garage, changing nothing', async () => {
+  it("answers 403 on another garage's id and for a user who is not a garage, changing nothing", async () => {
     const garage = await buildGarage(stack);
     const other = await buildGarage(stack);
     const intruder = stack.tokenFor({ sub: other.id, role: 'garage', email: other.email });
-    const forbidden = await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { token: intruder, body: { phone: '07700900666' } });
+    const forbidden = await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, {
+      token: intruder,
+      body: { phone: '07700900666' },
+    });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toBe(MESSAGES.platform.forbidden);
     const plainUser = stack.tokenFor({ sub: garage.id, role: 'none', email: garage.email });
-    expect((await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { token: plainUser, body: { phone: '07700900666' } })).status).toBe(403);
+    expect(
+      (
+        await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, {
+          token: plainUser,
+          body: { phone: '07700900666' },
+        })
+      ).status,
+    ).toBe(403);
     expect(await phoneOf(garage.id)).toBe(garage.phone);
   });
 
   it('answers 400 for a non-UUID id, 401 without a token and 404 for an unknown garage (admin)', async () => {
     const garage = await buildGarage(stack);
     const token = stack.tokenFor({ sub: garage.id, role: 'garage', email: garage.email });
-    const notUuid = await call(stack.garagesUrl, 'PATCH', '/api/v1/users/phone/garage-1', { token, body: { phone: '07700900123' } });
+    const notUuid = await call(stack.garagesUrl, 'PATCH', '/api/v1/users/phone/garage-1', {
+      token,
+      body: { phone: '07700900123' },
+    });
     expect(notUuid.status).toBe(400);
     expect(notUuid.body.message).toBe(MESSAGES.platform.invalidRequest);
-    expect((await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { body: { phone: '07700900123' } })).status).toBe(401);
+    expect(
+      (await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { body: { phone: '07700900123' } }))
+        .status,
+    ).toBe(401);
     const admin = stack.tokenFor({ sub: randomUUID(), role: 'admin', email: 'ops@servicehistory.example' });
-    expect((await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${randomUUID()}`, { token: admin, body: { phone: '07700900123', reason: 'Owner asked by phone' } })).status).toBe(404);
+    expect(
+      (
+        await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${randomUUID()}`, {
+          token: admin,
+          body: { phone: '07700900123', reason: 'Owner asked by phone' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it.each([
@@ -114,7 +150,10 @@ describe('PATCH /api/v1/users/phone/{id}', () => {
   ])('answers 400 for phone %j with the message and changes nothing', async (phone, message) => {
     const garage = await buildGarage(stack);
     const token = stack.tokenFor({ sub: garage.id, role: 'garage', email: garage.email });
-    const { status, body } = await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, { token, body: { phone } });
+    const { status, body } = await call(stack.garagesUrl, 'PATCH', `/api/v1/users/phone/${garage.id}`, {
+      token,
+      body: { phone },
+    });
     expect(status).toBe(400);
     expect(body.message).toBe(message);
     expect(await phoneOf(garage.id)).toBe(garage.phone);

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, ZCheckDuplicatesResponseSchema, ZCreateGarageResponseSchema, ZErrorEnvelopeSchema, ZReleaseCompanyResponseSchema, type TEventEnvelope } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  ZCheckDuplicatesResponseSchema,
+  ZCreateGarageResponseSchema,
+  ZErrorEnvelopeSchema,
+  ZReleaseCompanyResponseSchema,
+  type TEventEnvelope,
+} from '@sh/shared/contract';
 import { applyEventOnce } from '@sh/shared/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garagesEventHandlers } from '../src/events/handlers.js';
@@ -17,17 +24,26 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const release = (garageId: string, token?: string) => call(stack.garagesUrl, 'POST', `/api/v1/garages/${garageId}/release-company`, { token });
+const release = (garageId: string, token?: string) =>
+  call(stack.garagesUrl, 'POST', `/api/v1/garages/${garageId}/release-company`, { token });
 
 /** Signs a garage up for real (identity user, garage row): its e-mail is not confirmed yet. */
 async function signUp(company: { number: string; name: string }, email: string) {
-  const { status, body } = await call(stack.garagesUrl, 'POST', '/api/v1/garages', { body: signupPayload(company, { email }) });
+  const { status, body } = await call(stack.garagesUrl, 'POST', '/api/v1/garages', {
+    body: signupPayload(company, { email }),
+  });
   expect(status).toBe(201);
   return ZCreateGarageResponseSchema.parse(body).data.garage;
 }
 
 function emailConfirmed(userId: string, email: string): TEventEnvelope<'user.email_confirmed'> {
-  return { id: randomUUID(), name: 'user.email_confirmed', version: 1, occurredAt: new Date().toISOString(), payload: { userId, email, confirmedAt: Date.now() } };
+  return {
+    id: randomUUID(),
+    name: 'user.email_confirmed',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    payload: { userId, email, confirmedAt: Date.now() },
+  };
 }
 
 /** The audit entries kept about one garage. */
@@ -58,9 +74,16 @@ describe('POST /api/v1/garages/{id}/release-company', () => {
       data: { id: squatter.id, released_company_number: COMPANIES.clent.number },
     });
     expect(await hasCompanyDuplicate(COMPANIES.clent.number)).toBe(false);
-    const { rows } = await stack.garagesDb.pool.query("SELECT payload FROM event_outbox WHERE name = 'garage.company_released'");
+    const { rows } = await stack.garagesDb.pool.query(
+      "SELECT payload FROM event_outbox WHERE name = 'garage.company_released'",
+    );
     expect(rows.map((row) => row.payload)).toEqual([
-      { garageId: squatter.id, name: COMPANIES.clent.name, email: 'squatter@clent-hills.co.uk', companyNumber: COMPANIES.clent.number },
+      {
+        garageId: squatter.id,
+        name: COMPANIES.clent.name,
+        email: 'squatter@clent-hills.co.uk',
+        companyNumber: COMPANIES.clent.number,
+      },
     ]);
 
     expect(await auditEntries(squatter.id)).toEqual([
@@ -78,13 +101,20 @@ describe('POST /api/v1/garages/{id}/release-company', () => {
     expect(rightful.id).not.toBe(squatter.id);
   });
 
-  it('refuses with 409 when the garage\'s e-mail is confirmed, and keeps its company number', async () => {
+  it("refuses with 409 when the garage's e-mail is confirmed, and keeps its company number", async () => {
     const garage = await signUp(COMPANIES.brunel, 'office@brunel-motors.co.uk');
-    await applyEventOnce(stack.garagesDb.pool, garagesEventHandlers, emailConfirmed(garage.id, 'office@brunel-motors.co.uk'));
+    await applyEventOnce(
+      stack.garagesDb.pool,
+      garagesEventHandlers,
+      emailConfirmed(garage.id, 'office@brunel-motors.co.uk'),
+    );
 
     const { status, body } = await release(garage.id, adminToken);
     expect(status).toBe(409);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'conflict', message: MESSAGES.garages.releaseRefusedConfirmed });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      code: 'conflict',
+      message: MESSAGES.garages.releaseRefusedConfirmed,
+    });
     expect(await hasCompanyDuplicate(COMPANIES.brunel.number)).toBe(true);
     expect(await auditEntries(garage.id)).toEqual([]);
   });
@@ -101,7 +131,10 @@ describe('POST /api/v1/garages/{id}/release-company', () => {
   it('is for admins only: 401 without a token, 403 for a garage (even its own), 400 for a bad id, 404 for an unknown garage', async () => {
     const garage = await signUp(COMPANIES.gower, 'office@gower-motors.co.uk');
     expect((await release(garage.id)).status).toBe(401);
-    const own = await release(garage.id, stack.tokenFor({ sub: garage.id, role: 'garage', email: 'office@gower-motors.co.uk' }));
+    const own = await release(
+      garage.id,
+      stack.tokenFor({ sub: garage.id, role: 'garage', email: 'office@gower-motors.co.uk' }),
+    );
     expect(own.status).toBe(403);
     expect(own.body.message).toBe(MESSAGES.platform.forbidden);
     const badId = await release('not-a-uuid', adminToken);

@@ -15,7 +15,16 @@ import { buildGaragesApp } from '../src/app.js';
 import { createCompaniesHouseClient } from '../src/clients/companies-house.js';
 import { createIdentityClient } from '../src/clients/identity.js';
 import { signCompanyVerification } from '../src/domain/company-verification-token.js';
-import { buildGarage, call, COMPANIES, countAccounts, signupPayload, startStack, TEST_COMPANY_TOKEN_SECRET, type Stack } from './harness.js';
+import {
+  buildGarage,
+  call,
+  COMPANIES,
+  countAccounts,
+  signupPayload,
+  startStack,
+  TEST_COMPANY_TOKEN_SECRET,
+  type Stack,
+} from './harness.js';
 
 let stack: Stack;
 
@@ -43,7 +52,9 @@ describe('POST /api/v1/garages/check-duplicates', () => {
       hasCompanyDuplicate: false,
       message: MESSAGES.garages.noDuplicates,
     });
-    expect(ZCheckDuplicatesResponseSchema.parse(await check({ companies_house_number: garage.companyNumber })).data).toEqual({
+    expect(
+      ZCheckDuplicatesResponseSchema.parse(await check({ companies_house_number: garage.companyNumber })).data,
+    ).toEqual({
       hasCompanyDuplicate: true,
       message: MESSAGES.signup.duplicateCompany,
     });
@@ -58,24 +69,31 @@ describe('POST /api/v1/garages/check-duplicates', () => {
   });
 
   it('answers 400 with the message for a missing company number', async () => {
-    const noNumber = await call(stack.garagesUrl, 'POST', '/api/v1/garages/check-duplicates', { body: { email: 'a@b.co.uk' } });
+    const noNumber = await call(stack.garagesUrl, 'POST', '/api/v1/garages/check-duplicates', {
+      body: { email: 'a@b.co.uk' },
+    });
     expect(noNumber.status).toBe(400);
     expect(noNumber.body.message).toBe(MESSAGES.signup.companyNumberRequired);
   });
 });
 
 describe('POST /api/v1/garages/validate-referral', () => {
-  it('answers valid with the referring garage\'s name for a known code, whatever its case', async () => {
+  it("answers valid with the referring garage's name for a known code, whatever its case", async () => {
     const referrer = await buildGarage(stack, { name: 'Ashcombe Autos Ltd' });
     const { status, body } = await call(stack.garagesUrl, 'POST', '/api/v1/garages/validate-referral', {
       body: { referralCode: ` ${referrer.referralCode.toLowerCase()} ` },
     });
     expect(status).toBe(200);
-    expect(ZValidateReferralResponseSchema.parse(body).data).toEqual({ valid: true, referrerName: 'Ashcombe Autos Ltd' });
+    expect(ZValidateReferralResponseSchema.parse(body).data).toEqual({
+      valid: true,
+      referrerName: 'Ashcombe Autos Ltd',
+    });
   });
 
   it('answers 200 with valid false and "Invalid referral code" for an unknown code', async () => {
-    const { status, body } = await call(stack.garagesUrl, 'POST', '/api/v1/garages/validate-referral', { body: { referralCode: 'GAR-NOPE2345' } });
+    const { status, body } = await call(stack.garagesUrl, 'POST', '/api/v1/garages/validate-referral', {
+      body: { referralCode: 'GAR-NOPE2345' },
+    });
     expect(status).toBe(200);
     const parsed = ZValidateReferralResponseSchema.parse(body);
     expect(parsed.data).toEqual({ valid: false, referrerName: null });
@@ -83,7 +101,9 @@ describe('POST /api/v1/garages/validate-referral', () => {
   });
 
   it('answers 400 "Please enter a referral code" without a code', async () => {
-    const { status, body } = await call(stack.garagesUrl, 'POST', '/api/v1/garages/validate-referral', { body: { referralCode: '  ' } });
+    const { status, body } = await call(stack.garagesUrl, 'POST', '/api/v1/garages/validate-referral', {
+      body: { referralCode: '  ' },
+    });
     expect(status).toBe(400);
     expect(body.message).toBe(MESSAGES.signup.referralRequired);
   });
@@ -122,7 +142,9 @@ describe('POST /api/v1/garages', () => {
       referred_by: referrer.id,
       referral_code: garage.referral_code,
     });
-    const events = await stack.garagesDb.pool.query("SELECT payload FROM event_outbox WHERE name = 'garage.registered'");
+    const events = await stack.garagesDb.pool.query(
+      "SELECT payload FROM event_outbox WHERE name = 'garage.registered'",
+    );
     expect(events.rows.map((r) => r.payload)).toContainEqual({
       garageId: garage.id,
       name: 'Bridgend Auto Repairs',
@@ -134,7 +156,9 @@ describe('POST /api/v1/garages', () => {
       referredBy: referrer.id,
     });
 
-    const login = await call(stack.identityUrl, 'POST', '/api/v1/auth/login', { body: { email: 'office@bridgend-auto.co.uk', password: 'Spanner42' } });
+    const login = await call(stack.identityUrl, 'POST', '/api/v1/auth/login', {
+      body: { email: 'office@bridgend-auto.co.uk', password: 'Spanner42' },
+    });
     expect(login.status).toBe(200);
     expect((login.body.data as { userType: string }).userType).toBe('garage');
   });
@@ -145,13 +169,18 @@ describe('POST /api/v1/garages', () => {
     });
     const { verificationToken } = ZCompanyValidateResponseSchema.parse(validated.body).data;
     const before = stack.fake.requestCount();
-    const { status } = await signUp(signupPayload(COMPANIES.kelvinside, { name: 'Kelvinside Garage', company_verification_token: verificationToken }));
+    const { status } = await signUp(
+      signupPayload(COMPANIES.kelvinside, { name: 'Kelvinside Garage', company_verification_token: verificationToken }),
+    );
     expect(status).toBe(201);
     expect(stack.fake.requestCount()).toBe(before);
   });
 
   it('checks with Companies House itself when the token is for another company, and refuses the mismatch', async () => {
-    const forOther = signCompanyVerification({ companyNumber: COMPANIES.hartley.number, registeredName: 'HARTLEY MOTORS LTD' }, TEST_COMPANY_TOKEN_SECRET);
+    const forOther = signCompanyVerification(
+      { companyNumber: COMPANIES.hartley.number, registeredName: 'HARTLEY MOTORS LTD' },
+      TEST_COMPANY_TOKEN_SECRET,
+    );
     const before = await countAccounts(stack);
     const { status, body } = await signUp(
       signupPayload(COMPANIES.hartleyLookAlike, { name: 'Hartley Motors Ltd', company_verification_token: forOther }),
@@ -169,13 +198,19 @@ describe('POST /api/v1/garages', () => {
   it.each([
     ['an unknown company', { number: '99999998', name: 'Phantom Motors Ltd' }, MESSAGES.garages.companyNotFound],
     ['a dissolved company', COMPANIES.lavenderDissolved, MESSAGES.garages.companyNotActive],
-  ])('refuses %s with "Please validate your company details" and the reason, creating nothing', async (_label, company, reason) => {
-    const before = await countAccounts(stack);
-    const { status, body } = await signUp(signupPayload(company));
-    expect(status).toBe(400);
-    expect(body).toMatchObject({ message: MESSAGES.signup.companyNotValidated, errors: [{ path: 'companies_house_number', message: reason }] });
-    expect(await countAccounts(stack)).toEqual(before);
-  });
+  ])(
+    'refuses %s with "Please validate your company details" and the reason, creating nothing',
+    async (_label, company, reason) => {
+      const before = await countAccounts(stack);
+      const { status, body } = await signUp(signupPayload(company));
+      expect(status).toBe(400);
+      expect(body).toMatchObject({
+        message: MESSAGES.signup.companyNotValidated,
+        errors: [{ path: 'companies_house_number', message: reason }],
+      });
+      expect(await countAccounts(stack)).toEqual(before);
+    },
+  );
 
   const valid = () => signupPayload(COMPANIES.welland);
   it.each([
@@ -187,13 +222,28 @@ describe('POST /api/v1/garages', () => {
     ['a phone not starting with 0', { phone: '77009001234' }, MESSAGES.signup.phoneInvalid, 'phone'],
     ['a phone with letters', { phone: '0770090O123' }, MESSAGES.signup.phoneInvalid, 'phone'],
     ['an international phone', { phone: '+447700900123' }, MESSAGES.signup.phoneInvalid, 'phone'],
-    ['no company number', { companies_house_number: '' }, MESSAGES.signup.companyNumberRequired, 'companies_house_number'],
+    [
+      'no company number',
+      { companies_house_number: '' },
+      MESSAGES.signup.companyNumberRequired,
+      'companies_house_number',
+    ],
     ['no full name', { full_name: '' }, MESSAGES.garages.fullNameRequired, 'full_name'],
     ['no address', { address: ' ' }, MESSAGES.garages.addressRequired, 'address'],
     ['no password', { password: '' }, MESSAGES.signup.passwordRequired, 'password'],
     ['a 5-character password', { password: 'Abcde' }, MESSAGES.signup.passwordTooShort, 'password'],
-    ['a password without an uppercase letter', { password: 'spanner42' }, MESSAGES.signup.passwordNeedsUppercase, 'password'],
-    ['an unknown referral code', { referral_code: 'GAR-ZZZZZZZZ' }, MESSAGES.signup.referralNotValidated, 'referral_code'],
+    [
+      'a password without an uppercase letter',
+      { password: 'spanner42' },
+      MESSAGES.signup.passwordNeedsUppercase,
+      'password',
+    ],
+    [
+      'an unknown referral code',
+      { referral_code: 'GAR-ZZZZZZZZ' },
+      MESSAGES.signup.referralNotValidated,
+      'referral_code',
+    ],
   ])('answers 400 for %s with the verbatim message and creates nothing', async (_label, override, message, field) => {
     const before = await countAccounts(stack);
     const { status, body } = await signUp({ ...valid(), ...override });
@@ -204,25 +254,43 @@ describe('POST /api/v1/garages', () => {
     expect(await countAccounts(stack)).toEqual(before);
   });
 
-  it('answers 400 for an empty body with the first field\'s message and a field error for each', async () => {
+  it("answers 400 for an empty body with the first field's message and a field error for each", async () => {
     const { status, body } = await signUp({});
     expect(status).toBe(400);
     const envelope = ZErrorEnvelopeSchema.parse(body);
     expect(envelope.message).toBe(MESSAGES.signup.garageNameRequired);
-    expect(envelope.errors?.map((e) => e.path)).toEqual(['name', 'email', 'phone', 'companies_house_number', 'full_name', 'address', 'password']);
+    expect(envelope.errors?.map((e) => e.path)).toEqual([
+      'name',
+      'email',
+      'phone',
+      'companies_house_number',
+      'full_name',
+      'address',
+      'password',
+    ]);
   });
 
   it('answers 409 with the shared messages for a taken e-mail and a taken company, creating nothing', async () => {
     expect((await signUp(signupPayload(COMPANIES.pennine))).status).toBe(201);
     const before = await countAccounts(stack);
 
-    const sameEmail = await signUp(signupPayload(COMPANIES.clent, { email: signupPayload(COMPANIES.pennine).email.toUpperCase() }));
+    const sameEmail = await signUp(
+      signupPayload(COMPANIES.clent, { email: signupPayload(COMPANIES.pennine).email.toUpperCase() }),
+    );
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toMatchObject({ status: 409, code: 'duplicate_email', message: MESSAGES.signup.duplicateEmail });
+    expect(sameEmail.body).toMatchObject({
+      status: 409,
+      code: 'duplicate_email',
+      message: MESSAGES.signup.duplicateEmail,
+    });
 
     const sameCompany = await signUp(signupPayload(COMPANIES.pennine, { email: 'another@pennine-auto.co.uk' }));
     expect(sameCompany.status).toBe(409);
-    expect(sameCompany.body).toMatchObject({ status: 409, code: 'duplicate_company', message: MESSAGES.signup.duplicateCompany });
+    expect(sameCompany.body).toMatchObject({
+      status: 409,
+      code: 'duplicate_company',
+      message: MESSAGES.signup.duplicateCompany,
+    });
 
     expect(await countAccounts(stack)).toEqual(before);
   });
@@ -239,7 +307,9 @@ describe('POST /api/v1/garages', () => {
   });
 
   it('answers 409 when identity already has the e-mail (an admin, say) though no garage does', async () => {
-    await stack.identityDb.pool.query("INSERT INTO users (email, password_hash, role) VALUES ('ops@forth-bridge.co.uk', 'x', 'none')");
+    await stack.identityDb.pool.query(
+      "INSERT INTO users (email, password_hash, role) VALUES ('ops@forth-bridge.co.uk', 'x', 'none')",
+    );
     const before = await countAccounts(stack);
     const { status, body } = await signUp(signupPayload(COMPANIES.forth, { email: 'ops@forth-bridge.co.uk' }));
     expect(status).toBe(409);
@@ -277,7 +347,11 @@ describe('POST /api/v1/garages', () => {
         pool: stack.garagesDb.pool,
         logger: testLogger,
         verifier: createTokenVerifier({ identityUrl: stack.identityUrl }),
-        companiesHouse: createCompaniesHouseClient({ baseUrl: stack.fake.url, apiKey: 'k', limiter: { acquire: async () => ({ isAllowed: true }) } }),
+        companiesHouse: createCompaniesHouseClient({
+          baseUrl: stack.fake.url,
+          apiKey: 'k',
+          limiter: { acquire: async () => ({ isAllowed: true }) },
+        }),
         identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: 'whatever-internal-token' }),
         companyTokenSecret: TEST_COMPANY_TOKEN_SECRET,
         internalToken: 'whatever-internal-token',
@@ -285,7 +359,9 @@ describe('POST /api/v1/garages', () => {
     );
     try {
       const before = await countAccounts(stack);
-      const { status, body } = await call(server.url, 'POST', '/api/v1/garages', { body: signupPayload(COMPANIES.eden) });
+      const { status, body } = await call(server.url, 'POST', '/api/v1/garages', {
+        body: signupPayload(COMPANIES.eden),
+      });
       expect(status).toBe(502);
       expect(body.message).toBe(MESSAGES.signup.accountCreateFailed);
       expect(await countAccounts(stack)).toEqual(before);

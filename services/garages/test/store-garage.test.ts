@@ -45,7 +45,10 @@ describe('insertGarage', () => {
   it('answers the stored garage', async () => {
     const garage = newGarage();
     const result = await insertGarage(db.pool, garage);
-    expect(result).toMatchObject({ outcome: 'inserted', garage: { id: garage.id, email: garage.email, referral_code: garage.referralCode } });
+    expect(result).toMatchObject({
+      outcome: 'inserted',
+      garage: { id: garage.id, email: garage.email, referral_code: garage.referralCode },
+    });
   });
 
   it('answers which detail another garage already has, e-mail first, inserting nothing and leaving the transaction usable', async () => {
@@ -53,10 +56,18 @@ describe('insertGarage', () => {
     await insertGarage(db.pool, existing);
     const before = await garageCount();
     await withTransaction(db.pool, async (client) => {
-      const sameEverything = newGarage({ email: existing.email, companyNumber: existing.companyNumber, referralCode: existing.referralCode });
+      const sameEverything = newGarage({
+        email: existing.email,
+        companyNumber: existing.companyNumber,
+        referralCode: existing.referralCode,
+      });
       expect(await insertGarage(client, sameEverything)).toEqual({ outcome: 'email_taken' });
-      expect(await insertGarage(client, newGarage({ companyNumber: existing.companyNumber }))).toEqual({ outcome: 'company_taken' });
-      expect(await insertGarage(client, newGarage({ referralCode: existing.referralCode }))).toEqual({ outcome: 'referral_code_taken' });
+      expect(await insertGarage(client, newGarage({ companyNumber: existing.companyNumber }))).toEqual({
+        outcome: 'company_taken',
+      });
+      expect(await insertGarage(client, newGarage({ referralCode: existing.referralCode }))).toEqual({
+        outcome: 'referral_code_taken',
+      });
       await client.query('SELECT 1');
     });
     expect(await garageCount()).toBe(before);
@@ -74,7 +85,10 @@ describe('storeGarage', () => {
     const { referralCode: _ignored, ...garage } = newGarage();
     const result = await storeGarage(db.pool, garage);
     expect(result.outcome).toBe('stored');
-    const { rows } = await db.pool.query("SELECT payload FROM event_outbox WHERE name = 'garage.registered' AND payload->>'garageId' = $1", [garage.id]);
+    const { rows } = await db.pool.query(
+      "SELECT payload FROM event_outbox WHERE name = 'garage.registered' AND payload->>'garageId' = $1",
+      [garage.id],
+    );
     expect(rows).toHaveLength(1);
   });
 
@@ -85,7 +99,9 @@ describe('storeGarage', () => {
     const { referralCode: _b, ...sameCompany } = newGarage({ companyNumber: existing.companyNumber });
     expect(await storeGarage(db.pool, sameEmail)).toEqual({ outcome: 'email_taken' });
     expect(await storeGarage(db.pool, sameCompany)).toEqual({ outcome: 'company_taken' });
-    const { rows } = await db.pool.query("SELECT 1 FROM event_outbox WHERE payload->>'garageId' = ANY($1)", [[sameEmail.id, sameCompany.id]]);
+    const { rows } = await db.pool.query("SELECT 1 FROM event_outbox WHERE payload->>'garageId' = ANY($1)", [
+      [sameEmail.id, sameCompany.id],
+    ]);
     expect(rows).toHaveLength(0);
   });
 });

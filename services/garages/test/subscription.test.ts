@@ -20,7 +20,12 @@ async function buildGarageRow(): Promise<string> {
   await db.pool.query(
     `INSERT INTO garages (id, name, company_name, companies_house_number, email, phone, address, full_name, referral_code)
      VALUES ($1, 'Medway Service Centre Ltd', 'MEDWAY SERVICE CENTRE LTD', $2, $3, '01634123456', '2 Pier Road, Gillingham', 'Ana Costa', $4)`,
-    [id, id.replace(/\D/g, '').padEnd(8, '7').slice(0, 8), `${id}@medway.co.uk`, `GAR-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`],
+    [
+      id,
+      id.replace(/\D/g, '').padEnd(8, '7').slice(0, 8),
+      `${id}@medway.co.uk`,
+      `GAR-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`,
+    ],
   );
   return id;
 }
@@ -83,7 +88,11 @@ describe('subscription.changed consumer', () => {
     for (let i = 0; i < 3; i += 1) outcomes.push(await applyEventOnce(db.pool, garagesEventHandlers, event));
     expect(outcomes).toEqual(['applied', 'duplicate', 'duplicate']);
     // A later event was applied in between; redelivering the first one must not bring its state back.
-    await applyEventOnce(db.pool, garagesEventHandlers, subscriptionEvent(garageId, { status: 'past_due', stateAt: 1_700_000_200 }));
+    await applyEventOnce(
+      db.pool,
+      garagesEventHandlers,
+      subscriptionEvent(garageId, { status: 'past_due', stateAt: 1_700_000_200 }),
+    );
     expect(await applyEventOnce(db.pool, garagesEventHandlers, event)).toBe('duplicate');
     expect((await subscriptionOf(garageId)).subscription_status).toBe('past_due');
   });
@@ -98,16 +107,31 @@ describe('subscription.changed consumer', () => {
       { status: 'canceled' as const, stateAt: 1_700_300_000 },
     ];
     for (const state of states) await applyEventOnce(db.pool, garagesEventHandlers, subscriptionEvent(inOrder, state));
-    for (const state of [...states].reverse()) await applyEventOnce(db.pool, garagesEventHandlers, subscriptionEvent(reversed, state));
-    expect(await subscriptionOf(inOrder)).toMatchObject({ subscription_status: 'canceled', subscription_state_at: 1_700_300_000 });
-    expect(await subscriptionOf(reversed)).toMatchObject({ subscription_status: 'canceled', subscription_state_at: 1_700_300_000 });
+    for (const state of [...states].reverse())
+      await applyEventOnce(db.pool, garagesEventHandlers, subscriptionEvent(reversed, state));
+    expect(await subscriptionOf(inOrder)).toMatchObject({
+      subscription_status: 'canceled',
+      subscription_state_at: 1_700_300_000,
+    });
+    expect(await subscriptionOf(reversed)).toMatchObject({
+      subscription_status: 'canceled',
+      subscription_state_at: 1_700_300_000,
+    });
   });
 
-  it('keeps known ids when an event carries none, and maps Stripe\'s incomplete and unpaid', async () => {
+  it("keeps known ids when an event carries none, and maps Stripe's incomplete and unpaid", async () => {
     const garageId = await buildGarageRow();
-    await applyEventOnce(db.pool, garagesEventHandlers, subscriptionEvent(garageId, { status: 'incomplete', stateAt: 10 }));
+    await applyEventOnce(
+      db.pool,
+      garagesEventHandlers,
+      subscriptionEvent(garageId, { status: 'incomplete', stateAt: 10 }),
+    );
     expect((await subscriptionOf(garageId)).subscription_status).toBe('inactive');
-    await applyEventOnce(db.pool, garagesEventHandlers, subscriptionEvent(garageId, { status: 'unpaid', customerId: null, subscriptionId: null, stateAt: 20 }));
+    await applyEventOnce(
+      db.pool,
+      garagesEventHandlers,
+      subscriptionEvent(garageId, { status: 'unpaid', customerId: null, subscriptionId: null, stateAt: 20 }),
+    );
     expect(await subscriptionOf(garageId)).toEqual({
       subscription_status: 'past_due',
       stripe_customer_id: 'cus_123',
@@ -120,9 +144,20 @@ describe('subscription.changed consumer', () => {
     const garageId = await buildGarageRow();
     const prefix = testQueuePrefix();
     const relay = startRelay({ pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, pollMs: 50 });
-    const consumer = startConsumer({ service: 'garages', pool: db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, handlers: garagesEventHandlers });
+    const consumer = startConsumer({
+      service: 'garages',
+      pool: db.pool,
+      redisUrl: TEST_REDIS_URL,
+      prefix,
+      logger: testLogger,
+      handlers: garagesEventHandlers,
+    });
     try {
-      await writeEvent(db.pool, 'subscription.changed', subscriptionEvent(garageId, { status: 'active', stateAt: 1_700_500_000 }).payload);
+      await writeEvent(
+        db.pool,
+        'subscription.changed',
+        subscriptionEvent(garageId, { status: 'active', stateAt: 1_700_500_000 }).payload,
+      );
       const deadline = Date.now() + 10_000;
       while ((await subscriptionOf(garageId)).subscription_status !== 'active' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, ZErrorEnvelopeSchema, ZGarageProfileResponseSchema, ZGarageSuspensionResponseSchema } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  ZErrorEnvelopeSchema,
+  ZGarageProfileResponseSchema,
+  ZGarageSuspensionResponseSchema,
+} from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTokenFor, buildGarage, call, startStack, type Stack } from './harness.js';
 
@@ -14,10 +19,12 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const suspend = (garageId: string, body: unknown, token?: string) => call(stack.garagesUrl, 'POST', `/api/v1/garages/${garageId}/suspension`, { body, token });
+const suspend = (garageId: string, body: unknown, token?: string) =>
+  call(stack.garagesUrl, 'POST', `/api/v1/garages/${garageId}/suspension`, { body, token });
 const reinstate = (garageId: string, body: unknown, token?: string) =>
   call(stack.garagesUrl, 'DELETE', `/api/v1/garages/${garageId}/suspension`, { body, token });
-const garageTokenFor = (garage: { id: string; email: string }) => stack.tokenFor({ sub: garage.id, role: 'garage', email: garage.email });
+const garageTokenFor = (garage: { id: string; email: string }) =>
+  stack.tokenFor({ sub: garage.id, role: 'garage', email: garage.email });
 
 /** Everything a suspension or reinstatement writes: the garage row, the outbox and the audit. */
 async function footprint(garageId: string) {
@@ -47,7 +54,11 @@ async function auditEntries(garageId: string) {
 describe('POST /api/v1/garages/{id}/suspension', () => {
   it('suspends the garage with the reason, keeps an audit entry and writes garage.suspended, in one go', async () => {
     const garage = await buildGarage(stack, { name: 'Quayside Motors Ltd' });
-    const { status, body } = await suspend(garage.id, { reason: '  Logged services it never performed  ' }, admin.token);
+    const { status, body } = await suspend(
+      garage.id,
+      { reason: '  Logged services it never performed  ' },
+      admin.token,
+    );
 
     expect(status).toBe(200);
     const parsed = ZGarageSuspensionResponseSchema.parse(body);
@@ -56,10 +67,19 @@ describe('POST /api/v1/garages/{id}/suspension', () => {
     const suspension = parsed.data.garage.suspension!;
     expect(suspension.reason).toBe('Logged services it never performed');
 
-    const { rows } = await stack.garagesDb.pool.query('SELECT suspension_reason, suspended_by FROM garages WHERE id = $1', [garage.id]);
+    const { rows } = await stack.garagesDb.pool.query(
+      'SELECT suspension_reason, suspended_by FROM garages WHERE id = $1',
+      [garage.id],
+    );
     expect(rows[0]).toEqual({ suspension_reason: 'Logged services it never performed', suspended_by: admin.id });
     expect(await outboxPayloads('garage.suspended', garage.id)).toEqual([
-      { garageId: garage.id, name: 'Quayside Motors Ltd', email: garage.email, reason: 'Logged services it never performed', suspendedAt: Date.parse(suspension.suspended_at) },
+      {
+        garageId: garage.id,
+        name: 'Quayside Motors Ltd',
+        email: garage.email,
+        reason: 'Logged services it never performed',
+        suspendedAt: Date.parse(suspension.suspended_at),
+      },
     ]);
     expect(await auditEntries(garage.id)).toEqual([
       {
@@ -74,7 +94,7 @@ describe('POST /api/v1/garages/{id}/suspension', () => {
     ]);
   });
 
-  it('closes the suspended garage\'s dashboard: GET /garages/me answers 403 with the suspension message, and 200 again once reinstated', async () => {
+  it("closes the suspended garage's dashboard: GET /garages/me answers 403 with the suspension message, and 200 again once reinstated", async () => {
     const garage = await buildGarage(stack);
     const token = garageTokenFor(garage);
     expect((await call(stack.garagesUrl, 'GET', '/api/v1/garages/me', { token })).status).toBe(200);
@@ -82,7 +102,10 @@ describe('POST /api/v1/garages/{id}/suspension', () => {
     expect((await suspend(garage.id, { reason: 'Unpaid invoices' }, admin.token)).status).toBe(200);
     const closed = await call(stack.garagesUrl, 'GET', '/api/v1/garages/me', { token });
     expect(closed.status).toBe(403);
-    expect(ZErrorEnvelopeSchema.parse(closed.body)).toMatchObject({ code: 'forbidden', message: MESSAGES.adminActions.accountSuspended });
+    expect(ZErrorEnvelopeSchema.parse(closed.body)).toMatchObject({
+      code: 'forbidden',
+      message: MESSAGES.adminActions.accountSuspended,
+    });
 
     expect((await reinstate(garage.id, { reason: 'Invoices paid' }, admin.token)).status).toBe(200);
     const open = await call(stack.garagesUrl, 'GET', '/api/v1/garages/me', { token });
@@ -97,7 +120,10 @@ describe('POST /api/v1/garages/{id}/suspension', () => {
 
     const again = await suspend(garage.id, { reason: 'Second reason' }, admin.token);
     expect(again.status).toBe(409);
-    expect(ZErrorEnvelopeSchema.parse(again.body)).toMatchObject({ code: 'conflict', message: MESSAGES.adminActions.alreadySuspended });
+    expect(ZErrorEnvelopeSchema.parse(again.body)).toMatchObject({
+      code: 'conflict',
+      message: MESSAGES.adminActions.alreadySuspended,
+    });
     expect(await footprint(garage.id)).toEqual(before);
   });
 
@@ -142,7 +168,9 @@ describe('POST /api/v1/garages/{id}/suspension', () => {
 describe('DELETE /api/v1/garages/{id}/suspension', () => {
   it('reinstates the garage with the reason, keeps an audit entry and writes garage.reinstated, later than the suspension', async () => {
     const garage = await buildGarage(stack, { name: 'Tamar Bridge Garage' });
-    const suspended = ZGarageSuspensionResponseSchema.parse((await suspend(garage.id, { reason: 'Complaint under review' }, admin.token)).body);
+    const suspended = ZGarageSuspensionResponseSchema.parse(
+      (await suspend(garage.id, { reason: 'Complaint under review' }, admin.token)).body,
+    );
     const { status, body } = await reinstate(garage.id, { reason: 'Complaint resolved' }, admin.token);
 
     expect(status).toBe(200);
@@ -150,10 +178,18 @@ describe('DELETE /api/v1/garages/{id}/suspension', () => {
     expect(parsed.message).toBe(MESSAGES.adminActions.garageReinstated);
     expect(parsed.data.garage).toMatchObject({ id: garage.id, suspension: null });
 
-    const { rows } = await stack.garagesDb.pool.query('SELECT suspended_at, suspension_reason, suspended_by FROM garages WHERE id = $1', [garage.id]);
+    const { rows } = await stack.garagesDb.pool.query(
+      'SELECT suspended_at, suspension_reason, suspended_by FROM garages WHERE id = $1',
+      [garage.id],
+    );
     expect(rows[0]).toEqual({ suspended_at: null, suspension_reason: null, suspended_by: null });
     const [reinstated] = await outboxPayloads('garage.reinstated', garage.id);
-    expect(reinstated).toMatchObject({ garageId: garage.id, name: 'Tamar Bridge Garage', email: garage.email, reason: 'Complaint resolved' });
+    expect(reinstated).toMatchObject({
+      garageId: garage.id,
+      name: 'Tamar Bridge Garage',
+      email: garage.email,
+      reason: 'Complaint resolved',
+    });
     expect(reinstated!.reinstatedAt).toBeGreaterThan(Date.parse(suspended.data.garage.suspension!.suspended_at));
     expect((await auditEntries(garage.id)).map((entry) => [entry.action, entry.reason])).toEqual([
       ['garage.suspended', 'Complaint under review'],
@@ -178,7 +214,10 @@ describe('DELETE /api/v1/garages/{id}/suspension', () => {
     const before = await footprint(garage.id);
     const { status, body } = await reinstate(garage.id, { reason: 'Nothing to lift' }, admin.token);
     expect(status).toBe(409);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'conflict', message: MESSAGES.adminActions.notSuspended });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      code: 'conflict',
+      message: MESSAGES.adminActions.notSuspended,
+    });
     expect(await footprint(garage.id)).toEqual(before);
   });
 
@@ -192,7 +231,9 @@ describe('DELETE /api/v1/garages/{id}/suspension', () => {
     const badId = await reinstate('nope', {}, admin.token);
     expect(badId.status).toBe(400);
     expect(badId.body.message).toBe(MESSAGES.platform.invalidRequest);
-    const noBody = await call(stack.garagesUrl, 'DELETE', `/api/v1/garages/${garage.id}/suspension`, { token: admin.token });
+    const noBody = await call(stack.garagesUrl, 'DELETE', `/api/v1/garages/${garage.id}/suspension`, {
+      token: admin.token,
+    });
     expect(noBody.status).toBe(400);
     expect(noBody.body.message).toBe(MESSAGES.adminActions.reasonRequired);
     expect((await reinstate(randomUUID(), { reason: 'Nobody by that id' }, admin.token)).status).toBe(404);

@@ -4,8 +4,24 @@ import proxyaddr from 'proxy-addr';
 import helmet from 'helmet';
 import { MESSAGES, OPERATIONS, type TOperation } from '@sh/shared/contract';
 import { headersSetBy, plainLookupFastPath, withFastPath } from '@sh/shared/lookup-cache';
-import { authenticate, checkReadiness, errorEnvelope, errorMiddleware, requestContext, type Logger, type Redis, type TokenVerifier } from '@sh/shared/server';
-import { isApiTarget, isForbiddenPath, needsToken, operationTable, type OperationMatch, type UpstreamName } from './domain/routing.js';
+import {
+  authenticate,
+  checkReadiness,
+  errorEnvelope,
+  errorMiddleware,
+  requestContext,
+  type Logger,
+  type Redis,
+  type TokenVerifier,
+} from '@sh/shared/server';
+import {
+  isApiTarget,
+  isForbiddenPath,
+  needsToken,
+  operationTable,
+  type OperationMatch,
+  type UpstreamName,
+} from './domain/routing.js';
 import { gatewayCalls } from './routes/admin.js';
 import { docsRoutes } from './routes/docs.js';
 import { createLookupAnswerer, createUpstreamProxies } from './routes/proxy.js';
@@ -73,8 +89,11 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   // budget as through the chain below, and the answer records published for it (or records' own answer). Any other
   // spelling takes the chain to records.
   // Only while the list has that call as answered there: public, records', on the lookup's budget.
-  const fastLookup = operations.find((op) => op.method === FAST_PATH_LOOKUP.method && op.path === FAST_PATH_LOOKUP.path);
-  const fastPathFits = fastLookup?.auth === 'public' && fastLookup.service === 'records' && fastLookup.budget === 'lookup';
+  const fastLookup = operations.find(
+    (op) => op.method === FAST_PATH_LOOKUP.method && op.path === FAST_PATH_LOOKUP.path,
+  );
+  const fastPathFits =
+    fastLookup?.auth === 'public' && fastLookup.service === 'records' && fastLookup.budget === 'lookup';
   const fastPath =
     deps.lookupFastPath && deps.upstreams.records && fastPathFits
       ? plainLookupFastPath({
@@ -106,8 +125,10 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   });
   app.use(docsRoutes(operations));
 
-  const when = (predicate: (req: express.Request) => boolean, handler: RequestHandler): RequestHandler => (req, res, next) =>
-    predicate(req) ? handler(req, res, next) : next();
+  const when =
+    (predicate: (req: express.Request) => boolean, handler: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      predicate(req) ? handler(req, res, next) : next();
   // Every decision below is taken on the call the request makes, matched once, on the path as the service will route
   // it (operationTable).
   const matches = new WeakMap<express.Request, OperationMatch | null>();
@@ -122,13 +143,24 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   const spends = (req: express.Request) => matchOf(req)?.operation.budget;
   // The general budget counts every API request, a call of the contract or not, but the lookup's (counted by its own
   // budget only: one Redis round trip per lookup, not two) and the unbudgeted (Stripe's signed webhooks).
-  app.use(when((req) => isApiTarget(req.originalUrl) && spends(req) !== 'lookup' && spends(req) !== 'none', limits.api));
+  app.use(
+    when((req) => isApiTarget(req.originalUrl) && spends(req) !== 'lookup' && spends(req) !== 'none', limits.api),
+  );
   app.use(when((req) => spends(req) === 'lookup', limits.lookup));
   app.use(when((req) => spends(req) === 'credentials', limits.credentials));
 
   const requireToken = authenticate(deps.verifier);
-  app.use(when((req) => { const match = matchOf(req); return match !== null && needsToken(match.operation); }, requireToken));
-  const answerGatewayCall = gatewayCalls(operations, { upstreams: deps.upstreams, internalToken: deps.internalToken, redis: deps.redis });
+  app.use(
+    when((req) => {
+      const match = matchOf(req);
+      return match !== null && needsToken(match.operation);
+    }, requireToken),
+  );
+  const answerGatewayCall = gatewayCalls(operations, {
+    upstreams: deps.upstreams,
+    internalToken: deps.internalToken,
+    redis: deps.redis,
+  });
   app.use((req, res, next) => {
     const match = matchOf(req);
     if (match?.operation.service !== 'gateway') return next();

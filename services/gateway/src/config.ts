@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigShape, pemText, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_PORTS, LOCAL_REDIS_URL } from '@sh/shared/server';
+import {
+  baseConfigShape,
+  pemText,
+  DEV_INTERNAL_TOKEN,
+  loadConfig,
+  LOCAL_PORTS,
+  LOCAL_REDIS_URL,
+} from '@sh/shared/server';
 
 const optionalUrl = z.string().url().optional();
 const perMinute = z.coerce.number().int().positive();
@@ -28,8 +35,10 @@ export const configShape = {
   TRUST_PROXY: z
     .string()
     .default('false')
-    .refine((value) => value !== 'true', 'true would trust any client; give a hop count or the proxies\' addresses')
-    .transform((value): false | number | string => (value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value)),
+    .refine((value) => value !== 'true', "true would trust any client; give a hop count or the proxies' addresses")
+    .transform((value): false | number | string =>
+      value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value,
+    ),
   RATE_LIMIT_API_PER_MINUTE: perMinute.default(600),
   RATE_LIMIT_LOOKUP_PER_MINUTE: perMinute.default(60),
   RATE_LIMIT_AUTH_PER_MINUTE: perMinute.default(20),

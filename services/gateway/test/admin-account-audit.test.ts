@@ -33,7 +33,9 @@ async function patch(pathname: string, body: unknown, token = adminToken) {
 }
 
 async function recentAdminActions(): Promise<TAdminAction[]> {
-  const response = await fetch(`${gateway.url}/api/v1/admin/data`, { headers: { authorization: `Bearer ${adminToken}` } });
+  const response = await fetch(`${gateway.url}/api/v1/admin/data`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   expect(response.status).toBe(200);
   return ZAdminDataResponseSchema.parse(await response.json()).data.adminActions;
 }
@@ -59,7 +61,10 @@ describe("the audit of an admin's changes to another account", () => {
       service: 'identity',
     });
     expect(Date.now() - Date.parse(entry!.at)).toBeLessThan(60_000);
-    const { rows } = await stack.dbs.identity.pool.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [user.id]);
+    const { rows } = await stack.dbs.identity.pool.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE id = $1',
+      [user.id],
+    );
     const kept = await auditRows('identity');
     expect(kept).not.toContain(newPassword);
     expect(kept).not.toContain(rows[0]!.password_hash);
@@ -81,7 +86,10 @@ describe("the audit of an admin's changes to another account", () => {
       service: 'identity',
     });
     const kept = await auditRows('identity');
-    const { rows } = await stack.dbs.identity.pool.query<{ token_hash: string }>('SELECT token_hash FROM email_change_undo_tokens WHERE user_id = $1', [user.id]);
+    const { rows } = await stack.dbs.identity.pool.query<{ token_hash: string }>(
+      'SELECT token_hash FROM email_change_undo_tokens WHERE user_id = $1',
+      [user.id],
+    );
     expect(rows).toHaveLength(1);
     expect(kept).not.toContain(rows[0]!.token_hash);
     expect(kept).not.toContain(newEmail);
@@ -123,14 +131,20 @@ describe("the audit of an admin's changes to another account", () => {
     const subjects = (await recentAdminActions()).map((action) => action.subject.id);
     expect(subjects).not.toContain(user.id);
     expect(subjects).not.toContain(garage.id);
-    const { rows } = await stack.dbs.garages.pool.query<{ phone: string }>('SELECT phone FROM garages WHERE id = $1', [garage.id]);
+    const { rows } = await stack.dbs.garages.pool.query<{ phone: string }>('SELECT phone FROM garages WHERE id = $1', [
+      garage.id,
+    ]);
     expect(rows[0]!.phone).not.toBe('01392111222');
   });
 
-  it("keeps nothing when users change their own account (no admin action), and asks them for no reason", async () => {
+  it('keeps nothing when users change their own account (no admin action), and asks them for no reason', async () => {
     const user = await buildUser(stack.dbs.identity.pool);
     const own = stack.tokenFor({ sub: user.id, role: 'garage', email: user.email });
-    const answer = await patch(`/users/password/${user.id}`, { currentPassword: user.password, password: 'My-own-new-one-5' }, own);
+    const answer = await patch(
+      `/users/password/${user.id}`,
+      { currentPassword: user.password, password: 'My-own-new-one-5' },
+      own,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect((await recentAdminActions()).map((action) => action.subject.id)).not.toContain(user.id);
   });

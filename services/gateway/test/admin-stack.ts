@@ -11,7 +11,15 @@ import {
   signAccessToken,
   type TAuthClaims,
 } from '@sh/shared/server';
-import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
+import {
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  testLogger,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '@sh/shared/testing';
 import { buildBillingApp } from '../../billing/src/app.js';
 import { readConfig as readBillingConfig } from '../../billing/src/config.js';
 import { createStripeClient } from '../../billing/src/stripe/create-stripe-client.js';
@@ -62,9 +70,17 @@ export async function startAdminStack(): Promise<AdminStack> {
   const queue = { redisUrl: TEST_REDIS_URL, prefix };
   const migrations = (service: UpstreamName) => path.join(import.meta.dirname, `../../${service}/migrations`);
   const [identityDb, garagesDb, recordsDb, billingDb, notificationsDb] = await Promise.all(
-    (['identity', 'garages', 'records', 'billing', 'notifications'] as const).map((service) => createTestDatabase(service, migrations(service))),
+    (['identity', 'garages', 'records', 'billing', 'notifications'] as const).map((service) =>
+      createTestDatabase(service, migrations(service)),
+    ),
   );
-  const dbs = { identity: identityDb!, garages: garagesDb!, records: recordsDb!, billing: billingDb!, notifications: notificationsDb! };
+  const dbs = {
+    identity: identityDb!,
+    garages: garagesDb!,
+    records: recordsDb!,
+    billing: billingDb!,
+    notifications: notificationsDb!,
+  };
 
   const billingConfig = readBillingConfig({
     NODE_ENV: 'test',
@@ -78,7 +94,15 @@ export async function startAdminStack(): Promise<AdminStack> {
   });
   const servers: Record<UpstreamName, Listening> = {
     identity: await listenForTest(
-      buildIdentityApp({ pool: dbs.identity.pool, redis, logger: testLogger, keys, internalToken: STACK_INTERNAL_TOKEN, keyPrefix: prefix, queue }),
+      buildIdentityApp({
+        pool: dbs.identity.pool,
+        redis,
+        logger: testLogger,
+        keys,
+        internalToken: STACK_INTERNAL_TOKEN,
+        keyPrefix: prefix,
+        queue,
+      }),
     ),
     garages: await listenForTest(
       buildGaragesApp({
@@ -98,16 +122,38 @@ export async function startAdminStack(): Promise<AdminStack> {
       }),
     ),
     records: await listenForTest(
-      buildRecordsApp({ ...readOnlyRecordsDeps(dbs.records.pool), verifier, redis, internalToken: STACK_INTERNAL_TOKEN, queue }),
+      buildRecordsApp({
+        ...readOnlyRecordsDeps(dbs.records.pool),
+        verifier,
+        redis,
+        internalToken: STACK_INTERNAL_TOKEN,
+        queue,
+      }),
     ),
     billing: await listenForTest(
-      buildBillingApp({ pool: dbs.billing.pool, redis, logger: testLogger, stripe: createStripeClient(billingConfig), config: billingConfig }),
+      buildBillingApp({
+        pool: dbs.billing.pool,
+        redis,
+        logger: testLogger,
+        stripe: createStripeClient(billingConfig),
+        config: billingConfig,
+      }),
     ),
     notifications: await listenForTest(
-      buildNotificationsApp({ pool: dbs.notifications.pool, redis, logger: testLogger, verifier, internalToken: STACK_INTERNAL_TOKEN, queue }),
+      buildNotificationsApp({
+        pool: dbs.notifications.pool,
+        redis,
+        logger: testLogger,
+        verifier,
+        internalToken: STACK_INTERNAL_TOKEN,
+        queue,
+      }),
     ),
   };
-  const urls = Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, server.url])) as Record<UpstreamName, string>;
+  const urls = Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, server.url])) as Record<
+    UpstreamName,
+    string
+  >;
   const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   const gateways: Array<{ server: Listening; redis: Redis }> = [];
 

@@ -34,16 +34,33 @@ beforeAll(async () => {
 
   // The garages builder needs only the garages database of its stack.
   const garagesDb = { garagesDb: stack.dbs.garages } as GaragesStack;
-  await buildGarageRow(garagesDb, { ...garages.ashcombe, subscriptionStatus: 'active', createdAt: '2026-01-01 09:00:00+00' });
-  await buildGarageRow(garagesDb, { ...garages.brunel, subscriptionStatus: 'trialing', referredBy: garages.ashcombe.id, createdAt: '2026-01-02 09:00:00+00' });
-  await buildGarageRow(garagesDb, { ...garages.clent, subscriptionStatus: 'canceled', createdAt: '2026-01-03 09:00:00+00' });
+  await buildGarageRow(garagesDb, {
+    ...garages.ashcombe,
+    subscriptionStatus: 'active',
+    createdAt: '2026-01-01 09:00:00+00',
+  });
+  await buildGarageRow(garagesDb, {
+    ...garages.brunel,
+    subscriptionStatus: 'trialing',
+    referredBy: garages.ashcombe.id,
+    createdAt: '2026-01-02 09:00:00+00',
+  });
+  await buildGarageRow(garagesDb, {
+    ...garages.clent,
+    subscriptionStatus: 'canceled',
+    createdAt: '2026-01-03 09:00:00+00',
+  });
 
   const recordsDb = stack.dbs.records.pool;
   for (const garage of Object.values(garages)) await buildDirectoryEntry(recordsDb, garage);
   await buildServiceRecord(recordsDb, garages.ashcombe.id, { registration: 'AB12CDE', serviceDate: '2025-03-14' });
   await buildServiceRecord(recordsDb, garages.brunel.id, { registration: 'AB12CDE', serviceDate: '2024-03-10' });
   await buildServiceRecord(recordsDb, garages.brunel.id, { registration: 'XY34ZZZ', serviceDate: '2025-05-01' });
-  await buildServiceRecord(recordsDb, garages.clent.id, { registration: 'GH56JKL', serviceDate: '2025-06-01', withdrawn: true });
+  await buildServiceRecord(recordsDb, garages.clent.id, {
+    registration: 'GH56JKL',
+    serviceDate: '2025-06-01',
+    withdrawn: true,
+  });
 });
 
 afterAll(async () => {
@@ -59,7 +76,10 @@ async function get(base: string, pathname: string, token = adminToken) {
 async function post(base: string, pathname: string, token = adminToken, body?: unknown) {
   const response = await fetch(`${base}${pathname}`, {
     method: 'POST',
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: response.status, body: (await response.json()) as unknown };
@@ -74,9 +94,17 @@ async function adminData(query = '', base = gateway.url): Promise<TAdminDataResp
 describe('GET /api/v1/admin/data', () => {
   it("composes the cards' totals, both lists and the audit from the services that own them", async () => {
     const data = await adminData();
-    expect(data.totals).toEqual({ garages: 3, activeSubscriptions: 2, serviceRecords: 3, latestServiceDate: '2025-05-01' });
+    expect(data.totals).toEqual({
+      garages: 3,
+      activeSubscriptions: 2,
+      serviceRecords: 3,
+      latestServiceDate: '2025-05-01',
+    });
     expect(data.garages.map((g) => g.name)).toEqual([garages.clent.name, garages.brunel.name, garages.ashcombe.name]);
-    expect(data.garages.find((g) => g.id === garages.brunel.id)!.referred_by).toEqual({ id: garages.ashcombe.id, name: garages.ashcombe.name });
+    expect(data.garages.find((g) => g.id === garages.brunel.id)!.referred_by).toEqual({
+      id: garages.ashcombe.id,
+      name: garages.ashcombe.name,
+    });
     expect(data.serviceRecords.map((r) => [r.vehicle_registration, r.service_date])).toEqual([
       ['GH56JKL', '2025-06-01'],
       ['XY34ZZZ', '2025-05-01'],
@@ -123,10 +151,16 @@ describe('GET /api/v1/admin/data', () => {
   it('answers 401 without a token and 403 to a garage', async () => {
     const anonymous = await get(gateway.url, '/api/v1/admin/data', '');
     expect(anonymous.status).toBe(401);
-    expect(ZErrorEnvelopeSchema.parse(anonymous.body)).toMatchObject({ code: 'unauthorized', message: MESSAGES.platform.unauthorized });
+    expect(ZErrorEnvelopeSchema.parse(anonymous.body)).toMatchObject({
+      code: 'unauthorized',
+      message: MESSAGES.platform.unauthorized,
+    });
     const garage = await get(gateway.url, '/api/v1/admin/data', garageToken);
     expect(garage.status).toBe(403);
-    expect(ZErrorEnvelopeSchema.parse(garage.body)).toMatchObject({ code: 'forbidden', message: MESSAGES.platform.forbidden });
+    expect(ZErrorEnvelopeSchema.parse(garage.body)).toMatchObject({
+      code: 'forbidden',
+      message: MESSAGES.platform.forbidden,
+    });
   });
 
   it.each([
@@ -160,7 +194,10 @@ describe('GET /api/v1/admin/data', () => {
     const cursor = Buffer.from(JSON.stringify(tuple)).toString('base64url');
     const answer = await get(gateway.url, `/api/v1/admin/data?${field}=${cursor}`);
     expect(answer.status).toBe(400);
-    expect(ZErrorEnvelopeSchema.parse(answer.body)).toMatchObject({ code: 'validation_failed', message: MESSAGES.records.cursorInvalid });
+    expect(ZErrorEnvelopeSchema.parse(answer.body)).toMatchObject({
+      code: 'validation_failed',
+      message: MESSAGES.records.cursorInvalid,
+    });
   });
 
   it('shows the garages, named unavailable, when records is stopped, and a 503 when both lists are', async () => {
@@ -175,7 +212,10 @@ describe('GET /api/v1/admin/data', () => {
     const withoutLists = await stack.startGateway({ upstreams: { ...stack.urls, records: stopped, garages: stopped } });
     const answer = await get(withoutLists.url, '/api/v1/admin/data');
     expect(answer.status).toBe(503);
-    expect(ZErrorEnvelopeSchema.parse(answer.body)).toMatchObject({ code: 'service_unavailable', message: MESSAGES.platform.serviceUnavailable });
+    expect(ZErrorEnvelopeSchema.parse(answer.body)).toMatchObject({
+      code: 'service_unavailable',
+      message: MESSAGES.platform.serviceUnavailable,
+    });
   });
 
   it('shows the page without a service that hangs, after at most about 2 s', async () => {
@@ -227,17 +267,29 @@ describe('GET /api/v1/admin/status', () => {
       ['notifications', true],
       ['redis', true],
     ]);
-    expect(data.queues.map((q) => q.service).sort()).toEqual(['billing', 'garages', 'identity', 'notifications', 'records']);
+    expect(data.queues.map((q) => q.service).sort()).toEqual([
+      'billing',
+      'garages',
+      'identity',
+      'notifications',
+      'records',
+    ]);
   });
 
   it('names a stopped service in plain words, within a second or so', async () => {
-    const withoutRecords = await stack.startGateway({ upstreams: { ...stack.urls, records: await stoppedServiceUrl() } });
+    const withoutRecords = await stack.startGateway({
+      upstreams: { ...stack.urls, records: await stoppedServiceUrl() },
+    });
     const started = Date.now();
     const data = await status(withoutRecords.url);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(data.ok).toBe(false);
     expect(data.summary).toBe('The records service is not answering');
-    expect(data.checks.find((c) => c.name === 'records')).toEqual({ name: 'records', ok: false, detail: 'The records service is not answering' });
+    expect(data.checks.find((c) => c.name === 'records')).toEqual({
+      name: 'records',
+      ok: false,
+      detail: 'The records service is not answering',
+    });
     expect(data.checks.filter((c) => !c.ok)).toHaveLength(1);
   });
 
@@ -245,7 +297,11 @@ describe('GET /api/v1/admin/status', () => {
     const withoutRedis = await stack.startGateway({ redisUrl: await refusingRedisUrl() });
     const data = await status(withoutRedis.url);
     expect(data.ok).toBe(false);
-    expect(data.checks.find((c) => c.name === 'redis')).toEqual({ name: 'redis', ok: false, detail: MESSAGES.adminActions.statusRedisNotAnswering });
+    expect(data.checks.find((c) => c.name === 'redis')).toEqual({
+      name: 'redis',
+      ok: false,
+      detail: MESSAGES.adminActions.statusRedisNotAnswering,
+    });
     expect(data.summary).toBe(MESSAGES.adminActions.statusRedisNotAnswering);
   });
 
@@ -283,7 +339,12 @@ describe('POST /api/v1/admin/events/{service}/{id}/retry', () => {
     expect(before.ok).toBe(false);
     expect(before.summary).toBe(MESSAGES.adminActions.statusEventFailed);
     expect(before.deadEvents).toEqual([
-      expect.objectContaining({ service: 'billing', id: eventId, name: 'user.email_confirmed', failedReason: 'Stripe refused the customer update' }),
+      expect.objectContaining({
+        service: 'billing',
+        id: eventId,
+        name: 'user.email_confirmed',
+        failedReason: 'Stripe refused the customer update',
+      }),
     ]);
     expect(before.queues.find((q) => q.service === 'billing')).toMatchObject({ failed: 1 });
 
@@ -297,7 +358,12 @@ describe('POST /api/v1/admin/events/{service}/{id}/retry', () => {
     expect(after.deadEvents).toEqual([]);
     expect(after.summary).toBe(MESSAGES.adminActions.allOperational);
     const data = await adminData();
-    expect(data.adminActions[0]).toMatchObject({ action: 'event.retried', subject: { type: 'event', id: eventId }, actor: { id: admin.sub }, service: 'billing' });
+    expect(data.adminActions[0]).toMatchObject({
+      action: 'event.retried',
+      subject: { type: 'event', id: eventId },
+      actor: { id: admin.sub },
+      service: 'billing',
+    });
 
     const again = await post(gateway.url, `/api/v1/admin/events/billing/${eventId}/retry`);
     expect(again.status).toBe(404);

@@ -16,8 +16,23 @@ import {
   type TOperation,
   type TOperationBudget,
 } from '@sh/shared/contract';
-import { createRedis, createRequestRedis, createTokenVerifier, signAccessToken, signSecondFactorToken, type Redis } from '@sh/shared/server';
-import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '@sh/shared/testing';
+import {
+  createRedis,
+  createRequestRedis,
+  createTokenVerifier,
+  signAccessToken,
+  signSecondFactorToken,
+  type Redis,
+} from '@sh/shared/server';
+import {
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  testLogger,
+  testQueuePrefix,
+  type TestDatabase,
+  TEST_REDIS_URL,
+} from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../../records/src/app.js';
 import { readOnlyRecordsDeps, TEST_INTERNAL_TOKEN } from '../../records/test/harness.js';
@@ -53,7 +68,7 @@ beforeAll(async () => {
     sentinelSeen.push(req.url ?? '');
     res.setHeader('content-type', 'application/json');
     // A service's own, looser security headers: the gateway's are the ones a visitor gets.
-    res.setHeader('content-security-policy', "default-src *; frame-ancestors *");
+    res.setHeader('content-security-policy', 'default-src *; frame-ancestors *');
     res.setHeader('x-frame-options', 'ALLOWALL');
     res.end(JSON.stringify({ status: 200, data: { reached: true } }));
   });
@@ -122,14 +137,23 @@ describe('gateway routing', () => {
     const key = await call('/api/v1/service-records/signing-key');
     expect(key.status).toBe(200);
     expect(ZSigningKeyResponseSchema.parse(key.body).data.algorithm).toBe('Ed25519');
-    for (const [method, path] of [['POST', '/api/v1/service-records'], ['GET', '/api/v1/service-records/mine'], ['GET', '/api/v1/service-records/vin/AB12CDE'], ['POST', '/api/v1/service-records/validate']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/v1/service-records'],
+      ['GET', '/api/v1/service-records/mine'],
+      ['GET', '/api/v1/service-records/vin/AB12CDE'],
+      ['POST', '/api/v1/service-records/validate'],
+    ] as const) {
       const answer = await call(path, { method });
       expect(answer.status, `${method} ${path}`).toBe(401);
     }
   });
 
   it("sends its own security headers on every answer, not a service's", async () => {
-    const token = signAccessToken(keys.privateKey, { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'garage', email: 'owner@example.co.uk' });
+    const token = signAccessToken(keys.privateKey, {
+      sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10',
+      role: 'garage',
+      email: 'owner@example.co.uk',
+    });
     const proxied = await call('/api/v1/auth/me', { headers: { authorization: `Bearer ${token}` } });
     const lookup = await call('/api/v1/service-records/lookup/ab12cde');
     const page = await call('/', { headers: { accept: 'text/html' } });
@@ -145,7 +169,11 @@ describe('gateway routing', () => {
   it('answers a 503 envelope within 2 s for a service that is stopped', async () => {
     const { status, body, ms } = await call('/api/v1/billing/plans');
     expect(status).toBe(503);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ status: 503, code: 'service_unavailable', message: MESSAGES.platform.serviceUnavailable });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      status: 503,
+      code: 'service_unavailable',
+      message: MESSAGES.platform.serviceUnavailable,
+    });
     expect(ms).toBeLessThan(2000);
   });
 
@@ -188,20 +216,40 @@ describe('gateway token checks on protected paths', () => {
 
   it.each([
     ['no token', () => ''],
-    ['a tampered token', () => {
-      const token = signAccessToken(keys.privateKey, claims);
-      const [header, payload, signature] = token.split('.');
-      const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'admin' })).toString('base64url');
-      return `${header}.${forged}.${signature}`;
-    }],
+    [
+      'a tampered token',
+      () => {
+        const token = signAccessToken(keys.privateKey, claims);
+        const [header, payload, signature] = token.split('.');
+        const forged = Buffer.from(
+          JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'admin' }),
+        ).toString('base64url');
+        return `${header}.${forged}.${signature}`;
+      },
+    ],
     ['an expired token', () => signAccessToken(keys.privateKey, claims, -10)],
-    ['an alg:none token', () => jwt.sign({ ...claims, iss: 'service-history-identity', aud: 'service-history' }, '', { algorithm: 'none' })],
+    [
+      'an alg:none token',
+      () => jwt.sign({ ...claims, iss: 'service-history-identity', aud: 'service-history' }, '', { algorithm: 'none' }),
+    ],
     ['a token signed with another key', () => signAccessToken(createTestKeyPair().privateKey, claims)],
-    ['an HS256 token keyed with the public key', () => jwt.sign({ role: 'admin', email: claims.email }, keys.publicKey, { algorithm: 'HS256', subject: claims.sub, issuer: 'service-history-identity', audience: 'service-history' })],
+    [
+      'an HS256 token keyed with the public key',
+      () =>
+        jwt.sign({ role: 'admin', email: claims.email }, keys.publicKey, {
+          algorithm: 'HS256',
+          subject: claims.sub,
+          issuer: 'service-history-identity',
+          audience: 'service-history',
+        }),
+    ],
   ])('answers 401 for %s and forwards nothing', async (_name, makeToken) => {
     const before = sentinelSeen.length;
     const token = makeToken();
-    const { status, body } = await call('/api/v1/auth/me', token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    const { status, body } = await call(
+      '/api/v1/auth/me',
+      token ? { headers: { authorization: `Bearer ${token}` } } : {},
+    );
     expect(status).toBe(401);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ status: 401, code: 'unauthorized' });
     expect(sentinelSeen.length).toBe(before);
@@ -218,7 +266,10 @@ describe("an admin's enrolment-only token (two-step verification owed)", () => {
       const token = signSecondFactorToken(keys.privateKey, admin, 'enrolment', 600);
       const { status, body } = await call(pathname, { headers: { authorization: `Bearer ${token}` } });
       expect(status).toBe(403);
-      expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ code: 'second_factor_enrolment_required', message: MESSAGES.secondFactor.enrolmentRequired });
+      expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+        code: 'second_factor_enrolment_required',
+        message: MESSAGES.secondFactor.enrolmentRequired,
+      });
       expect(sentinelSeen.length).toBe(before);
     },
   );
@@ -241,7 +292,11 @@ describe('gateway rate limits', () => {
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
     expect(statuses.at(-1)).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(ZErrorEnvelopeSchema.parse(last!.body)).toMatchObject({ status: 429, code: 'rate_limited', message: MESSAGES.platform.rateLimited });
+    expect(ZErrorEnvelopeSchema.parse(last!.body)).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: MESSAGES.platform.rateLimited,
+    });
   });
 
   it("keeps Stripe's webhooks out of the per-client API budget, and only them", async () => {
@@ -252,7 +307,13 @@ describe('gateway rate limits', () => {
     try {
       const before = sentinelSeen.length;
       const webhooks: number[] = [];
-      for (const spelling of ['/api/v1/stripe/webhook', '/api/v1/stripe/webhook', '/api/v1/Stripe/Webhook/', '/api/v1/stripe/webhook', '/api/v1/stripe/webhook']) {
+      for (const spelling of [
+        '/api/v1/stripe/webhook',
+        '/api/v1/stripe/webhook',
+        '/api/v1/Stripe/Webhook/',
+        '/api/v1/stripe/webhook',
+        '/api/v1/stripe/webhook',
+      ]) {
         const response = await fetch(`${strict.url}${spelling}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'stripe-signature': 't=1700000000,v1=0123abcd' },
@@ -286,7 +347,15 @@ describe('the plainly spelt lookup, answered on the fast path', () => {
       const chained = await ask('/api/v1/Service-Records/lookup/fp12aaa');
       expect([plain.status, chained.status]).toEqual([200, 200]);
       expect(await plain.text()).toBe(await chained.text());
-      const varying = new Set(['date', 'x-request-id', 'ratelimit', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+      const varying = new Set([
+        'date',
+        'x-request-id',
+        'ratelimit',
+        'connection',
+        'keep-alive',
+        'transfer-encoding',
+        'content-length',
+      ]);
       const headersOf = (response: Response) => [...response.headers].filter(([name]) => !varying.has(name)).sort();
       expect(headersOf(plain)).toEqual(headersOf(chained));
       // The gateway's own policy, not records' (helmet's defaults): the same as on its pages.
@@ -296,7 +365,10 @@ describe('the plainly spelt lookup, answered on the fast path', () => {
       expect(plain.headers.get('x-request-id')).not.toBe(chained.headers.get('x-request-id'));
 
       // Both spellings count against the one lookup budget of 4.
-      const statuses = [(await ask('/api/v1/service-records/lookup/FP12AAA')).status, (await ask('/api/v1//service-records/lookup/FP12AAA')).status];
+      const statuses = [
+        (await ask('/api/v1/service-records/lookup/FP12AAA')).status,
+        (await ask('/api/v1//service-records/lookup/FP12AAA')).status,
+      ];
       const spent = await ask('/api/v1/service-records/lookup/FP12AAA');
       expect(statuses).toEqual([200, 200]);
       expect(spent.status).toBe(429);
@@ -324,7 +396,13 @@ describe('the plainly spelt lookup, answered on the fast path', () => {
       const lookupsFrom = async (gateway: { url: string }, client: string, times: number) => {
         const statuses: number[] = [];
         for (let i = 0; i < times; i += 1) {
-          statuses.push((await fetch(`${gateway.url}/api/v1/service-records/lookup/FP12AAA`, { headers: { 'x-forwarded-for': client } })).status);
+          statuses.push(
+            (
+              await fetch(`${gateway.url}/api/v1/service-records/lookup/FP12AAA`, {
+                headers: { 'x-forwarded-for': client },
+              })
+            ).status,
+          );
         }
         return statuses;
       };
@@ -332,12 +410,22 @@ describe('the plainly spelt lookup, answered on the fast path', () => {
       expect(await lookupsFrom(behindProxy, '203.0.113.1', 3)).toEqual([200, 200, 429]);
       expect(await lookupsFrom(behindProxy, '203.0.113.2', 1)).toEqual([200]);
       // Trusting no proxy, a forged X-Forwarded-For buys no fresh budget: every call is the socket's address.
-      expect([...(await lookupsFrom(direct, '203.0.113.3', 2)), ...(await lookupsFrom(direct, '203.0.113.4', 1))]).toEqual([200, 200, 429]);
+      expect([
+        ...(await lookupsFrom(direct, '203.0.113.3', 2)),
+        ...(await lookupsFrom(direct, '203.0.113.4', 1)),
+      ]).toEqual([200, 200, 429]);
       // An IPv6 client is counted by its /56, as express-rate-limit counts it in the chain: another spelling of the
       // lookup from another address of the same /56 spends the same budget; the next /56 has a budget of its own.
       const chainedFrom = async (client: string) =>
-        (await fetch(`${behindProxy.url}/api/v1/Service-Records/lookup/FP12AAA`, { headers: { 'x-forwarded-for': client } })).status;
-      expect([...(await lookupsFrom(behindProxy, '2001:db8:0:1::1', 1)), await chainedFrom('2001:db8:0:ff::2')]).toEqual([200, 200]);
+        (
+          await fetch(`${behindProxy.url}/api/v1/Service-Records/lookup/FP12AAA`, {
+            headers: { 'x-forwarded-for': client },
+          })
+        ).status;
+      expect([
+        ...(await lookupsFrom(behindProxy, '2001:db8:0:1::1', 1)),
+        await chainedFrom('2001:db8:0:ff::2'),
+      ]).toEqual([200, 200]);
       expect(await lookupsFrom(behindProxy, '2001:db8:0:1:ffff::3', 1)).toEqual([429]);
       expect(await lookupsFrom(behindProxy, '2001:db8:0:100::1', 1)).toEqual([200]);
     } finally {
@@ -365,7 +453,10 @@ describe("the lookup's budget counted on the fast path", () => {
       // What a restart of Redis does to the scripts it was sent.
       await ownRedis.script('FLUSH');
       const second = await lookup();
-      expect([second.status, second.headers.get('ratelimit')]).toEqual([200, expect.stringMatching(/^limit=3, remaining=1, reset=\d+$/)]);
+      expect([second.status, second.headers.get('ratelimit')]).toEqual([
+        200,
+        expect.stringMatching(/^limit=3, remaining=1, reset=\d+$/),
+      ]);
       expect([(await lookup()).status, (await lookup()).status]).toEqual([200, 429]);
     } finally {
       await counting.close();
@@ -383,7 +474,13 @@ describe('gateway paths as the services route them', () => {
     });
     try {
       const post = async (spelling: string) =>
-        (await fetch(`${strict.url}${spelling}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status;
+        (
+          await fetch(`${strict.url}${spelling}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status;
       // An encoded letter is no spelling of login to identity: a 404 forwarded nowhere, off the credential budget.
       expect([await post('/api/v1/auth/%6Cogin'), await post('/api/v1/auth/%254Cogin')]).toEqual([404, 404]);
       const spellings = [
@@ -406,14 +503,24 @@ describe('gateway paths as the services route them', () => {
   });
 
   it('asks for a token on a protected path whatever its spelling', async () => {
-    for (const spelling of ['/api/v1/AUTH/ME', '/api/v1/auth/me/', '/api/v1//auth/me', '/API/v1/Auth/Me', '/api/v1/garages/3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b/Release-Company']) {
+    for (const spelling of [
+      '/api/v1/AUTH/ME',
+      '/api/v1/auth/me/',
+      '/api/v1//auth/me',
+      '/API/v1/Auth/Me',
+      '/api/v1/garages/3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b/Release-Company',
+    ]) {
       const { status } = await call(spelling, { method: spelling.endsWith('Release-Company') ? 'POST' : 'GET' });
       expect({ spelling, status }).toEqual({ spelling, status: 401 });
     }
   });
 
   it('answers 404 to a spelling no service routes (an encoded letter), forwarding nothing, with a token or without', async () => {
-    const token = signAccessToken(keys.privateKey, { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'garage', email: 'owner@example.co.uk' });
+    const token = signAccessToken(keys.privateKey, {
+      sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10',
+      role: 'garage',
+      email: 'owner@example.co.uk',
+    });
     const before = sentinelSeen.length;
     for (const headers of [{}, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
       const { status, body } = await call('/api/v1/auth/%6De', { headers });
@@ -427,7 +534,9 @@ describe('gateway paths as the services route them', () => {
     const table = operationTable(OPERATIONS);
     expect(table.match('GET', '/api/v1/Service-Records/LOOKUP/ab12cde')?.operation.budget).toBe('lookup');
     expect(table.match('GET', '/api/v1/service-records/lookupx/ab12cde')).toBeNull();
-    expect(table.match('GET', '/api/v1//service-records/lookup/AB12CDE/?x=1')?.forwardedUrl).toBe('/api/v1/service-records/lookup/AB12CDE/?x=1');
+    expect(table.match('GET', '/api/v1//service-records/lookup/AB12CDE/?x=1')?.forwardedUrl).toBe(
+      '/api/v1/service-records/lookup/AB12CDE/?x=1',
+    );
   });
 });
 
@@ -438,7 +547,13 @@ describe('gateway documents and pages', () => {
     const document = body as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/service-records/lookup/{registration}', '/auth/login', '/garages', '/stripe/create-checkout-session', '/billing/subscription']),
+      expect.arrayContaining([
+        '/service-records/lookup/{registration}',
+        '/auth/login',
+        '/garages',
+        '/stripe/create-checkout-session',
+        '/billing/subscription',
+      ]),
     );
   });
 
@@ -465,7 +580,8 @@ function sendRaw(base: string, method: string, target: string, headers: Record<s
     const outgoing = request({ hostname, port, method, path: target, headers }, (answer) => {
       answer.resume();
       answer.on('end', () => {
-        const header = (name: string) => (typeof answer.headers[name] === 'string' ? (answer.headers[name] as string) : null);
+        const header = (name: string) =>
+          typeof answer.headers[name] === 'string' ? (answer.headers[name] as string) : null;
         resolve({ status: answer.statusCode ?? 0, route: header('x-route'), reachedWith: header('x-reached-with') });
       });
     });
@@ -514,13 +630,24 @@ describe('paths as the services route them, through the proxy', () => {
         `${plain}#part`,
         `${plain}/extra`,
         plain.slice(0, plain.lastIndexOf('/')),
-        lastLiteral ? plain.replace(`/${lastLiteral[1]}`, `/%${lastLiteral[1]!.charCodeAt(0).toString(16)}${lastLiteral[1]!.slice(1)}`) : plain,
-        ...(op.path.includes('{') ? [plain.replace('Ab12cde', 'AB%2F12'), plain.replace('Ab12cde', 'a%20b'), plain.replace('Ab12cde', '..')] : []),
+        lastLiteral
+          ? plain.replace(
+              `/${lastLiteral[1]}`,
+              `/%${lastLiteral[1]!.charCodeAt(0).toString(16)}${lastLiteral[1]!.slice(1)}`,
+            )
+          : plain,
+        ...(op.path.includes('{')
+          ? [plain.replace('Ab12cde', 'AB%2F12'), plain.replace('Ab12cde', 'a%20b'), plain.replace('Ab12cde', '..')]
+          : []),
       ];
       const methods = op.method === 'get' ? ['GET', 'HEAD'] : [op.method.toUpperCase()];
       for (const method of methods) for (const target of targets) cases.push({ method, target });
     }
-    return [...cases, { method: 'OPTIONS', target: '/api/v1/auth/login' }, { method: 'PUT', target: '/api/v1/auth/me' }];
+    return [
+      ...cases,
+      { method: 'OPTIONS', target: '/api/v1/auth/login' },
+      { method: 'PUT', target: '/api/v1/auth/me' },
+    ];
   }
 
   it('forwards what express then routes to the same call, exactly as matched, and nothing it would not route', async () => {
@@ -530,11 +657,21 @@ describe('paths as the services route them, through the proxy', () => {
     bare.use(createProxyMiddleware({ target: routes.url }));
     const bareProxy = await listenForTest(bare);
     const wide = await listenGateway({
-      upstreams: { identity: routes.url, garages: routes.url, records: routes.url, billing: routes.url, notifications: routes.url },
+      upstreams: {
+        identity: routes.url,
+        garages: routes.url,
+        records: routes.url,
+        billing: routes.url,
+        notifications: routes.url,
+      },
       budgets: { apiPerMinute: 100_000, lookupPerMinute: 100_000, authPerMinute: 100_000 },
     });
     const table = operationTable(OPERATIONS);
-    const token = signAccessToken(keys.privateKey, { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'garage', email: 'owner@example.co.uk' });
+    const token = signAccessToken(keys.privateKey, {
+      sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10',
+      role: 'garage',
+      email: 'owner@example.co.uk',
+    });
     try {
       const cases = spellings();
       expect(cases.length).toBeGreaterThan(500);
@@ -542,18 +679,34 @@ describe('paths as the services route them, through the proxy', () => {
       let forwarded = 0;
       for (const { method, target } of cases) {
         const headers = { authorization: `Bearer ${token}` };
-        const [viaGateway, viaBareProxy] = [await sendRaw(wide.url, method, target, headers), await sendRaw(bareProxy.url, method, target, headers)];
+        const [viaGateway, viaBareProxy] = [
+          await sendRaw(wide.url, method, target, headers),
+          await sendRaw(bareProxy.url, method, target, headers),
+        ];
         const match = table.match(method, target);
         const gatewayRoute = viaGateway.route ?? 'not forwarded';
         if (isForbiddenPath(target)) {
           // Dot-segments never leave the gateway, whatever express would make of them.
-          if (viaGateway.status !== 404 || gatewayRoute !== 'not forwarded') disagreements.push({ method, target, forbidden: true, viaGateway });
+          if (viaGateway.status !== 404 || gatewayRoute !== 'not forwarded')
+            disagreements.push({ method, target, forbidden: true, viaGateway });
           continue;
         }
         const expressRoute = viaBareProxy.route === 'none' ? 'not forwarded' : viaBareProxy.route;
         const matched = match ? `${match.operation.method.toUpperCase()} ${match.operation.path}` : 'not forwarded';
-        const agrees = gatewayRoute === expressRoute && matched === expressRoute && (match === null ? viaGateway.status === 404 : viaGateway.reachedWith === match.forwardedUrl);
-        if (!agrees) disagreements.push({ method, target, matched, gatewayRoute, expressRoute, reachedWith: viaGateway.reachedWith, forwardedUrl: match?.forwardedUrl });
+        const agrees =
+          gatewayRoute === expressRoute &&
+          matched === expressRoute &&
+          (match === null ? viaGateway.status === 404 : viaGateway.reachedWith === match.forwardedUrl);
+        if (!agrees)
+          disagreements.push({
+            method,
+            target,
+            matched,
+            gatewayRoute,
+            expressRoute,
+            reachedWith: viaGateway.reachedWith,
+            forwardedUrl: match?.forwardedUrl,
+          });
         if (match) forwarded += 1;
       }
       expect(disagreements).toEqual([]);
@@ -581,7 +734,12 @@ describe('a call added to the contract', () => {
     budget,
     response: z.object({ status: z.literal(200) }),
   });
-  const token = () => signAccessToken(keys.privateKey, { sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10', role: 'garage', email: 'owner@example.co.uk' });
+  const token = () =>
+    signAccessToken(keys.privateKey, {
+      sub: '4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10',
+      role: 'garage',
+      email: 'owner@example.co.uk',
+    });
 
   /** The hits each budget has counted under a rate-limit prefix, by budget. */
   async function counted(prefix: string): Promise<Record<string, number>> {
@@ -603,7 +761,10 @@ describe('a call added to the contract', () => {
       rateLimitPrefix: prefix,
       operations: [...OPERATIONS, ...budgets.map(added)],
     });
-    const withoutIt = await listenGateway({ upstreams: { notifications: sentinelUrl }, budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: 1000 } });
+    const withoutIt = await listenGateway({
+      upstreams: { notifications: sentinelUrl },
+      budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: 1000 },
+    });
     try {
       const expectedCounts: Record<TOperationBudget, Record<string, number>> = {
         general: { api: 1 },
@@ -616,22 +777,42 @@ describe('a call added to the contract', () => {
         const before = sentinelSeen.length;
         // Without a token: 401, forwarded nowhere.
         const anonymous = await fetch(`${extended.url}${target}`, { method: 'POST' });
-        expect({ budget, status: anonymous.status, code: ZErrorEnvelopeSchema.parse(await anonymous.json()).code }).toEqual({ budget, status: 401, code: 'unauthorized' });
+        expect({
+          budget,
+          status: anonymous.status,
+          code: ZErrorEnvelopeSchema.parse(await anonymous.json()).code,
+        }).toEqual({ budget, status: 401, code: 'unauthorized' });
         expect(sentinelSeen.length).toBe(before);
         // With one: to notifications, exactly as matched; each budget it spends (and no other) counted once.
         const countsBefore = await counted(prefix);
-        const signedIn = await fetch(`${extended.url}${target}`, { method: 'POST', headers: { authorization: `Bearer ${token()}` } });
-        expect({ budget, status: signedIn.status, body: await signedIn.json() }).toEqual({ budget, status: 200, body: { status: 200, data: { reached: true } } });
+        const signedIn = await fetch(`${extended.url}${target}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token()}` },
+        });
+        expect({ budget, status: signedIn.status, body: await signedIn.json() }).toEqual({
+          budget,
+          status: 200,
+          body: { status: 200, data: { reached: true } },
+        });
         expect(sentinelSeen.slice(before)).toEqual([target]);
         const countsAfter = await counted(prefix);
-        const spent = Object.fromEntries(Object.entries(countsAfter).map(([name, hits]) => [name, hits - (countsBefore[name] ?? 0)]).filter(([, hits]) => hits !== 0));
+        const spent = Object.fromEntries(
+          Object.entries(countsAfter)
+            .map(([name, hits]) => [name, hits - (countsBefore[name] ?? 0)])
+            .filter(([, hits]) => hits !== 0),
+        );
         expect({ budget, spent }).toEqual({ budget, spent: expectedCounts[budget] });
         // The same gateway but for the entry: no such call.
-        const unlisted = await fetch(`${withoutIt.url}${target}`, { method: 'POST', headers: { authorization: `Bearer ${token()}` } });
+        const unlisted = await fetch(`${withoutIt.url}${target}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token()}` },
+        });
         expect({ budget, status: unlisted.status }).toEqual({ budget, status: 404 });
         expect(sentinelSeen.length).toBe(before + 1);
       }
-      const document = (await (await fetch(`${extended.url}/api/v1/openapi.json`)).json()) as { paths: Record<string, unknown> };
+      const document = (await (await fetch(`${extended.url}/api/v1/openapi.json`)).json()) as {
+        paths: Record<string, unknown>;
+      };
       expect(Object.keys(document.paths)).toContain('/workshop-tools/{id}/lookup-polish');
     } finally {
       await extended.close();
@@ -641,18 +822,20 @@ describe('a call added to the contract', () => {
 
   it("refuses to start with a call marked the gateway's own that it has no answer for", () => {
     const unknown: TOperation = { ...added('general'), service: 'gateway', path: '/admin/polish' };
-    expect(() => buildGatewayApp({
-      logger: testLogger,
-      redis,
-      verifier: createTokenVerifier({ publicKey: keys.publicKey }),
-      rateLimitPrefix: testQueuePrefix(),
-      webDist,
-      trustProxy: false,
-      upstreamTimeoutMs: 5000,
-      internalToken: TEST_INTERNAL_TOKEN,
-      upstreams: {},
-      budgets: { apiPerMinute: 1, lookupPerMinute: 1, authPerMinute: 1 },
-      operations: [...OPERATIONS, unknown],
-    })).toThrow(/no answer of its own for POST \/admin\/polish/);
+    expect(() =>
+      buildGatewayApp({
+        logger: testLogger,
+        redis,
+        verifier: createTokenVerifier({ publicKey: keys.publicKey }),
+        rateLimitPrefix: testQueuePrefix(),
+        webDist,
+        trustProxy: false,
+        upstreamTimeoutMs: 5000,
+        internalToken: TEST_INTERNAL_TOKEN,
+        upstreams: {},
+        budgets: { apiPerMinute: 1, lookupPerMinute: 1, authPerMinute: 1 },
+        operations: [...OPERATIONS, unknown],
+      }),
+    ).toThrow(/no answer of its own for POST \/admin\/polish/);
   });
 });

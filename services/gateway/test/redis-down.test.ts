@@ -3,9 +3,21 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRedis, createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
-import { capturingLogger, createTestKeyPair, listenForTest, runServiceMain, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
+import {
+  capturingLogger,
+  createTestKeyPair,
+  listenForTest,
+  runServiceMain,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+} from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusingRedisUrl, startRedisSwitch, startSilentRedis, type RedisStandIn } from '../../../packages/shared/test/redis-stand-ins.js';
+import {
+  refusingRedisUrl,
+  startRedisSwitch,
+  startSilentRedis,
+  type RedisStandIn,
+} from '../../../packages/shared/test/redis-stand-ins.js';
 import { buildGatewayApp, type GatewayDeps } from '../src/app.js';
 
 const keys = createTestKeyPair();
@@ -52,7 +64,11 @@ function gatewayDeps(redis: Redis, overrides: Partial<GatewayDeps> = {}): Gatewa
 async function timedFetch(url: string) {
   const started = Date.now();
   const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, ms: Date.now() - started };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    ms: Date.now() - started,
+  };
 }
 
 describe('the gateway with Redis unreachable', () => {
@@ -70,24 +86,36 @@ describe('the gateway with Redis unreachable', () => {
     ["in express's chain", false],
   ];
   it.each(
-    connections.flatMap(([kind, open]) => redisStates.flatMap(([state, url]) => spellings.map(([path, fastPath]) => [state, kind, path, open, url, fastPath] as const))),
+    connections.flatMap(([kind, open]) =>
+      redisStates.flatMap(([state, url]) =>
+        spellings.map(([path, fastPath]) => [state, kind, path, open, url, fastPath] as const),
+      ),
+    ),
   )(
     'answers the public lookup within 1 s, warning that rate limits are off, when Redis %s (%s, %s)',
     async (_state, _kind, _path, open, url, fastPath) => {
       const redis = open(url());
       redis.on('error', () => undefined);
       const logs = capturingLogger('info');
-      const gateway = await listenForTest(buildGatewayApp(gatewayDeps(redis, { logger: logs.logger, lookupFastPath: fastPath })));
+      const gateway = await listenForTest(
+        buildGatewayApp(gatewayDeps(redis, { logger: logs.logger, lookupFastPath: fastPath })),
+      );
       try {
         const lookup = await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`);
         expect(lookup.status).toBe(200);
         expect(lookup.ms).toBeLessThan(1000);
-        expect(logs.lines.filter((line) => line.level === 40)).toContainEqual(expect.objectContaining({ msg: expect.stringMatching(/rate limit/i) }));
+        expect(logs.lines.filter((line) => line.level === 40)).toContainEqual(
+          expect.objectContaining({ msg: expect.stringMatching(/rate limit/i) }),
+        );
 
         const ready = await timedFetch(`${gateway.url}/readyz`);
         expect(ready.ms).toBeLessThan(1000);
         expect(ready.status).toBe(503);
-        expect(ready.body).toMatchObject({ status: 503, message: expect.stringContaining('redis'), data: { ok: false, checks: { redis: false } } });
+        expect(ready.body).toMatchObject({
+          status: 503,
+          message: expect.stringContaining('redis'),
+          data: { ok: false, checks: { redis: false } },
+        });
       } finally {
         await gateway.close();
         redis.disconnect();
@@ -100,7 +128,15 @@ describe('the gateway with Redis unreachable', () => {
     const run = await runServiceMain({
       serviceDir: path.join(import.meta.dirname, '..'),
       service: 'gateway',
-      env: { NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', REDIS_URL: silent.url, RECORDS_URL: recordsUrl, WEB_DIST: webDist },
+      env: {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        REDIS_URL: silent.url,
+        RECORDS_URL: recordsUrl,
+        WEB_DIST: webDist,
+      },
       onListening: async (port) => {
         answers.push(await timedFetch(`http://127.0.0.1:${port}/api/v1/service-records/lookup/AB12CDE`));
         answers.push(await timedFetch(`http://127.0.0.1:${port}/readyz`));
@@ -116,21 +152,31 @@ describe('the gateway with Redis unreachable', () => {
     const redisSwitch = await startRedisSwitch(TEST_REDIS_URL);
     const redis = createRequestRedis(redisSwitch.url);
     const gateway = await listenForTest(
-      buildGatewayApp(gatewayDeps(redis, { budgets: { apiPerMinute: 1000, lookupPerMinute: 3, authPerMinute: 1000 }, lookupFastPath: fastPath })),
+      buildGatewayApp(
+        gatewayDeps(redis, {
+          budgets: { apiPerMinute: 1000, lookupPerMinute: 3, authPerMinute: 1000 },
+          lookupFastPath: fastPath,
+        }),
+      ),
     );
     try {
       const whileAway: number[] = [];
-      for (let i = 0; i < 5; i += 1) whileAway.push((await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
+      for (let i = 0; i < 5; i += 1)
+        whileAway.push((await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
       expect(whileAway).toEqual([200, 200, 200, 200, 200]);
 
       redisSwitch.restore();
       await expect.poll(async () => (await timedFetch(`${gateway.url}/readyz`)).status, { timeout: 10_000 }).toBe(200);
       // The limiters ask Redis again a moment later; the first lookup they count carries the RateLimit header.
       await expect
-        .poll(async () => (await fetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).headers.get('ratelimit'), { timeout: 10_000 })
+        .poll(
+          async () => (await fetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).headers.get('ratelimit'),
+          { timeout: 10_000 },
+        )
         .toMatch(/remaining=2/);
       const onceBack: number[] = [];
-      for (let i = 0; i < 3; i += 1) onceBack.push((await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
+      for (let i = 0; i < 3; i += 1)
+        onceBack.push((await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
       expect(onceBack).toEqual([200, 200, 429]);
     } finally {
       await gateway.close();

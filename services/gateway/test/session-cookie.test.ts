@@ -1,4 +1,10 @@
-import { MESSAGES, OPERATIONS, SESSION_COOKIE, ZErrorEnvelopeSchema, ZSignedInResponseSchema } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  OPERATIONS,
+  SESSION_COOKIE,
+  ZErrorEnvelopeSchema,
+  ZSignedInResponseSchema,
+} from '@sh/shared/contract';
 import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
 import {
   callJson,
@@ -48,7 +54,9 @@ afterAll(async () => {
 
 async function signIn() {
   const user = await buildUser(identity.db.pool);
-  const answer = await callJson(gateway.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
+  const answer = await callJson(gateway.url, 'POST', '/api/v1/auth/login', {
+    body: { email: user.email, password: user.password },
+  });
   expect(answer.status).toBe(200);
   return { user, answer };
 }
@@ -59,14 +67,25 @@ describe('the session cookie through the gateway', () => {
     const cookies = sessionCookiesOf(answer.headers);
     expect(cookies.map((cookie) => cookie.attributes.path)).toEqual(['/api/v1/auth/refresh', '/api/v1/auth/logout']);
     for (const cookie of cookies) {
-      expect(cookie.attributes).toMatchObject({ httponly: true, secure: true, samesite: 'Strict', 'max-age': '2592000' });
+      expect(cookie.attributes).toMatchObject({
+        httponly: true,
+        secure: true,
+        samesite: 'Strict',
+        'max-age': '2592000',
+      });
       expect(cookie.attributes.domain).toBeUndefined();
-      expect(operationTable(OPERATIONS).match('POST', String(cookie.attributes.path))?.operation.service).toBe('identity');
+      expect(operationTable(OPERATIONS).match('POST', String(cookie.attributes.path))?.operation.service).toBe(
+        'identity',
+      );
     }
     const refreshToken = refreshTokenOf(answer.headers);
     expect(JSON.stringify(answer.body)).not.toContain(refreshToken);
     expect(ZSignedInResponseSchema.parse(answer.body).data.session.user.id).toBe(user.id);
-    expect(Object.keys((answer.body.data as { session: object }).session).sort()).toEqual(['access_token', 'expires_in', 'user']);
+    expect(Object.keys((answer.body.data as { session: object }).session).sort()).toEqual([
+      'access_token',
+      'expires_in',
+      'user',
+    ]);
   });
 
   it('refreshes with the cookie and the header, rotating the cookie; the old cookie then revokes the family', async () => {
@@ -77,7 +96,11 @@ describe('the session cookie through the gateway', () => {
     expect(ZSignedInResponseSchema.parse(refreshed.body).message).toBe(MESSAGES.identity.refreshSuccess);
     const second = refreshTokenOf(refreshed.headers);
     expect(second).not.toBe(first);
-    expect(sessionCookiesOf(refreshed.headers).every((cookie) => cookie.attributes.httponly === true && cookie.attributes['max-age'] === '2592000')).toBe(true);
+    expect(
+      sessionCookiesOf(refreshed.headers).every(
+        (cookie) => cookie.attributes.httponly === true && cookie.attributes['max-age'] === '2592000',
+      ),
+    ).toBe(true);
     expect(JSON.stringify(refreshed.body)).not.toContain(second);
 
     // Reuse detection: the spent cookie comes back, the whole family ends, the newest cookie with it.
@@ -87,14 +110,28 @@ describe('the session cookie through the gateway', () => {
 
   it("refuses a refresh without the SPA's header with 403, and one without a cookie with 401, both in the envelope", async () => {
     const { answer } = await signIn();
-    const withoutHeader = await callWithSessionCookie(gateway.url, '/api/v1/auth/refresh', refreshTokenOf(answer.headers), { withHeader: false });
+    const withoutHeader = await callWithSessionCookie(
+      gateway.url,
+      '/api/v1/auth/refresh',
+      refreshTokenOf(answer.headers),
+      { withHeader: false },
+    );
     expect(withoutHeader.status).toBe(403);
-    expect(ZErrorEnvelopeSchema.parse(withoutHeader.body)).toEqual({ status: 403, code: 'session_header_missing', message: MESSAGES.identity.sessionHeaderMissing });
+    expect(ZErrorEnvelopeSchema.parse(withoutHeader.body)).toEqual({
+      status: 403,
+      code: 'session_header_missing',
+      message: MESSAGES.identity.sessionHeaderMissing,
+    });
     const withoutCookie = await callWithSessionCookie(gateway.url, '/api/v1/auth/refresh', null);
     expect(withoutCookie.status).toBe(401);
-    expect(ZErrorEnvelopeSchema.parse(withoutCookie.body)).toMatchObject({ code: 'unauthorized', message: MESSAGES.identity.sessionExpired });
+    expect(ZErrorEnvelopeSchema.parse(withoutCookie.body)).toMatchObject({
+      code: 'unauthorized',
+      message: MESSAGES.identity.sessionExpired,
+    });
     // The refused call spent nothing: the cookie still refreshes.
-    expect((await callWithSessionCookie(gateway.url, '/api/v1/auth/refresh', refreshTokenOf(answer.headers))).status).toBe(200);
+    expect(
+      (await callWithSessionCookie(gateway.url, '/api/v1/auth/refresh', refreshTokenOf(answer.headers))).status,
+    ).toBe(200);
   });
 
   it('clears the cookie on logout and the session no longer refreshes', async () => {
@@ -103,14 +140,19 @@ describe('the session cookie through the gateway', () => {
     const loggedOut = await callWithSessionCookie(gateway.url, '/api/v1/auth/logout', refreshToken);
     expect(loggedOut.status).toBe(200);
     const cleared = sessionCookiesOf(loggedOut.headers);
-    expect(cleared.map((cookie) => [cookie.value, cookie.attributes.path])).toEqual(SESSION_COOKIE.paths.map((path) => ['', path]));
+    expect(cleared.map((cookie) => [cookie.value, cookie.attributes.path])).toEqual(
+      SESSION_COOKIE.paths.map((path) => ['', path]),
+    );
     for (const cookie of cleared) expect(Date.parse(String(cookie.attributes.expires))).toBeLessThanOrEqual(Date.now());
     expect((await callWithSessionCookie(gateway.url, '/api/v1/auth/refresh', refreshToken)).status).toBe(401);
   });
 
   it('is documented in the OpenAPI document: refresh and logout take the header and the cookie, and no body', async () => {
     const document = (await (await fetch(`${gateway.url}/api/v1/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, { parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters: { name: string; in: string; required: boolean }[]; requestBody?: unknown }>
+      >;
     };
     for (const path of ['/auth/refresh', '/auth/logout']) {
       const operation = document.paths[path]!.post!;

@@ -5,7 +5,14 @@ import { MESSAGES, ZErrorEnvelopeSchema } from '@sh/shared/contract';
 import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
 import { createTestKeyPair, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGarage, COMPANIES, signupPayload, startStack, TEST_INTERNAL_TOKEN, type Stack } from '../../garages/test/harness.js';
+import {
+  buildGarage,
+  COMPANIES,
+  signupPayload,
+  startStack,
+  TEST_INTERNAL_TOKEN,
+  type Stack,
+} from '../../garages/test/harness.js';
 import { buildGatewayApp } from '../src/app.js';
 
 // Who is registered is not public: the signup's duplicate check says nothing of an e-mail, and is counted, like the
@@ -59,8 +66,16 @@ describe('POST /api/v1/garages/check-duplicates through the gateway', () => {
   it('answers an anonymous caller the same for a registered e-mail as for an unknown one', async () => {
     const garage = await buildGarage(stack);
     const client = newClient();
-    const registered = await post('/garages/check-duplicates', { email: garage.email, companies_house_number: '00000001' }, client);
-    const unknown = await post('/garages/check-duplicates', { email: `nobody.${Date.now()}@example.co.uk`, companies_house_number: '00000001' }, client);
+    const registered = await post(
+      '/garages/check-duplicates',
+      { email: garage.email, companies_house_number: '00000001' },
+      client,
+    );
+    const unknown = await post(
+      '/garages/check-duplicates',
+      { email: `nobody.${Date.now()}@example.co.uk`, companies_house_number: '00000001' },
+      client,
+    );
     expect(registered.status).toBe(200);
     expect(registered.body).toEqual(unknown.body);
   });
@@ -69,16 +84,23 @@ describe('POST /api/v1/garages/check-duplicates through the gateway', () => {
     const client = newClient();
     const statuses: number[] = [];
     for (let i = 0; i < CREDENTIALS_PER_MINUTE; i += 1) {
-      statuses.push((await post('/garages/check-duplicates', { companies_house_number: `0000000${i}` }, client)).status);
+      statuses.push(
+        (await post('/garages/check-duplicates', { companies_house_number: `0000000${i}` }, client)).status,
+      );
     }
     expect(statuses).toEqual(Array.from({ length: CREDENTIALS_PER_MINUTE }, () => 200));
     const spent = await post('/garages/check-duplicates', { companies_house_number: '00000009' }, client);
     expect(spent.status).toBe(429);
-    expect(ZErrorEnvelopeSchema.parse(spent.body)).toMatchObject({ code: 'rate_limited', message: MESSAGES.platform.rateLimited });
+    expect(ZErrorEnvelopeSchema.parse(spent.body)).toMatchObject({
+      code: 'rate_limited',
+      message: MESSAGES.platform.rateLimited,
+    });
     expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await post('/garages', signupPayload(COMPANIES.eden), client)).status).toBe(429);
     // Another address has its own budget.
-    expect((await post('/garages/check-duplicates', { companies_house_number: '00000009' }, newClient())).status).toBe(200);
+    expect((await post('/garages/check-duplicates', { companies_house_number: '00000009' }, newClient())).status).toBe(
+      200,
+    );
   });
 
   it('tells whoever sends a whole signup with a registered e-mail to sign in or reset the password, and creates nothing', async () => {
@@ -90,9 +112,10 @@ describe('POST /api/v1/garages/check-duplicates through the gateway', () => {
       message: MESSAGES.signup.duplicateEmail,
       errors: [{ path: 'email', message: MESSAGES.signup.duplicateEmail }],
     });
-    const { rows } = await stack.garagesDb.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM garages WHERE companies_house_number = $1', [
-      COMPANIES.gower.number,
-    ]);
+    const { rows } = await stack.garagesDb.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM garages WHERE companies_house_number = $1',
+      [COMPANIES.gower.number],
+    );
     expect(rows[0]!.n).toBe(0);
   });
 });

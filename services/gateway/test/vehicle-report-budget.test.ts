@@ -1,10 +1,24 @@
 import path from 'node:path';
 import { ZVehicleReportResponseSchema } from '@sh/shared/contract';
 import { createRequestRedis, createTokenBucketLimiter, createTokenVerifier, type Redis } from '@sh/shared/server';
-import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, type TestDatabase, TEST_REDIS_URL } from '@sh/shared/testing';
+import {
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  testLogger,
+  testQueuePrefix,
+  type TestDatabase,
+  TEST_REDIS_URL,
+} from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_DVLA_API_KEY, startDvlaDouble, type DvlaDouble } from '../../../doubles/src/dvla/server.js';
-import { DEV_DVSA_API_KEY, DEV_DVSA_CLIENT_ID, DEV_DVSA_CLIENT_SECRET, startDvsaDouble, type DvsaDouble } from '../../../doubles/src/dvsa/server.js';
+import {
+  DEV_DVSA_API_KEY,
+  DEV_DVSA_CLIENT_ID,
+  DEV_DVSA_CLIENT_SECRET,
+  startDvsaDouble,
+  type DvsaDouble,
+} from '../../../doubles/src/dvsa/server.js';
 import { buildRecordsApp } from '../../records/src/app.js';
 import { createDvlaClient, DVLA_LIMITS } from '../../records/src/clients/dvla.js';
 import { createDvsaClient, DVSA_LIMITS } from '../../records/src/clients/dvsa.js';
@@ -31,9 +45,17 @@ beforeAll(async () => {
     buildRecordsApp({
       ...readOnlyRecordsDeps(recordsDb.pool),
       vehicleReport: {
-        dvla: createDvlaClient({ baseUrl: dvla.url, apiKey: DEV_DVLA_API_KEY, limiter: createTokenBucketLimiter(redis, { key: `${prefix}:dvla-allowance`, ...DVLA_LIMITS }) }),
+        dvla: createDvlaClient({
+          baseUrl: dvla.url,
+          apiKey: DEV_DVLA_API_KEY,
+          limiter: createTokenBucketLimiter(redis, { key: `${prefix}:dvla-allowance`, ...DVLA_LIMITS }),
+        }),
         dvsa: createDvsaClient({
-          apiUrl: dvsa.url, tokenUrl: dvsa.tokenUrl, clientId: DEV_DVSA_CLIENT_ID, clientSecret: DEV_DVSA_CLIENT_SECRET, apiKey: DEV_DVSA_API_KEY,
+          apiUrl: dvsa.url,
+          tokenUrl: dvsa.tokenUrl,
+          clientId: DEV_DVSA_CLIENT_ID,
+          clientSecret: DEV_DVSA_CLIENT_SECRET,
+          apiKey: DEV_DVSA_API_KEY,
           limiter: createTokenBucketLimiter(redis, { key: `${prefix}:dvsa-allowance`, ...DVSA_LIMITS }),
         }),
         cache: createVehicleSourceCache(redis, { keyPrefix: `${prefix}:vehicle-source` }),

@@ -1,4 +1,11 @@
-import { adminOpsRoutes, createServiceApp, createTokenVerifier, type Logger, type Pool, type Redis } from '@sh/shared/server';
+import {
+  adminOpsRoutes,
+  createServiceApp,
+  createTokenVerifier,
+  type Logger,
+  type Pool,
+  type Redis,
+} from '@sh/shared/server';
 import type { SigningKeys } from './domain/signing-keys.js';
 import { DEV_SECOND_FACTOR_KEY } from './config.js';
 import type { SecondFactorSettings } from './domain/second-factor-settings.js';
@@ -33,7 +40,9 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
       // shares one budget per account.
       const passwordFailures = deps.redis ? { redis: deps.redis, keyPrefix: deps.keyPrefix ?? 'sh' } : null;
       // For the gateway's admin calls: identity's audit, its event queue and a retry of a dead event.
-      app.use(adminOpsRoutes({ service: 'identity', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));
+      app.use(
+        adminOpsRoutes({ service: 'identity', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }),
+      );
       app.use(internalRoutes({ pool: deps.pool, internalToken: deps.internalToken, passwordFailures }));
       // Wrong second-factor codes have the same budget, under a name of their own.
       const secondFactor: SecondFactorSettings = {
@@ -42,7 +51,9 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
         attempts: passwordFailures && { ...passwordFailures, budget: 'second-factor' },
       };
       app.use(authRoutes({ pool: deps.pool, keys: deps.keys, verifier, secondFactor }));
-      app.use(secondFactorRoutes({ pool: deps.pool, keys: deps.keys, verifier, settings: secondFactor, passwordFailures }));
+      app.use(
+        secondFactorRoutes({ pool: deps.pool, keys: deps.keys, verifier, settings: secondFactor, passwordFailures }),
+      );
       app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier, passwordFailures }));
     },
   });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { baseConfigShape, pemText, usesDevelopmentDefaults, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import {
+  baseConfigShape,
+  pemText,
+  usesDevelopmentDefaults,
+  DEV_INTERNAL_TOKEN,
+  loadConfig,
+  LOCAL_DATABASES,
+  LOCAL_PORTS,
+  LOCAL_REDIS_URL,
+  localDatabaseUrl,
+} from '@sh/shared/server';
 
 const privateKeyPem = pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }));
 
@@ -39,14 +49,21 @@ export type IdentityConfig = ReturnType<typeof readConfig>;
 
 /** Reads identity's configuration once; exits naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  const config = loadConfig('identity', configShapeFor(env), {
-    DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.identity),
-    REDIS_URL: LOCAL_REDIS_URL,
-    INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
-    SECOND_FACTOR_KEY: DEV_SECOND_FACTOR_KEY,
-  }, env);
+  const config = loadConfig(
+    'identity',
+    configShapeFor(env),
+    {
+      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.identity),
+      REDIS_URL: LOCAL_REDIS_URL,
+      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+      SECOND_FACTOR_KEY: DEV_SECOND_FACTOR_KEY,
+    },
+    env,
+  );
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
-    process.stderr.write('[identity] Invalid configuration:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together\n');
+    process.stderr.write(
+      '[identity] Invalid configuration:\n  - ADMIN_EMAIL and ADMIN_PASSWORD must be set together\n',
+    );
     process.exit(1);
   }
   return config;

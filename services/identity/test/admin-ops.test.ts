@@ -12,5 +12,7 @@ afterAll(async () => {
 });
 
 describe("identity's answers to the gateway's admin calls", () => {
-  itAnswersInternalAdminCalls('identity', () => ({ url: identity.url, internalToken: TEST_INTERNAL_TOKEN }), { idleQueue: true });
+  itAnswersInternalAdminCalls('identity', () => ({ url: identity.url, internalToken: TEST_INTERNAL_TOKEN }), {
+    idleQueue: true,
+  });
 });

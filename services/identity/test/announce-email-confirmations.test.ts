@@ -21,7 +21,9 @@ describe('announcing at start-up the confirmations other services never heard of
       headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
     });
     const linkedId = (created.body.data as { id: string }).id;
-    const token = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).find((e) => e.userId === linkedId)!.token!;
+    const token = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).find(
+      (e) => e.userId === linkedId,
+    )!.token!;
     expect((await call(identity.url, 'POST', '/api/v1/users/confirm-email', { body: { token } })).status).toBe(200);
 
     expect(await announceEmailConfirmations(identity.db.pool)).toBe(2);
@@ -31,7 +33,9 @@ describe('announcing at start-up the confirmations other services never heard of
     expect(countFor(alsoConfirmed.id)).toBe(1);
     expect(countFor(unconfirmed.id)).toBe(0);
     expect(countFor(linkedId)).toBe(1);
-    expect(announced.find((event) => event.userId === confirmedBefore.id)).toMatchObject({ email: confirmedBefore.email });
+    expect(announced.find((event) => event.userId === confirmedBefore.id)).toMatchObject({
+      email: confirmedBefore.email,
+    });
 
     expect(await announceEmailConfirmations(identity.db.pool)).toBe(0);
   });

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, ZErrorEnvelopeSchema, ZUpdateEmailResponseSchema } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokenOf } from '@sh/shared/testing';
-import { buildUser, call, logIn, outboxEvents, refresh, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from './helpers.js';
+import {
+  buildUser,
+  call,
+  logIn,
+  outboxEvents,
+  refresh,
+  startIdentity,
+  TEST_INTERNAL_TOKEN,
+  type RunningIdentity,
+} from './helpers.js';
 
 let identity: RunningIdentity;
 
@@ -32,19 +41,26 @@ async function canRefresh(refreshToken: string): Promise<boolean> {
 /** Asks for a reset link for the address and answers its raw token, from the event identity wrote. */
 async function resetTokenFor(userId: string, email: string): Promise<string> {
   await call(identity.url, 'POST', '/api/v1/auth/forgot-password', { body: { email } });
-  return (await outboxEvents(identity.db.pool, 'user.password_reset_requested')).filter((e) => e.userId === userId).at(-1)!.token!;
+  return (await outboxEvents(identity.db.pool, 'user.password_reset_requested'))
+    .filter((e) => e.userId === userId)
+    .at(-1)!.token!;
 }
 
 /** The undo link's token of the newest change of this user's e-mail, from the event that asks for the notice mail. */
 async function undoTokenFor(userId: string): Promise<string> {
-  const notice = (await outboxEvents(identity.db.pool, 'user.email_change_notice_requested')).filter((e) => e.userId === userId).at(-1);
+  const notice = (await outboxEvents(identity.db.pool, 'user.email_change_notice_requested'))
+    .filter((e) => e.userId === userId)
+    .at(-1);
   if (!notice?.token) throw new Error('no e-mail change notice was asked for');
   return notice.token;
 }
 
 async function changeOwnEmail(user: { id: string; email: string; password: string }, email: string) {
   const { accessToken } = await logIn(identity.url, user.email, user.password);
-  return call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { token: accessToken, body: { email, currentPassword: user.password } });
+  return call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, {
+    token: accessToken,
+    body: { email, currentPassword: user.password },
+  });
 }
 
 async function verifyPasswordInternally(userId: string, password: string) {
@@ -60,7 +76,10 @@ describe('PATCH /api/v1/users/email/{id} by the user', () => {
     const { accessToken } = await logIn(identity.url, user.email, user.password);
     const target = `/api/v1/users/email/${user.id}`;
 
-    const missing = await call(identity.url, 'PATCH', target, { token: accessToken, body: { email: freshEmail('missing') } });
+    const missing = await call(identity.url, 'PATCH', target, {
+      token: accessToken,
+      body: { email: freshEmail('missing') },
+    });
     expect(missing.status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(missing.body)).toMatchObject({
       code: 'validation_failed',
@@ -68,26 +87,46 @@ describe('PATCH /api/v1/users/email/{id} by the user', () => {
       errors: [{ path: 'currentPassword', message: MESSAGES.identity.currentPasswordRequired }],
     });
 
-    const wrong = await call(identity.url, 'PATCH', target, { token: accessToken, body: { email: freshEmail('wrong'), currentPassword: 'Guessing1' } });
+    const wrong = await call(identity.url, 'PATCH', target, {
+      token: accessToken,
+      body: { email: freshEmail('wrong'), currentPassword: 'Guessing1' },
+    });
     expect(wrong.status).toBe(401);
-    expect(ZErrorEnvelopeSchema.parse(wrong.body)).toMatchObject({ code: 'password_mismatch', message: MESSAGES.identity.currentPasswordIncorrect });
+    expect(ZErrorEnvelopeSchema.parse(wrong.body)).toMatchObject({
+      code: 'password_mismatch',
+      message: MESSAGES.identity.currentPasswordIncorrect,
+    });
 
     expect(await emailOf(user.id)).toEqual({ email: user.email, confirmed: true });
-    expect((await outboxEvents(identity.db.pool, 'user.email_changed')).filter((e) => e.userId === user.id)).toEqual([]);
+    expect((await outboxEvents(identity.db.pool, 'user.email_changed')).filter((e) => e.userId === user.id)).toEqual(
+      [],
+    );
   });
 
-  it('counts wrong current passwords against the account\'s password re-check budget, whichever call spends it', async () => {
+  it("counts wrong current passwords against the account's password re-check budget, whichever call spends it", async () => {
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, user.email, user.password);
     const target = `/api/v1/users/email/${user.id}`;
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await call(identity.url, 'PATCH', target, { token: accessToken, body: { email: freshEmail('guess'), currentPassword: `Guess${attempt}` } })).status).toBe(401);
+      expect(
+        (
+          await call(identity.url, 'PATCH', target, {
+            token: accessToken,
+            body: { email: freshEmail('guess'), currentPassword: `Guess${attempt}` },
+          })
+        ).status,
+      ).toBe(401);
     }
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect(((await verifyPasswordInternally(user.id, `Other${attempt}`)).body.data as { valid: boolean }).valid).toBe(false);
+      expect(((await verifyPasswordInternally(user.id, `Other${attempt}`)).body.data as { valid: boolean }).valid).toBe(
+        false,
+      );
     }
 
-    const blocked = await call(identity.url, 'PATCH', target, { token: accessToken, body: { email: freshEmail('right'), currentPassword: user.password } });
+    const blocked = await call(identity.url, 'PATCH', target, {
+      token: accessToken,
+      body: { email: freshEmail('right'), currentPassword: user.password },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(MESSAGES.records.passwordAttemptsExceeded);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -111,9 +150,14 @@ describe('PATCH /api/v1/users/email/{id} by the user', () => {
     expect(await canRefresh(otherDevice.refreshToken)).toBe(false);
     expect(JSON.stringify(body)).not.toContain(refreshTokenOf(headers));
     expect(await canRefresh(refreshTokenOf(headers))).toBe(true);
-    const reset = await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token: openReset, password: 'taken-over' } });
+    const reset = await call(identity.url, 'POST', '/api/v1/auth/reset-password', {
+      body: { token: openReset, password: 'taken-over' },
+    });
     expect(reset.status).toBe(400);
-    expect((await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: newEmail, password: user.password } })).status).toBe(200);
+    expect(
+      (await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: newEmail, password: user.password } }))
+        .status,
+    ).toBe(200);
   });
 
   it('mails the old address a single-use undo link valid for 7 days, and announces user.email_changed', async () => {
@@ -122,12 +166,16 @@ describe('PATCH /api/v1/users/email/{id} by the user', () => {
     const before = Date.now();
     expect((await changeOwnEmail(user, newEmail)).status).toBe(200);
 
-    const notices = (await outboxEvents(identity.db.pool, 'user.email_change_notice_requested')).filter((e) => e.userId === user.id);
+    const notices = (await outboxEvents(identity.db.pool, 'user.email_change_notice_requested')).filter(
+      (e) => e.userId === user.id,
+    );
     expect(notices).toEqual([{ userId: user.id, oldEmail: user.email, newEmail, token: expect.any(String) }]);
     const changes = (await outboxEvents(identity.db.pool, 'user.email_changed')).filter((e) => e.userId === user.id);
     expect(changes).toEqual([{ userId: user.id, oldEmail: user.email, newEmail, changedAt: expect.any(Number) }]);
     expect(Number(changes[0]!.changedAt)).toBeGreaterThanOrEqual(before);
-    const confirmations = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).filter((e) => e.userId === user.id);
+    const confirmations = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).filter(
+      (e) => e.userId === user.id,
+    );
     expect(confirmations.at(-1)).toMatchObject({ email: newEmail });
 
     const { rows } = await identity.db.pool.query<{ days: number; token_hash: string }>(
@@ -145,32 +193,42 @@ describe('PATCH /api/v1/users/email/{id} by the user', () => {
     const { status } = await changeOwnEmail(user, user.email);
     expect(status).toBe(200);
     expect(await canRefresh(session.refreshToken)).toBe(true);
-    expect((await outboxEvents(identity.db.pool, 'user.email_change_notice_requested')).filter((e) => e.userId === user.id)).toEqual([]);
+    expect(
+      (await outboxEvents(identity.db.pool, 'user.email_change_notice_requested')).filter((e) => e.userId === user.id),
+    ).toEqual([]);
   });
 });
 
 describe('PATCH /api/v1/users/email/{id} by an admin', () => {
-  it('needs no password, and still tells the old address, ends the user\'s sessions and announces the change', async () => {
+  it("needs no password, and still tells the old address, ends the user's sessions and announces the change", async () => {
     const admin = await buildUser(identity.db.pool, { role: 'none', isAdmin: true });
     const user = await buildUser(identity.db.pool);
     const userSession = await logIn(identity.url, user.email, user.password);
     const { accessToken } = await logIn(identity.url, admin.email, admin.password);
     const newEmail = freshEmail('by-admin');
 
-    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, { token: accessToken, body: { email: newEmail, reason: 'Owner asked by phone' } });
+    const { status, body } = await call(identity.url, 'PATCH', `/api/v1/users/email/${user.id}`, {
+      token: accessToken,
+      body: { email: newEmail, reason: 'Owner asked by phone' },
+    });
     expect(status).toBe(200);
     expect(ZUpdateEmailResponseSchema.parse(body).data).toEqual({ id: user.id, email: newEmail });
     expect(await canRefresh(userSession.refreshToken)).toBe(false);
-    expect((await outboxEvents(identity.db.pool, 'user.email_change_notice_requested')).filter((e) => e.userId === user.id)).toHaveLength(1);
-    expect((await outboxEvents(identity.db.pool, 'user.email_changed')).filter((e) => e.userId === user.id)).toMatchObject([
-      { oldEmail: user.email, newEmail },
-    ]);
+    expect(
+      (await outboxEvents(identity.db.pool, 'user.email_change_notice_requested')).filter((e) => e.userId === user.id),
+    ).toHaveLength(1);
+    expect(
+      (await outboxEvents(identity.db.pool, 'user.email_changed')).filter((e) => e.userId === user.id),
+    ).toMatchObject([{ oldEmail: user.email, newEmail }]);
   });
 
   it('answers 404 for an unknown user id', async () => {
     const admin = await buildUser(identity.db.pool, { role: 'none', isAdmin: true });
     const { accessToken } = await logIn(identity.url, admin.email, admin.password);
-    const { status } = await call(identity.url, 'PATCH', `/api/v1/users/email/${randomUUID()}`, { token: accessToken, body: { email: freshEmail('nobody'), reason: 'Owner asked by phone' } });
+    const { status } = await call(identity.url, 'PATCH', `/api/v1/users/email/${randomUUID()}`, {
+      token: accessToken,
+      body: { email: freshEmail('nobody'), reason: 'Owner asked by phone' },
+    });
     expect(status).toBe(404);
   });
 });
@@ -182,17 +240,33 @@ describe('POST /api/v1/users/undo-email-change', () => {
     const changed = await changeOwnEmail(user, newEmail);
     const refreshToken = refreshTokenOf(changed.headers);
     const openReset = await resetTokenFor(user.id, newEmail);
-    const confirmation = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).filter((e) => e.userId === user.id).at(-1)!.token!;
+    const confirmation = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested'))
+      .filter((e) => e.userId === user.id)
+      .at(-1)!.token!;
     const undo = await undoTokenFor(user.id);
 
     const { status, body } = await call(identity.url, 'POST', UNDO, { body: { token: undo } });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: 200, message: MESSAGES.identity.emailChangeUndone, data: { email: user.email } });
+    expect(body).toMatchObject({
+      status: 200,
+      message: MESSAGES.identity.emailChangeUndone,
+      data: { email: user.email },
+    });
     expect(await emailOf(user.id)).toEqual({ email: user.email, confirmed: true });
     expect(await canRefresh(refreshToken)).toBe(false);
-    expect((await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token: openReset, password: 'taken-over' } })).status).toBe(400);
-    expect((await call(identity.url, 'POST', '/api/v1/users/confirm-email', { body: { token: confirmation } })).status).toBe(400);
-    expect((await outboxEvents(identity.db.pool, 'user.email_changed')).filter((e) => e.userId === user.id).at(-1)).toMatchObject({
+    expect(
+      (
+        await call(identity.url, 'POST', '/api/v1/auth/reset-password', {
+          body: { token: openReset, password: 'taken-over' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call(identity.url, 'POST', '/api/v1/users/confirm-email', { body: { token: confirmation } })).status,
+    ).toBe(400);
+    expect(
+      (await outboxEvents(identity.db.pool, 'user.email_changed')).filter((e) => e.userId === user.id).at(-1),
+    ).toMatchObject({
       oldEmail: newEmail,
       newEmail: user.email,
     });
@@ -207,13 +281,20 @@ describe('POST /api/v1/users/undo-email-change', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe(MESSAGES.identity.emailChangeUndoInvalid);
     const unknown = await call(identity.url, 'POST', UNDO, { body: { token: 'made-up-token' } });
-    expect(ZErrorEnvelopeSchema.parse(unknown.body)).toMatchObject({ status: 400, code: 'validation_failed', message: MESSAGES.identity.emailChangeUndoInvalid });
+    expect(ZErrorEnvelopeSchema.parse(unknown.body)).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: MESSAGES.identity.emailChangeUndoInvalid,
+    });
 
     const user = await buildUser(identity.db.pool);
     const newEmail = freshEmail('late');
     await changeOwnEmail(user, newEmail);
     const undo = await undoTokenFor(user.id);
-    await identity.db.pool.query("UPDATE email_change_undo_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1", [user.id]);
+    await identity.db.pool.query(
+      "UPDATE email_change_undo_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      [user.id],
+    );
     expect((await call(identity.url, 'POST', UNDO, { body: { token: undo } })).status).toBe(400);
     expect((await emailOf(user.id)).email).toBe(newEmail);
   });

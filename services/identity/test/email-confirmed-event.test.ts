@@ -17,7 +17,9 @@ async function signUpUser(email: string) {
     headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
   });
   const id = (created.body.data as { id: string }).id;
-  const event = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).find((e) => e.userId === id)!;
+  const event = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).find(
+    (e) => e.userId === id,
+  )!;
   return { id, token: event.token! };
 }
 
@@ -31,7 +33,9 @@ describe('user.email_confirmed (what billing, records and garages hear to let a 
     const before = Date.now();
     expect((await call(identity.url, 'POST', '/api/v1/users/confirm-email', { body: { token } })).status).toBe(200);
     const events = await confirmedEventsOf(id);
-    expect(events).toEqual([{ userId: id, email: expect.stringContaining('@welland-valley.co.uk'), confirmedAt: expect.any(Number) }]);
+    expect(events).toEqual([
+      { userId: id, email: expect.stringContaining('@welland-valley.co.uk'), confirmedAt: expect.any(Number) },
+    ]);
     expect(Number(events[0]!.confirmedAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -40,8 +44,13 @@ describe('user.email_confirmed (what billing, records and garages hear to let a 
     const confirmed = await buildUser(identity.db.pool);
     for (const user of [unconfirmed, confirmed]) {
       await call(identity.url, 'POST', '/api/v1/auth/forgot-password', { body: { email: user.email } });
-      const token = (await outboxEvents(identity.db.pool, 'user.password_reset_requested')).filter((e) => e.userId === user.id).at(-1)!.token!;
-      expect((await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token, password: 'brand-new' } })).status).toBe(200);
+      const token = (await outboxEvents(identity.db.pool, 'user.password_reset_requested'))
+        .filter((e) => e.userId === user.id)
+        .at(-1)!.token!;
+      expect(
+        (await call(identity.url, 'POST', '/api/v1/auth/reset-password', { body: { token, password: 'brand-new' } }))
+          .status,
+      ).toBe(200);
     }
     expect(await confirmedEventsOf(unconfirmed.id)).toHaveLength(1);
     expect(await confirmedEventsOf(confirmed.id)).toEqual([]);

@@ -28,7 +28,9 @@ export interface RunningIdentity {
 }
 
 /** Identity on a real port with its own fresh database and a test key pair. */
-export async function startIdentity(options: { isSecondFactorRequiredForAdmins?: boolean } = {}): Promise<RunningIdentity> {
+export async function startIdentity(
+  options: { isSecondFactorRequiredForAdmins?: boolean } = {},
+): Promise<RunningIdentity> {
   return startIdentityWithRedis(TEST_REDIS_URL, options);
 }
 
@@ -50,7 +52,10 @@ export async function startIdentityWithRedis(
       internalToken: TEST_INTERNAL_TOKEN,
       keyPrefix: prefix,
       queue: { redisUrl, prefix },
-      secondFactor: { encryptionKey: TEST_SECOND_FACTOR_KEY, isRequiredForAdmins: options.isSecondFactorRequiredForAdmins ?? false },
+      secondFactor: {
+        encryptionKey: TEST_SECOND_FACTOR_KEY,
+        isRequiredForAdmins: options.isSecondFactorRequiredForAdmins ?? false,
+      },
     }),
   );
   return {
@@ -70,7 +75,13 @@ let userCounter = 0;
 /** Inserts a user straight into the table (with an admin membership when asked). */
 export async function buildUser(
   db: Queryable,
-  overrides: Partial<{ email: string; password: string; role: 'garage' | 'none'; isAdmin: boolean; confirmed: boolean }> = {},
+  overrides: Partial<{
+    email: string;
+    password: string;
+    role: 'garage' | 'none';
+    isAdmin: boolean;
+    confirmed: boolean;
+  }> = {},
 ) {
   userCounter += 1;
   const user = {

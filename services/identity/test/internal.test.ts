@@ -1,7 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, ZCreateUserResponseSchema, ZDeleteUserResponseSchema, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  ZCreateUserResponseSchema,
+  ZDeleteUserResponseSchema,
+  ZVerifyPasswordResponseSchema,
+} from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, call, logIn, outboxEvents, startIdentity, startIdentityWithRedis, TEST_INTERNAL_TOKEN, type RunningIdentity } from './helpers.js';
+import {
+  buildUser,
+  call,
+  logIn,
+  outboxEvents,
+  startIdentity,
+  startIdentityWithRedis,
+  TEST_INTERNAL_TOKEN,
+  type RunningIdentity,
+} from './helpers.js';
 
 let identity: RunningIdentity;
 const internal = { 'x-internal-token': TEST_INTERNAL_TOKEN };
@@ -21,16 +35,22 @@ describe('POST /internal/users', () => {
     });
     expect(status).toBe(201);
     const { id } = ZCreateUserResponseSchema.parse(body).data;
-    const { rows } = await identity.db.pool.query('SELECT email, role, email_confirmed_at FROM users WHERE id = $1', [id]);
+    const { rows } = await identity.db.pool.query('SELECT email, role, email_confirmed_at FROM users WHERE id = $1', [
+      id,
+    ]);
     expect(rows[0]).toEqual({ email: 'owner@clent-hills.co.uk', role: 'garage', email_confirmed_at: null });
     expect((await outboxEvents(identity.db.pool, 'user.registered')).find((e) => e.userId === id)).toEqual({
       userId: id,
       email: 'owner@clent-hills.co.uk',
       role: 'garage',
     });
-    const confirmation = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).find((e) => e.userId === id);
+    const confirmation = (await outboxEvents(identity.db.pool, 'user.email_confirmation_requested')).find(
+      (e) => e.userId === id,
+    );
     expect(confirmation?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const login = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: 'owner@clent-hills.co.uk', password: 'Spanner42' } });
+    const login = await call(identity.url, 'POST', '/api/v1/auth/login', {
+      body: { email: 'owner@clent-hills.co.uk', password: 'Spanner42' },
+    });
     expect((login.body.data as { userType: string }).userType).toBe('garage');
   });
 
@@ -45,7 +65,10 @@ describe('POST /internal/users', () => {
   });
 
   it('answers 400 with the message for a bad payload', async () => {
-    const { status, body } = await call(identity.url, 'POST', '/internal/users', { headers: internal, body: { email: 'bad', password: 'Spanner42', role: 'garage' } });
+    const { status, body } = await call(identity.url, 'POST', '/internal/users', {
+      headers: internal,
+      body: { email: 'bad', password: 'Spanner42', role: 'garage' },
+    });
     expect(status).toBe(400);
     expect(body.message).toBe(MESSAGES.signup.emailInvalid);
   });
@@ -54,7 +77,10 @@ describe('POST /internal/users', () => {
     const before = await identity.db.pool.query('SELECT count(*)::int AS n FROM users');
     const payload = { email: 'sneaky@nowhere.co.uk', password: 'Spanner42', role: 'garage' };
     const missing = await call(identity.url, 'POST', '/internal/users', { body: payload });
-    const wrong = await call(identity.url, 'POST', '/internal/users', { body: payload, headers: { 'x-internal-token': 'wrong-token-wrong-token' } });
+    const wrong = await call(identity.url, 'POST', '/internal/users', {
+      body: payload,
+      headers: { 'x-internal-token': 'wrong-token-wrong-token' },
+    });
     expect(missing.status).toBe(403);
     expect(wrong.status).toBe(403);
     expect(missing.body.message).toBe(MESSAGES.platform.forbidden);
@@ -67,8 +93,14 @@ describe('POST /internal/users/verify-password', () => {
   it('answers valid true for the right password and false for a wrong one or an unknown user', async () => {
     const user = await buildUser(identity.db.pool);
     const verify = async (userId: string, password: string) =>
-      ZVerifyPasswordResponseSchema.parse((await call(identity.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId, password } })).body)
-        .data.valid;
+      ZVerifyPasswordResponseSchema.parse(
+        (
+          await call(identity.url, 'POST', '/internal/users/verify-password', {
+            headers: internal,
+            body: { userId, password },
+          })
+        ).body,
+      ).data.valid;
     expect(await verify(user.id, user.password)).toBe(true);
     expect(await verify(user.id, 'Wrong1')).toBe(false);
     expect(await verify(randomUUID(), user.password)).toBe(false);
@@ -90,15 +122,27 @@ describe('POST /internal/users/verify-password', () => {
   it('does not count right passwords against the budget', async () => {
     const user = await buildUser(identity.db.pool);
     for (let i = 0; i < 8; i += 1) {
-      const answer = await call(identity.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId: user.id, password: user.password } });
+      const answer = await call(identity.url, 'POST', '/internal/users/verify-password', {
+        headers: internal,
+        body: { userId: user.id, password: user.password },
+      });
       expect(answer.body.data).toEqual({ valid: true });
     }
   });
 
   it('answers 403 without the internal token and 400 for a non-UUID user id', async () => {
     const user = await buildUser(identity.db.pool);
-    expect((await call(identity.url, 'POST', '/internal/users/verify-password', { body: { userId: user.id, password: user.password } })).status).toBe(403);
-    const bad = await call(identity.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId: 'nope', password: 'x' } });
+    expect(
+      (
+        await call(identity.url, 'POST', '/internal/users/verify-password', {
+          body: { userId: user.id, password: user.password },
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await call(identity.url, 'POST', '/internal/users/verify-password', {
+      headers: internal,
+      body: { userId: 'nope', password: 'x' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(MESSAGES.platform.invalidRequest);
   });
@@ -130,7 +174,13 @@ describe('DELETE /internal/users/{id}', () => {
   it('answers 403 without the internal token and deletes nothing', async () => {
     const user = await buildUser(identity.db.pool);
     expect((await call(identity.url, 'DELETE', `/internal/users/${user.id}`)).status).toBe(403);
-    expect((await call(identity.url, 'DELETE', `/internal/users/${user.id}`, { headers: { 'x-internal-token': 'x'.repeat(30) } })).status).toBe(403);
+    expect(
+      (
+        await call(identity.url, 'DELETE', `/internal/users/${user.id}`, {
+          headers: { 'x-internal-token': 'x'.repeat(30) },
+        })
+      ).status,
+    ).toBe(403);
     const { rows } = await identity.db.pool.query('SELECT count(*)::int AS n FROM users WHERE id = $1', [user.id]);
     expect(rows[0].n).toBe(1);
   });
@@ -142,10 +192,16 @@ describe('POST /internal/users/verify-password with Redis away', () => {
     try {
       const user = await buildUser(away.db.pool);
       const started = performance.now();
-      const right = await call(away.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId: user.id, password: user.password } });
+      const right = await call(away.url, 'POST', '/internal/users/verify-password', {
+        headers: internal,
+        body: { userId: user.id, password: user.password },
+      });
       expect(right.status).toBe(200);
       expect(right.body.data).toEqual({ valid: true });
-      const wrong = await call(away.url, 'POST', '/internal/users/verify-password', { headers: internal, body: { userId: user.id, password: 'Wrong1' } });
+      const wrong = await call(away.url, 'POST', '/internal/users/verify-password', {
+        headers: internal,
+        body: { userId: user.id, password: 'Wrong1' },
+      });
       expect(wrong.body.data).toEqual({ valid: false });
       expect(performance.now() - started).toBeLessThan(2000);
     } finally {
@@ -171,17 +227,33 @@ describe('GET /internal/events/{id}/secret', () => {
     const answered = await call(identity.url, 'GET', path, { headers: internal });
     expect(answered).toMatchObject({ status: 200, body: { status: 200, data: { token } } });
     expect((await call(identity.url, 'GET', path)).status).toBe(403);
-    expect((await call(identity.url, 'GET', path, { headers: { 'x-internal-token': 'wrong-token-wrong-token' } })).status).toBe(403);
-    expect((await call(identity.url, 'GET', '/internal/events/not-a-uuid/secret', { headers: internal })).status).toBe(400);
-    expect((await call(identity.url, 'GET', `/internal/events/${randomUUID()}/secret`, { headers: internal })).status).toBe(404);
-    const registered = (await identity.db.pool.query<{ id: string }>(
-      `SELECT id FROM event_outbox WHERE name = 'user.registered' AND payload->>'userId' = $1`,
-      [userId],
-    )).rows[0]!.id;
-    expect((await call(identity.url, 'GET', `/internal/events/${registered}/secret`, { headers: internal })).status).toBe(404);
+    expect(
+      (await call(identity.url, 'GET', path, { headers: { 'x-internal-token': 'wrong-token-wrong-token' } })).status,
+    ).toBe(403);
+    expect((await call(identity.url, 'GET', '/internal/events/not-a-uuid/secret', { headers: internal })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(identity.url, 'GET', `/internal/events/${randomUUID()}/secret`, { headers: internal })).status,
+    ).toBe(404);
+    const registered = (
+      await identity.db.pool.query<{ id: string }>(
+        `SELECT id FROM event_outbox WHERE name = 'user.registered' AND payload->>'userId' = $1`,
+        [userId],
+      )
+    ).rows[0]!.id;
+    expect(
+      (await call(identity.url, 'GET', `/internal/events/${registered}/secret`, { headers: internal })).status,
+    ).toBe(404);
 
     // Delivered to every subscriber (the reconciler's marking, which drops the token): nothing left to answer.
-    await identity.db.pool.query(`UPDATE event_outbox SET delivered_at = now(), payload = payload - 'token' WHERE id = $1`, [eventId]);
-    expect(await call(identity.url, 'GET', path, { headers: internal })).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    await identity.db.pool.query(
+      `UPDATE event_outbox SET delivered_at = now(), payload = payload - 'token' WHERE id = $1`,
+      [eventId],
+    );
+    expect(await call(identity.url, 'GET', path, { headers: internal })).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    });
   });
 });

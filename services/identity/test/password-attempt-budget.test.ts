@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createRedis, type Redis } from '@sh/shared/server';
 import { TEST_REDIS_URL, testQueuePrefix } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordAttemptsInFlightKey, passwordFailureKey, type PasswordFailureCounter } from '../src/store/password-failure-counter.js';
+import {
+  passwordAttemptsInFlightKey,
+  passwordFailureKey,
+  type PasswordFailureCounter,
+} from '../src/store/password-failure-counter.js';
 import { reservePasswordAttempt } from '../src/store/reserve-password-attempt.js';
 import { settlePasswordAttempt } from '../src/store/settle-password-attempt.js';
 
@@ -26,7 +30,9 @@ function newUserId(): string {
   return id;
 }
 afterAll(async () => {
-  await redis.del(...usedIds.flatMap((id) => [passwordFailureKey(counter, id), passwordAttemptsInFlightKey(counter, id)]));
+  await redis.del(
+    ...usedIds.flatMap((id) => [passwordFailureKey(counter, id), passwordAttemptsInFlightKey(counter, id)]),
+  );
   redis.disconnect();
 });
 
@@ -34,7 +40,10 @@ afterAll(async () => {
 async function reserveAtOnce(userId: string, count: number, budget = BUDGET) {
   const ids = Array.from({ length: count }, () => randomUUID());
   const answers = await Promise.all(ids.map((id) => reservePasswordAttempt(counter, userId, id, budget)));
-  return { reserved: ids.filter((_, i) => answers[i]!.outcome === 'reserved'), others: answers.filter((a) => a.outcome !== 'reserved') };
+  return {
+    reserved: ids.filter((_, i) => answers[i]!.outcome === 'reserved'),
+    others: answers.filter((a) => a.outcome !== 'reserved'),
+  };
 }
 
 describe('the password attempt budget on Redis (reserve before comparing, settle after)', () => {
@@ -54,7 +63,8 @@ describe('the password attempt budget on Redis (reserve before comparing, settle
     // A right answer gave its place back and counted nothing: exactly one more fits.
     const again = await reserveAtOnce(userId, 10);
     expect(again.reserved).toHaveLength(1);
-    for (const id of [...first.reserved.slice(1), ...again.reserved]) await settlePasswordAttempt(counter, userId, id, WRONG);
+    for (const id of [...first.reserved.slice(1), ...again.reserved])
+      await settlePasswordAttempt(counter, userId, id, WRONG);
     expect(await redis.get(passwordFailureKey(counter, userId))).toBe('5');
 
     const spent = await reservePasswordAttempt(counter, userId, randomUUID(), BUDGET);
@@ -84,7 +94,9 @@ describe('the password attempt budget on Redis (reserve before comparing, settle
     const quick = { ...BUDGET, lapseMs: 300 };
     expect((await reserveAtOnce(userId, 5, quick)).reserved).toHaveLength(5);
     expect((await reservePasswordAttempt(counter, userId, randomUUID(), quick)).outcome).toBe('busy');
-    await expect.poll(async () => (await reservePasswordAttempt(counter, userId, randomUUID(), quick)).outcome, { timeout: 3000 }).toBe('reserved');
+    await expect
+      .poll(async () => (await reservePasswordAttempt(counter, userId, randomUUID(), quick)).outcome, { timeout: 3000 })
+      .toBe('reserved');
   });
 
   it('starts the window of wrong answers with the first one and does not stretch it with later ones', async () => {

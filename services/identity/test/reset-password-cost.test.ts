@@ -19,7 +19,9 @@ afterAll(async () => {
 describe('resetting a password with a link that is not valid', () => {
   it('refuses it before spending any argon2 time on the new password', async () => {
     const hash = vi.spyOn(argon2, 'hash');
-    await expect(resetPassword(identity.db.pool, { token: 'a'.repeat(43), password: 'Anything2026' })).rejects.toMatchObject({
+    await expect(
+      resetPassword(identity.db.pool, { token: 'a'.repeat(43), password: 'Anything2026' }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
       message: MESSAGES.resetPassword.invalidLink,
     });

@@ -12,13 +12,24 @@ import {
 import { createTokenVerifier } from '@sh/shared/server';
 import { refreshTokenOf } from '@sh/shared/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildUser, call, logIn, refresh, startIdentity, startIdentityWithRedis, type RunningIdentity } from './helpers.js';
+import {
+  buildUser,
+  call,
+  logIn,
+  refresh,
+  startIdentity,
+  startIdentityWithRedis,
+  type RunningIdentity,
+} from './helpers.js';
 
 let identity: RunningIdentity;
 let production: RunningIdentity;
 
 beforeAll(async () => {
-  [identity, production] = await Promise.all([startIdentity(), startIdentity({ isSecondFactorRequiredForAdmins: true })]);
+  [identity, production] = await Promise.all([
+    startIdentity(),
+    startIdentity({ isSecondFactorRequiredForAdmins: true }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([identity?.close(), production?.close()]);
@@ -39,7 +50,13 @@ function holdClock() {
     moveToStep: (step: number) => vi.setSystemTime(first + step * 30_000),
     /** The code an app shows for the secret at `step` steps from the first. */
     codeAt: (secret: string, step: number) =>
-      TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: first + step * 30_000 }),
+      TOTP.generate({
+        secret: Secret.fromBase32(secret),
+        algorithm: 'SHA1',
+        digits: 6,
+        period: 30,
+        timestamp: first + step * 30_000,
+      }),
   };
 }
 
@@ -49,19 +66,33 @@ function wrongCode(rightCode: string): string {
 }
 
 /** Signs a user in (password only) and enrols TOTP with a code of step `step`; answers the secret, recovery codes and token. */
-async function enrol(service: RunningIdentity, user: { email: string; password: string }, codeAt: (secret: string, step: number) => string, step = 0) {
+async function enrol(
+  service: RunningIdentity,
+  user: { email: string; password: string },
+  codeAt: (secret: string, step: number) => string,
+  step = 0,
+) {
   const { accessToken } = await logIn(service.url, user.email, user.password);
   const started = await call(service.url, 'POST', '/api/v1/users/second-factor/enrolment', { token: accessToken });
   expect(started.status).toBe(200);
   const { secret } = ZStartSecondFactorEnrolmentResponseSchema.parse(started.body).data;
-  const confirmed = await call(service.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', { token: accessToken, body: { code: codeAt(secret, step) } });
+  const confirmed = await call(service.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', {
+    token: accessToken,
+    body: { code: codeAt(secret, step) },
+  });
   expect(confirmed.status).toBe(200);
-  return { secret, accessToken, recoveryCodes: ZConfirmSecondFactorEnrolmentResponseSchema.parse(confirmed.body).data.recoveryCodes };
+  return {
+    secret,
+    accessToken,
+    recoveryCodes: ZConfirmSecondFactorEnrolmentResponseSchema.parse(confirmed.body).data.recoveryCodes,
+  };
 }
 
 /** Logs in with the password; answers the challenge login asks the second factor for. */
 async function challengeFor(service: RunningIdentity, user: { email: string; password: string }): Promise<string> {
-  const { status, body } = await call(service.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
+  const { status, body } = await call(service.url, 'POST', '/api/v1/auth/login', {
+    body: { email: user.email, password: user.password },
+  });
   expect(status).toBe(200);
   const data = ZLoginResponseSchema.parse(body).data;
   if (!('challenge' in data)) throw new Error(`login answered no challenge: ${JSON.stringify(Object.keys(data))}`);
@@ -83,18 +114,32 @@ describe('enrolling TOTP (POST users/second-factor/enrolment, .../confirm)', () 
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(new URL(otpauthUri).searchParams.get('secret')).toBe(secret);
     expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-    const { rows } = await identity.db.pool.query<{ secret_ciphertext: string }>('SELECT secret_ciphertext FROM user_second_factors WHERE user_id = $1', [user.id]);
+    const { rows } = await identity.db.pool.query<{ secret_ciphertext: string }>(
+      'SELECT secret_ciphertext FROM user_second_factors WHERE user_id = $1',
+      [user.id],
+    );
     expect(rows[0]!.secret_ciphertext).not.toContain(secret);
 
     // Pending: signing in still takes the password alone.
-    const pendingLogin = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
+    const pendingLogin = await call(identity.url, 'POST', '/api/v1/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(ZSignedInResponseSchema.safeParse(pendingLogin.body).success).toBe(true);
 
-    const wrong = await call(identity.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', { token: accessToken, body: { code: wrongCode(clock.codeAt(secret, 0)) } });
+    const wrong = await call(identity.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', {
+      token: accessToken,
+      body: { code: wrongCode(clock.codeAt(secret, 0)) },
+    });
     expect(wrong.status).toBe(401);
-    expect(ZErrorEnvelopeSchema.parse(wrong.body)).toMatchObject({ code: 'second_factor_mismatch', message: MESSAGES.secondFactor.codeIncorrect });
+    expect(ZErrorEnvelopeSchema.parse(wrong.body)).toMatchObject({
+      code: 'second_factor_mismatch',
+      message: MESSAGES.secondFactor.codeIncorrect,
+    });
 
-    const confirmed = await call(identity.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', { token: accessToken, body: { code: clock.codeAt(secret, 0) } });
+    const confirmed = await call(identity.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', {
+      token: accessToken,
+      body: { code: clock.codeAt(secret, 0) },
+    });
     expect(confirmed.status).toBe(200);
     const { recoveryCodes, signedIn } = ZConfirmSecondFactorEnrolmentResponseSchema.parse(confirmed.body).data;
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
@@ -105,7 +150,11 @@ describe('enrolling TOTP (POST users/second-factor/enrolment, .../confirm)', () 
     expect(again.status).toBe(409);
     expect(JSON.stringify(again.body)).not.toContain(secret);
     const status = await call(identity.url, 'GET', '/api/v1/users/second-factor', { token: accessToken });
-    expect(ZSecondFactorStatusResponseSchema.parse(status.body).data).toEqual({ isEnabled: true, isRequired: false, recoveryCodesLeft: RECOVERY_CODE_COUNT });
+    expect(ZSecondFactorStatusResponseSchema.parse(status.body).data).toEqual({
+      isEnabled: true,
+      isRequired: false,
+      recoveryCodesLeft: RECOVERY_CODE_COUNT,
+    });
   });
 
   it('refuses the calls without a token (401) and a confirmation without a code (400, with the message)', async () => {
@@ -113,7 +162,10 @@ describe('enrolling TOTP (POST users/second-factor/enrolment, .../confirm)', () 
     expect((await call(identity.url, 'GET', '/api/v1/users/second-factor')).status).toBe(401);
     const user = await buildUser(identity.db.pool);
     const { accessToken } = await logIn(identity.url, user.email, user.password);
-    const missing = await call(identity.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', { token: accessToken, body: {} });
+    const missing = await call(identity.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', {
+      token: accessToken,
+      body: {},
+    });
     expect(missing.status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(missing.body).message).toBe(MESSAGES.secondFactor.codeRequired);
   });
@@ -124,7 +176,9 @@ describe('signing in with a second factor (POST auth/login, then auth/login/seco
     const clock = holdClock();
     const user = await buildUser(identity.db.pool);
     const { secret } = await enrol(identity, user, clock.codeAt);
-    const { body } = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
+    const { body } = await call(identity.url, 'POST', '/api/v1/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(body.message).toBe(MESSAGES.secondFactor.enterCode);
     expect(Object.keys(body.data as object).sort()).toEqual(['challenge', 'secondFactorRequired']);
     const challenge = await challengeFor(identity, user);
@@ -134,7 +188,10 @@ describe('signing in with a second factor (POST auth/login, then auth/login/seco
     clock.moveToStep(1);
     const wrong = await secondStep(identity, challenge, wrongCode(clock.codeAt(secret, 1)));
     expect(wrong.status).toBe(401);
-    expect(ZErrorEnvelopeSchema.parse(wrong.body)).toMatchObject({ code: 'second_factor_mismatch', message: MESSAGES.secondFactor.codeIncorrect });
+    expect(ZErrorEnvelopeSchema.parse(wrong.body)).toMatchObject({
+      code: 'second_factor_mismatch',
+      message: MESSAGES.secondFactor.codeIncorrect,
+    });
 
     const right = await secondStep(identity, challenge, clock.codeAt(secret, 1));
     expect(right.status).toBe(200);
@@ -168,7 +225,8 @@ describe('signing in with a second factor (POST auth/login, then auth/login/seco
     clock.moveToStep(1);
     const challenge = await challengeFor(identity, user);
     const bad = wrongCode(clock.codeAt(secret, 1));
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await secondStep(identity, challenge, bad)).status).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await secondStep(identity, challenge, bad)).status).toBe(401);
     const spent = await secondStep(identity, challenge, clock.codeAt(secret, 1));
     expect(spent.status).toBe(429);
     expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -192,7 +250,10 @@ describe('signing in with a second factor (POST auth/login, then auth/login/seco
     const clock = holdClock();
     const user = await buildUser(identity.db.pool);
     const { recoveryCodes } = await enrol(identity, user, clock.codeAt);
-    const { rows } = await identity.db.pool.query<{ code_hash: string }>('SELECT code_hash FROM second_factor_recovery_codes WHERE user_id = $1', [user.id]);
+    const { rows } = await identity.db.pool.query<{ code_hash: string }>(
+      'SELECT code_hash FROM second_factor_recovery_codes WHERE user_id = $1',
+      [user.id],
+    );
     expect(rows).toHaveLength(RECOVERY_CODE_COUNT);
     const stored = rows.map((row) => row.code_hash).join(' ');
     for (const code of recoveryCodes) {
@@ -202,7 +263,9 @@ describe('signing in with a second factor (POST auth/login, then auth/login/seco
     const first = recoveryCodes[0]!;
     expect((await secondStep(identity, await challengeFor(identity, user), first.toLowerCase())).status).toBe(200);
     expect((await secondStep(identity, await challengeFor(identity, user), first)).status).toBe(401);
-    expect((await secondStep(identity, await challengeFor(identity, user), recoveryCodes[1]!.replace(/-/g, ' '))).status).toBe(200);
+    expect(
+      (await secondStep(identity, await challengeFor(identity, user), recoveryCodes[1]!.replace(/-/g, ' '))).status,
+    ).toBe(200);
   });
 
   it('refuses a challenge that is not one (401) and a step without a code (400, with the message)', async () => {
@@ -224,15 +287,24 @@ describe('turning TOTP off (DELETE users/second-factor)', () => {
     const { secret, accessToken } = await enrol(identity, user, clock.codeAt);
     clock.moveToStep(1);
     const code = clock.codeAt(secret, 1);
-    const off = (body: object) => call(identity.url, 'DELETE', '/api/v1/users/second-factor', { token: accessToken, body });
+    const off = (body: object) =>
+      call(identity.url, 'DELETE', '/api/v1/users/second-factor', { token: accessToken, body });
     const noPassword = await off({ code });
     expect(noPassword.status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(noPassword.body).message).toBe(MESSAGES.identity.currentPasswordRequired);
     expect((await off({ currentPassword: 'Wrong-one-1', code })).status).toBe(401);
     expect((await off({ currentPassword: user.password, code: wrongCode(code) })).status).toBe(401);
-    expect((await call(identity.url, 'DELETE', '/api/v1/users/second-factor', { body: { currentPassword: user.password, code } })).status).toBe(401);
+    expect(
+      (
+        await call(identity.url, 'DELETE', '/api/v1/users/second-factor', {
+          body: { currentPassword: user.password, code },
+        })
+      ).status,
+    ).toBe(401);
     expect((await off({ currentPassword: user.password, code })).status).toBe(200);
-    const login = await call(identity.url, 'POST', '/api/v1/auth/login', { body: { email: user.email, password: user.password } });
+    const login = await call(identity.url, 'POST', '/api/v1/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(ZSignedInResponseSchema.safeParse(login.body).success).toBe(true);
   });
 });
@@ -241,7 +313,9 @@ describe('an admin where a second factor is required (production)', () => {
   it('gets from the password an enrolment-only token, refused everywhere else, and the session only once enrolled', async () => {
     const clock = holdClock();
     const admin = await buildUser(production.db.pool, { isAdmin: true });
-    const login = await call(production.url, 'POST', '/api/v1/auth/login', { body: { email: admin.email, password: admin.password } });
+    const login = await call(production.url, 'POST', '/api/v1/auth/login', {
+      body: { email: admin.email, password: admin.password },
+    });
     expect(login.status).toBe(200);
     expect(login.body.message).toBe(MESSAGES.secondFactor.enrolmentRequired);
     const data = ZLoginResponseSchema.parse(login.body).data;
@@ -251,18 +325,45 @@ describe('an admin where a second factor is required (production)', () => {
 
     // Every access-token check (the gateway's, every service's) names it, so the SPA can send the admin to enrol.
     const verifier = createTokenVerifier({ publicKey: production.keys.publicKey });
-    await expect(verifier.verify(token)).rejects.toMatchObject({ code: 'second_factor_enrolment_required', status: 403 });
+    await expect(verifier.verify(token)).rejects.toMatchObject({
+      code: 'second_factor_enrolment_required',
+      status: 403,
+    });
     const me = await call(production.url, 'GET', '/api/v1/auth/me', { token });
     expect(me.status).toBe(403);
-    expect(ZErrorEnvelopeSchema.parse(me.body)).toMatchObject({ code: 'second_factor_enrolment_required', message: MESSAGES.secondFactor.enrolmentRequired });
-    expect((await call(production.url, 'PATCH', `/api/v1/users/password/${admin.id}`, { token, body: { currentPassword: admin.password, newPassword: 'Spanner43' } })).status).toBe(403);
-    expect((await call(production.url, 'DELETE', '/api/v1/users/second-factor', { token, body: { currentPassword: admin.password, code: '123456' } })).status).toBe(403);
+    expect(ZErrorEnvelopeSchema.parse(me.body)).toMatchObject({
+      code: 'second_factor_enrolment_required',
+      message: MESSAGES.secondFactor.enrolmentRequired,
+    });
+    expect(
+      (
+        await call(production.url, 'PATCH', `/api/v1/users/password/${admin.id}`, {
+          token,
+          body: { currentPassword: admin.password, newPassword: 'Spanner43' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(production.url, 'DELETE', '/api/v1/users/second-factor', {
+          token,
+          body: { currentPassword: admin.password, code: '123456' },
+        })
+      ).status,
+    ).toBe(403);
 
     const status = await call(production.url, 'GET', '/api/v1/users/second-factor', { token });
-    expect(ZSecondFactorStatusResponseSchema.parse(status.body).data).toEqual({ isEnabled: false, isRequired: true, recoveryCodesLeft: 0 });
+    expect(ZSecondFactorStatusResponseSchema.parse(status.body).data).toEqual({
+      isEnabled: false,
+      isRequired: true,
+      recoveryCodesLeft: 0,
+    });
     const started = await call(production.url, 'POST', '/api/v1/users/second-factor/enrolment', { token });
     const { secret } = ZStartSecondFactorEnrolmentResponseSchema.parse(started.body).data;
-    const confirmed = await call(production.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', { token, body: { code: clock.codeAt(secret, 0) } });
+    const confirmed = await call(production.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', {
+      token,
+      body: { code: clock.codeAt(secret, 0) },
+    });
     expect(confirmed.status).toBe(200);
     const { signedIn } = ZConfirmSecondFactorEnrolmentResponseSchema.parse(confirmed.body).data;
     expect(signedIn?.userType).toBe('admin');
@@ -275,7 +376,10 @@ describe('an admin where a second factor is required (production)', () => {
     const next = await secondStep(production, await challengeFor(production, admin), clock.codeAt(secret, 1));
     expect(next.status).toBe(200);
     const { session } = ZSignedInResponseSchema.parse(next.body).data;
-    const off = await call(production.url, 'DELETE', '/api/v1/users/second-factor', { token: session.access_token, body: { currentPassword: admin.password, code: clock.codeAt(secret, 2) } });
+    const off = await call(production.url, 'DELETE', '/api/v1/users/second-factor', {
+      token: session.access_token,
+      body: { currentPassword: admin.password, code: clock.codeAt(secret, 2) },
+    });
     expect(off.status).toBe(403);
     expect(ZErrorEnvelopeSchema.parse(off.body).message).toBe(MESSAGES.secondFactor.requiredForAdmins);
   });
@@ -286,13 +390,18 @@ describe('an admin where a second factor is required (production)', () => {
     await production.db.pool.query('INSERT INTO admin_users (user_id) VALUES ($1)', [user.id]);
     const refreshed = await refresh(production.url, refreshToken);
     expect(refreshed.status).toBe(401);
-    const { rows } = await production.db.pool.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
+    const { rows } = await production.db.pool.query(
+      'SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL',
+      [user.id],
+    );
     expect(rows).toHaveLength(0);
   });
 
   it('lets a garage there sign in with the password alone until it turns a second factor on', async () => {
     const garage = await buildUser(production.db.pool);
-    const login = await call(production.url, 'POST', '/api/v1/auth/login', { body: { email: garage.email, password: garage.password } });
+    const login = await call(production.url, 'POST', '/api/v1/auth/login', {
+      body: { email: garage.email, password: garage.password },
+    });
     expect(ZSignedInResponseSchema.safeParse(login.body).success).toBe(true);
   });
 });
@@ -306,10 +415,15 @@ describe('with Redis away (the budget of codes cannot be kept)', () => {
       const { accessToken } = await logIn(away.url, user.email, user.password);
       const started = await call(away.url, 'POST', '/api/v1/users/second-factor/enrolment', { token: accessToken });
       const { secret } = ZStartSecondFactorEnrolmentResponseSchema.parse(started.body).data;
-      const confirm = await call(away.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', { token: accessToken, body: { code: clock.codeAt(secret, 0) } });
+      const confirm = await call(away.url, 'POST', '/api/v1/users/second-factor/enrolment/confirm', {
+        token: accessToken,
+        body: { code: clock.codeAt(secret, 0) },
+      });
       expect(confirm.status).toBe(503);
       expect(ZErrorEnvelopeSchema.parse(confirm.body).code).toBe('service_unavailable');
-      const { rows } = await away.db.pool.query('SELECT confirmed_at FROM user_second_factors WHERE user_id = $1', [user.id]);
+      const { rows } = await away.db.pool.query('SELECT confirmed_at FROM user_second_factors WHERE user_id = $1', [
+        user.id,
+      ]);
       expect(rows[0]!.confirmed_at).toBeNull();
     } finally {
       await away.close();

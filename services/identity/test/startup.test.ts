@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { createRedis } from '@sh/shared/server';
-import { createTestDatabase, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase, runServiceMain } from '@sh/shared/testing';
+import {
+  createTestDatabase,
+  testLogger,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+  type TestDatabase,
+  runServiceMain,
+} from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../src/domain/ensure-admin.js';
 import { loadSigningKeys } from '../src/domain/signing-keys.js';
@@ -9,8 +16,10 @@ import { MIGRATIONS_DIR } from './helpers.js';
 const SERVICE_DIR = path.join(import.meta.dirname, '..');
 
 /** This service's entry point, run for real with exactly the given environment. */
-const runMain = (env: Record<string, string>, options: { viaNpx?: boolean; onListening?: (port: number) => Promise<void> } = {}) =>
-  runServiceMain({ serviceDir: SERVICE_DIR, service: 'identity', env, ...options });
+const runMain = (
+  env: Record<string, string>,
+  options: { viaNpx?: boolean; onListening?: (port: number) => Promise<void> } = {},
+) => runServiceMain({ serviceDir: SERVICE_DIR, service: 'identity', env, ...options });
 
 let db: TestDatabase;
 
@@ -31,13 +40,16 @@ describe('identity start-up in production', () => {
   });
 
   it('exits non-zero naming JWT_PRIVATE_KEY alone when only it is missing', async () => {
-    const run = await runMain({
-      NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      INTERNAL_TOKEN: 'a-production-internal-token',
-      SECOND_FACTOR_KEY: Buffer.alloc(32, 1).toString('base64'),
-    }, { viaNpx: true });
+    const run = await runMain(
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: db.url,
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        INTERNAL_TOKEN: 'a-production-internal-token',
+        SECOND_FACTOR_KEY: Buffer.alloc(32, 1).toString('base64'),
+      },
+      { viaNpx: true },
+    );
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('JWT_PRIVATE_KEY is required');
     expect(run.stderr).not.toContain('DATABASE_URL');
@@ -84,8 +96,12 @@ describe('identity start-up in development', () => {
 
 describe('ensureAdmin', () => {
   it('is idempotent and leaves an existing user as it is', async () => {
-    expect(await ensureAdmin(db.pool, { email: 'boss@servicehistory.example', password: 'admin-pass' })).toBe('created');
-    expect(await ensureAdmin(db.pool, { email: ' BOSS@servicehistory.example ', password: 'other-pass' })).toBe('exists');
+    expect(await ensureAdmin(db.pool, { email: 'boss@servicehistory.example', password: 'admin-pass' })).toBe(
+      'created',
+    );
+    expect(await ensureAdmin(db.pool, { email: ' BOSS@servicehistory.example ', password: 'other-pass' })).toBe(
+      'exists',
+    );
     const { rows } = await db.pool.query(
       "SELECT count(*)::int AS n FROM users u JOIN admin_users a ON a.user_id = u.id WHERE u.email = 'boss@servicehistory.example'",
     );

@@ -1,6 +1,21 @@
 import { Queue } from 'bullmq';
-import { MESSAGES, ZErrorEnvelopeSchema, ZRefreshResponseSchema, type TEventName, type TEventPayload, type TServiceName } from '@sh/shared/contract';
-import { createRedis, queueNameFor, startConsumer, startRelay, writeEvent, type Consumer, type Relay } from '@sh/shared/server';
+import {
+  MESSAGES,
+  ZErrorEnvelopeSchema,
+  ZRefreshResponseSchema,
+  type TEventName,
+  type TEventPayload,
+  type TServiceName,
+} from '@sh/shared/contract';
+import {
+  createRedis,
+  queueNameFor,
+  startConsumer,
+  startRelay,
+  writeEvent,
+  type Consumer,
+  type Relay,
+} from '@sh/shared/server';
 import { refreshTokenOf, testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityEventHandlers } from '../src/events/handlers.js';
@@ -16,7 +31,14 @@ const prefix = testQueuePrefix();
 beforeAll(async () => {
   identity = await startIdentity();
   relay = startRelay({ pool: identity.db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, pollMs: 20 });
-  consumer = startConsumer({ service: 'identity', pool: identity.db.pool, redisUrl: TEST_REDIS_URL, prefix, logger: testLogger, handlers: identityEventHandlers });
+  consumer = startConsumer({
+    service: 'identity',
+    pool: identity.db.pool,
+    redisUrl: TEST_REDIS_URL,
+    prefix,
+    logger: testLogger,
+    handlers: identityEventHandlers,
+  });
 });
 afterAll(async () => {
   await consumer?.close();
@@ -54,16 +76,20 @@ const reinstatement = (garage: { id: string; email: string }, reinstatedAt: numb
   reinstatedAt,
 });
 
-const login = (email: string, password: string) => call(identity.url, 'POST', '/api/v1/auth/login', { body: { email, password } });
+const login = (email: string, password: string) =>
+  call(identity.url, 'POST', '/api/v1/auth/login', { body: { email, password } });
 const refresh = (refreshToken: string) => refreshAt(identity.url, refreshToken);
 
 async function liveRefreshTokens(userId: string): Promise<number> {
-  const { rows } = await identity.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+  const { rows } = await identity.db.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId],
+  );
   return rows[0]!.n;
 }
 
 describe('garage.suspended and garage.reinstated', () => {
-  it('ends a suspended garage\'s sessions and refuses its sign-in with 403 and the suspension message', async () => {
+  it("ends a suspended garage's sessions and refuses its sign-in with 403 and the suspension message", async () => {
     const garage = await buildUser(identity.db.pool);
     const first = await logIn(identity.url, garage.email, garage.password);
     const second = await logIn(identity.url, garage.email, garage.password);
@@ -74,7 +100,10 @@ describe('garage.suspended and garage.reinstated', () => {
     expect(await liveRefreshTokens(garage.id)).toBe(0);
     const signIn = await login(garage.email, garage.password);
     expect(signIn.status).toBe(403);
-    expect(ZErrorEnvelopeSchema.parse(signIn.body)).toMatchObject({ code: 'forbidden', message: MESSAGES.adminActions.accountSuspended });
+    expect(ZErrorEnvelopeSchema.parse(signIn.body)).toMatchObject({
+      code: 'forbidden',
+      message: MESSAGES.adminActions.accountSuspended,
+    });
     for (const session of [first, second]) {
       const refreshed = await refresh(session.refreshToken);
       expect(refreshed.status).toBe(401);
@@ -124,7 +153,10 @@ describe('garage.suspended and garage.reinstated', () => {
   it('refuses a refresh with 403 and ends its session when the user is suspended but the token survived (a sign-in racing the suspension)', async () => {
     const garage = await buildUser(identity.db.pool);
     const session = await logIn(identity.url, garage.email, garage.password);
-    await identity.db.pool.query('UPDATE users SET suspended_at = now(), suspension_state_at = $2 WHERE id = $1', [garage.id, Date.now()]);
+    await identity.db.pool.query('UPDATE users SET suspended_at = now(), suspension_state_at = $2 WHERE id = $1', [
+      garage.id,
+      Date.now(),
+    ]);
 
     const refreshed = await refresh(session.refreshToken);
     expect(refreshed.status).toBe(403);
@@ -132,7 +164,7 @@ describe('garage.suspended and garage.reinstated', () => {
     expect(await liveRefreshTokens(garage.id)).toBe(0);
   });
 
-  it('answers auth/me with the suspension\'s 403 for an access token from before the suspension, and 200 once reinstated', async () => {
+  it("answers auth/me with the suspension's 403 for an access token from before the suspension, and 200 once reinstated", async () => {
     const garage = await buildUser(identity.db.pool);
     const session = await logIn(identity.url, garage.email, garage.password);
     const me = () => call(identity.url, 'GET', '/api/v1/auth/me', { token: session.accessToken });
@@ -142,7 +174,10 @@ describe('garage.suspended and garage.reinstated', () => {
 
     const refused = await me();
     expect(refused.status).toBe(403);
-    expect(ZErrorEnvelopeSchema.parse(refused.body)).toMatchObject({ code: 'forbidden', message: MESSAGES.adminActions.accountSuspended });
+    expect(ZErrorEnvelopeSchema.parse(refused.body)).toMatchObject({
+      code: 'forbidden',
+      message: MESSAGES.adminActions.accountSuspended,
+    });
     await hear('garage.reinstated', reinstatement(garage, suspendedAt + 1));
     const again = await me();
     expect(again.status).toBe(200);

@@ -15,7 +15,12 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const newUser = (email: string) => ({ email, passwordHash: 'argon2-hash', role: 'garage' as const, emailConfirmed: false });
+const newUser = (email: string) => ({
+  email,
+  passwordHash: 'argon2-hash',
+  role: 'garage' as const,
+  emailConfirmed: false,
+});
 
 describe('insertUser', () => {
   it('answers the new id, then email_taken for the same e-mail, inserting nothing and leaving the transaction usable', async () => {
@@ -25,7 +30,9 @@ describe('insertUser', () => {
       expect(await insertUser(client, newUser('first@hartley-motors.co.uk'))).toEqual({ outcome: 'email_taken' });
       expect(await insertUser(client, newUser('second@hartley-motors.co.uk'))).toMatchObject({ outcome: 'created' });
     });
-    const { rows } = await db.pool.query<{ email: string }>("SELECT email FROM users WHERE email LIKE '%@hartley-motors.co.uk' ORDER BY email");
+    const { rows } = await db.pool.query<{ email: string }>(
+      "SELECT email FROM users WHERE email LIKE '%@hartley-motors.co.uk' ORDER BY email",
+    );
     expect(rows.map((r) => r.email)).toEqual(['first@hartley-motors.co.uk', 'second@hartley-motors.co.uk']);
   });
 });
@@ -36,17 +43,26 @@ describe('updateUserEmail', () => {
     await withTransaction(db.pool, async (client) => {
       expect(await updateUserEmail(client, user.id, 'renamed@hartley-motors.co.uk')).toBe('updated');
     });
-    expect(await findUserById(db.pool, user.id)).toMatchObject({ email: 'renamed@hartley-motors.co.uk', email_confirmed_at: null });
+    expect(await findUserById(db.pool, user.id)).toMatchObject({
+      email: 'renamed@hartley-motors.co.uk',
+      email_confirmed_at: null,
+    });
   });
 
-  it('answers email_taken for another user\'s e-mail, and the transaction goes on to commit its other work', async () => {
+  it("answers email_taken for another user's e-mail, and the transaction goes on to commit its other work", async () => {
     const user = await buildUser(db.pool);
     const other = await buildUser(db.pool);
     await withTransaction(db.pool, async (client) => {
-      await client.query('UPDATE users SET password_hash = $2 WHERE id = $1', [user.id, 'changed-in-the-same-transaction']);
+      await client.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
+        user.id,
+        'changed-in-the-same-transaction',
+      ]);
       expect(await updateUserEmail(client, user.id, other.email)).toBe('email_taken');
       await client.query('SELECT 1');
     });
-    expect(await findUserById(db.pool, user.id)).toMatchObject({ email: user.email, password_hash: 'changed-in-the-same-transaction' });
+    expect(await findUserById(db.pool, user.id)).toMatchObject({
+      email: user.email,
+      password_hash: 'changed-in-the-same-transaction',
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { adminOpsRoutes, createServiceApp, type Logger, type Pool, type Redis, type TokenVerifier } from '@sh/shared/server';
+import {
+  adminOpsRoutes,
+  createServiceApp,
+  type Logger,
+  type Pool,
+  type Redis,
+  type TokenVerifier,
+} from '@sh/shared/server';
 import { contactRoutes } from './routes/contact.js';
 
 export interface NotificationsAppDeps {
@@ -20,7 +27,14 @@ export function buildNotificationsApp(deps: NotificationsAppDeps) {
     redis: deps.redis,
     routes: (app) => {
       // For the gateway's admin calls: notifications' audit, its event queue and a retry of a dead event.
-      app.use(adminOpsRoutes({ service: 'notifications', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));
+      app.use(
+        adminOpsRoutes({
+          service: 'notifications',
+          pool: deps.pool,
+          internalToken: deps.internalToken,
+          queue: deps.queue,
+        }),
+      );
       app.use(contactRoutes(deps.pool, deps.verifier));
     },
   });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { baseConfigShape, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import {
+  baseConfigShape,
+  tokenVerifierConfigShape,
+  DEV_INTERNAL_TOKEN,
+  loadConfig,
+  LOCAL_DATABASES,
+  LOCAL_PORTS,
+  LOCAL_REDIS_URL,
+  localDatabaseUrl,
+} from '@sh/shared/server';
 import { BRAND } from '@sh/shared/contract';
 
 /** An address inside a From header such as 'Service History <no-reply@example.co.uk>'. */
@@ -13,7 +22,9 @@ export const configShape = {
     .string()
     .url()
     .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL'),
-  MAIL_FROM: z.string().regex(MAIL_ADDRESS_PATTERN, 'must hold an e-mail address, e.g. "Name <no-reply@example.co.uk>"'),
+  MAIL_FROM: z
+    .string()
+    .regex(MAIL_ADDRESS_PATTERN, 'must hold an e-mail address, e.g. "Name <no-reply@example.co.uk>"'),
   PUBLIC_URL: z
     .string()
     .url()
@@ -29,16 +40,21 @@ export type NotificationsConfig = ReturnType<typeof readConfig>;
 
 /** Reads the notifications service's configuration once; exits naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig('notifications', configShape, {
-    DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.notifications),
-    REDIS_URL: LOCAL_REDIS_URL,
-    SMTP_URL: `smtp://127.0.0.1:${LOCAL_PORTS.smtpCatcher}`,
-    MAIL_FROM: `${BRAND.name} <no-reply@servicehistory.local>`,
-    PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
-    SUPPORT_EMAIL: 'support@servicehistory.local',
-    IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
-    INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
-  }, env);
+  return loadConfig(
+    'notifications',
+    configShape,
+    {
+      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.notifications),
+      REDIS_URL: LOCAL_REDIS_URL,
+      SMTP_URL: `smtp://127.0.0.1:${LOCAL_PORTS.smtpCatcher}`,
+      MAIL_FROM: `${BRAND.name} <no-reply@servicehistory.local>`,
+      PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
+      SUPPORT_EMAIL: 'support@servicehistory.local',
+      IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
+      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+    },
+    env,
+  );
 }
 
 /** The domain of the From address, used to mint Message-IDs. */

@@ -18,7 +18,13 @@ await startService({
   },
   prepare: ({ pool, logger }) => {
     const transport = createMailTransport(config.SMTP_URL);
-    const sender = startMailSender({ pool, transport, from: config.MAIL_FROM, messageIdDomain: mailDomainOf(config.MAIL_FROM), logger });
+    const sender = startMailSender({
+      pool,
+      transport,
+      from: config.MAIL_FROM,
+      messageIdDomain: mailDomainOf(config.MAIL_FROM),
+      logger,
+    });
     logger.info({ smtp: new URL(config.SMTP_URL).host, publicUrl: config.PUBLIC_URL }, 'mail delivery started');
     return { transport, sender };
   },

@@ -38,7 +38,12 @@ describe('user.email_change_notice_requested', () => {
 describe('garage.company_released', () => {
   it('tells the garage its company number was released because its e-mail was never confirmed', async () => {
     const email = uniqueEmail('squatter');
-    await platform.publish('garage.company_released', { garageId: randomUUID(), name: 'Clent Hills <Garage>', email, companyNumber: '05153249' });
+    await platform.publish('garage.company_released', {
+      garageId: randomUUID(),
+      name: 'Clent Hills <Garage>',
+      email,
+      companyNumber: '05153249',
+    });
 
     const mail = await platform.smtp.waitForMail(email);
     expect(mail.subject).toBe('Your garage registration no longer holds company 05153249');

@@ -18,7 +18,9 @@ const uniqueEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@exa
 // 14 March 2026, midday in London.
 const MARCH_14 = Date.UTC(2026, 2, 14, 12);
 
-function amended(overrides: Partial<TEventPayload<'service_record.amended'>> = {}): TEventPayload<'service_record.amended'> {
+function amended(
+  overrides: Partial<TEventPayload<'service_record.amended'>> = {},
+): TEventPayload<'service_record.amended'> {
   return {
     recordId: randomUUID(),
     amendmentId: randomUUID(),
@@ -35,7 +37,9 @@ function amended(overrides: Partial<TEventPayload<'service_record.amended'>> = {
   };
 }
 
-function withdrawn(overrides: Partial<TEventPayload<'service_record.withdrawn'>> = {}): TEventPayload<'service_record.withdrawn'> {
+function withdrawn(
+  overrides: Partial<TEventPayload<'service_record.withdrawn'>> = {},
+): TEventPayload<'service_record.withdrawn'> {
   return {
     recordId: randomUUID(),
     withdrawnBy: randomUUID(),
@@ -84,7 +88,13 @@ describe('garage.suspended', () => {
 describe('garage.reinstated', () => {
   it('tells the garage it can sign in again, with the reason and a sign-in link', async () => {
     const email = uniqueEmail('reinstated');
-    await platform.publish('garage.reinstated', { garageId: randomUUID(), name: 'Quayside Motors', email, reason: 'Complaint resolved', reinstatedAt: MARCH_14 });
+    await platform.publish('garage.reinstated', {
+      garageId: randomUUID(),
+      name: 'Quayside Motors',
+      email,
+      reason: 'Complaint resolved',
+      reinstatedAt: MARCH_14,
+    });
 
     const mail = await platform.smtp.waitForMail(email);
     expect(mail.subject).toBe(`Your ${BRAND.name} garage account has been reinstated`);
@@ -135,7 +145,9 @@ describe('service_record.amended', () => {
       'SELECT event_id, template, to_address FROM mail_queue WHERE event_id = ANY($1::uuid[])',
       [[twice.id, noAddress.id]],
     );
-    expect(rows).toEqual([{ event_id: twice.id, template: 'service_record_amended', to_address: twice.payload.garageEmail }]);
+    expect(rows).toEqual([
+      { event_id: twice.id, template: 'service_record_amended', to_address: twice.payload.garageEmail },
+    ]);
   });
 });
 

@@ -1,5 +1,11 @@
 import { createTokenVerifier } from '@sh/shared/server';
-import { createTestKeyPair, itAnswersInternalAdminCalls, listenForTest, testLogger, TEST_REDIS_URL } from '@sh/shared/testing';
+import {
+  createTestKeyPair,
+  itAnswersInternalAdminCalls,
+  listenForTest,
+  testLogger,
+  TEST_REDIS_URL,
+} from '@sh/shared/testing';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildNotificationsApp } from '../src/app.js';
 import { startPlatform, TEST_INTERNAL_TOKEN, type Platform } from './harness.js';

@@ -30,7 +30,15 @@ describe('starting in production', () => {
   it('exits non-zero naming every missing setting at once', async () => {
     const { code, stderr } = await startService({ NODE_ENV: 'production', REDIS_URL: PRODUCTION.REDIS_URL });
     expect(code).not.toBe(0);
-    for (const name of ['DATABASE_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'SUPPORT_EMAIL', 'IDENTITY_URL', 'INTERNAL_TOKEN']) {
+    for (const name of [
+      'DATABASE_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'PUBLIC_URL',
+      'SUPPORT_EMAIL',
+      'IDENTITY_URL',
+      'INTERNAL_TOKEN',
+    ]) {
       expect(stderr).toContain(`${name} is required`);
     }
   });

@@ -13,7 +13,9 @@ const keys = createTestKeyPair();
 beforeAll(async () => {
   platform = await startPlatform();
   const verifier = createTokenVerifier({ publicKey: keys.publicKey });
-  server = await listenForTest(buildNotificationsApp({ pool: platform.db.pool, logger: testLogger, verifier, internalToken: TEST_INTERNAL_TOKEN }));
+  server = await listenForTest(
+    buildNotificationsApp({ pool: platform.db.pool, logger: testLogger, verifier, internalToken: TEST_INTERNAL_TOKEN }),
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -34,19 +36,40 @@ async function count(table: 'contact_messages' | 'callback_requests'): Promise<n
   return rows[0]!.n;
 }
 
-const validContact = { name: 'Alex Jones', email: '  Alex.Jones@Example.co.uk ', subject: 'billing', message: 'Can I pay annually?' };
-const validCallback = { full_name: 'Sam Patel', garage_name: 'Patel Autos', phone: '07700 900123', best_time: 'afternoon', message: 'After 2pm please', submitted_by: null };
+const validContact = {
+  name: 'Alex Jones',
+  email: '  Alex.Jones@Example.co.uk ',
+  subject: 'billing',
+  message: 'Can I pay annually?',
+};
+const validCallback = {
+  full_name: 'Sam Patel',
+  garage_name: 'Patel Autos',
+  phone: '07700 900123',
+  best_time: 'afternoon',
+  message: 'After 2pm please',
+  submitted_by: null,
+};
 
 describe('POST /api/v1/contact', () => {
   it('answers 200 with the success message, stores the message and mails it to support', async () => {
-    const { status, body } = await post('/api/v1/contact', { ...validContact, message: 'Unique <b>question</b> ' + randomUUID() });
+    const { status, body } = await post('/api/v1/contact', {
+      ...validContact,
+      message: 'Unique <b>question</b> ' + randomUUID(),
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 200, message: MESSAGES.contact.success });
     const id = (body.data as { id: string }).id;
-    const { rows } = await platform.db.pool.query('SELECT name, email, subject FROM contact_messages WHERE id = $1', [id]);
+    const { rows } = await platform.db.pool.query('SELECT name, email, subject FROM contact_messages WHERE id = $1', [
+      id,
+    ]);
     expect(rows).toEqual([{ name: 'Alex Jones', email: 'alex.jones@example.co.uk', subject: 'billing' }]);
 
-    await expect.poll(() => platform.smtp.mailsTo(TEST_CONTEXT.supportEmail).some((mail) => mail.text?.includes(id)), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => platform.smtp.mailsTo(TEST_CONTEXT.supportEmail).some((mail) => mail.text?.includes(id)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const mail = platform.smtp.mailsTo(TEST_CONTEXT.supportEmail).find((m) => m.text?.includes(id))!;
     expect(mail.subject).toBe('Contact form: Billing from Alex Jones');
     expect(mail.replyTo?.value[0]?.address).toBe('alex.jones@example.co.uk');
@@ -71,7 +94,10 @@ describe('POST /api/v1/contact', () => {
     const before = await count('contact_messages');
     const { status, body } = await post('/api/v1/contact', { ...validContact, email: 'alex@example' });
     expect(status).toBe(400);
-    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({ message: MESSAGES.contact.invalidEmail, errors: [{ path: 'email', message: MESSAGES.contact.invalidEmail }] });
+    expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
+      message: MESSAGES.contact.invalidEmail,
+      errors: [{ path: 'email', message: MESSAGES.contact.invalidEmail }],
+    });
     expect(await count('contact_messages')).toBe(before);
   });
 
@@ -91,15 +117,34 @@ describe('POST /api/v1/contact', () => {
 describe('POST /api/v1/contact/garage', () => {
   it('answers 201 for a visitor, stores the request without a submitter and mails support', async () => {
     const garageName = `Patel Autos ${randomUUID().slice(0, 6)}`;
-    const { status, body } = await post('/api/v1/contact/garage', { ...validCallback, garage_name: garageName, submitted_by: randomUUID() });
+    const { status, body } = await post('/api/v1/contact/garage', {
+      ...validCallback,
+      garage_name: garageName,
+      submitted_by: randomUUID(),
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ status: 201, message: MESSAGES.callback.success });
     const id = (body.data as { id: string }).id;
-    const { rows } = await platform.db.pool.query('SELECT phone, best_time, message, submitted_by FROM callback_requests WHERE id = $1', [id]);
-    expect(rows).toEqual([{ phone: '07700900123', best_time: 'afternoon', message: 'After 2pm please', submitted_by: null }]);
+    const { rows } = await platform.db.pool.query(
+      'SELECT phone, best_time, message, submitted_by FROM callback_requests WHERE id = $1',
+      [id],
+    );
+    expect(rows).toEqual([
+      { phone: '07700900123', best_time: 'afternoon', message: 'After 2pm please', submitted_by: null },
+    ]);
 
-    await expect.poll(() => platform.smtp.mailsTo(TEST_CONTEXT.supportEmail).some((mail) => mail.subject === `Callback request: ${garageName} (Sam Patel)`), { timeout: 10_000 }).toBe(true);
-    const mail = platform.smtp.mailsTo(TEST_CONTEXT.supportEmail).find((m) => m.subject === `Callback request: ${garageName} (Sam Patel)`)!;
+    await expect
+      .poll(
+        () =>
+          platform.smtp
+            .mailsTo(TEST_CONTEXT.supportEmail)
+            .some((mail) => mail.subject === `Callback request: ${garageName} (Sam Patel)`),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    const mail = platform.smtp
+      .mailsTo(TEST_CONTEXT.supportEmail)
+      .find((m) => m.subject === `Callback request: ${garageName} (Sam Patel)`)!;
     expect(mail.text).toContain('Best time to call: Afternoon');
     expect(mail.text).toContain('Message: After 2pm please');
   });
@@ -107,17 +152,29 @@ describe('POST /api/v1/contact/garage', () => {
   it('records the signed-in user as the submitter, from the token and not the body', async () => {
     const userId = randomUUID();
     const token = signAccessToken(keys.privateKey, { sub: userId, role: 'garage', email: 'garage@example.co.uk' });
-    const { status, body } = await post('/api/v1/contact/garage', { ...validCallback, submitted_by: randomUUID() }, token);
+    const { status, body } = await post(
+      '/api/v1/contact/garage',
+      { ...validCallback, submitted_by: randomUUID() },
+      token,
+    );
     expect(status).toBe(201);
-    const { rows } = await platform.db.pool.query('SELECT submitted_by FROM callback_requests WHERE id = $1', [(body.data as { id: string }).id]);
+    const { rows } = await platform.db.pool.query('SELECT submitted_by FROM callback_requests WHERE id = $1', [
+      (body.data as { id: string }).id,
+    ]);
     expect(rows).toEqual([{ submitted_by: userId }]);
   });
 
   it('treats a caller with a token it cannot accept as a visitor rather than refusing the form', async () => {
-    const forged = signAccessToken(createTestKeyPair().privateKey, { sub: randomUUID(), role: 'admin', email: 'x@example.co.uk' });
+    const forged = signAccessToken(createTestKeyPair().privateKey, {
+      sub: randomUUID(),
+      role: 'admin',
+      email: 'x@example.co.uk',
+    });
     const { status, body } = await post('/api/v1/contact/garage', validCallback, forged);
     expect(status).toBe(201);
-    const { rows } = await platform.db.pool.query('SELECT submitted_by FROM callback_requests WHERE id = $1', [(body.data as { id: string }).id]);
+    const { rows } = await platform.db.pool.query('SELECT submitted_by FROM callback_requests WHERE id = $1', [
+      (body.data as { id: string }).id,
+    ]);
     expect(rows).toEqual([{ submitted_by: null }]);
   });
 

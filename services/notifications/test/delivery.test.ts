@@ -28,15 +28,24 @@ function resetRequested(email: string): TEventEnvelope<'user.password_reset_requ
 }
 
 async function mailRow(to: string) {
-  const { rows } = await platform.db.pool.query<{ status: string; attempts: number; last_error: string | null; message_id: string | null }>(
-    'SELECT status, attempts, last_error, message_id FROM mail_queue WHERE to_address = $1',
-    [to],
-  );
+  const { rows } = await platform.db.pool.query<{
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    message_id: string | null;
+  }>('SELECT status, attempts, last_error, message_id FROM mail_queue WHERE to_address = $1', [to]);
   return rows;
 }
 
 async function queueTestMail(to: string, eventId: string = randomUUID()) {
-  await enqueueMail(platform.db.pool, { eventId, template: 'email_confirmation', to, subject: 'Test', html: '<p>Test</p>', text: 'Test' });
+  await enqueueMail(platform.db.pool, {
+    eventId,
+    template: 'email_confirmation',
+    to,
+    subject: 'Test',
+    html: '<p>Test</p>',
+    text: 'Test',
+  });
 }
 
 describe('delivering the same event twice', () => {
@@ -57,8 +66,26 @@ describe('delivering the same event twice', () => {
   it('queues one mail per (event, template) even if the inbox record were lost', async () => {
     const email = uniqueEmail('unique');
     const eventId = randomUUID();
-    expect(await enqueueMail(platform.db.pool, { eventId, template: 'password_reset', to: email, subject: 'S', html: 'H', text: 'T' })).toBe(true);
-    expect(await enqueueMail(platform.db.pool, { eventId, template: 'password_reset', to: email, subject: 'S', html: 'H', text: 'T' })).toBe(false);
+    expect(
+      await enqueueMail(platform.db.pool, {
+        eventId,
+        template: 'password_reset',
+        to: email,
+        subject: 'S',
+        html: 'H',
+        text: 'T',
+      }),
+    ).toBe(true);
+    expect(
+      await enqueueMail(platform.db.pool, {
+        eventId,
+        template: 'password_reset',
+        to: email,
+        subject: 'S',
+        html: 'H',
+        text: 'T',
+      }),
+    ).toBe(false);
     await platform.smtp.waitForMail(email);
     await platform.sender.flush();
     expect(platform.smtp.mailsTo(email)).toHaveLength(1);
@@ -127,7 +154,8 @@ describe('an SMTP server that refuses', () => {
       [email],
     );
     const row = rows[0]!;
-    for (const stored of [row.html_body, row.text_body, row.last_error]) expect(stored).not.toContain(event.payload.token);
+    for (const stored of [row.html_body, row.text_body, row.last_error])
+      expect(stored).not.toContain(event.payload.token);
     expect(row.text_body).toContain(`${TEST_CONTEXT.publicUrl}/reset-password?token=[redacted]`);
     expect(row.html_body).toContain('Reset your password');
   });
@@ -139,7 +167,9 @@ describe('the delivery loop', () => {
     const recipients = Array.from({ length: 30 }, (_, i) => uniqueEmail(`crowd${i}`));
     for (const email of recipients) await queueTestMail(email);
 
-    await expect.poll(() => recipients.every((email) => platform.smtp.mailsTo(email).length > 0), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => recipients.every((email) => platform.smtp.mailsTo(email).length > 0), { timeout: 15_000 })
+      .toBe(true);
     await Promise.all(extra.map((sender) => sender.flush()));
     await platform.sender.flush();
     for (const email of recipients) expect(platform.smtp.mailsTo(email)).toHaveLength(1);
@@ -155,7 +185,9 @@ describe('the delivery loop', () => {
       [eventId, email],
     );
     const mail = await platform.smtp.waitForMail(email);
-    const { rows } = await platform.db.pool.query<{ id: string }>('SELECT id FROM mail_queue WHERE event_id = $1', [eventId]);
+    const { rows } = await platform.db.pool.query<{ id: string }>('SELECT id FROM mail_queue WHERE event_id = $1', [
+      eventId,
+    ]);
     expect(mail.messageId).toBe(`<${rows[0]!.id}@servicehistory.test>`);
     await expect.poll(async () => (await mailRow(email))[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });

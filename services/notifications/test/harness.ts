@@ -20,7 +20,10 @@ import { createNotificationsHandlers } from '../src/events/handlers.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../migrations');
-export const TEST_CONTEXT: MailContext = { publicUrl: 'https://www.servicehistory.test', supportEmail: 'help@servicehistory.test' };
+export const TEST_CONTEXT: MailContext = {
+  publicUrl: 'https://www.servicehistory.test',
+  supportEmail: 'help@servicehistory.test',
+};
 export const TEST_FROM = 'Service History <no-reply@servicehistory.test>';
 export const TEST_INTERNAL_TOKEN = 'notifications-test-internal-token-0123';
 /** Short delays so that a retry happens within a test, still long enough to measure. */
@@ -116,7 +119,14 @@ async function removeQueues(prefix: string): Promise<void> {
 export function linkLabelled(html: string, label: string): URL {
   const match = new RegExp(`<a href="([^"]+)"[^>]*>${label}</a>`).exec(html);
   if (!match?.[1]) throw new Error(`No link labelled "${label}"`);
-  return new URL(match[1].replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>'));
+  return new URL(
+    match[1]
+      .replaceAll('&amp;', '&')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>'),
+  );
 }
 
 /** Resolves after `ms`: used only to give a wrong extra mail the chance to arrive before counting. */

@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '@sh/shared/server';
 import { startPrivateRedis, type RedisStandIn } from '../../../packages/shared/test/redis-stand-ins.js';
 import { linkLabelled } from './harness.js';
-import { IDENTITY_INTERNAL_TOKEN, startIdentityAndNotifications, type IdentityAndNotifications } from './with-identity.js';
+import {
+  IDENTITY_INTERNAL_TOKEN,
+  startIdentityAndNotifications,
+  type IdentityAndNotifications,
+} from './with-identity.js';
 
 let redis: RedisStandIn;
 let stack: IdentityAndNotifications;
@@ -45,7 +49,12 @@ async function redisText(): Promise<string> {
 }
 
 async function confirmationRow(email: string) {
-  const { rows } = await stack.identityDb.pool.query<{ id: string; payload: Record<string, unknown>; published_at: Date | null; delivered_at: Date | null }>(
+  const { rows } = await stack.identityDb.pool.query<{
+    id: string;
+    payload: Record<string, unknown>;
+    published_at: Date | null;
+    delivered_at: Date | null;
+  }>(
     `SELECT id, payload, published_at, delivered_at FROM event_outbox
       WHERE name = 'user.email_confirmation_requested' AND payload->>'email' = $1`,
     [email],
@@ -80,7 +89,10 @@ describe('a confirmation e-mail whose job Redis lost', () => {
     expect(before).not.toContain(token); // the job Redis lost did not carry it either
     await stack.whenMailSettled();
     expect(stack.smtp.mailsTo(email)).toHaveLength(1);
-    const { rows: processed } = await stack.notificationsDb.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]);
+    const { rows: processed } = await stack.notificationsDb.pool.query(
+      'SELECT 1 FROM processed_events WHERE event_id = $1',
+      [eventId],
+    );
     expect(processed).toHaveLength(1);
 
     // Consumed: the next pass sees the job completed, marks the row delivered and drops the token from it.
@@ -92,7 +104,9 @@ describe('a confirmation e-mail whose job Redis lost', () => {
     expect(JSON.stringify(delivered.payload)).not.toContain(token);
 
     // The link works, and nothing kept the token where it does not belong.
-    expect((await callJson(stack.identityUrl, 'POST', '/api/v1/users/confirm-email', { body: { token } })).status).toBe(200);
+    expect((await callJson(stack.identityUrl, 'POST', '/api/v1/users/confirm-email', { body: { token } })).status).toBe(
+      200,
+    );
     expect(await redisText()).not.toContain(token);
     expect(stack.logLines.filter((line) => line.includes(token))).toEqual([]);
   });

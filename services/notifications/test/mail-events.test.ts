@@ -3,7 +3,13 @@ import { Queue } from 'bullmq';
 import type { ParsedMail } from 'mailparser';
 import { BRAND, DEVELOPMENT_LOG, type TEventEnvelope, type TEventPayload } from '@sh/shared/contract';
 import { applyEventOnce, createRedis, createTokenVerifier, DEV_LOG_SIGNING_KEY, queueNameFor } from '@sh/shared/server';
-import { encodeBase64, parseSignerKey, parseVerifierKey, signCheckpoint, verifyCheckpoint } from '@sh/shared/transparency-log';
+import {
+  encodeBase64,
+  parseSignerKey,
+  parseVerifierKey,
+  signCheckpoint,
+  verifyCheckpoint,
+} from '@sh/shared/transparency-log';
 import { createTestKeyPair, listenForTest, testLogger, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNotificationsApp } from '../src/app.js';
@@ -21,7 +27,9 @@ afterAll(async () => {
 
 const uniqueEmail = (label: string) => `${label}.${randomUUID().slice(0, 8)}@example.co.uk`;
 
-function subscriptionChange(overrides: Partial<TEventPayload<'subscription.changed'>>): TEventPayload<'subscription.changed'> {
+function subscriptionChange(
+  overrides: Partial<TEventPayload<'subscription.changed'>>,
+): TEventPayload<'subscription.changed'> {
   return {
     garageId: randomUUID(),
     email: uniqueEmail('garage'),
@@ -45,7 +53,9 @@ function uniqueRegistration(): string {
   return `AB${String(Math.floor(Math.random() * 90) + 10)}${pick()}${pick()}${pick()}`;
 }
 
-function serviceRecordCreated(overrides: Partial<TEventPayload<'service_record.created'>> = {}): TEventPayload<'service_record.created'> {
+function serviceRecordCreated(
+  overrides: Partial<TEventPayload<'service_record.created'>> = {},
+): TEventPayload<'service_record.created'> {
   return {
     recordId: randomUUID(),
     garageId: randomUUID(),
@@ -79,7 +89,10 @@ function takeLeaves(count: number): number {
 /** The announcement of a checkpoint of `treeSize` leaves, signed with the development log's key as records signs it. */
 async function checkpointOf(treeSize: number): Promise<TEventPayload<'transparency_log.checkpoint_issued'>> {
   const rootHash = createHash('sha256').update(`root ${treeSize} ${randomUUID()}`).digest();
-  const note = await signCheckpoint({ origin: DEVELOPMENT_LOG.origin, size: treeSize, rootHash }, await parseSignerKey(DEV_LOG_SIGNING_KEY));
+  const note = await signCheckpoint(
+    { origin: DEVELOPMENT_LOG.origin, size: treeSize, rootHash },
+    await parseSignerKey(DEV_LOG_SIGNING_KEY),
+  );
   // Later tests' leaves start above it.
   nextLeaf = Math.max(nextLeaf, treeSize);
   return { treeSize, rootHash: encodeBase64(rootHash), note, issuedAt: new Date().toISOString() };
@@ -97,7 +110,11 @@ async function checkpointInMail(mail: ParsedMail) {
   const match = /Signed checkpoint \(tree size (\d+)\):\n\n([^]*?\n\n\u2014 [^\n]+)\n/.exec(mail.text ?? '');
   if (!match) throw new Error(`no signed checkpoint in the mail: ${mail.text}`);
   const note = `${match[2]}\n`;
-  const verified = await verifyCheckpoint(note, [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)], DEVELOPMENT_LOG.origin);
+  const verified = await verifyCheckpoint(
+    note,
+    [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)],
+    DEVELOPMENT_LOG.origin,
+  );
   expect(verified.size).toBe(Number(match[1]));
   return { note, size: verified.size, rootHash: encodeBase64(verified.rootHash) };
 }
@@ -106,7 +123,11 @@ async function checkpointInMail(mail: ParsedMail) {
 const mailsAbout = (registration: string) => platform.smtp.mails.filter((mail) => mail.subject?.includes(registration));
 
 async function waitUntilProcessed(eventId: string) {
-  await expect.poll(() => platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount)).toBe(1);
+  await expect
+    .poll(() =>
+      platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount),
+    )
+    .toBe(1);
 }
 
 function expectBothParts(mail: ParsedMail) {
@@ -116,16 +137,25 @@ function expectBothParts(mail: ParsedMail) {
 }
 
 async function heldReceipts(eventId: string) {
-  const { rows } = await platform.db.pool.query<{ leaf_index: string | number }>('SELECT leaf_index FROM receipts_awaiting_checkpoint WHERE event_id = $1', [eventId]);
+  const { rows } = await platform.db.pool.query<{ leaf_index: string | number }>(
+    'SELECT leaf_index FROM receipts_awaiting_checkpoint WHERE event_id = $1',
+    [eventId],
+  );
   return rows.map((row) => Number(row.leaf_index));
 }
 
 async function checkpointKept(treeSize: number): Promise<boolean> {
-  return (await platform.db.pool.query('SELECT 1 FROM log_checkpoints WHERE tree_size = $1', [treeSize])).rowCount === 1;
+  return (
+    (await platform.db.pool.query('SELECT 1 FROM log_checkpoints WHERE tree_size = $1', [treeSize])).rowCount === 1
+  );
 }
 
 async function waitUntilCheckpointKept(treeSize: number) {
-  await expect.poll(() => platform.db.pool.query('SELECT 1 FROM log_checkpoints WHERE tree_size = $1', [treeSize]).then((r) => r.rowCount)).toBe(1);
+  await expect
+    .poll(() =>
+      platform.db.pool.query('SELECT 1 FROM log_checkpoints WHERE tree_size = $1', [treeSize]).then((r) => r.rowCount),
+    )
+    .toBe(1);
 }
 
 async function queuedRows(eventId: string) {
@@ -170,7 +200,11 @@ describe('user.password_reset_requested', () => {
 
   it('keeps the log of the sent mail but not its body, which holds the reset link', async () => {
     const email = uniqueEmail('privacy');
-    const eventId = await platform.publish('user.password_reset_requested', { userId: randomUUID(), email, token: randomUUID() });
+    const eventId = await platform.publish('user.password_reset_requested', {
+      userId: randomUUID(),
+      email,
+      token: randomUUID(),
+    });
     await platform.smtp.waitForMail(email);
     await expect.poll(async () => (await queuedRows(eventId))[0]?.status).toBe('sent');
     expect(await queuedRows(eventId)).toEqual([{ template: 'password_reset', status: 'sent', html_body: null }]);
@@ -199,7 +233,9 @@ describe('garage.registered', () => {
     expect(mail.html).toContain('GAR-7K2M9QXA');
     expect(mail.text).toContain('GAR-7K2M9QXA');
     expect(mail.text).toContain('Dear Priya,');
-    expect(linkLabelled(mail.html as string, 'Go to your dashboard').toString()).toBe(`${TEST_CONTEXT.publicUrl}/garage`);
+    expect(linkLabelled(mail.html as string, 'Go to your dashboard').toString()).toBe(
+      `${TEST_CONTEXT.publicUrl}/garage`,
+    );
   });
 });
 
@@ -242,7 +278,11 @@ describe('subscription.changed', () => {
   it.each(['activated', 'updated'] as const)('%s: sends no mail', async (reason) => {
     const change = subscriptionChange({ reason, status: 'active' });
     const eventId = await platform.publish('subscription.changed', change);
-    await expect.poll(() => platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount)).toBe(1);
+    await expect
+      .poll(() =>
+        platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount),
+      )
+      .toBe(1);
     expect(await queuedRows(eventId)).toEqual([]);
     await platform.sender.flush();
     expect(platform.smtp.mailsTo(change.email)).toHaveLength(0);
@@ -253,7 +293,13 @@ describe('subscription.changed', () => {
     const first = await platform.publish('subscription.changed', change);
     const second = await platform.publish('subscription.changed', { ...change, stateAt: change.stateAt + 1 });
     for (const eventId of [first, second]) {
-      await expect.poll(() => platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount)).toBe(1);
+      await expect
+        .poll(() =>
+          platform.db.pool
+            .query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId])
+            .then((r) => r.rowCount),
+        )
+        .toBe(1);
     }
     await platform.smtp.waitForMail(change.email);
     await platform.sender.flush();
@@ -271,7 +317,9 @@ describe('service_record.created', () => {
     const notice = await platform.smtp.waitForMail(customerEmail);
     expect(notice.subject).toBe(`Smith & Sons <Motors> recorded a service for ${record.registration}`);
     expectBothParts(notice);
-    expect(notice.text).toContain(`Smith & Sons <Motors> recorded a service for ${record.registration} on 14 March 2026.`);
+    expect(notice.text).toContain(
+      `Smith & Sons <Motors> recorded a service for ${record.registration} on 14 March 2026.`,
+    );
     expect(notice.html).toContain('Smith &amp; Sons &lt;Motors&gt;');
     expect(notice.html).not.toContain('<Motors>');
     expect(notice.text).toContain('entered this email address when logging a service');
@@ -312,18 +360,30 @@ describe('service_record.created', () => {
     expect(inMail).toEqual({ note: covering.note, size: covering.treeSize, rootHash: covering.rootHash });
     expect(receipt.text).toContain(`as leaf ${record.leafIndex}.`);
     const proof = linkLabelled(receipt.html as string, 'Inclusion proof of this entry');
-    expect(`${proof.origin}${proof.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/api/v1/service-records/log/proof/inclusion`);
-    expect(Object.fromEntries(proof.searchParams)).toEqual({ leaf: String(record.leafIndex), size: String(covering.treeSize) });
+    expect(`${proof.origin}${proof.pathname}`).toBe(
+      `${TEST_CONTEXT.publicUrl}/api/v1/service-records/log/proof/inclusion`,
+    );
+    expect(Object.fromEntries(proof.searchParams)).toEqual({
+      leaf: String(record.leafIndex),
+      size: String(covering.treeSize),
+    });
     expect(linkLabelled(receipt.html as string, 'This checkpoint as the log publishes it').toString()).toBe(
       `${TEST_CONTEXT.publicUrl}/api/v1/service-records/log/checkpoint/${covering.treeSize}`,
     );
-    expect(linkLabelled(receipt.html as string, 'Go to your dashboard').toString()).toBe(`${TEST_CONTEXT.publicUrl}/garage`);
+    expect(linkLabelled(receipt.html as string, 'Go to your dashboard').toString()).toBe(
+      `${TEST_CONTEXT.publicUrl}/garage`,
+    );
     const history = linkLabelled(receipt.html as string, `View the public history of ${record.registration}`);
     expect(`${history.origin}${history.pathname}`).toBe(`${TEST_CONTEXT.publicUrl}/vehicle-results`);
     expect(history.searchParams.get('reg')).toBe(record.registration);
-    expect(linkLabelled(receipt.html as string, 'How anyone can check a vehicle history').toString()).toBe(`${TEST_CONTEXT.publicUrl}/verify-records`);
+    expect(linkLabelled(receipt.html as string, 'How anyone can check a vehicle history').toString()).toBe(
+      `${TEST_CONTEXT.publicUrl}/verify-records`,
+    );
 
-    expect((await queuedRows(eventId)).map((row) => row.template).sort()).toEqual(['customer_service_recorded', 'service_record_receipt']);
+    expect((await queuedRows(eventId)).map((row) => row.template).sort()).toEqual([
+      'customer_service_recorded',
+      'service_record_receipt',
+    ]);
     expect(await heldReceipts(eventId)).toEqual([]);
   });
 
@@ -338,7 +398,9 @@ describe('service_record.created', () => {
 
     const receipt = await platform.smtp.waitForMail(record.garageEmail as string);
     expect((await checkpointInMail(receipt)).note).toBe(first.note);
-    expect(linkLabelled(receipt.html as string, 'Inclusion proof of this entry').searchParams.get('size')).toBe(String(first.treeSize));
+    expect(linkLabelled(receipt.html as string, 'Inclusion proof of this entry').searchParams.get('size')).toBe(
+      String(first.treeSize),
+    );
     expect(await heldReceipts(eventId)).toEqual([]);
   });
 
@@ -366,7 +428,9 @@ describe('service_record.created', () => {
     await platform.smtp.waitForMail(record.garageEmail as string);
     await platform.sender.flush();
     expect((await queuedRows(eventId)).map((row) => row.template)).toEqual(['service_record_receipt']);
-    expect(mailsAbout(record.registration).map((mail) => mail.subject)).toEqual([`Service record receipt: ${record.registration}`]);
+    expect(mailsAbout(record.registration).map((mail) => mail.subject)).toEqual([
+      `Service record receipt: ${record.registration}`,
+    ]);
   });
 
   it('sends no receipt when the garage has no e-mail, and holds none, and still tells the customer', async () => {
@@ -379,7 +443,9 @@ describe('service_record.created', () => {
     await waitUntilCheckpointKept(record.leafIndex! + 1);
     await platform.sender.flush();
     expect((await queuedRows(eventId)).map((row) => row.template)).toEqual(['customer_service_recorded']);
-    expect(mailsAbout(record.registration).map((mail) => mail.subject)).toEqual([`Smith & Sons <Motors> recorded a service for ${record.registration}`]);
+    expect(mailsAbout(record.registration).map((mail) => mail.subject)).toEqual([
+      `Smith & Sons <Motors> recorded a service for ${record.registration}`,
+    ]);
   });
 
   it('mails the receipt at once, without a checkpoint, for an event written before events carried the leaf index', async () => {
@@ -403,8 +469,20 @@ describe('service_record.created', () => {
     await waitUntilProcessed(checkpointEventId);
 
     // The consumer sees each event again (a job run twice): processed_events turns them away.
-    const envelope = { id: eventId, name: 'service_record.created' as const, version: 1, occurredAt: new Date().toISOString(), payload: record };
-    const checkpointEnvelope = { id: checkpointEventId, name: 'transparency_log.checkpoint_issued' as const, version: 1, occurredAt: new Date().toISOString(), payload: checkpoint };
+    const envelope = {
+      id: eventId,
+      name: 'service_record.created' as const,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: record,
+    };
+    const checkpointEnvelope = {
+      id: checkpointEventId,
+      name: 'transparency_log.checkpoint_issued' as const,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: checkpoint,
+    };
     const handlers = createNotificationsHandlers(TEST_CONTEXT);
     expect(await applyEventOnce(platform.db.pool, handlers, envelope)).toBe('duplicate');
     expect(await applyEventOnce(platform.db.pool, handlers, checkpointEnvelope)).toBe('duplicate');
@@ -419,7 +497,10 @@ describe('service_record.created', () => {
     }
 
     await platform.sender.flush();
-    expect((await queuedRows(eventId)).map((row) => row.template).sort()).toEqual(['customer_service_recorded', 'service_record_receipt']);
+    expect((await queuedRows(eventId)).map((row) => row.template).sort()).toEqual([
+      'customer_service_recorded',
+      'service_record_receipt',
+    ]);
     expect(await heldReceipts(eventId)).toEqual([]);
     expect(platform.smtp.mailsTo(record.garageEmail as string)).toHaveLength(1);
     expect(platform.smtp.mailsTo(record.customerEmail as string)).toHaveLength(1);
@@ -430,22 +511,43 @@ describe('service_record.created', () => {
     // that covers it looked for receipts to release (held for good), and three rounds catch that most times.
     for (let round = 0; round < 3; round += 1) {
       const first = takeLeaves(60);
-      const records = Array.from({ length: 60 }, (_, i) => serviceRecordCreated({ leafIndex: first + i, customerEmail: null }));
+      const records = Array.from({ length: 60 }, (_, i) =>
+        serviceRecordCreated({ leafIndex: first + i, customerEmail: null }),
+      );
       // Checkpoints every 7 leaves, the last covering all 60.
-      const checkpoints = await Promise.all([7, 14, 21, 28, 35, 42, 49, 56, 60].map((upTo) => checkpointOf(first + upTo)));
+      const checkpoints = await Promise.all(
+        [7, 14, 21, 28, 35, 42, 49, 56, 60].map((upTo) => checkpointOf(first + upTo)),
+      );
       const envelopes: TEventEnvelope[] = [
-        ...records.map((payload) => ({ id: randomUUID(), name: 'service_record.created' as const, version: 1, occurredAt: new Date().toISOString(), payload })),
-        ...checkpoints.map((payload) => ({ id: randomUUID(), name: 'transparency_log.checkpoint_issued' as const, version: 1, occurredAt: new Date().toISOString(), payload })),
+        ...records.map((payload) => ({
+          id: randomUUID(),
+          name: 'service_record.created' as const,
+          version: 1,
+          occurredAt: new Date().toISOString(),
+          payload,
+        })),
+        ...checkpoints.map((payload) => ({
+          id: randomUUID(),
+          name: 'transparency_log.checkpoint_issued' as const,
+          version: 1,
+          occurredAt: new Date().toISOString(),
+          payload,
+        })),
       ];
       // In a shuffled order, all at once, half through each of two replicas' handlers (each event twice, as a job
       // that ran on both would be).
       const shuffled = [...envelopes, ...envelopes].sort(() => Math.random() - 0.5);
       const replicas = [createNotificationsHandlers(TEST_CONTEXT), createNotificationsHandlers(TEST_CONTEXT)];
-      const outcomes = await Promise.all(shuffled.map((envelope, i) => applyEventOnce(platform.db.pool, replicas[i % 2]!, envelope)));
+      const outcomes = await Promise.all(
+        shuffled.map((envelope, i) => applyEventOnce(platform.db.pool, replicas[i % 2]!, envelope)),
+      );
       expect(outcomes.filter((outcome) => outcome === 'applied')).toHaveLength(envelopes.length);
 
       const ids = envelopes.slice(0, records.length).map((envelope) => envelope.id);
-      const { rows: held } = await platform.db.pool.query('SELECT event_id FROM receipts_awaiting_checkpoint WHERE event_id = ANY($1::uuid[])', [ids]);
+      const { rows: held } = await platform.db.pool.query(
+        'SELECT event_id FROM receipts_awaiting_checkpoint WHERE event_id = ANY($1::uuid[])',
+        [ids],
+      );
       expect(held).toEqual([]);
       const { rows: queued } = await platform.db.pool.query<{ event_id: string; text_body: string }>(
         `SELECT event_id, text_body FROM mail_queue WHERE template = 'service_record_receipt' AND event_id = ANY($1::uuid[])`,
@@ -471,7 +573,12 @@ describe('contact.received and callback.requested', () => {
       `INSERT INTO contact_messages (id, name, email, subject, message) VALUES ($1, 'Alex Jones', 'alex@example.co.uk', 'billing', 'Can I pay annually?')`,
       [messageId],
     );
-    await platform.publish('contact.received', { messageId, name: 'Alex Jones', email: 'alex@example.co.uk', subject: 'billing' });
+    await platform.publish('contact.received', {
+      messageId,
+      name: 'Alex Jones',
+      email: 'alex@example.co.uk',
+      subject: 'billing',
+    });
     const mail = await waitForSupportMail((m) => m.text?.includes(messageId) ?? false);
     expect(mail.subject).toBe('Contact form: Billing from Alex Jones');
     expect(mail.replyTo?.value[0]?.address).toBe('alex@example.co.uk');
@@ -484,7 +591,12 @@ describe('contact.received and callback.requested', () => {
       `INSERT INTO callback_requests (id, full_name, garage_name, phone, best_time, message) VALUES ($1, 'Sam Patel', 'Patel Autos', '07700900123', 'afternoon', NULL)`,
       [requestId],
     );
-    await platform.publish('callback.requested', { requestId, fullName: 'Sam Patel', garageName: 'Patel Autos', phone: '07700900123' });
+    await platform.publish('callback.requested', {
+      requestId,
+      fullName: 'Sam Patel',
+      garageName: 'Patel Autos',
+      phone: '07700900123',
+    });
     const mail = await waitForSupportMail((m) => m.text?.includes(requestId) ?? false);
     expect(mail.subject).toBe('Callback request: Patel Autos (Sam Patel)');
     expect(mail.text).toContain('Phone: 07700900123');
@@ -495,12 +607,22 @@ describe('contact.received and callback.requested', () => {
 describe('redelivery', () => {
   it('sends one mail when the relay publishes the same event again', async () => {
     const email = uniqueEmail('once');
-    const eventId = await platform.publish('user.email_confirmation_requested', { userId: randomUUID(), email, token: randomUUID() });
+    const eventId = await platform.publish('user.email_confirmation_requested', {
+      userId: randomUUID(),
+      email,
+      token: randomUUID(),
+    });
     await platform.smtp.waitForMail(email);
 
     // The relay died after publishing but before marking the row: it publishes the same event again.
     await platform.db.pool.query('UPDATE event_outbox SET published_at = NULL WHERE id = $1', [eventId]);
-    await expect.poll(() => platform.db.pool.query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId]).then((r) => r.rows[0]?.published_at)).not.toBeNull();
+    await expect
+      .poll(() =>
+        platform.db.pool
+          .query('SELECT published_at FROM event_outbox WHERE id = $1', [eventId])
+          .then((r) => r.rows[0]?.published_at),
+      )
+      .not.toBeNull();
     const connection = createRedis(TEST_REDIS_URL);
     const queue = new Queue(queueNameFor('notifications'), { connection, prefix: platform.prefix });
     // No job carries the token (the consumer fetches it), so a handled one is kept completed like any other.
@@ -516,7 +638,14 @@ describe('redelivery', () => {
 
 describe('GET /healthz and /readyz', () => {
   it('answers 200 when Postgres answers', async () => {
-    const server = await listenForTest(buildNotificationsApp({ pool: platform.db.pool, logger: testLogger, verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }), internalToken: TEST_INTERNAL_TOKEN }));
+    const server = await listenForTest(
+      buildNotificationsApp({
+        pool: platform.db.pool,
+        logger: testLogger,
+        verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }),
+        internalToken: TEST_INTERNAL_TOKEN,
+      }),
+    );
     try {
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       const ready = await fetch(`${server.url}/readyz`);
@@ -531,10 +660,13 @@ describe('GET /healthz and /readyz', () => {
 async function waitForSupportMail(predicate: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
-    .poll(() => {
-      found = platform.smtp.mailsTo(TEST_CONTEXT.supportEmail).find(predicate);
-      return found !== undefined;
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        found = platform.smtp.mailsTo(TEST_CONTEXT.supportEmail).find(predicate);
+        return found !== undefined;
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return found as ParsedMail;
 }

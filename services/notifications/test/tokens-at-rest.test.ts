@@ -2,7 +2,12 @@ import { callJson } from '@sh/shared/testing';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkLabelled } from './harness.js';
-import { columnsHolding, IDENTITY_INTERNAL_TOKEN, startIdentityAndNotifications, type IdentityAndNotifications } from './with-identity.js';
+import {
+  columnsHolding,
+  IDENTITY_INTERNAL_TOKEN,
+  startIdentityAndNotifications,
+  type IdentityAndNotifications,
+} from './with-identity.js';
 
 let stack: IdentityAndNotifications;
 
@@ -45,7 +50,11 @@ async function signUp(email: string, password = 'Spanner42'): Promise<string> {
 }
 
 const mailsWithSubject = (mails: ParsedMail[], to: string, pattern: RegExp) =>
-  mails.filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.text.includes(to)) && pattern.test(mail.subject ?? ''));
+  mails.filter(
+    (mail) =>
+      (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.text.includes(to)) &&
+      pattern.test(mail.subject ?? ''),
+  );
 
 describe('one-time tokens at rest, once their mails are out', () => {
   it('leaves no table of identity or notifications holding a confirmation or reset token, sent or failed for good, and no log line printing one', async () => {
@@ -56,14 +65,22 @@ describe('one-time tokens at rest, once their mails are out', () => {
     // Delivered: the signup's confirmation link, followed; then a reset link, left unused.
     await signUp(delivered);
     const confirmation = tokenIn(await stack.smtp.waitForMail(delivered), 'Confirm email address');
-    expect((await callJson(stack.identityUrl, 'POST', '/api/v1/users/confirm-email', { body: { token: confirmation } })).status).toBe(200);
-    expect((await callJson(stack.identityUrl, 'POST', '/api/v1/auth/forgot-password', { body: { email: delivered } })).status).toBe(200);
+    expect(
+      (await callJson(stack.identityUrl, 'POST', '/api/v1/users/confirm-email', { body: { token: confirmation } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await callJson(stack.identityUrl, 'POST', '/api/v1/auth/forgot-password', { body: { email: delivered } }))
+        .status,
+    ).toBe(200);
     await expect.poll(() => mailsWithSubject(stack.smtp.mails, delivered, /reset/i).length).toBe(1);
     const reset = tokenIn(mailsWithSubject(stack.smtp.mails, delivered, /reset/i)[0]!, 'Reset password');
 
     // Failed for good: the mailbox refuses both mails with a 550, so they are never delivered.
     await signUp(bouncing);
-    expect((await callJson(stack.identityUrl, 'POST', '/api/v1/auth/forgot-password', { body: { email: bouncing } })).status).toBe(200);
+    expect(
+      (await callJson(stack.identityUrl, 'POST', '/api/v1/auth/forgot-password', { body: { email: bouncing } })).status,
+    ).toBe(200);
     await stack.whenMailSettled();
     const { rows } = await stack.notificationsDb.pool.query<{ template: string; status: string }>(
       'SELECT template, status FROM mail_queue WHERE to_address = $1 ORDER BY template',
@@ -73,7 +90,10 @@ describe('one-time tokens at rest, once their mails are out', () => {
       { template: 'email_confirmation', status: 'failed' },
       { template: 'password_reset', status: 'failed' },
     ]);
-    const bouncedConfirmation = tokenIn(mailsWithSubject(stack.smtp.refusedMails, bouncing, /confirm/i)[0]!, 'Confirm email address');
+    const bouncedConfirmation = tokenIn(
+      mailsWithSubject(stack.smtp.refusedMails, bouncing, /confirm/i)[0]!,
+      'Confirm email address',
+    );
     const bouncedReset = tokenIn(mailsWithSubject(stack.smtp.refusedMails, bouncing, /reset/i)[0]!, 'Reset password');
 
     const tokens = [confirmation, reset, bouncedConfirmation, bouncedReset];
@@ -89,7 +109,9 @@ describe('one-time tokens at rest, once their mails are out', () => {
     const oldEmail = `before.${Date.now()}@gower-motors.co.uk`;
     const newEmail = `after.${Date.now()}@gower-motors.co.uk`;
     const id = await signUp(oldEmail);
-    const login = await callJson(stack.identityUrl, 'POST', '/api/v1/auth/login', { body: { email: oldEmail, password: 'Spanner42' } });
+    const login = await callJson(stack.identityUrl, 'POST', '/api/v1/auth/login', {
+      body: { email: oldEmail, password: 'Spanner42' },
+    });
     const accessToken = (login.body.data as { session: { access_token: string } }).session.access_token;
     const changed = await callJson(stack.identityUrl, 'PATCH', `/api/v1/users/email/${id}`, {
       token: accessToken,

@@ -14,7 +14,15 @@ import {
   type Redis,
   type Relay,
 } from '@sh/shared/server';
-import { capturingLogger, createTestDatabase, createTestKeyPair, listenForTest, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
+import {
+  capturingLogger,
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '@sh/shared/testing';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { createMailTransport, type MailTransport } from '../src/delivery/create-mail-transport.js';
 import { startMailSender, type MailSender } from '../src/delivery/start-mail-sender.js';
@@ -47,7 +55,9 @@ export interface IdentityAndNotifications {
  * through one BullMQ prefix on the real Redis (or `redisUrl`), with mail going to a capturing SMTP server: a reset or
  * confirmation mail travels the whole way it does in production. With `deferConsumer`, startConsumer() starts it.
  */
-export async function startIdentityAndNotifications(options: { redisUrl?: string; deferConsumer?: boolean } = {}): Promise<IdentityAndNotifications> {
+export async function startIdentityAndNotifications(
+  options: { redisUrl?: string; deferConsumer?: boolean } = {},
+): Promise<IdentityAndNotifications> {
   const redisUrl = options.redisUrl ?? TEST_REDIS_URL;
   const { logger, written: logLines } = capturingLogger('trace');
   const prefix = testQueuePrefix();
@@ -55,10 +65,23 @@ export async function startIdentityAndNotifications(options: { redisUrl?: string
   const notificationsDb = await createTestDatabase('notifications', MIGRATIONS_DIR);
   const redis: Redis = createRedis(redisUrl);
   const identity = await listenForTest(
-    buildIdentityApp({ pool: identityDb.pool, redis, logger, keys: createTestKeyPair(), internalToken: IDENTITY_INTERNAL_TOKEN, keyPrefix: prefix }),
+    buildIdentityApp({
+      pool: identityDb.pool,
+      redis,
+      logger,
+      keys: createTestKeyPair(),
+      internalToken: IDENTITY_INTERNAL_TOKEN,
+      keyPrefix: prefix,
+    }),
   );
   const relay: Relay = startRelay({ pool: identityDb.pool, redisUrl, prefix, logger, pollMs: 50 });
-  const reconciler: Reconciler = startReconciler({ pool: identityDb.pool, redisUrl, prefix, logger, intervalMs: 600_000 });
+  const reconciler: Reconciler = startReconciler({
+    pool: identityDb.pool,
+    redisUrl,
+    prefix,
+    logger,
+    intervalMs: 600_000,
+  });
   let consumer: Consumer | undefined;
   const startNotificationsConsumer = () => {
     consumer ??= startConsumer({

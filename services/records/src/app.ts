@@ -1,6 +1,13 @@
 import { DEVELOPMENT_LOG } from '@sh/shared/contract';
 import { createLookupAnswers, type LookupAnswers } from '@sh/shared/lookup-cache';
-import { adminOpsRoutes, createServiceApp, type Logger, type Pool, type Redis, type TokenVerifier } from '@sh/shared/server';
+import {
+  adminOpsRoutes,
+  createServiceApp,
+  type Logger,
+  type Pool,
+  type Redis,
+  type TokenVerifier,
+} from '@sh/shared/server';
 import type { PasswordChecker } from './clients/identity.js';
 import { forgetVehicleSources, type VehicleReportDeps } from './domain/build-vehicle-report.js';
 import type { LogIdentity } from './domain/log-signer.js';
@@ -40,7 +47,9 @@ export interface RecordsAppDeps {
  * path of its own).
  */
 export function buildRecordsApp(deps: RecordsAppDeps) {
-  const lookupAnswers = deps.lookupAnswers ?? createLookupAnswers({ histories: lookupHistoriesOf(deps.pool), prefix: '', logger: deps.logger });
+  const lookupAnswers =
+    deps.lookupAnswers ??
+    createLookupAnswers({ histories: lookupHistoriesOf(deps.pool), prefix: '', logger: deps.logger });
   const app = createServiceApp({
     logger: deps.logger,
     pool: deps.pool,
@@ -54,7 +63,10 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
       const onRecordWritten = async (registration: string) => {
         await Promise.all([
           lookupAnswers.invalidate(registration).catch((error: unknown) => {
-            deps.logger.warn({ err: error }, "lookup answers could not be marked stale; the record's event marks them once Redis answers");
+            deps.logger.warn(
+              { err: error },
+              "lookup answers could not be marked stale; the record's event marks them once Redis answers",
+            );
           }),
           forgetVehicleSources(deps.vehicleReport?.cache, registration),
         ]);
@@ -64,7 +76,9 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
       app.use(adminRecordRoutes(writeDeps));
       if (deps.vehicleReport) app.use(vehicleRoutes(deps.vehicleReport));
       app.use(internalAdminRecordRoutes(deps));
-      app.use(adminOpsRoutes({ service: 'records', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }));
+      app.use(
+        adminOpsRoutes({ service: 'records', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }),
+      );
     },
   });
   return app;

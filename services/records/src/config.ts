@@ -2,12 +2,26 @@ import { z } from 'zod';
 import { DVLA_API_URL, DVLA_LIMITS } from './clients/dvla.js';
 import { DVSA_API_URL, DVSA_LIMITS, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
 import { DEVELOPMENT_LOG } from '@sh/shared/contract';
-import { baseConfigShape, pemText, usesDevelopmentDefaults, tokenVerifierConfigShape, DEV_INTERNAL_TOKEN, DEV_LOG_SIGNING_KEY, loadConfig, LOCAL_DATABASES, LOCAL_PORTS, LOCAL_REDIS_URL, localDatabaseUrl } from '@sh/shared/server';
+import {
+  baseConfigShape,
+  pemText,
+  usesDevelopmentDefaults,
+  tokenVerifierConfigShape,
+  DEV_INTERNAL_TOKEN,
+  DEV_LOG_SIGNING_KEY,
+  loadConfig,
+  LOCAL_DATABASES,
+  LOCAL_PORTS,
+  LOCAL_REDIS_URL,
+  localDatabaseUrl,
+} from '@sh/shared/server';
 
 /** Where `npm start` runs the DVLA and DVSA doubles (scripts/stack.ts). */
 export const LOCAL_DOUBLE_PORTS = { dvla: 4012, dvsa: 4013 } as const;
 
-const privateKeyPem = pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key (Ed25519, PKCS#8)' }));
+const privateKeyPem = pemText.pipe(
+  z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key (Ed25519, PKCS#8)' }),
+);
 
 /** The configuration shape; the receipt signing key is required in production only (development keeps one in the database). */
 export function configShapeFor(env: NodeJS.ProcessEnv) {
@@ -36,16 +50,25 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
     DVLA_DAILY_ALLOWANCE: z.coerce.number().int().min(1).default(DVLA_LIMITS.perDay),
     DVSA_DAILY_ALLOWANCE: z.coerce.number().int().min(1).default(DVSA_LIMITS.perDay),
     /** The transparency log's name: its checkpoints' origin line and its key's name (a URL-like name we own). */
-    LOG_ORIGIN: z.string().min(1).max(200).regex(/^[^\s+]+$/, { message: 'must be one word, with no spaces or +' }),
+    LOG_ORIGIN: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[^\s+]+$/, { message: 'must be one word, with no spaces or +' }),
     /** The Ed25519 signer key of the log's checkpoints, as `npm run log:key -- <LOG_ORIGIN>` prints it (line 1). */
-    LOG_SIGNING_KEY: z.string().startsWith('PRIVATE+KEY+', { message: 'must be a signer key as npm run log:key prints it' }),
+    LOG_SIGNING_KEY: z
+      .string()
+      .startsWith('PRIVATE+KEY+', { message: 'must be a signer key as npm run log:key prints it' }),
     /** How often records checks whether the log grew and, if it did, signs a checkpoint of it. */
     LOG_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(30_000),
     /**
      * true: publish every vehicle's lookup answer in Redis at start and twice a day (those not published yet), so
      * that the gateway answers any lookup without asking records; false: only answers built for a lookup are.
      */
-    LOOKUP_ANSWERS_PREWARM: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    LOOKUP_ANSWERS_PREWARM: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
   };
 }
 
@@ -53,20 +76,25 @@ export type RecordsConfig = ReturnType<typeof readConfig>;
 
 /** Reads the records service's configuration once; exits naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig('records', configShapeFor(env), {
-    DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.records),
-    REDIS_URL: LOCAL_REDIS_URL,
-    IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
-    INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
-    LOG_ORIGIN: DEVELOPMENT_LOG.origin,
-    LOG_SIGNING_KEY: DEV_LOG_SIGNING_KEY,
-    // The local doubles (doubles/src/dvla and dvsa) and the development credentials they accept.
-    DVLA_API_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvla}`,
-    DVLA_API_KEY: 'dev-dvla-key',
-    DVSA_API_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvsa}`,
-    DVSA_TOKEN_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvsa}/oauth2/token`,
-    DVSA_CLIENT_ID: 'dev-dvsa-client',
-    DVSA_CLIENT_SECRET: 'dev-dvsa-client-secret',
-    DVSA_API_KEY: 'dev-dvsa-key',
-  }, env);
+  return loadConfig(
+    'records',
+    configShapeFor(env),
+    {
+      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.records),
+      REDIS_URL: LOCAL_REDIS_URL,
+      IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
+      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+      LOG_ORIGIN: DEVELOPMENT_LOG.origin,
+      LOG_SIGNING_KEY: DEV_LOG_SIGNING_KEY,
+      // The local doubles (doubles/src/dvla and dvsa) and the development credentials they accept.
+      DVLA_API_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvla}`,
+      DVLA_API_KEY: 'dev-dvla-key',
+      DVSA_API_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvsa}`,
+      DVSA_TOKEN_URL: `http://127.0.0.1:${LOCAL_DOUBLE_PORTS.dvsa}/oauth2/token`,
+      DVSA_CLIENT_ID: 'dev-dvsa-client',
+      DVSA_CLIENT_SECRET: 'dev-dvsa-client-secret',
+      DVSA_API_KEY: 'dev-dvsa-key',
+    },
+    env,
+  );
 }

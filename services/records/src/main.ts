@@ -1,5 +1,18 @@
-import { createLookupAnswers, forgetAnswersOfOtherDatabases, keepEveryAnswerPublished, publishEveryAnswer, type LookupAnswers } from '@sh/shared/lookup-cache';
-import { createRequestRedis, createTokenBucketLimiter, createTokenVerifier, migrationsBeside, startService, type DatabaseServiceContext } from '@sh/shared/server';
+import {
+  createLookupAnswers,
+  forgetAnswersOfOtherDatabases,
+  keepEveryAnswerPublished,
+  publishEveryAnswer,
+  type LookupAnswers,
+} from '@sh/shared/lookup-cache';
+import {
+  createRequestRedis,
+  createTokenBucketLimiter,
+  createTokenVerifier,
+  migrationsBeside,
+  startService,
+  type DatabaseServiceContext,
+} from '@sh/shared/server';
 import { buildRecordsApp } from './app.js';
 import { createDvlaClient, DVLA_LIMITS } from './clients/dvla.js';
 import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
@@ -17,12 +30,21 @@ const config = readConfig();
 let lookupAnswers: LookupAnswers | undefined;
 /** The process's lookup answers: the routes build them, and writes and garage events mark them stale. */
 const lookupAnswersOf = ({ pool, redis, logger }: DatabaseServiceContext) =>
-  (lookupAnswers ??= createLookupAnswers({ histories: lookupHistoriesOf(pool), redis, prefix: config.REDIS_KEY_PREFIX, logger }));
+  (lookupAnswers ??= createLookupAnswers({
+    histories: lookupHistoriesOf(pool),
+    redis,
+    prefix: config.REDIS_KEY_PREFIX,
+    logger,
+  }));
 await startService({
   name: 'records',
   config,
   database: { migrationsDir: migrationsBeside(import.meta.url), poolSize: 20 },
-  consumes: { service: 'records', handlers: (context) => createRecordsEventHandlers({ lookupAnswers: lookupAnswersOf(context), logger: context.logger }) },
+  consumes: {
+    service: 'records',
+    handlers: (context) =>
+      createRecordsEventHandlers({ lookupAnswers: lookupAnswersOf(context), logger: context.logger }),
+  },
   prepare: async ({ pool, redis: requestRedis, logger }) => {
     const signer = await loadReceiptSigner(pool, config.RECORDS_SIGNING_KEY, logger);
     const log = await loadLogSigner(config.LOG_ORIGIN, config.LOG_SIGNING_KEY);
@@ -31,17 +53,34 @@ await startService({
     // outside its chain, and verification reports it.
     await appendMissingLogEntries(pool, logger);
     await forgetAnswersOfOtherDatabases(pool, requestRedis, config.REDIS_KEY_PREFIX).then(
-      (forgotten) => forgotten !== null && logger.info({ forgotten }, "lookup answers published for another database were deleted"),
-      (error: unknown) => logger.warn({ err: error }, "could not check which database Redis's published lookup answers belong to (Redis away); they are checked at the next start"),
+      (forgotten) =>
+        forgotten !== null && logger.info({ forgotten }, 'lookup answers published for another database were deleted'),
+      (error: unknown) =>
+        logger.warn(
+          { err: error },
+          "could not check which database Redis's published lookup answers belong to (Redis away); they are checked at the next start",
+        ),
     );
-    logger.info({ origin: log.origin, verifierKey: log.verifierKey }, 'transparency log checkpoints are signed with this key');
+    logger.info(
+      { origin: log.origin, verifierKey: log.verifierKey },
+      'transparency log checkpoints are signed with this key',
+    );
     const checkpoints = startCheckpointIssuer(pool, log, config.LOG_CHECKPOINT_INTERVAL_MS, logger);
     // At shutdown the key history hears of the last signatures (its period: domain/signing-key.ts).
-    if (!config.LOOKUP_ANSWERS_PREWARM) return { signer, log, closers: [() => checkpoints.stop(), () => signer.close()] };
+    if (!config.LOOKUP_ANSWERS_PREWARM)
+      return { signer, log, closers: [() => checkpoints.stop(), () => signer.close()] };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
-    const publishing = keepEveryAnswerPublished(({ stopped }) => publishEveryAnswer({ histories: lookupHistoriesOf(pool), redis, prefix: config.REDIS_KEY_PREFIX, stopped }), logger);
-    return { signer, log, closers: [() => checkpoints.stop(), () => publishing.stop(), () => redis.quit(), () => signer.close()] };
+    const publishing = keepEveryAnswerPublished(
+      ({ stopped }) =>
+        publishEveryAnswer({ histories: lookupHistoriesOf(pool), redis, prefix: config.REDIS_KEY_PREFIX, stopped }),
+      logger,
+    );
+    return {
+      signer,
+      log,
+      closers: [() => checkpoints.stop(), () => publishing.stop(), () => redis.quit(), () => signer.close()],
+    };
   },
   closers: ({ closers }) => closers,
   app: (context, { signer, log }) =>
@@ -59,7 +98,11 @@ await startService({
           baseUrl: config.DVLA_API_URL,
           apiKey: config.DVLA_API_KEY,
           // Like DVSA's: one allowance for every records instance, so made-up registrations cannot spend DVLA's quota.
-          limiter: createTokenBucketLimiter(context.redis, { key: `${config.REDIS_KEY_PREFIX}:dvla-allowance`, ...DVLA_LIMITS, perDay: config.DVLA_DAILY_ALLOWANCE }),
+          limiter: createTokenBucketLimiter(context.redis, {
+            key: `${config.REDIS_KEY_PREFIX}:dvla-allowance`,
+            ...DVLA_LIMITS,
+            perDay: config.DVLA_DAILY_ALLOWANCE,
+          }),
         }),
         dvsa: createDvsaClient({
           apiUrl: config.DVSA_API_URL,
@@ -69,7 +112,11 @@ await startService({
           clientSecret: config.DVSA_CLIENT_SECRET,
           apiKey: config.DVSA_API_KEY,
           // DVSA's allowance is per key: every records instance takes from one bucket in Redis.
-          limiter: createTokenBucketLimiter(context.redis, { key: `${config.REDIS_KEY_PREFIX}:dvsa-allowance`, ...DVSA_LIMITS, perDay: config.DVSA_DAILY_ALLOWANCE }),
+          limiter: createTokenBucketLimiter(context.redis, {
+            key: `${config.REDIS_KEY_PREFIX}:dvsa-allowance`,
+            ...DVSA_LIMITS,
+            perDay: config.DVSA_DAILY_ALLOWANCE,
+          }),
         }),
         cache: createVehicleSourceCache(context.redis, { keyPrefix: `${config.REDIS_KEY_PREFIX}:vehicle-source` }),
       },

@@ -29,7 +29,10 @@ beforeAll(async () => {
   db = await createTestDatabase('records', RECORDS_MIGRATIONS);
   server = await listenForTest(buildRecordsApp(readOnlyRecordsDeps(db.pool)));
   garage = await buildGarage(db.pool, { name: 'Castle Garage' });
-  await db.pool.query('UPDATE garage_directory SET email = $2 WHERE garage_id = $1', [garage.id, 'workshop@castle-garage.co.uk']);
+  await db.pool.query('UPDATE garage_directory SET email = $2 WHERE garage_id = $1', [
+    garage.id,
+    'workshop@castle-garage.co.uk',
+  ]);
   // A bulk load straight into the table, as the demo seed does: the running count must follow it. Many records share
   // a service date and some share a time of entry, so the order falls back to created_at and then id. Every 10th is
   // withdrawn.
@@ -101,7 +104,7 @@ describe('GET /internal/admin/service-records', () => {
     expect(seen.every((record) => record.vehicle_registration === 'BK07AAA')).toBe(true);
   });
 
-  it('answers each record with its garage\'s name and e-mail, its amendments and its withdrawal', async () => {
+  it("answers each record with its garage's name and e-mail, its amendments and its withdrawal", async () => {
     const { body } = await list('?q=BK10AAA&limit=1');
     const [record] = ZInternalRecordsResponseSchema.parse(body).data.serviceRecords;
     expect(record).toMatchObject({
@@ -125,8 +128,15 @@ describe('GET /internal/admin/service-records', () => {
     expect(first.serviceRecords).toBe(BULK_RECORDS - BULK_RECORDS / 10);
 
     await buildServiceRecord(db.pool, garage.id, { registration: 'NW25AAA', serviceDate: '2030-01-01' });
-    await buildServiceRecord(db.pool, garage.id, { registration: 'NW25AAA', serviceDate: '2031-01-01', withdrawn: true });
-    expect(await expectTotalsToMatchTheTable()).toEqual({ serviceRecords: first.serviceRecords + 1, latestServiceDate: '2030-01-01' });
+    await buildServiceRecord(db.pool, garage.id, {
+      registration: 'NW25AAA',
+      serviceDate: '2031-01-01',
+      withdrawn: true,
+    });
+    expect(await expectTotalsToMatchTheTable()).toEqual({
+      serviceRecords: first.serviceRecords + 1,
+      latestServiceDate: '2030-01-01',
+    });
 
     await db.pool.query(
       `UPDATE service_records SET withdrawn_at = now(), withdrawn_by = gen_random_uuid(), withdrawn_by_email = 'a@b.test', withdrawal_reason = 'Gone'
@@ -163,7 +173,8 @@ describe('the running count of public records', () => {
   it('is back-filled by the migration from the records already stored', async () => {
     // A database as it was before the count existed, with records in it; then the migration that adds the count.
     const earlier = mkdtempSync(path.join(tmpdir(), 'records-migrations-'));
-    for (const file of ['001_service_records.sql', '002_record_chain.sql', '003_email_events.sql']) cpSync(path.join(RECORDS_MIGRATIONS, file), path.join(earlier, file));
+    for (const file of ['001_service_records.sql', '002_record_chain.sql', '003_email_events.sql'])
+      cpSync(path.join(RECORDS_MIGRATIONS, file), path.join(earlier, file));
     const old = await createTestDatabase('records', earlier);
     try {
       await old.pool.query(

@@ -2,13 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '@sh/shared/server';
 
 /** Inserts a garage into the directory read model. */
-export async function buildGarage(db: Queryable, overrides: Partial<{ id: string; name: string; address: string }> = {}) {
+export async function buildGarage(
+  db: Queryable,
+  overrides: Partial<{ id: string; name: string; address: string }> = {},
+) {
   const garage = {
     id: overrides.id ?? randomUUID(),
     name: overrides.name ?? 'Hartley Motors Ltd',
     address: overrides.address ?? '12 Station Road, Leeds, LS1 4AB',
   };
-  await db.query('INSERT INTO garage_directory (garage_id, name, address) VALUES ($1, $2, $3)', [garage.id, garage.name, garage.address]);
+  await db.query('INSERT INTO garage_directory (garage_id, name, address) VALUES ($1, $2, $3)', [
+    garage.id,
+    garage.name,
+    garage.address,
+  ]);
   return garage;
 }
 
@@ -16,7 +23,14 @@ export async function buildGarage(db: Queryable, overrides: Partial<{ id: string
 export async function buildServiceRecord(
   db: Queryable,
   garageId: string,
-  overrides: Partial<{ registration: string; vin: string; serviceDate: string; mileage: number | null; serviceType: string; withdrawn: boolean }> = {},
+  overrides: Partial<{
+    registration: string;
+    vin: string;
+    serviceDate: string;
+    mileage: number | null;
+    serviceType: string;
+    withdrawn: boolean;
+  }> = {},
 ) {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes, technician_name,

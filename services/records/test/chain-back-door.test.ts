@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ZVerifyChainResponseSchema } from '@sh/shared/contract';
 import { migrate } from '@sh/shared/server';
-import { createTestDatabase, createTestKeyPair, runServiceMain, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
+import {
+  createTestDatabase,
+  createTestKeyPair,
+  runServiceMain,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGarage, buildServiceRecord } from './builders.js';
 import { RECORDS_MIGRATIONS } from './harness.js';
@@ -29,11 +36,14 @@ describe('the chain has no back door', () => {
 
   it('a record stored straight into the database is not chained, logged or signed when records starts', async () => {
     const garage = await buildGarage(db.pool);
-    const recordId = await buildServiceRecord(db.pool, garage.id, { registration: 'BD24DRR', serviceDate: '2024-03-01' });
+    const recordId = await buildServiceRecord(db.pool, garage.id, {
+      registration: 'BD24DRR',
+      serviceDate: '2024-03-01',
+    });
     // The list records once chained at start-up is gone: there is nowhere to put the record to have it sealed.
-    await expect(db.pool.query('INSERT INTO records_awaiting_chain (record_id) VALUES ($1)', [recordId])).rejects.toThrow(
-      'relation "records_awaiting_chain" does not exist',
-    );
+    await expect(
+      db.pool.query('INSERT INTO records_awaiting_chain (record_id) VALUES ($1)', [recordId]),
+    ).rejects.toThrow('relation "records_awaiting_chain" does not exist');
 
     let verified: unknown;
     const run = await runServiceMain({
@@ -71,7 +81,8 @@ describe('migration 009, on a database with records still waiting to be chained'
   beforeAll(async () => {
     // A database as an earlier version left it: migrated up to 008, a seeded record listed but not chained yet.
     earlier = mkdtempSync(path.join(tmpdir(), 'records-migrations-'));
-    for (const file of readdirSync(RECORDS_MIGRATIONS).filter((name) => name < '009')) cpSync(path.join(RECORDS_MIGRATIONS, file), path.join(earlier, file));
+    for (const file of readdirSync(RECORDS_MIGRATIONS).filter((name) => name < '009'))
+      cpSync(path.join(RECORDS_MIGRATIONS, file), path.join(earlier, file));
     db = await createTestDatabase('records', earlier);
   });
   afterAll(async () => {
@@ -81,11 +92,16 @@ describe('migration 009, on a database with records still waiting to be chained'
 
   it('refuses, saying what to do, and drops the list once the rows are dealt with; the record stays outside its chain', async () => {
     const garage = await buildGarage(db.pool);
-    const recordId = await buildServiceRecord(db.pool, garage.id, { registration: 'WT24AAA', serviceDate: '2024-04-01' });
+    const recordId = await buildServiceRecord(db.pool, garage.id, {
+      registration: 'WT24AAA',
+      serviceDate: '2024-04-01',
+    });
     await db.pool.query('INSERT INTO records_awaiting_chain (record_id) VALUES ($1)', [recordId]);
 
     const refused = migrate(db.pool, RECORDS_MIGRATIONS);
-    await expect(refused).rejects.toThrow('Migration 009_no_chain_back_door.sql failed: 1 record(s) listed in records_awaiting_chain were never chained');
+    await expect(refused).rejects.toThrow(
+      'Migration 009_no_chain_back_door.sql failed: 1 record(s) listed in records_awaiting_chain were never chained',
+    );
     await expect(refused).rejects.toThrow('DELETE FROM records_awaiting_chain');
     // Nothing changed: the list and its row are still there.
     const { rows: waiting } = await db.pool.query('SELECT record_id FROM records_awaiting_chain');
@@ -93,7 +109,9 @@ describe('migration 009, on a database with records still waiting to be chained'
 
     await db.pool.query('DELETE FROM records_awaiting_chain');
     expect(await migrate(db.pool, RECORDS_MIGRATIONS)).toEqual(['009_no_chain_back_door.sql']);
-    const { rows: table } = await db.pool.query<{ table: string | null }>("SELECT to_regclass('records_awaiting_chain')::text AS table");
+    const { rows: table } = await db.pool.query<{ table: string | null }>(
+      "SELECT to_regclass('records_awaiting_chain')::text AS table",
+    );
     expect(table).toEqual([{ table: null }]);
     expect(await sealingOf(db, recordId, 'WT24AAA')).toEqual({ entries: [], leaves: [], logSize: 0 });
   });

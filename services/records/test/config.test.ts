@@ -11,7 +11,12 @@ describe('records start-up configuration', () => {
     const result = await runServiceMain({
       serviceDir: path.join(import.meta.dirname, '..'),
       service: 'records',
-      env: { NODE_ENV: 'production', REDIS_URL: 'redis://127.0.0.1:6379', IDENTITY_URL: 'http://127.0.0.1:4001', LOOKUP_ANSWERS_PREWARM: 'yes' },
+      env: {
+        NODE_ENV: 'production',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        IDENTITY_URL: 'http://127.0.0.1:4001',
+        LOOKUP_ANSWERS_PREWARM: 'yes',
+      },
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('LOOKUP_ANSWERS_PREWARM');
@@ -30,16 +35,21 @@ describe('records start-up configuration', () => {
       env: { REDIS_URL: 'redis://127.0.0.1:6379', IDENTITY_URL: 'http://127.0.0.1:4001' },
     });
     expect(result.code).toBe(1);
-    for (const name of ['DATABASE_URL', 'INTERNAL_TOKEN', 'RECORDS_SIGNING_KEY', 'LOG_ORIGIN', 'LOG_SIGNING_KEY']) expect(result.stderr).toContain(`${name} is required`);
+    for (const name of ['DATABASE_URL', 'INTERNAL_TOKEN', 'RECORDS_SIGNING_KEY', 'LOG_ORIGIN', 'LOG_SIGNING_KEY'])
+      expect(result.stderr).toContain(`${name} is required`);
   });
 
   it('refuses a receipt signing key that is not Ed25519', () => {
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     expect(() => signerFromPrivateKey(rsa)).toThrow('RECORDS_SIGNING_KEY must be an Ed25519 private key');
   });
 
   it("refuses a log signing key that is not LOG_ORIGIN's", async () => {
-    await expect(loadLogSigner('example.org/another-log', DEV_LOG_SIGNING_KEY)).rejects.toThrow('not of LOG_ORIGIN "example.org/another-log"');
+    await expect(loadLogSigner('example.org/another-log', DEV_LOG_SIGNING_KEY)).rejects.toThrow(
+      'not of LOG_ORIGIN "example.org/another-log"',
+    );
     await expect(loadLogSigner('localhost/wrenchmark-development-log', 'PRIVATE+KEY+nonsense')).rejects.toThrow();
   });
 });

@@ -14,7 +14,14 @@ import { callJson } from '@sh/shared/testing';
 import { checkDisclosure } from '@sh/shared/transparency-log';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceDateFor } from '../src/domain/service-date.js';
-import { adminTokenFor, buildGarageAccount, logServiceRecord, startRecordsStack, TEST_INTERNAL_TOKEN, type RecordsStack } from './harness.js';
+import {
+  adminTokenFor,
+  buildGarageAccount,
+  logServiceRecord,
+  startRecordsStack,
+  TEST_INTERNAL_TOKEN,
+  type RecordsStack,
+} from './harness.js';
 
 let stack: RecordsStack;
 const admin = { id: randomUUID(), email: 'admin@wrenchmark.test' };
@@ -37,18 +44,28 @@ function newRegistration(): string {
   return `CR${String((n % 90) + 10)}${letters[n % 23]}${letters[Math.floor(n / 23) % 23]}${letters[Math.floor(n / 529) % 23]}`;
 }
 
-const amend = (token: string | undefined, id: string, body?: unknown) => callJson(stack.url, 'PATCH', `/api/v1/service-records/${id}`, { token, body });
-const withdraw = (token: string | undefined, id: string, body?: unknown) => callJson(stack.url, 'DELETE', `/api/v1/service-records/${id}`, { token, body });
+const amend = (token: string | undefined, id: string, body?: unknown) =>
+  callJson(stack.url, 'PATCH', `/api/v1/service-records/${id}`, { token, body });
+const withdraw = (token: string | undefined, id: string, body?: unknown) =>
+  callJson(stack.url, 'DELETE', `/api/v1/service-records/${id}`, { token, body });
 const lookup = async (registration: string) =>
-  ZLookupResponseSchema.parse((await callJson(stack.url, 'GET', `/api/v1/service-records/lookup/${registration}`)).body).data.serviceRecords;
+  ZLookupResponseSchema.parse((await callJson(stack.url, 'GET', `/api/v1/service-records/lookup/${registration}`)).body)
+    .data.serviceRecords;
 const mine = async (token: string, registration: string) =>
-  ZMyServiceRecordsResponseSchema.parse((await callJson(stack.url, 'GET', `/api/v1/service-records/mine?registration=${registration}`, { token })).body).data
-    .serviceRecords;
+  ZMyServiceRecordsResponseSchema.parse(
+    (await callJson(stack.url, 'GET', `/api/v1/service-records/mine?registration=${registration}`, { token })).body,
+  ).data.serviceRecords;
 const verify = async (registration: string) =>
-  ZVerifyChainResponseSchema.parse((await callJson(stack.url, 'GET', `/api/v1/service-records/verify/${registration}`)).body).data;
+  ZVerifyChainResponseSchema.parse(
+    (await callJson(stack.url, 'GET', `/api/v1/service-records/verify/${registration}`)).body,
+  ).data;
 const adminList = async (registration: string) =>
   ZInternalRecordsResponseSchema.parse(
-    (await callJson(stack.url, 'GET', `/internal/admin/service-records?q=${registration}`, { headers: { [INTERNAL_TOKEN_HEADER]: TEST_INTERNAL_TOKEN } })).body,
+    (
+      await callJson(stack.url, 'GET', `/internal/admin/service-records?q=${registration}`, {
+        headers: { [INTERNAL_TOKEN_HEADER]: TEST_INTERNAL_TOKEN },
+      })
+    ).body,
   ).data;
 
 /** Everything a correction writes: the record's row, and the counts of chain entries, amendments, events and audit rows. */
@@ -83,24 +100,59 @@ describe('PATCH /api/v1/service-records/{id}', () => {
     expect((await amend('not-a-token', record.id, body)).status).toBe(401);
     const asGarage = await amend(garage.token, record.id, body);
     expect(asGarage.status).toBe(403);
-    expect(ZErrorEnvelopeSchema.parse(asGarage.body)).toEqual({ status: 403, code: 'forbidden', message: MESSAGES.platform.forbidden });
+    expect(ZErrorEnvelopeSchema.parse(asGarage.body)).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: MESSAGES.platform.forbidden,
+    });
     expect(await snapshot(record.id)).toEqual(before);
   });
 
   it.each([
-    ['an id that is not a UUID', 'not-a-uuid', { notes: 'x y z', reason: 'Typo in the notes' }, MESSAGES.adminActions.idInvalid],
+    [
+      'an id that is not a UUID',
+      'not-a-uuid',
+      { notes: 'x y z', reason: 'Typo in the notes' },
+      MESSAGES.adminActions.idInvalid,
+    ],
     ['no reason', null, { notes: 'Rear pads replaced' }, MESSAGES.adminActions.reasonRequired],
     ['a blank reason', null, { notes: 'Rear pads replaced', reason: '   ' }, MESSAGES.adminActions.reasonRequired],
     ['a reason too short', null, { notes: 'Rear pads replaced', reason: 'ok' }, MESSAGES.adminActions.reasonTooShort],
-    ['an unknown service type', null, { service_type: 'Rocket Fuel', reason: 'Wrong service' }, MESSAGES.records.serviceTypeUnknown],
-    ['a date that does not exist', null, { service_date: '2025-02-30', reason: 'Wrong date' }, MESSAGES.adminActions.serviceDateInvalid],
-    ['a service date in the future', null, { service_date: 'TOMORROW', reason: 'Wrong date' }, MESSAGES.adminActions.serviceDateInFuture],
-    ['a bad customer e-mail', null, { customer_email: 'not-an-email', reason: 'Owner asked' }, MESSAGES.records.customerEmailInvalid],
-    ['nothing that changes', null, { notes: 'All fluids topped up', service_type: 'Full Service, Oil & Filter Change', reason: 'No change' }, MESSAGES.adminActions.nothingToChange],
+    [
+      'an unknown service type',
+      null,
+      { service_type: 'Rocket Fuel', reason: 'Wrong service' },
+      MESSAGES.records.serviceTypeUnknown,
+    ],
+    [
+      'a date that does not exist',
+      null,
+      { service_date: '2025-02-30', reason: 'Wrong date' },
+      MESSAGES.adminActions.serviceDateInvalid,
+    ],
+    [
+      'a service date in the future',
+      null,
+      { service_date: 'TOMORROW', reason: 'Wrong date' },
+      MESSAGES.adminActions.serviceDateInFuture,
+    ],
+    [
+      'a bad customer e-mail',
+      null,
+      { customer_email: 'not-an-email', reason: 'Owner asked' },
+      MESSAGES.records.customerEmailInvalid,
+    ],
+    [
+      'nothing that changes',
+      null,
+      { notes: 'All fluids topped up', service_type: 'Full Service, Oil & Filter Change', reason: 'No change' },
+      MESSAGES.adminActions.nothingToChange,
+    ],
   ])('answers 400 for %s with its message, and changes nothing', async (_case, id, body, message) => {
     const { record } = await buildLoggedRecord();
     const before = await snapshot(record.id);
-    const sent = 'service_date' in body && body.service_date === 'TOMORROW' ? { ...body, service_date: tomorrow() } : body;
+    const sent =
+      'service_date' in body && body.service_date === 'TOMORROW' ? { ...body, service_date: tomorrow() } : body;
     const { status, body: answer } = await amend(adminToken, id ?? record.id, sent);
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(answer)).toMatchObject({ status: 400, code: 'validation_failed', message });
@@ -110,7 +162,9 @@ describe('PATCH /api/v1/service-records/{id}', () => {
   it('names the service date as the field in the future', async () => {
     const { record } = await buildLoggedRecord();
     const { body } = await amend(adminToken, record.id, { service_date: tomorrow(), reason: 'Wrong date' });
-    expect(ZErrorEnvelopeSchema.parse(body).errors).toEqual([{ path: 'service_date', message: MESSAGES.adminActions.serviceDateInFuture }]);
+    expect(ZErrorEnvelopeSchema.parse(body).errors).toEqual([
+      { path: 'service_date', message: MESSAGES.adminActions.serviceDateInFuture },
+    ]);
   });
 
   it('answers 404 for an id no record has, and 409 for a withdrawn record, changing nothing', async () => {
@@ -140,7 +194,13 @@ describe('PATCH /api/v1/service-records/{id}', () => {
     expect(status).toBe(200);
     const answer = ZAmendServiceRecordResponseSchema.parse(body);
     expect(answer.message).toBe(MESSAGES.adminActions.recordAmended);
-    expect(answer.data.serviceRecord).toMatchObject({ id: record.id, notes: 'Rear pads replaced', service_date: '2025-01-15', customer_email: 'new.owner@example.co.uk', withdrawal: null });
+    expect(answer.data.serviceRecord).toMatchObject({
+      id: record.id,
+      notes: 'Rear pads replaced',
+      service_date: '2025-01-15',
+      customer_email: 'new.owner@example.co.uk',
+      withdrawal: null,
+    });
     expect(answer.data.serviceRecord.amendments).toEqual([
       {
         id: expect.any(String),
@@ -158,12 +218,26 @@ describe('PATCH /api/v1/service-records/{id}', () => {
 
     const [publicRecord] = await lookup(registration);
     expect(publicRecord).toMatchObject({ id: record.id, notes: 'Rear pads replaced', service_date: '2025-01-15' });
-    expect(publicRecord!.amendments).toEqual([{ amended_at: answer.data.serviceRecord.amendments[0]!.amended_at, reason: 'The garage sent the wrong notes' }]);
-    expect((await mine(garage.token, registration))[0]).toMatchObject({ notes: 'Rear pads replaced', customer_email: 'new.owner@example.co.uk', amendments: publicRecord!.amendments });
+    expect(publicRecord!.amendments).toEqual([
+      { amended_at: answer.data.serviceRecord.amendments[0]!.amended_at, reason: 'The garage sent the wrong notes' },
+    ]);
+    expect((await mine(garage.token, registration))[0]).toMatchObject({
+      notes: 'Rear pads replaced',
+      customer_email: 'new.owner@example.co.uk',
+      amendments: publicRecord!.amendments,
+    });
 
     const after = await snapshot(record.id);
-    expect(after).toMatchObject({ entries: (before.entries as number) + 1, amendments: (before.amendments as number) + 1, events: (before.events as number) + 1, actions: (before.actions as number) + 1 });
-    const { rows: events } = await stack.db.pool.query("SELECT payload FROM event_outbox WHERE name = 'service_record.amended' AND payload->>'recordId' = $1", [record.id]);
+    expect(after).toMatchObject({
+      entries: (before.entries as number) + 1,
+      amendments: (before.amendments as number) + 1,
+      events: (before.events as number) + 1,
+      actions: (before.actions as number) + 1,
+    });
+    const { rows: events } = await stack.db.pool.query(
+      "SELECT payload FROM event_outbox WHERE name = 'service_record.amended' AND payload->>'recordId' = $1",
+      [record.id],
+    );
     expect(events.map((row) => row.payload)).toEqual([
       expect.objectContaining({
         amendedBy: admin.id,
@@ -176,23 +250,50 @@ describe('PATCH /api/v1/service-records/{id}', () => {
         reason: 'The garage sent the wrong notes',
       }),
     ]);
-    const { rows: audit } = await stack.db.pool.query('SELECT actor_id, actor_email, action, subject_type, subject_label, reason FROM admin_actions WHERE subject_id = $1', [record.id]);
+    const { rows: audit } = await stack.db.pool.query(
+      'SELECT actor_id, actor_email, action, subject_type, subject_label, reason FROM admin_actions WHERE subject_id = $1',
+      [record.id],
+    );
     expect(audit).toEqual([
-      { actor_id: admin.id, actor_email: admin.email, action: 'service_record.amended', subject_type: 'service_record', subject_label: registration, reason: 'The garage sent the wrong notes' },
+      {
+        actor_id: admin.id,
+        actor_email: admin.email,
+        action: 'service_record.amended',
+        subject_type: 'service_record',
+        subject_label: registration,
+        reason: 'The garage sent the wrong notes',
+      },
     ]);
   });
 
   it('keeps the chain verifiable through several amendments, without the customer contact in it', async () => {
     const { registration, record } = await buildLoggedRecord();
-    expect((await amend(adminToken, record.id, { notes: 'Front pads replaced', reason: 'First correction' })).status).toBe(200);
-    expect((await amend(adminToken, record.id, { notes: 'Rear pads replaced', customer_phone: '07700 900123', reason: 'Second correction' })).status).toBe(200);
+    expect(
+      (await amend(adminToken, record.id, { notes: 'Front pads replaced', reason: 'First correction' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await amend(adminToken, record.id, {
+          notes: 'Rear pads replaced',
+          customer_phone: '07700 900123',
+          reason: 'Second correction',
+        })
+      ).status,
+    ).toBe(200);
     const verdict = await verify(registration);
     expect(verdict).toMatchObject({ valid: true, length: 3, brokenAt: null });
     expect(verdict.entries.map((entry) => entry.kind)).toEqual(['record', 'amendment', 'amendment']);
     const commitment = { commitment: expect.stringMatching(/^[0-9a-f]{64}$/) as string };
-    expect(verdict.entries[0]!.content).toMatchObject({ format: 2, record: { notes: commitment, signed_by: commitment } });
+    expect(verdict.entries[0]!.content).toMatchObject({
+      format: 2,
+      record: { notes: commitment, signed_by: commitment },
+    });
     expect(verdict.entries[2]!.content).toMatchObject({
-      amendment: { reason: commitment, changes: [{ field: 'notes', from: commitment, to: commitment }], contact_fields_changed: ['customer_phone'] },
+      amendment: {
+        reason: commitment,
+        changes: [{ field: 'notes', from: commitment, to: commitment }],
+        contact_fields_changed: ['customer_phone'],
+      },
     });
     // What the lookup shows is disclosed, and checks against its commitment; what the amendments replaced is not.
     expect(verdict.entries[2]!.disclosures.map(({ path, value }) => ({ path, value }))).toEqual([
@@ -208,11 +309,17 @@ describe('PATCH /api/v1/service-records/{id}', () => {
     expect(JSON.stringify(verdict)).not.toContain('07700900123');
   });
 
-  it('is caught by verify when the record row is changed behind the chain\'s back', async () => {
+  it("is caught by verify when the record row is changed behind the chain's back", async () => {
     const { registration, record } = await buildLoggedRecord();
-    expect((await amend(adminToken, record.id, { notes: 'Rear pads replaced', reason: 'Typo in the notes' })).status).toBe(200);
+    expect(
+      (await amend(adminToken, record.id, { notes: 'Rear pads replaced', reason: 'Typo in the notes' })).status,
+    ).toBe(200);
     await stack.db.pool.query("UPDATE service_records SET notes = 'Nothing replaced' WHERE id = $1", [record.id]);
-    expect((await verify(registration)).brokenAt).toEqual({ position: 2, record_id: record.id, reason: 'the record no longer reads as this amendment left it' });
+    expect((await verify(registration)).brokenAt).toEqual({
+      position: 2,
+      record_id: record.id,
+      reason: 'the record no longer reads as this amendment left it',
+    });
   });
 });
 
@@ -255,7 +362,7 @@ describe('DELETE /api/v1/service-records/{id}', () => {
     expect(await snapshot(record.id)).toEqual(before);
   });
 
-  it('takes the record out of the lookup and the garage\'s list, keeps it for the admin and the chain, with one event and one audit entry', async () => {
+  it("takes the record out of the lookup and the garage's list, keeps it for the admin and the chain, with one event and one audit entry", async () => {
     const { garage, registration, record } = await buildLoggedRecord();
     const kept = await logServiceRecord(stack, garage, { vehicle_registration: registration, mileage: 50000 });
     const before = await snapshot(record.id);
@@ -263,7 +370,11 @@ describe('DELETE /api/v1/service-records/{id}', () => {
     expect(status).toBe(200);
     const answer = ZWithdrawServiceRecordResponseSchema.parse(body);
     expect(answer.message).toBe(MESSAGES.adminActions.recordWithdrawn);
-    expect(answer.data.serviceRecord.withdrawal).toEqual({ withdrawn_at: expect.any(String), withdrawn_by: admin, reason: 'Logged against the wrong vehicle' });
+    expect(answer.data.serviceRecord.withdrawal).toEqual({
+      withdrawn_at: expect.any(String),
+      withdrawn_by: admin,
+      reason: 'Logged against the wrong vehicle',
+    });
 
     expect((await lookup(registration)).map((r) => r.id)).toEqual([kept.id]);
     expect((await mine(garage.token, registration)).map((r) => r.id)).toEqual([kept.id]);
@@ -276,14 +387,36 @@ describe('DELETE /api/v1/service-records/{id}', () => {
     const verdict = await verify(registration);
     expect(verdict).toMatchObject({ valid: true, length: 3, brokenAt: null });
     // The reason is sealed through a salted commitment: the admin reads it, the public answer does not.
-    expect(verdict.entries[2]).toMatchObject({ kind: 'withdrawal', record_id: record.id, content: { withdrawal: { withdrawn_by: admin.id, reason: { commitment: expect.any(String) } } }, disclosures: [] });
+    expect(verdict.entries[2]).toMatchObject({
+      kind: 'withdrawal',
+      record_id: record.id,
+      content: { withdrawal: { withdrawn_by: admin.id, reason: { commitment: expect.any(String) } } },
+      disclosures: [],
+    });
 
-    expect(await snapshot(record.id)).toMatchObject({ entries: (before.entries as number) + 1, amendments: before.amendments, events: (before.events as number) + 1, actions: (before.actions as number) + 1 });
-    const { rows: events } = await stack.db.pool.query("SELECT payload FROM event_outbox WHERE name = 'service_record.withdrawn' AND payload->>'recordId' = $1", [record.id]);
+    expect(await snapshot(record.id)).toMatchObject({
+      entries: (before.entries as number) + 1,
+      amendments: before.amendments,
+      events: (before.events as number) + 1,
+      actions: (before.actions as number) + 1,
+    });
+    const { rows: events } = await stack.db.pool.query(
+      "SELECT payload FROM event_outbox WHERE name = 'service_record.withdrawn' AND payload->>'recordId' = $1",
+      [record.id],
+    );
     expect(events.map((row) => row.payload)).toEqual([
-      expect.objectContaining({ withdrawnBy: admin.id, registration, garageId: garage.id, garageEmail: garage.email, reason: 'Logged against the wrong vehicle' }),
+      expect.objectContaining({
+        withdrawnBy: admin.id,
+        registration,
+        garageId: garage.id,
+        garageEmail: garage.email,
+        reason: 'Logged against the wrong vehicle',
+      }),
     ]);
-    const { rows: audit } = await stack.db.pool.query('SELECT action, reason FROM admin_actions WHERE subject_id = $1', [record.id]);
+    const { rows: audit } = await stack.db.pool.query(
+      'SELECT action, reason FROM admin_actions WHERE subject_id = $1',
+      [record.id],
+    );
     expect(audit).toEqual([{ action: 'service_record.withdrawn', reason: 'Logged against the wrong vehicle' }]);
   });
 
@@ -295,10 +428,14 @@ describe('DELETE /api/v1/service-records/{id}', () => {
     expect((await lookup(registration)).map((r) => [r.id, r.mileage_anomaly])).toEqual([[low.id, false]]);
   });
 
-  it('is caught by verify when a withdrawal is undone behind the chain\'s back', async () => {
+  it("is caught by verify when a withdrawal is undone behind the chain's back", async () => {
     const { registration, record } = await buildLoggedRecord();
     expect((await withdraw(adminToken, record.id, { reason: 'Duplicate record' })).status).toBe(200);
     await stack.db.pool.query('UPDATE service_records SET withdrawn_at = NULL WHERE id = $1', [record.id]);
-    expect((await verify(registration)).brokenAt).toEqual({ position: 2, record_id: record.id, reason: 'the record was put back in public view after its withdrawal' });
+    expect((await verify(registration)).brokenAt).toEqual({
+      position: 2,
+      record_id: record.id,
+      reason: 'the record was put back in public view after its withdrawal',
+    });
   });
 });

@@ -40,11 +40,13 @@ function newRegistration(): string {
   plateCounter += 1;
   const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
   const n = plateCounter + Math.floor(Math.random() * 5000) * 50;
-  return `LK${String(n % 90 + 10)}${letters[n % 23]}${letters[Math.floor(n / 23) % 23]}${letters[Math.floor(n / 529) % 23]}`;
+  return `LK${String((n % 90) + 10)}${letters[n % 23]}${letters[Math.floor(n / 23) % 23]}${letters[Math.floor(n / 529) % 23]}`;
 }
 
 const verifyChain = async (registration: string) =>
-  ZVerifyChainResponseSchema.parse((await callJson(stack.url, 'GET', `/api/v1/service-records/verify/${registration}`)).body).data;
+  ZVerifyChainResponseSchema.parse(
+    (await callJson(stack.url, 'GET', `/api/v1/service-records/verify/${registration}`)).body,
+  ).data;
 
 describe('POST /api/v1/service-records', () => {
   it('stores the record with today as its London service date, answers 201 with a receipt signed by the published key, and writes its event', async () => {
@@ -80,7 +82,9 @@ describe('POST /api/v1/service-records', () => {
     expect(serviceRecord.receipt).toEqual(receipt);
 
     // The receipt checks with nothing but node:crypto and the published key.
-    const key = ZSigningKeyResponseSchema.parse((await callJson(stack.url, 'GET', '/api/v1/service-records/signing-key')).body).data;
+    const key = ZSigningKeyResponseSchema.parse(
+      (await callJson(stack.url, 'GET', '/api/v1/service-records/signing-key')).body,
+    ).data;
     const message = JSON.stringify({
       hash: receipt.hash,
       position: receipt.position,
@@ -90,12 +94,19 @@ describe('POST /api/v1/service-records', () => {
     });
     const publicKey = createPublicKey(key.publicKey);
     expect(verify(null, Buffer.from(message), publicKey, Buffer.from(receipt.signature, 'base64'))).toBe(true);
-    expect(verify(null, Buffer.from(message.replace(registration, 'ZZ99ZZZ')), publicKey, Buffer.from(receipt.signature, 'base64'))).toBe(false);
+    expect(
+      verify(
+        null,
+        Buffer.from(message.replace(registration, 'ZZ99ZZZ')),
+        publicKey,
+        Buffer.from(receipt.signature, 'base64'),
+      ),
+    ).toBe(false);
 
-    const { rows } = await stack.db.pool.query('SELECT payload FROM event_outbox WHERE name = $1 AND payload->>\'recordId\' = $2', [
-      'service_record.created',
-      serviceRecord.id,
-    ]);
+    const { rows } = await stack.db.pool.query(
+      "SELECT payload FROM event_outbox WHERE name = $1 AND payload->>'recordId' = $2",
+      ['service_record.created', serviceRecord.id],
+    );
     expect(rows[0]?.payload).toMatchObject({
       garageId: garage.id,
       garageName: garage.name,
@@ -107,15 +118,25 @@ describe('POST /api/v1/service-records', () => {
     });
     expect(JSON.stringify(rows[0]?.payload)).not.toContain(garage.password);
 
-    const lookup = ZLookupResponseSchema.parse((await callJson(stack.url, 'GET', `/api/v1/service-records/lookup/${registration}`)).body);
+    const lookup = ZLookupResponseSchema.parse(
+      (await callJson(stack.url, 'GET', `/api/v1/service-records/lookup/${registration}`)).body,
+    );
     expect(lookup.data.serviceRecords.map((r) => r.id)).toEqual([serviceRecord.id]);
-    expect(await verifyChain(registration)).toMatchObject({ valid: true, length: 1, head: receipt.hash, brokenAt: null });
+    expect(await verifyChain(registration)).toMatchObject({
+      valid: true,
+      length: 1,
+      head: receipt.hash,
+      brokenAt: null,
+    });
   });
 
   it('answers 401 with the shared message for a wrong password and stores nothing, no event either', async () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
-    const { status, body } = await create(garage.token, buildCreateBody('NotMyPassword1', { vehicle_registration: registration }));
+    const { status, body } = await create(
+      garage.token,
+      buildCreateBody('NotMyPassword1', { vehicle_registration: registration }),
+    );
     expect(status).toBe(401);
     expect(body).toMatchObject({ status: 401, code: 'password_mismatch', message: MESSAGES.submit.passwordMismatch });
     expect(await countRows(registration)).toEqual({ records: 0, events: 0, entries: 0 });
@@ -125,9 +146,14 @@ describe('POST /api/v1/service-records', () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
     for (let i = 0; i < 5; i += 1) {
-      expect((await create(garage.token, buildCreateBody(`Guess${i}`, { vehicle_registration: registration }))).status).toBe(401);
+      expect(
+        (await create(garage.token, buildCreateBody(`Guess${i}`, { vehicle_registration: registration }))).status,
+      ).toBe(401);
     }
-    const blocked = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration }));
+    const blocked = await create(
+      garage.token,
+      buildCreateBody(garage.password, { vehicle_registration: registration }),
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe(MESSAGES.records.passwordAttemptsExceeded);
     // What is left of identity's 15-minute window, which began with the first wrong password a few seconds ago.
@@ -143,7 +169,10 @@ describe('POST /api/v1/service-records', () => {
   ] as const)('refuses a garage with %s (%s) with 403 subscription_required', async (subscription, _why) => {
     const garage = await buildGarageAccount(stack, { status: subscription });
     const registration = newRegistration();
-    const { status, body } = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration }));
+    const { status, body } = await create(
+      garage.token,
+      buildCreateBody(garage.password, { vehicle_registration: registration }),
+    );
     expect(status).toBe(403);
     expect(body).toMatchObject({ code: 'subscription_required', message: MESSAGES.records.subscriptionRequired });
     expect(await countRows(registration)).toEqual({ records: 0, events: 0, entries: 0 });
@@ -154,22 +183,31 @@ describe('POST /api/v1/service-records', () => {
     expect((await create(undefined, buildCreateBody('x', { vehicle_registration: registration }))).status).toBe(401);
     for (const role of ['admin', 'none'] as const) {
       const token = stack.tokenFor({ sub: randomUUID(), role, email: `${role}@servicehistory.local` });
-      const { status, body } = await create(token, buildCreateBody('AdminDemo2026', { vehicle_registration: registration }));
+      const { status, body } = await create(
+        token,
+        buildCreateBody('AdminDemo2026', { vehicle_registration: registration }),
+      );
       expect(status).toBe(403);
       expect(body.code).toBe('forbidden');
     }
     expect(await countRows(registration)).toEqual({ records: 0, events: 0, entries: 0 });
   });
 
-  it('refuses a garage_id that is not the caller\'s with 403, and takes its own', async () => {
+  it("refuses a garage_id that is not the caller's with 403, and takes its own", async () => {
     const garage = await buildGarageAccount(stack);
     const other = await buildGarageAccount(stack);
     const registration = newRegistration();
-    const forged = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration, garage_id: other.id }));
+    const forged = await create(
+      garage.token,
+      buildCreateBody(garage.password, { vehicle_registration: registration, garage_id: other.id }),
+    );
     expect(forged.status).toBe(403);
     expect(forged.body.message).toBe(MESSAGES.records.garageMismatch);
     expect(await countRows(registration)).toEqual({ records: 0, events: 0, entries: 0 });
-    const own = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration, garage_id: garage.id }));
+    const own = await create(
+      garage.token,
+      buildCreateBody(garage.password, { vehicle_registration: registration, garage_id: garage.id }),
+    );
     expect(own.status).toBe(201);
   });
 
@@ -207,11 +245,23 @@ describe('POST /api/v1/service-records', () => {
   it('stores a mileage lower than an earlier record of the vehicle, flagged', async () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
-    expect((await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration, mileage: 60000 }))).status).toBe(201);
-    const lower = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration, mileage: 30000 }));
+    expect(
+      (
+        await create(
+          garage.token,
+          buildCreateBody(garage.password, { vehicle_registration: registration, mileage: 60000 }),
+        )
+      ).status,
+    ).toBe(201);
+    const lower = await create(
+      garage.token,
+      buildCreateBody(garage.password, { vehicle_registration: registration, mileage: 30000 }),
+    );
     expect(lower.status).toBe(201);
     expect(ZCreateServiceRecordResponseSchema.parse(lower.body).data.serviceRecord.mileage_anomaly).toBe(true);
-    const lookup = ZLookupResponseSchema.parse((await callJson(stack.url, 'GET', `/api/v1/service-records/lookup/${registration}`)).body);
+    const lookup = ZLookupResponseSchema.parse(
+      (await callJson(stack.url, 'GET', `/api/v1/service-records/lookup/${registration}`)).body,
+    );
     expect(lookup.data.serviceRecords.map((r) => [r.mileage, r.mileage_anomaly])).toEqual([
       [30000, true],
       [60000, false],
@@ -240,9 +290,13 @@ describe('Idempotency-Key on POST /api/v1/service-records', () => {
     const registration = newRegistration();
     const key = randomUUID();
     const body = buildCreateBody(garage.password, { vehicle_registration: registration });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => create(garage.token, body, { 'idempotency-key': key })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => create(garage.token, body, { 'idempotency-key': key })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
-    expect(new Set(answers.map((a) => ZCreateServiceRecordResponseSchema.parse(a.body).data.serviceRecord.id)).size).toBe(1);
+    expect(
+      new Set(answers.map((a) => ZCreateServiceRecordResponseSchema.parse(a.body).data.serviceRecord.id)).size,
+    ).toBe(1);
     expect(await countRows(registration)).toEqual({ records: 1, events: 1, entries: 1 });
   });
 
@@ -250,10 +304,16 @@ describe('Idempotency-Key on POST /api/v1/service-records', () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
     const key = randomUUID();
-    await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration }), { 'idempotency-key': key });
-    const reused = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration, mileage: 50000 }), {
+    await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration }), {
       'idempotency-key': key,
     });
+    const reused = await create(
+      garage.token,
+      buildCreateBody(garage.password, { vehicle_registration: registration, mileage: 50000 }),
+      {
+        'idempotency-key': key,
+      },
+    );
     expect(reused.status).toBe(409);
     expect(reused.body.message).toBe(MESSAGES.records.idempotencyKeyReused);
     expect(await countRows(registration)).toEqual({ records: 1, events: 1, entries: 1 });
@@ -262,7 +322,11 @@ describe('Idempotency-Key on POST /api/v1/service-records', () => {
   it('answers 400 for a malformed key', async () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
-    const answer = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration }), { 'idempotency-key': 'short' });
+    const answer = await create(
+      garage.token,
+      buildCreateBody(garage.password, { vehicle_registration: registration }),
+      { 'idempotency-key': 'short' },
+    );
     expect(answer.status).toBe(400);
     expect(await countRows(registration)).toEqual({ records: 0, events: 0, entries: 0 });
   });
@@ -275,7 +339,10 @@ describe('the vehicle chain', () => {
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => {
         const garage = garages[i % 3]!;
-        return create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration, mileage: 1000 + i }));
+        return create(
+          garage.token,
+          buildCreateBody(garage.password, { vehicle_registration: registration, mileage: 1000 + i }),
+        );
       }),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(30).fill(201));
@@ -295,7 +362,10 @@ describe('the vehicle chain', () => {
     const registration = newRegistration();
     const ids: string[] = [];
     for (const mileage of [10000, 20000, 30000]) {
-      const answer = await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration, mileage }));
+      const answer = await create(
+        garage.token,
+        buildCreateBody(garage.password, { vehicle_registration: registration, mileage }),
+      );
       ids.push(ZCreateServiceRecordResponseSchema.parse(answer.body).data.serviceRecord.id);
     }
     expect((await verifyChain(registration)).valid).toBe(true);
@@ -321,13 +391,18 @@ describe('the vehicle chain', () => {
     });
   });
 
-  it('gives anyone the content of each entry, whose SHA-256 over its canonical JSON is the entry\'s hash', async () => {
+  it("gives anyone the content of each entry, whose SHA-256 over its canonical JSON is the entry's hash", async () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
     await create(garage.token, buildCreateBody(garage.password, { vehicle_registration: registration }));
     const chain = await verifyChain(registration);
     const entry = chain.entries[0]!;
-    expect(entry.content).toMatchObject({ kind: 'record', position: 1, prev_hash: null, record: { vehicle_registration: registration, mileage: 45210 } });
+    expect(entry.content).toMatchObject({
+      kind: 'record',
+      position: 1,
+      prev_hash: null,
+      record: { vehicle_registration: registration, mileage: 45210 },
+    });
     expect(JSON.stringify(entry.content)).not.toContain('customer');
   });
 });

@@ -22,15 +22,28 @@ afterAll(async () => {
   await db?.drop();
 });
 
-function subscriptionChanged(garageId: string, status: TEventPayload<'subscription.changed'>['status'], stateAt: number): TEventEnvelope<'subscription.changed'> {
+function subscriptionChanged(
+  garageId: string,
+  status: TEventPayload<'subscription.changed'>['status'],
+  stateAt: number,
+): TEventEnvelope<'subscription.changed'> {
   return {
     id: randomUUID(),
     name: 'subscription.changed',
     version: 1,
     occurredAt: new Date(stateAt).toISOString(),
     payload: {
-      garageId, email: 'owner@example.co.uk', status, previousStatus: null, customerId: 'cus_1', subscriptionId: 'sub_1',
-      currentPeriodEnd: null, trialEnd: null, cancelAtPeriodEnd: false, reason: 'updated', stateAt,
+      garageId,
+      email: 'owner@example.co.uk',
+      status,
+      previousStatus: null,
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      currentPeriodEnd: null,
+      trialEnd: null,
+      cancelAtPeriodEnd: false,
+      reason: 'updated',
+      stateAt,
     },
   };
 }
@@ -54,7 +67,7 @@ describe('the entitlement read model', () => {
     expect(await findEntitlement(db.pool, garageId)).toEqual({ subscriptionStatus: 'canceled', canAddRecords: false });
   });
 
-  it('keeps a cancelled garage\'s records in the public lookup', async () => {
+  it("keeps a cancelled garage's records in the public lookup", async () => {
     const garage = await buildGarage(db.pool, { name: 'Brackenbury Motor Engineers Ltd' });
     await buildServiceRecord(db.pool, garage.id, { registration: 'KE23PTX', serviceDate: '2024-06-01' });
     await applyEventOnce(db.pool, createRecordsEventHandlers(), subscriptionChanged(garage.id, 'active', 1000));

@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 async function logService(garage: { token: string; password: string }, overrides: Record<string, unknown>) {
-  const answer = await callJson(stack.url, 'POST', '/api/v1/service-records', { token: garage.token, body: buildCreateBody(garage.password, overrides) });
+  const answer = await callJson(stack.url, 'POST', '/api/v1/service-records', {
+    token: garage.token,
+    body: buildCreateBody(garage.password, overrides),
+  });
   expect(answer.status).toBe(201);
   return ZCreateServiceRecordResponseSchema.parse(answer.body).data.serviceRecord;
 }
@@ -31,9 +34,15 @@ describe('GET /api/v1/service-records/vin/{registration}', () => {
     const garage = await buildGarageAccount(stack);
     await logService(garage, { vehicle_registration: 'VN19AAA', vin: 'SAJAA01A12B000001', mileage: 10000 });
     await logService(garage, { vehicle_registration: 'VN19AAA', vin: 'SAJAA01A12B000002', mileage: 12000 });
-    const { status, body } = await callJson(stack.url, 'GET', '/api/v1/service-records/vin/vn19%20aaa', { token: garage.token });
+    const { status, body } = await callJson(stack.url, 'GET', '/api/v1/service-records/vin/vn19%20aaa', {
+      token: garage.token,
+    });
     expect(status).toBe(200);
-    expect(ZVinLookupResponseSchema.parse(body).data).toMatchObject({ vin: 'SAJAA01A12B000002', registration: 'VN19AAA', lastMileage: 12000 });
+    expect(ZVinLookupResponseSchema.parse(body).data).toMatchObject({
+      vin: 'SAJAA01A12B000002',
+      registration: 'VN19AAA',
+      lastMileage: 12000,
+    });
   });
 
   it('answers 404 with a clear message for a registration never recorded, and 400 for one that is not a UK registration', async () => {
@@ -49,7 +58,9 @@ describe('GET /api/v1/service-records/vin/{registration}', () => {
   it('answers 401 without a token and 403 for an admin', async () => {
     expect((await callJson(stack.url, 'GET', '/api/v1/service-records/vin/VN19AAA')).status).toBe(401);
     const admin = stack.tokenFor({ sub: randomUUID(), role: 'admin', email: 'admin@servicehistory.local' });
-    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/vin/VN19AAA', { token: admin })).status).toBe(403);
+    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/vin/VN19AAA', { token: admin })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -58,7 +69,10 @@ describe('POST /api/v1/service-records/validate', () => {
     const garage = await buildGarageAccount(stack);
     await logService(garage, { vehicle_registration: 'VL20BBB', vin: 'SAJAA01A12B000003', mileage: 5000 });
     const check = async (vin: string, vehicleRegistration: string) => {
-      const answer = await callJson(stack.url, 'POST', '/api/v1/service-records/validate', { token: garage.token, body: { vin, vehicleRegistration } });
+      const answer = await callJson(stack.url, 'POST', '/api/v1/service-records/validate', {
+        token: garage.token,
+        body: { vin, vehicleRegistration },
+      });
       expect(answer.status).toBe(200);
       return ZValidateVehicleResponseSchema.parse(answer.body).data;
     };
@@ -92,11 +106,12 @@ describe('POST /api/v1/service-records/validate', () => {
 });
 
 describe('GET /api/v1/service-records/mine', () => {
-  it('pages through the garage\'s own records newest first without repeating or skipping one', async () => {
+  it("pages through the garage's own records newest first without repeating or skipping one", async () => {
     const garage = await buildGarageAccount(stack);
     const other = await buildGarageAccount(stack);
     const created: string[] = [];
-    for (let i = 0; i < 7; i += 1) created.push((await logService(garage, { vehicle_registration: `PG${10 + i}DDD`, mileage: 1000 + i })).id);
+    for (let i = 0; i < 7; i += 1)
+      created.push((await logService(garage, { vehicle_registration: `PG${10 + i}DDD`, mileage: 1000 + i })).id);
     await logService(other, { vehicle_registration: 'PG30DDD' });
     // Older records, stored with earlier service dates straight into the table: listed, but outside any chain.
     const { rows } = await stack.db.pool.query<{ id: string }>(
@@ -134,14 +149,25 @@ describe('GET /api/v1/service-records/mine', () => {
     const garage = await buildGarageAccount(stack);
     const wanted = await logService(garage, { vehicle_registration: 'FL21FFF' });
     await logService(garage, { vehicle_registration: 'FL21GGG' });
-    const answer = await callJson(stack.url, 'GET', '/api/v1/service-records/mine?registration=fl21%20fff', { token: garage.token });
-    expect(ZMyServiceRecordsResponseSchema.parse(answer.body).data.serviceRecords.map((r) => r.id)).toEqual([wanted.id]);
+    const answer = await callJson(stack.url, 'GET', '/api/v1/service-records/mine?registration=fl21%20fff', {
+      token: garage.token,
+    });
+    expect(ZMyServiceRecordsResponseSchema.parse(answer.body).data.serviceRecords.map((r) => r.id)).toEqual([
+      wanted.id,
+    ]);
   });
 
   it('answers 400 for a limit over 100 or a cursor that is not ours, 401 without a token and 403 for an admin', async () => {
     const garage = await buildGarageAccount(stack);
-    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine?limit=101', { token: garage.token })).status).toBe(400);
-    const forged = await callJson(stack.url, 'GET', `/api/v1/service-records/mine?cursor=${Buffer.from('["x"]').toString('base64url')}`, { token: garage.token });
+    expect(
+      (await callJson(stack.url, 'GET', '/api/v1/service-records/mine?limit=101', { token: garage.token })).status,
+    ).toBe(400);
+    const forged = await callJson(
+      stack.url,
+      'GET',
+      `/api/v1/service-records/mine?cursor=${Buffer.from('["x"]').toString('base64url')}`,
+      { token: garage.token },
+    );
     expect(forged.status).toBe(400);
     expect(forged.body.message).toBe(MESSAGES.records.cursorInvalid);
     expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine')).status).toBe(401);
@@ -161,9 +187,15 @@ describe("a page cursor of a garage's own list naming what Postgres would refuse
     ['garbage base64', 'bm90LWEtY3Vyc29y'],
   ])('is a 400 envelope, never a 500: %s', async (_case, cursor) => {
     const garage = await buildGarageAccount(stack);
-    const answer = await callJson(stack.url, 'GET', `/api/v1/service-records/mine?cursor=${cursor}`, { token: garage.token });
+    const answer = await callJson(stack.url, 'GET', `/api/v1/service-records/mine?cursor=${cursor}`, {
+      token: garage.token,
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ status: 400, code: 'validation_failed', message: MESSAGES.records.cursorInvalid });
+    expect(answer.body).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: MESSAGES.records.cursorInvalid,
+    });
   });
 });
 
@@ -178,7 +210,9 @@ describe('a record stored straight into the database', () => {
     );
     const straight = rows[0]!.id;
     const verify = async () =>
-      ZVerifyChainResponseSchema.parse((await callJson(stack.url, 'GET', '/api/v1/service-records/verify/SD18HHH')).body).data;
+      ZVerifyChainResponseSchema.parse(
+        (await callJson(stack.url, 'GET', '/api/v1/service-records/verify/SD18HHH')).body,
+      ).data;
     expect(await verify()).toMatchObject({
       valid: false,
       length: 0,
@@ -186,7 +220,11 @@ describe('a record stored straight into the database', () => {
     });
 
     // The garage's own record is sealed as ever; the one stored around the service is still not in the chain.
-    const logged = await logService(garage, { vehicle_registration: 'SD18HHH', vin: 'SAJAA01A12B000005', mileage: 40000 });
+    const logged = await logService(garage, {
+      vehicle_registration: 'SD18HHH',
+      vin: 'SAJAA01A12B000005',
+      mileage: 40000,
+    });
     const chain = await verify();
     expect(chain).toMatchObject({
       valid: false,

@@ -1,7 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { ZCreateServiceRecordResponseSchema, type TGarageServiceRecord } from '@sh/shared/contract';
-import { createRedis, createTokenVerifier, signAccessToken, type Pool, type Redis, type TAuthClaims } from '@sh/shared/server';
+import {
+  createRedis,
+  createTokenVerifier,
+  signAccessToken,
+  type Pool,
+  type Redis,
+  type TAuthClaims,
+} from '@sh/shared/server';
 import {
   callJson,
   createTestDatabase,
@@ -24,7 +31,9 @@ export const TEST_INTERNAL_TOKEN = 'records-test-internal-token-0123';
 
 /** A receipt signer with a fresh Ed25519 key. */
 export function createTestSigner(): ReceiptSigner {
-  return signerFromPrivateKey(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  return signerFromPrivateKey(
+    generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  );
 }
 
 /**
@@ -65,7 +74,14 @@ export async function startRecordsStack(options: { now?: () => Date } = {}): Pro
   const redis = createRedis(TEST_REDIS_URL);
   const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
   const identity = await listenForTest(
-    buildIdentityApp({ pool: identityDb.pool, redis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: testQueuePrefix() }),
+    buildIdentityApp({
+      pool: identityDb.pool,
+      redis,
+      logger: testLogger,
+      keys,
+      internalToken: TEST_INTERNAL_TOKEN,
+      keyPrefix: testQueuePrefix(),
+    }),
   );
   const db = await createTestDatabase('records', RECORDS_MIGRATIONS);
   const signer = createTestSigner();
@@ -162,8 +178,12 @@ export async function logServiceRecord(
   garage: { token: string; password: string },
   overrides: Record<string, unknown> = {},
 ): Promise<TGarageServiceRecord> {
-  const answer = await callJson(stack.url, 'POST', '/api/v1/service-records', { token: garage.token, body: buildCreateBody(garage.password, overrides) });
-  if (answer.status !== 201) throw new Error(`logging a service answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const answer = await callJson(stack.url, 'POST', '/api/v1/service-records', {
+    token: garage.token,
+    body: buildCreateBody(garage.password, overrides),
+  });
+  if (answer.status !== 201)
+    throw new Error(`logging a service answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return ZCreateServiceRecordResponseSchema.parse(answer.body).data.serviceRecord;
 }
 

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type TEventEnvelope } from '@sh/shared/contract';
-import { createLookupAnswers, forgetAnswersOfOtherDatabases, lookupAnswersNamespace, prewarmedKeyOf, publishEveryAnswer } from '@sh/shared/lookup-cache';
+import {
+  createLookupAnswers,
+  forgetAnswersOfOtherDatabases,
+  lookupAnswersNamespace,
+  prewarmedKeyOf,
+  publishEveryAnswer,
+} from '@sh/shared/lookup-cache';
 import { applyEventOnce, createRequestRedis } from '@sh/shared/server';
 import { callJson, readPublishedAnswer, testLogger, testQueuePrefix } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,21 +32,52 @@ describe('answers published ahead of any lookup (prewarm)', () => {
   it("publishes every vehicle's answer, the bytes its lookup builds, a batch at a time and once; a write deletes its vehicle's", async () => {
     const garage = await buildGarageAccount(stack);
     const token = adminTokenFor(stack, admin);
-    const [several, amended, partlyWithdrawn, allWithdrawn] = [newRegistration(), newRegistration(), newRegistration(), newRegistration()];
-    await logServiceRecord(stack, garage, { vehicle_registration: several, service_date: '2024-01-10', mileage: 40000 });
+    const [several, amended, partlyWithdrawn, allWithdrawn] = [
+      newRegistration(),
+      newRegistration(),
+      newRegistration(),
+      newRegistration(),
+    ];
+    await logServiceRecord(stack, garage, {
+      vehicle_registration: several,
+      service_date: '2024-01-10',
+      mileage: 40000,
+    });
     // Lower than the earlier service: flagged in both answers alike.
-    await logServiceRecord(stack, garage, { vehicle_registration: several, service_date: '2024-06-10', mileage: 35000 });
+    await logServiceRecord(stack, garage, {
+      vehicle_registration: several,
+      service_date: '2024-06-10',
+      mileage: 35000,
+    });
     const toAmend = await logServiceRecord(stack, garage, { vehicle_registration: amended, notes: 'Before' });
-    expect((await callJson(stack.url, 'PATCH', `/api/v1/service-records/${toAmend.id}`, { token, body: { notes: 'After', reason: 'Typo' } })).status).toBe(200);
+    expect(
+      (
+        await callJson(stack.url, 'PATCH', `/api/v1/service-records/${toAmend.id}`, {
+          token,
+          body: { notes: 'After', reason: 'Typo' },
+        })
+      ).status,
+    ).toBe(200);
     await logServiceRecord(stack, garage, { vehicle_registration: partlyWithdrawn, service_date: '2023-03-01' });
-    const wrongOne = await logServiceRecord(stack, garage, { vehicle_registration: partlyWithdrawn, service_date: '2023-09-01' });
+    const wrongOne = await logServiceRecord(stack, garage, {
+      vehicle_registration: partlyWithdrawn,
+      service_date: '2023-09-01',
+    });
     const onlyOne = await logServiceRecord(stack, garage, { vehicle_registration: allWithdrawn });
     for (const record of [wrongOne, onlyOne]) {
-      expect((await callJson(stack.url, 'DELETE', `/api/v1/service-records/${record.id}`, { token, body: { reason: 'Wrong vehicle' } })).status).toBe(200);
+      expect(
+        (
+          await callJson(stack.url, 'DELETE', `/api/v1/service-records/${record.id}`, {
+            token,
+            body: { reason: 'Wrong vehicle' },
+          })
+        ).status,
+      ).toBe(200);
     }
 
     const namespace = lookupAnswersNamespace(prefix);
-    const publishAll = () => publishEveryAnswer({ histories: lookupHistoriesOf(stack.db.pool), redis: stack.redis, prefix, batchSize: 2 });
+    const publishAll = () =>
+      publishEveryAnswer({ histories: lookupHistoriesOf(stack.db.pool), redis: stack.redis, prefix, batchSize: 2 });
     expect(await publishAll()).toBeGreaterThanOrEqual(3);
     expect(await stack.redis.get(prewarmedKeyOf(prefix))).toMatch(/^\d{4}-\d\d-\d\dT/);
     // Built afresh, without Redis: what a lookup of each answers now.
@@ -51,7 +88,15 @@ describe('answers published ahead of any lookup (prewarm)', () => {
       expect(shared?.body.toString()).toBe(built.body.toString());
       expect(shared?.etag).toBe(built.etag);
     }
-    const flags = (registration: string) => readPublishedAnswer(stack.redis, namespace, registration).then((a) => (JSON.parse(a!.body.toString()) as { data: { serviceRecords: { mileage_anomaly: boolean; notes: string }[] } }).data.serviceRecords);
+    const flags = (registration: string) =>
+      readPublishedAnswer(stack.redis, namespace, registration).then(
+        (a) =>
+          (
+            JSON.parse(a!.body.toString()) as {
+              data: { serviceRecords: { mileage_anomaly: boolean; notes: string }[] };
+            }
+          ).data.serviceRecords,
+      );
     expect((await flags(several)).map((r) => r.mileage_anomaly)).toEqual([true, false]);
     expect((await flags(amended))[0]!.notes).toBe('After');
     expect(await flags(partlyWithdrawn)).toHaveLength(1);
@@ -60,7 +105,11 @@ describe('answers published ahead of any lookup (prewarm)', () => {
     // Already published: nothing is built again.
     expect(await publishAll()).toBe(0);
 
-    await logServiceRecord(stack, garage, { vehicle_registration: several, service_date: '2024-09-01', mileage: 41000 });
+    await logServiceRecord(stack, garage, {
+      vehicle_registration: several,
+      service_date: '2024-09-01',
+      mileage: 41000,
+    });
     expect(await readPublishedAnswer(stack.redis, namespace, several)).toBeNull();
     expect((await lookupVia(stack.url, several)).records).toHaveLength(3);
   });
@@ -69,10 +118,17 @@ describe('answers published ahead of any lookup (prewarm)', () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
     const record = await logServiceRecord(stack, garage, { vehicle_registration: registration });
-    const answers = createLookupAnswers({ histories: lookupHistoriesOf(stack.db.pool), redis: stack.redis, prefix, logger: testLogger });
+    const answers = createLookupAnswers({
+      histories: lookupHistoriesOf(stack.db.pool),
+      redis: stack.redis,
+      prefix,
+      logger: testLogger,
+    });
     await answers.answer(registration);
     const namespace = lookupAnswersNamespace(prefix);
-    await vi.waitFor(async () => expect(await readPublishedAnswer(stack.redis, namespace, registration)).not.toBeNull());
+    await vi.waitFor(async () =>
+      expect(await readPublishedAnswer(stack.redis, namespace, registration)).not.toBeNull(),
+    );
 
     const event: TEventEnvelope<'service_record.withdrawn'> = {
       id: randomUUID(),
@@ -91,15 +147,32 @@ describe('answers published ahead of any lookup (prewarm)', () => {
         withdrawnAt: new Date().toISOString(),
       },
     };
-    expect(await applyEventOnce(stack.db.pool, createRecordsEventHandlers({ lookupAnswers: answers, logger: testLogger }), event)).toBe('applied');
+    expect(
+      await applyEventOnce(
+        stack.db.pool,
+        createRecordsEventHandlers({ lookupAnswers: answers, logger: testLogger }),
+        event,
+      ),
+    ).toBe('applied');
     expect(await readPublishedAnswer(stack.redis, namespace, registration)).toBeNull();
 
     // With Redis away the handler fails, so the event is not counted as handled and is tried again.
     const away = createRequestRedis('redis://127.0.0.1:1', { commandTimeoutMs: 50 });
     try {
-      const unreachable = createLookupAnswers({ histories: lookupHistoriesOf(stack.db.pool), redis: away, prefix, logger: testLogger });
+      const unreachable = createLookupAnswers({
+        histories: lookupHistoriesOf(stack.db.pool),
+        redis: away,
+        prefix,
+        logger: testLogger,
+      });
       const again = { ...event, id: randomUUID() };
-      await expect(applyEventOnce(stack.db.pool, createRecordsEventHandlers({ lookupAnswers: unreachable, logger: testLogger }), again)).rejects.toThrow();
+      await expect(
+        applyEventOnce(
+          stack.db.pool,
+          createRecordsEventHandlers({ lookupAnswers: unreachable, logger: testLogger }),
+          again,
+        ),
+      ).rejects.toThrow();
     } finally {
       away.disconnect();
     }
@@ -113,11 +186,18 @@ describe('answers published for another database', () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
     await logServiceRecord(stack, garage, { vehicle_registration: registration });
-    const answers = createLookupAnswers({ histories: lookupHistoriesOf(stack.db.pool), redis: stack.redis, prefix: ownPrefix, logger: testLogger });
+    const answers = createLookupAnswers({
+      histories: lookupHistoriesOf(stack.db.pool),
+      redis: stack.redis,
+      prefix: ownPrefix,
+      logger: testLogger,
+    });
     const publish = async () => {
       await answers.invalidate(registration);
       await answers.answer(registration);
-      await vi.waitFor(async () => expect(await readPublishedAnswer(stack.redis, namespace, registration)).not.toBeNull());
+      await vi.waitFor(async () =>
+        expect(await readPublishedAnswer(stack.redis, namespace, registration)).not.toBeNull(),
+      );
     };
 
     // Published before any database was known under this prefix: deleted.

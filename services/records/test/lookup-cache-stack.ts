@@ -1,13 +1,26 @@
 import { ZLookupResponseSchema } from '@sh/shared/contract';
 import { createLookupAnswers } from '@sh/shared/lookup-cache';
 import { createRedis, createTokenVerifier, signAccessToken } from '@sh/shared/server';
-import { createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
+import {
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  testLogger,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+} from '@sh/shared/testing';
 import { buildGatewayApp } from '../../gateway/src/app.js';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildRecordsApp } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';
 import { lookupHistoriesOf } from '../src/domain/lookup-histories.js';
-import { createTestSigner, IDENTITY_MIGRATIONS, RECORDS_MIGRATIONS, TEST_INTERNAL_TOKEN, type RecordsStack } from './harness.js';
+import {
+  createTestSigner,
+  IDENTITY_MIGRATIONS,
+  RECORDS_MIGRATIONS,
+  TEST_INTERNAL_TOKEN,
+  type RecordsStack,
+} from './harness.js';
 
 /** What the lookup cache's tests run against (startLookupCacheStack). */
 export interface LookupCacheStack {
@@ -33,7 +46,14 @@ export async function startLookupCacheStack(): Promise<LookupCacheStack> {
   const prefix = testQueuePrefix();
   const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
   const identity = await listenForTest(
-    buildIdentityApp({ pool: identityDb.pool, redis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: prefix }),
+    buildIdentityApp({
+      pool: identityDb.pool,
+      redis,
+      logger: testLogger,
+      keys,
+      internalToken: TEST_INTERNAL_TOKEN,
+      keyPrefix: prefix,
+    }),
   );
   const db = await createTestDatabase('records', RECORDS_MIGRATIONS);
   const signer = createTestSigner();
@@ -47,7 +67,12 @@ export async function startLookupCacheStack(): Promise<LookupCacheStack> {
         signer,
         identity: createIdentityClient({ baseUrl: identity.url, internalToken: TEST_INTERNAL_TOKEN }),
         internalToken: TEST_INTERNAL_TOKEN,
-        lookupAnswers: createLookupAnswers({ histories: lookupHistoriesOf(db.pool), redis, prefix, logger: testLogger }),
+        lookupAnswers: createLookupAnswers({
+          histories: lookupHistoriesOf(db.pool),
+          redis,
+          prefix,
+          logger: testLogger,
+        }),
       }),
     );
   const a = await instance();
@@ -73,7 +98,16 @@ export async function startLookupCacheStack(): Promise<LookupCacheStack> {
       lookupFastPath: true,
     }),
   );
-  const closers = [gateway.close, stopRecordsBehindGateway, a.close, b.close, identity.close, async () => redis.disconnect(), db.drop, identityDb.drop];
+  const closers = [
+    gateway.close,
+    stopRecordsBehindGateway,
+    a.close,
+    b.close,
+    identity.close,
+    async () => redis.disconnect(),
+    db.drop,
+    identityDb.drop,
+  ];
   const stack: RecordsStack = {
     url: a.url,
     db,

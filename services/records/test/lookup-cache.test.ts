@@ -42,17 +42,26 @@ describe('lookup answers invalidated by writes', () => {
   it('shows an amendment and a withdrawal made through instance B at once through instance A', async () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
-    const record = await logServiceRecord(stack, garage, { vehicle_registration: registration, notes: 'Original notes' });
+    const record = await logServiceRecord(stack, garage, {
+      vehicle_registration: registration,
+      notes: 'Original notes',
+    });
     expect((await lookupVia(stack.url, registration)).records[0]!.notes).toBe('Original notes');
 
     const token = adminTokenFor(stack, admin);
-    const amended = await callJson(otherUrl, 'PATCH', `/api/v1/service-records/${record.id}`, { token, body: { notes: 'Corrected notes', reason: 'Typo' } });
+    const amended = await callJson(otherUrl, 'PATCH', `/api/v1/service-records/${record.id}`, {
+      token,
+      body: { notes: 'Corrected notes', reason: 'Typo' },
+    });
     expect(amended.status).toBe(200);
     const afterAmend = (await lookupVia(stack.url, registration)).records;
     expect(afterAmend[0]!.notes).toBe('Corrected notes');
     expect(afterAmend[0]!.amendments).toHaveLength(1);
 
-    const withdrawn = await callJson(otherUrl, 'DELETE', `/api/v1/service-records/${record.id}`, { token, body: { reason: 'Logged on the wrong vehicle' } });
+    const withdrawn = await callJson(otherUrl, 'DELETE', `/api/v1/service-records/${record.id}`, {
+      token,
+      body: { reason: 'Logged on the wrong vehicle' },
+    });
     expect(withdrawn.status).toBe(200);
     expect((await lookupVia(stack.url, registration)).records).toEqual([]);
   });
@@ -62,18 +71,44 @@ describe('lookup answers invalidated by writes', () => {
     const registration = newRegistration();
     await logServiceRecord(stack, garage, { vehicle_registration: registration });
     // Looked up through records (which publishes the answer) and then through the gateway (which sends the published one).
-    for (const url of [stack.url, gatewayUrl, gatewayUrl]) expect((await lookupVia(url, registration)).records).toHaveLength(1);
+    for (const url of [stack.url, gatewayUrl, gatewayUrl])
+      expect((await lookupVia(url, registration)).records).toHaveLength(1);
     const published = (await lookupVia(gatewayUrl, registration)).records[0]!.garage;
     // A change behind the answers' back is not read again: without the event's marks the published answer would stay.
-    await stack.db.pool.query('UPDATE garage_directory SET name = $2 WHERE garage_id = $1', [garage.id, 'Changed in SQL']);
+    await stack.db.pool.query('UPDATE garage_directory SET name = $2 WHERE garage_id = $1', [
+      garage.id,
+      'Changed in SQL',
+    ]);
     expect((await lookupVia(gatewayUrl, registration)).records[0]!.garage).toEqual(published);
 
-    const renamed = { garageId: garage.id, name: 'Renamed Motors Ltd', address: '2 New Road, Leeds, LS2 2BB', phone: '0113 496 0000' };
-    const event: TEventEnvelope<'garage.updated'> = { id: randomUUID(), name: 'garage.updated', version: 1, occurredAt: new Date().toISOString(), payload: renamed };
-    const handlers = createRecordsEventHandlers({ lookupAnswers: createLookupAnswers({ histories: lookupHistoriesOf(stack.db.pool), redis: stack.redis, prefix, logger: testLogger }), logger: testLogger });
+    const renamed = {
+      garageId: garage.id,
+      name: 'Renamed Motors Ltd',
+      address: '2 New Road, Leeds, LS2 2BB',
+      phone: '0113 496 0000',
+    };
+    const event: TEventEnvelope<'garage.updated'> = {
+      id: randomUUID(),
+      name: 'garage.updated',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      payload: renamed,
+    };
+    const handlers = createRecordsEventHandlers({
+      lookupAnswers: createLookupAnswers({
+        histories: lookupHistoriesOf(stack.db.pool),
+        redis: stack.redis,
+        prefix,
+        logger: testLogger,
+      }),
+      logger: testLogger,
+    });
     expect(await applyEventOnce(stack.db.pool, handlers, event)).toBe('applied');
     for (const url of [stack.url, otherUrl, gatewayUrl]) {
-      expect((await lookupVia(url, registration)).records[0]!.garage).toEqual({ name: renamed.name, address: renamed.address });
+      expect((await lookupVia(url, registration)).records[0]!.garage).toEqual({
+        name: renamed.name,
+        address: renamed.address,
+      });
     }
   });
 
@@ -82,7 +117,9 @@ describe('lookup answers invalidated by writes', () => {
     const registration = newRegistration();
     const record = await logServiceRecord(stack, garage, { vehicle_registration: registration, notes: 'Before' });
     expect((await lookupVia(stack.url, registration)).records[0]!.notes).toBe('Before');
-    await vi.waitFor(async () => expect(await readPublishedAnswer(stack.redis, lookupAnswersNamespace(prefix), registration)).not.toBeNull());
+    await vi.waitFor(async () =>
+      expect(await readPublishedAnswer(stack.redis, lookupAnswersNamespace(prefix), registration)).not.toBeNull(),
+    );
     await stack.db.pool.query('UPDATE service_records SET notes = $2 WHERE id = $1', [record.id, 'Changed in SQL']);
     // The gateway sends what was published; records keeps nothing, so both instances read the row as it is now.
     expect((await lookupVia(gatewayUrl, registration)).records[0]!.notes).toBe('Before');
@@ -95,11 +132,21 @@ describe('lookup answers while Redis is away', () => {
   it('reads every lookup afresh, so a change is never hidden behind a version nobody can bump', async () => {
     const away = createRequestRedis('redis://127.0.0.1:1', { commandTimeoutMs: 50 });
     try {
-      const answers = createLookupAnswers({ histories: lookupHistoriesOf(stack.db.pool), redis: away, prefix: testQueuePrefix(), logger: testLogger });
+      const answers = createLookupAnswers({
+        histories: lookupHistoriesOf(stack.db.pool),
+        redis: away,
+        prefix: testQueuePrefix(),
+        logger: testLogger,
+      });
       const garage = await buildGarageAccount(stack);
       const registration = newRegistration();
       const record = await logServiceRecord(stack, garage, { vehicle_registration: registration, notes: 'Before' });
-      const read = async () => (JSON.parse((await answers.answer(registration)).body.toString()) as { data: { serviceRecords: { notes: string }[] } }).data.serviceRecords;
+      const read = async () =>
+        (
+          JSON.parse((await answers.answer(registration)).body.toString()) as {
+            data: { serviceRecords: { notes: string }[] };
+          }
+        ).data.serviceRecords;
       expect((await read())[0]!.notes).toBe('Before');
       await stack.db.pool.query('UPDATE service_records SET notes = $2 WHERE id = $1', [record.id, 'After']);
       expect((await read())[0]!.notes).toBe('After');
@@ -169,10 +216,27 @@ describe('the gateway, answering from what records published', () => {
     expect((await lookupVia(gatewayUrl, registration)).records).toHaveLength(2);
 
     const token = adminTokenFor(stack, admin);
-    expect((await callJson(otherUrl, 'PATCH', `/api/v1/service-records/${record.id}`, { token, body: { notes: 'First, corrected', reason: 'Typo' } })).status).toBe(200);
-    expect((await lookupVia(gatewayUrl, registration)).records.map((r) => r.notes).sort()).toEqual(['First, corrected', 'Second']);
+    expect(
+      (
+        await callJson(otherUrl, 'PATCH', `/api/v1/service-records/${record.id}`, {
+          token,
+          body: { notes: 'First, corrected', reason: 'Typo' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await lookupVia(gatewayUrl, registration)).records.map((r) => r.notes).sort()).toEqual([
+      'First, corrected',
+      'Second',
+    ]);
 
-    expect((await callJson(otherUrl, 'DELETE', `/api/v1/service-records/${record.id}`, { token, body: { reason: 'Wrong vehicle' } })).status).toBe(200);
+    expect(
+      (
+        await callJson(otherUrl, 'DELETE', `/api/v1/service-records/${record.id}`, {
+          token,
+          body: { reason: 'Wrong vehicle' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await lookupVia(gatewayUrl, registration)).records.map((r) => r.notes)).toEqual(['Second']);
   });
 
@@ -187,7 +251,9 @@ describe('the gateway, answering from what records published', () => {
     // A visitor who sends no Accept and no Host (autocannon, curl --http1.0) is answered as well.
     const bare = await new Promise<number>((resolve, reject) => {
       const target = new URL(`${gatewayUrl}/api/v1/service-records/lookup/${newRegistration()}`);
-      const socket = connect(Number(target.port), target.hostname, () => socket.write(`GET ${target.pathname} HTTP/1.0\r\n\r\n`));
+      const socket = connect(Number(target.port), target.hostname, () =>
+        socket.write(`GET ${target.pathname} HTTP/1.0\r\n\r\n`),
+      );
       let head = '';
       socket.on('data', (chunk) => (head += chunk.toString()));
       socket.on('end', () => resolve(Number(head.split(' ')[1])));
@@ -215,7 +281,9 @@ describe('the gateway, answering from what records published', () => {
     const varying = new Set(['date', 'x-request-id', 'ratelimit', 'connection', 'keep-alive']);
     const headersOf = (response: Response) => [...response.headers].filter(([name]) => !varying.has(name)).sort();
     expect(headersOf(alone)).toEqual(headersOf(fromRecords));
-    expect((await lookupVia(gatewayUrl, published, { 'if-none-match': fromRecords.headers.get('etag')! })).status).toBe(304);
+    expect((await lookupVia(gatewayUrl, published, { 'if-none-match': fromRecords.headers.get('etag')! })).status).toBe(
+      304,
+    );
     expect((await lookupVia(gatewayUrl, newRegistration())).status).toBe(503);
   });
 });

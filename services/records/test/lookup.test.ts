@@ -31,9 +31,22 @@ async function countRecords(): Promise<number> {
 describe('GET /api/v1/service-records/lookup/{registration}', () => {
   it('answers the records newest first with their garage name and address', async () => {
     const garage = await buildGarage(db.pool, { name: 'Castle Garage', address: '3 Mill Lane, York, YO1 7HH' });
-    await buildServiceRecord(db.pool, garage.id, { registration: 'LK19ABC', serviceDate: '2023-05-01', mileage: 20000 });
-    await buildServiceRecord(db.pool, garage.id, { registration: 'LK19ABC', serviceDate: '2025-05-01', mileage: 41000, serviceType: 'Oil & Filter Change' });
-    await buildServiceRecord(db.pool, garage.id, { registration: 'LK19ABC', serviceDate: '2024-05-01', mileage: 30500 });
+    await buildServiceRecord(db.pool, garage.id, {
+      registration: 'LK19ABC',
+      serviceDate: '2023-05-01',
+      mileage: 20000,
+    });
+    await buildServiceRecord(db.pool, garage.id, {
+      registration: 'LK19ABC',
+      serviceDate: '2025-05-01',
+      mileage: 41000,
+      serviceType: 'Oil & Filter Change',
+    });
+    await buildServiceRecord(db.pool, garage.id, {
+      registration: 'LK19ABC',
+      serviceDate: '2024-05-01',
+      mileage: 30500,
+    });
     await buildServiceRecord(db.pool, garage.id, { registration: 'OTHER12', serviceDate: '2024-05-01' });
 
     const { status, body } = await lookup('LK19ABC');
@@ -82,9 +95,22 @@ describe('GET /api/v1/service-records/lookup/{registration}', () => {
 
   it('flags a mileage lower than an earlier record and leaves withdrawn records out', async () => {
     const garage = await buildGarage(db.pool);
-    await buildServiceRecord(db.pool, garage.id, { registration: 'CL03CKD', serviceDate: '2022-01-10', mileage: 60000 });
-    await buildServiceRecord(db.pool, garage.id, { registration: 'CL03CKD', serviceDate: '2023-01-10', mileage: 35000 });
-    await buildServiceRecord(db.pool, garage.id, { registration: 'CL03CKD', serviceDate: '2024-01-10', mileage: 70000, withdrawn: true });
+    await buildServiceRecord(db.pool, garage.id, {
+      registration: 'CL03CKD',
+      serviceDate: '2022-01-10',
+      mileage: 60000,
+    });
+    await buildServiceRecord(db.pool, garage.id, {
+      registration: 'CL03CKD',
+      serviceDate: '2023-01-10',
+      mileage: 35000,
+    });
+    await buildServiceRecord(db.pool, garage.id, {
+      registration: 'CL03CKD',
+      serviceDate: '2024-01-10',
+      mileage: 70000,
+      withdrawn: true,
+    });
     const records = ZLookupResponseSchema.parse((await lookup('CL03CKD')).body).data.serviceRecords;
     expect(records.map((r) => [r.service_date, r.mileage_anomaly])).toEqual([
       ['2023-01-10', true],
@@ -94,7 +120,8 @@ describe('GET /api/v1/service-records/lookup/{registration}', () => {
 });
 
 describe('the lookup plainly spelt, as the gateway asks for it, and spelt otherwise', () => {
-  const ask = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.url}${pathname}`, { headers });
+  const ask = (pathname: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${pathname}`, { headers });
   const varying = new Set(['date', 'x-request-id', 'connection', 'keep-alive', 'content-length']);
   const headersOf = (response: Response) => [...response.headers].filter(([name]) => !varying.has(name)).sort();
 

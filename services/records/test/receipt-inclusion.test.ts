@@ -4,16 +4,36 @@
  * announced (transparency_log.checkpoint_issued) in its own transaction, once per size, for the receipt mails.
  */
 import { randomUUID } from 'node:crypto';
-import { DEVELOPMENT_LOG, EVENTS, MESSAGES, ZGarageReceiptResponseSchema, type TEventEnvelope, type TGarageReceipt, type TReceipt } from '@sh/shared/contract';
+import {
+  DEVELOPMENT_LOG,
+  EVENTS,
+  MESSAGES,
+  ZGarageReceiptResponseSchema,
+  type TEventEnvelope,
+  type TGarageReceipt,
+  type TReceipt,
+} from '@sh/shared/contract';
 import { applyEventOnce, DEV_LOG_SIGNING_KEY } from '@sh/shared/server';
 import { callJson } from '@sh/shared/testing';
-import { decodeBase64, encodeBase64, parseVerifierKey, verifyCheckpoint, verifyInclusion } from '@sh/shared/transparency-log';
+import {
+  decodeBase64,
+  encodeBase64,
+  parseVerifierKey,
+  verifyCheckpoint,
+  verifyInclusion,
+} from '@sh/shared/transparency-log';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCheckpoint } from '../src/domain/issue-checkpoint.js';
 import { loadLogSigner, type LogSigner } from '../src/domain/log-signer.js';
 import { LOG_TREE_HASHER, logEntryOf } from '../src/domain/log-entry.js';
 import { createRecordsEventHandlers } from '../src/events/handlers.js';
-import { adminTokenFor, buildGarageAccount, logServiceRecord, startRecordsStack, type RecordsStack } from './harness.js';
+import {
+  adminTokenFor,
+  buildGarageAccount,
+  logServiceRecord,
+  startRecordsStack,
+  type RecordsStack,
+} from './harness.js';
 
 let stack: RecordsStack;
 let log: LogSigner;
@@ -44,21 +64,43 @@ async function receiptOf(token: string, recordId: string): Promise<TGarageReceip
 async function checkInclusion(receipt: TReceipt, answer: TGarageReceipt): Promise<{ size: number }> {
   if (answer.inclusion.status !== 'included') throw new Error(`not included: ${answer.inclusion.status}`);
   const { checkpoint, proof } = answer.inclusion;
-  const verified = await verifyCheckpoint(checkpoint.note, [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)], DEVELOPMENT_LOG.origin);
+  const verified = await verifyCheckpoint(
+    checkpoint.note,
+    [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)],
+    DEVELOPMENT_LOG.origin,
+  );
   expect(verified.size).toBe(checkpoint.treeSize);
   expect(encodeBase64(verified.rootHash)).toBe(checkpoint.rootHash);
   expect(proof).toMatchObject({ leafIndex: receipt.leaf_index, treeSize: checkpoint.treeSize });
   const leafHash = await LOG_TREE_HASHER.hashLeaf(logEntryOf({ ...receipt, kind: 'record' }));
   expect(encodeBase64(leafHash)).toBe(proof.leafHash);
-  expect(await verifyInclusion(receipt.leaf_index!, verified.size, leafHash, proof.hashes.map((hash) => decodeBase64(hash)!), verified.rootHash)).toBe(true);
+  expect(
+    await verifyInclusion(
+      receipt.leaf_index!,
+      verified.size,
+      leafHash,
+      proof.hashes.map((hash) => decodeBase64(hash)!),
+      verified.rootHash,
+    ),
+  ).toBe(true);
   // A receipt changed after the fact (its hash) no longer proves into that root.
   const changed = await LOG_TREE_HASHER.hashLeaf(logEntryOf({ ...receipt, hash: 'f'.repeat(64), kind: 'record' }));
-  expect(await verifyInclusion(receipt.leaf_index!, verified.size, changed, proof.hashes.map((hash) => decodeBase64(hash)!), verified.rootHash)).toBe(false);
+  expect(
+    await verifyInclusion(
+      receipt.leaf_index!,
+      verified.size,
+      changed,
+      proof.hashes.map((hash) => decodeBase64(hash)!),
+      verified.rootHash,
+    ),
+  ).toBe(false);
   return { size: verified.size };
 }
 
 async function checkpointEvents(): Promise<TEventEnvelope<'transparency_log.checkpoint_issued'>['payload'][]> {
-  const { rows } = await stack.db.pool.query<{ payload: TEventEnvelope<'transparency_log.checkpoint_issued'>['payload'] }>(
+  const { rows } = await stack.db.pool.query<{
+    payload: TEventEnvelope<'transparency_log.checkpoint_issued'>['payload'];
+  }>(
     "SELECT payload FROM event_outbox WHERE name = 'transparency_log.checkpoint_issued' ORDER BY (payload->>'treeSize')::bigint",
   );
   return rows.map((row) => row.payload);
@@ -84,11 +126,15 @@ describe('GET /api/v1/service-records/{id}/receipt', () => {
       expect(answer.receipt).toEqual(record.receipt);
       expect(await checkInclusion(record.receipt!, answer)).toEqual({ size: covering });
     }
-    expect(await checkInclusion(third.receipt!, await receiptOf(garage.token, third.id))).toEqual({ size: third.receipt!.leaf_index! + 1 });
+    expect(await checkInclusion(third.receipt!, await receiptOf(garage.token, third.id))).toEqual({
+      size: third.receipt!.leaf_index! + 1,
+    });
     // The checkpoint answered is the one published at its size.
     const published = await callJson(stack.url, 'GET', `/api/v1/service-records/log/checkpoint/${covering}`);
     const answer = await receiptOf(garage.token, first.id);
-    expect(answer.inclusion.status === 'included' && answer.inclusion.checkpoint).toEqual((published.body as { data: unknown }).data);
+    expect(answer.inclusion.status === 'included' && answer.inclusion.checkpoint).toEqual(
+      (published.body as { data: unknown }).data,
+    );
   });
 
   it("answers 404 for another garage's record and an unknown one, 400 for an id that is no UUID, 403 to an admin and a suspended garage", async () => {
@@ -98,10 +144,19 @@ describe('GET /api/v1/service-records/{id}/receipt', () => {
 
     const notTheirs = await readReceipt(other.token, record.id);
     expect(notTheirs.status).toBe(404);
-    expect(notTheirs.body).toMatchObject({ status: 404, code: 'not_found', message: MESSAGES.adminActions.recordNotFound });
+    expect(notTheirs.body).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: MESSAGES.adminActions.recordNotFound,
+    });
     expect((await readReceipt(owner.token, randomUUID())).status).toBe(404);
-    expect((await readReceipt(owner.token, 'not-a-uuid')).body).toMatchObject({ status: 400, message: MESSAGES.adminActions.idInvalid });
-    expect((await readReceipt(adminTokenFor(stack, { id: randomUUID(), email: 'admin@wrenchmark.test' }), record.id)).status).toBe(403);
+    expect((await readReceipt(owner.token, 'not-a-uuid')).body).toMatchObject({
+      status: 400,
+      message: MESSAGES.adminActions.idInvalid,
+    });
+    expect(
+      (await readReceipt(adminTokenFor(stack, { id: randomUUID(), email: 'admin@wrenchmark.test' }), record.id)).status,
+    ).toBe(403);
     expect((await callJson(stack.url, 'GET', `/api/v1/service-records/${record.id}/receipt`)).status).toBe(401);
 
     await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), {
@@ -109,7 +164,13 @@ describe('GET /api/v1/service-records/{id}/receipt', () => {
       name: 'garage.suspended',
       version: 1,
       occurredAt: new Date().toISOString(),
-      payload: { garageId: owner.id, name: owner.name, email: owner.email, reason: 'Reported by customers', suspendedAt: Date.now() },
+      payload: {
+        garageId: owner.id,
+        name: owner.name,
+        email: owner.email,
+        reason: 'Reported by customers',
+        suspendedAt: Date.now(),
+      },
     });
     expect((await readReceipt(owner.token, record.id)).status).toBe(403);
   });
@@ -127,12 +188,24 @@ describe('transparency_log.checkpoint_issued', () => {
     );
     const events = await checkpointEvents();
     expect(events).toEqual(
-      kept.map((row) => ({ treeSize: Number(row.tree_size), rootHash: expect.any(String), note: row.note, issuedAt: row.issued_at.toISOString() })),
+      kept.map((row) => ({
+        treeSize: Number(row.tree_size),
+        rootHash: expect.any(String),
+        note: row.note,
+        issuedAt: row.issued_at.toISOString(),
+      })),
     );
     for (const event of events) {
       expect(EVENTS['transparency_log.checkpoint_issued'].payload.parse(event)).toEqual(event);
-      const verified = await verifyCheckpoint(event.note, [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)], DEVELOPMENT_LOG.origin);
-      expect({ size: verified.size, rootHash: encodeBase64(verified.rootHash) }).toEqual({ size: event.treeSize, rootHash: event.rootHash });
+      const verified = await verifyCheckpoint(
+        event.note,
+        [await parseVerifierKey(DEVELOPMENT_LOG.verifierKey)],
+        DEVELOPMENT_LOG.origin,
+      );
+      expect({ size: verified.size, rootHash: encodeBase64(verified.rootHash) }).toEqual({
+        size: event.treeSize,
+        rootHash: event.rootHash,
+      });
     }
     // Nothing grew: no checkpoint, no event.
     expect(await issueCheckpoint(stack.db.pool, log)).toBeNull();
@@ -142,10 +215,13 @@ describe('transparency_log.checkpoint_issued', () => {
   it('commits with its checkpoint or not at all: a checkpoint whose event cannot be written is not kept either', async () => {
     const garage = await buildGarageAccount(stack);
     await logServiceRecord(stack, garage, { vehicle_registration: 'RC24RBK' });
-    const countKept = async () => Number((await stack.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM log_checkpoints')).rows[0]!.n);
+    const countKept = async () =>
+      Number((await stack.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM log_checkpoints')).rows[0]!.n);
     const [keptBefore, eventsBefore] = [await countKept(), (await checkpointEvents()).length];
     // The outbox refuses the event for a moment: the checkpoint, inserted before it in the same transaction, goes too.
-    await stack.db.pool.query(`ALTER TABLE event_outbox ADD CONSTRAINT refuse_for_test CHECK (name <> 'transparency_log.checkpoint_issued') NOT VALID`);
+    await stack.db.pool.query(
+      `ALTER TABLE event_outbox ADD CONSTRAINT refuse_for_test CHECK (name <> 'transparency_log.checkpoint_issued') NOT VALID`,
+    );
     try {
       await expect(issueCheckpoint(stack.db.pool, log)).rejects.toThrow(/refuse_for_test/);
     } finally {

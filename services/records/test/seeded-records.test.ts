@@ -39,7 +39,12 @@ describe("the demo seed's service records", () => {
     // The key records loads when it starts without RECORDS_SIGNING_KEY: the development key the seed made and kept.
     const serviceSigner = await loadReceiptSigner(db.pool, undefined, testLogger);
     await serviceSigner.close();
-    expect(await countsOf(db)).toEqual({ records: RECORDS, entries: RECORDS, leaves: RECORDS, keys: [serviceSigner.keyId] });
+    expect(await countsOf(db)).toEqual({
+      records: RECORDS,
+      entries: RECORDS,
+      leaves: RECORDS,
+      keys: [serviceSigner.keyId],
+    });
 
     const invalid: unknown[] = [];
     for (const vehicle of VEHICLES) {
@@ -56,8 +61,15 @@ describe("the demo seed's service records", () => {
     );
     expect(outOfOrder).toEqual([]);
 
-    expect(await seedDemoData(TEST_POSTGRES_URL, suffix, ['records'])).toEqual([`records: 0 new service records (${RECORDS} in the data)`]);
-    expect(await countsOf(db)).toEqual({ records: RECORDS, entries: RECORDS, leaves: RECORDS, keys: [serviceSigner.keyId] });
+    expect(await seedDemoData(TEST_POSTGRES_URL, suffix, ['records'])).toEqual([
+      `records: 0 new service records (${RECORDS} in the data)`,
+    ]);
+    expect(await countsOf(db)).toEqual({
+      records: RECORDS,
+      entries: RECORDS,
+      leaves: RECORDS,
+      keys: [serviceSigner.keyId],
+    });
   }, 60_000);
 
   it("are signed with the records service's configured key when it has one, given as the environment gives it", async () => {
@@ -65,7 +77,12 @@ describe("the demo seed's service records", () => {
     const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     // With escaped newlines, as RECORDS_SIGNING_KEY may be set on one line.
     await seedDemoData(TEST_POSTGRES_URL, suffix, ['records'], { recordsSigningKey: key.replace(/\n/g, '\\n') });
-    expect(await countsOf(db)).toEqual({ records: RECORDS, entries: RECORDS, leaves: RECORDS, keys: [signerFromPrivateKey(key).keyId] });
+    expect(await countsOf(db)).toEqual({
+      records: RECORDS,
+      entries: RECORDS,
+      leaves: RECORDS,
+      keys: [signerFromPrivateKey(key).keyId],
+    });
     const { rows: developmentKeys } = await db.pool.query('SELECT id FROM signing_keys');
     expect(developmentKeys).toEqual([]);
   }, 60_000);

@@ -2,7 +2,12 @@ import { createHash, createPublicKey, generateKeyPairSync, verify } from 'node:c
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ZCreateServiceRecordResponseSchema, ZSigningKeyResponseSchema, ZVerifyChainResponseSchema, type TReceipt } from '@sh/shared/contract';
+import {
+  ZCreateServiceRecordResponseSchema,
+  ZSigningKeyResponseSchema,
+  ZVerifyChainResponseSchema,
+  type TReceipt,
+} from '@sh/shared/contract';
 import { createTokenVerifier, migrate } from '@sh/shared/server';
 import { callJson, createTestDatabase, listenForTest, testLogger } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +16,14 @@ import { createIdentityClient } from '../src/clients/identity.js';
 import { canonicalJson } from '../src/domain/chain-entry.js';
 import { loadReceiptSigner, signerFromPrivateKey } from '../src/domain/signing-key.js';
 import { buildGarage, buildServiceRecord } from './builders.js';
-import { buildCreateBody, buildGarageAccount, RECORDS_MIGRATIONS, startRecordsStack, TEST_INTERNAL_TOKEN, type RecordsStack } from './harness.js';
+import {
+  buildCreateBody,
+  buildGarageAccount,
+  RECORDS_MIGRATIONS,
+  startRecordsStack,
+  TEST_INTERNAL_TOKEN,
+  type RecordsStack,
+} from './harness.js';
 
 let stack: RecordsStack;
 
@@ -22,7 +34,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const newPrivateKey = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const newPrivateKey = () =>
+  generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
 /** Records started on the stack's database with a signing key, as main.ts starts it (RECORDS_SIGNING_KEY). */
 async function startRecordsWith(privateKey: string) {
@@ -37,10 +50,14 @@ async function startRecordsWith(privateKey: string) {
       internalToken: TEST_INTERNAL_TOKEN,
     }),
   );
-  return { url: app.url, signer, stop: async () => ((await app.close()), await signer.close()) };
+  return { url: app.url, signer, stop: async () => (await app.close(), await signer.close()) };
 }
 
-async function logWith(url: string, garage: { token: string; password: string }, registration: string): Promise<TReceipt> {
+async function logWith(
+  url: string,
+  garage: { token: string; password: string },
+  registration: string,
+): Promise<TReceipt> {
   const answer = await callJson(url, 'POST', '/api/v1/service-records', {
     token: garage.token,
     body: buildCreateBody(garage.password, { vehicle_registration: registration }),
@@ -70,9 +87,15 @@ describe('receipts signed before a key rotation', () => {
 
     const again = await startRecordsWith(keyB);
     try {
-      const published = ZSigningKeyResponseSchema.parse((await callJson(again.url, 'GET', '/api/v1/service-records/signing-key')).body).data;
+      const published = ZSigningKeyResponseSchema.parse(
+        (await callJson(again.url, 'GET', '/api/v1/service-records/signing-key')).body,
+      ).data;
       // The current key's own fields, as before, and the whole history, oldest first.
-      expect(published).toMatchObject({ algorithm: 'Ed25519', keyId: receiptB.key_id, publicKey: again.signer.publicKeyPem });
+      expect(published).toMatchObject({
+        algorithm: 'Ed25519',
+        keyId: receiptB.key_id,
+        publicKey: again.signer.publicKeyPem,
+      });
       expect(published.keys.map((key) => key.keyId)).toEqual([receiptA.key_id, receiptB.key_id]);
       const [a, b] = published.keys as [(typeof published.keys)[number], (typeof published.keys)[number]];
       expect(a.from! <= receiptA.signed_at && receiptA.signed_at <= a.until!).toBe(true);
@@ -83,16 +106,22 @@ describe('receipts signed before a key rotation', () => {
         const key = published.keys.find((candidate) => candidate.keyId === receipt.key_id)!;
         const { hash, position, prev_hash, registration, signed_at } = receipt;
         const message = Buffer.from(canonicalJson({ hash, position, prev_hash, registration, signed_at }));
-        expect(verify(null, message, createPublicKey(key.publicKey), Buffer.from(receipt.signature, 'base64'))).toBe(true);
+        expect(verify(null, message, createPublicKey(key.publicKey), Buffer.from(receipt.signature, 'base64'))).toBe(
+          true,
+        );
       }
       // verify checks each entry's signature with the key its key_id names, key A's as well as the current key B's.
       for (const registration of ['RT24AAA', 'RT24BBB']) {
-        const verdict = ZVerifyChainResponseSchema.parse((await callJson(again.url, 'GET', `/api/v1/service-records/verify/${registration}`)).body).data;
+        const verdict = ZVerifyChainResponseSchema.parse(
+          (await callJson(again.url, 'GET', `/api/v1/service-records/verify/${registration}`)).body,
+        ).data;
         expect(verdict).toMatchObject({ valid: true, length: 1, brokenAt: null });
       }
       // The garage's list shows each receipt with the key that signed it.
       const mine = await callJson(again.url, 'GET', '/api/v1/service-records/mine', { token: garage.token });
-      const listed = (mine.body as { data: { serviceRecords: { receipt: TReceipt | null }[] } }).data.serviceRecords.map((r) => r.receipt?.key_id);
+      const listed = (
+        mine.body as { data: { serviceRecords: { receipt: TReceipt | null }[] } }
+      ).data.serviceRecords.map((r) => r.receipt?.key_id);
       expect(listed.sort()).toEqual([receiptA.key_id, receiptB.key_id].sort());
     } finally {
       await again.stop();
@@ -106,12 +135,16 @@ describe('the key history migration', () => {
   it("holds the keys the chain already names, with their periods, and the development key's public half", async () => {
     // A database as it was before the history existed, with receipts signed by its development key.
     const earlier = mkdtempSync(path.join(tmpdir(), 'records-migrations-'));
-    for (const file of readdirSync(RECORDS_MIGRATIONS).filter((name) => name < '006')) cpSync(path.join(RECORDS_MIGRATIONS, file), path.join(earlier, file));
+    for (const file of readdirSync(RECORDS_MIGRATIONS).filter((name) => name < '006'))
+      cpSync(path.join(RECORDS_MIGRATIONS, file), path.join(earlier, file));
     const old = await createTestDatabase('records', earlier);
     try {
       const developmentKey = newPrivateKey();
       const signer = signerFromPrivateKey(developmentKey);
-      await old.pool.query("INSERT INTO signing_keys (id, private_key, public_key) VALUES ('development', $1, $2)", [developmentKey, signer.publicKeyPem]);
+      await old.pool.query("INSERT INTO signing_keys (id, private_key, public_key) VALUES ('development', $1, $2)", [
+        developmentKey,
+        signer.publicKeyPem,
+      ]);
       const garage = await buildGarage(old.pool);
       const records = [
         await buildServiceRecord(old.pool, garage.id, { registration: 'MG24AAA', serviceDate: '2024-01-01' }),
@@ -122,14 +155,32 @@ describe('the key history migration', () => {
         await old.pool.query(
           `INSERT INTO chain_entries (registration, position, kind, record_id, hash, prev_hash, signed_at, signature, key_id)
            VALUES ($1, 1, 'record', $2, $3, NULL, now() + $4 * interval '1 millisecond', $5, $6)`,
-          [i === 0 ? 'MG24AAA' : 'MG24AAB', recordId, createHash('sha256').update(recordId).digest('hex'), i, signer.sign(recordId), signer.keyId],
+          [
+            i === 0 ? 'MG24AAA' : 'MG24AAB',
+            recordId,
+            createHash('sha256').update(recordId).digest('hex'),
+            i,
+            signer.sign(recordId),
+            signer.keyId,
+          ],
         );
       }
-      const { rows: signed } = await old.pool.query<{ first: Date; last: Date }>('SELECT min(signed_at) AS first, max(signed_at) AS last FROM chain_entries');
+      const { rows: signed } = await old.pool.query<{ first: Date; last: Date }>(
+        'SELECT min(signed_at) AS first, max(signed_at) AS last FROM chain_entries',
+      );
 
       await migrate(old.pool, RECORDS_MIGRATIONS);
-      const { rows } = await old.pool.query('SELECT key_id, public_key, first_used_at, last_used_at FROM signing_key_history');
-      expect(rows).toEqual([{ key_id: signer.keyId, public_key: signer.publicKeyPem, first_used_at: signed[0]!.first, last_used_at: signed[0]!.last }]);
+      const { rows } = await old.pool.query(
+        'SELECT key_id, public_key, first_used_at, last_used_at FROM signing_key_history',
+      );
+      expect(rows).toEqual([
+        {
+          key_id: signer.keyId,
+          public_key: signer.publicKeyPem,
+          first_used_at: signed[0]!.first,
+          last_used_at: signed[0]!.last,
+        },
+      ]);
     } finally {
       await old.drop();
       rmSync(earlier, { recursive: true, force: true });

@@ -1,10 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { eventsFor, MESSAGES, ZErrorEnvelopeSchema, ZLookupResponseSchema, type TEventEnvelope } from '@sh/shared/contract';
+import {
+  eventsFor,
+  MESSAGES,
+  ZErrorEnvelopeSchema,
+  ZLookupResponseSchema,
+  type TEventEnvelope,
+} from '@sh/shared/contract';
 import { applyEventOnce } from '@sh/shared/server';
 import { callJson } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordsEventHandlers } from '../src/events/handlers.js';
-import { buildCreateBody, buildGarageAccount, logServiceRecord, startRecordsStack, type RecordsStack } from './harness.js';
+import {
+  buildCreateBody,
+  buildGarageAccount,
+  logServiceRecord,
+  startRecordsStack,
+  type RecordsStack,
+} from './harness.js';
 
 let stack: RecordsStack;
 
@@ -23,7 +35,13 @@ function suspended(garage: Garage, suspendedAt: number): TEventEnvelope<'garage.
     name: 'garage.suspended',
     version: 1,
     occurredAt: new Date(suspendedAt).toISOString(),
-    payload: { garageId: garage.id, name: garage.name, email: garage.email, reason: 'False records reported by customers', suspendedAt },
+    payload: {
+      garageId: garage.id,
+      name: garage.name,
+      email: garage.email,
+      reason: 'False records reported by customers',
+      suspendedAt,
+    },
   };
 }
 
@@ -33,15 +51,27 @@ function reinstated(garage: Garage, reinstatedAt: number): TEventEnvelope<'garag
     name: 'garage.reinstated',
     version: 1,
     occurredAt: new Date(reinstatedAt).toISOString(),
-    payload: { garageId: garage.id, name: garage.name, email: garage.email, reason: 'Records checked and found correct', reinstatedAt },
+    payload: {
+      garageId: garage.id,
+      name: garage.name,
+      email: garage.email,
+      reason: 'Records checked and found correct',
+      reinstatedAt,
+    },
   };
 }
 
 const create = (garage: Garage, registration: string) =>
-  callJson(stack.url, 'POST', '/api/v1/service-records', { token: garage.token, body: buildCreateBody(garage.password, { vehicle_registration: registration }) });
+  callJson(stack.url, 'POST', '/api/v1/service-records', {
+    token: garage.token,
+    body: buildCreateBody(garage.password, { vehicle_registration: registration }),
+  });
 
 async function recordsOf(garageId: string): Promise<number> {
-  const { rows } = await stack.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM service_records WHERE garage_id = $1', [garageId]);
+  const { rows } = await stack.db.pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM service_records WHERE garage_id = $1',
+    [garageId],
+  );
   return rows[0]!.n;
 }
 
@@ -51,24 +81,36 @@ describe('garage.suspended and garage.reinstated', () => {
     expect(eventsFor('records').filter((name) => !(name in createRecordsEventHandlers()))).toEqual([]);
   });
 
-  it('stop a suspended garage adding records with 403 and SPEC\'s wording, keep its records public, and let it add again once reinstated', async () => {
+  it("stop a suspended garage adding records with 403 and SPEC's wording, keep its records public, and let it add again once reinstated", async () => {
     const garage = await buildGarageAccount(stack);
     const earlier = await logServiceRecord(stack, garage, { vehicle_registration: 'SU25AAA' });
     expect(await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), suspended(garage, 1_000))).toBe('applied');
 
     const refused = await create(garage, 'SU25AAB');
     expect(refused.status).toBe(403);
-    expect(ZErrorEnvelopeSchema.parse(refused.body)).toEqual({ status: 403, code: 'forbidden', message: MESSAGES.adminActions.accountSuspended });
+    expect(ZErrorEnvelopeSchema.parse(refused.body)).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: MESSAGES.adminActions.accountSuspended,
+    });
     expect(await recordsOf(garage.id)).toBe(1);
-    const publicRecords = ZLookupResponseSchema.parse((await callJson(stack.url, 'GET', '/api/v1/service-records/lookup/SU25AAA')).body).data.serviceRecords;
+    const publicRecords = ZLookupResponseSchema.parse(
+      (await callJson(stack.url, 'GET', '/api/v1/service-records/lookup/SU25AAA')).body,
+    ).data.serviceRecords;
     expect(publicRecords.map((record) => record.id)).toEqual([earlier.id]);
     // Its dashboard's list is closed too, even to the access token it held before the suspension.
     const mine = await callJson(stack.url, 'GET', '/api/v1/service-records/mine', { token: garage.token });
-    expect(ZErrorEnvelopeSchema.parse(mine.body)).toEqual({ status: 403, code: 'forbidden', message: MESSAGES.adminActions.accountSuspended });
+    expect(ZErrorEnvelopeSchema.parse(mine.body)).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: MESSAGES.adminActions.accountSuspended,
+    });
 
     await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), reinstated(garage, 2_000));
     expect((await create(garage, 'SU25AAB')).status).toBe(201);
-    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine', { token: garage.token })).status).toBe(200);
+    expect((await callJson(stack.url, 'GET', '/api/v1/service-records/mine', { token: garage.token })).status).toBe(
+      200,
+    );
     expect(await recordsOf(garage.id)).toBe(2);
   });
 
@@ -83,7 +125,10 @@ describe('garage.suspended and garage.reinstated', () => {
     expect(await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), newSuspension)).toBe('applied');
     expect(await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), newSuspension)).toBe('duplicate');
     expect((await create(garage, 'SU25AAD')).status).toBe(403);
-    const { rows } = await stack.db.pool.query('SELECT is_suspended, changed_at FROM garage_suspensions WHERE garage_id = $1', [garage.id]);
+    const { rows } = await stack.db.pool.query(
+      'SELECT is_suspended, changed_at FROM garage_suspensions WHERE garage_id = $1',
+      [garage.id],
+    );
     expect(rows).toEqual([{ is_suspended: true, changed_at: 6_000 }]);
   });
 

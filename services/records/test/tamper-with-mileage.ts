@@ -20,7 +20,12 @@ export async function tamperWithMileage(
   // The content each entry seals, recomputed from what is stored (no keys: signatures are not this helper's business).
   const { entries } = verifyChain(chain, []);
   const target = entries.find((entry) => entry.position === position);
-  if (!target?.content || target.kind !== 'record' || entries.some((entry) => entry.content === null) || entries.length !== chain.entries.length) {
+  if (
+    !target?.content ||
+    target.kind !== 'record' ||
+    entries.some((entry) => entry.content === null) ||
+    entries.length !== chain.entries.length
+  ) {
     throw new Error(`entry ${position} of ${registration} is not an intact record entry`);
   }
   // Mileage is never amended, so the record as logged differs from the stored row in its mileage alone.
@@ -33,20 +38,22 @@ export async function tamperWithMileage(
         ? { ...entry.content, record: { ...(entry.content.record as Record<string, unknown>), mileage: newMileage } }
         : { ...entry.content, prev_hash: prevHash };
     const hash = hashEntryContent(content);
-    rehashed.push({ position: entry.position, hash, prevHash, content: entry.format === 2 ? canonicalJson(content) : null });
+    rehashed.push({
+      position: entry.position,
+      hash,
+      prevHash,
+      content: entry.format === 2 ? canonicalJson(content) : null,
+    });
     prevHash = hash;
   }
 
   await withTransaction(pool, async (db) => {
     await db.query('UPDATE service_records SET mileage = $2 WHERE id = $1', [target.record_id, newMileage]);
     for (const entry of rehashed) {
-      await db.query('UPDATE chain_entries SET hash = $3, prev_hash = $4, content = COALESCE($5, content) WHERE registration = $1 AND position = $2', [
-        registration,
-        entry.position,
-        entry.hash,
-        entry.prevHash,
-        entry.content,
-      ]);
+      await db.query(
+        'UPDATE chain_entries SET hash = $3, prev_hash = $4, content = COALESCE($5, content) WHERE registration = $1 AND position = $2',
+        [registration, entry.position, entry.hash, entry.prevHash, entry.content],
+      );
     }
     await db.query('UPDATE vehicle_chains SET head_hash = $2 WHERE registration = $1', [registration, prevHash]);
   });

@@ -8,10 +8,24 @@ import {
   type Redis,
   signAccessToken,
 } from '@sh/shared/server';
-import { callJson, createTestDatabase, createTestKeyPair, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
+import {
+  callJson,
+  createTestDatabase,
+  createTestKeyPair,
+  listenForTest,
+  testLogger,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+} from '@sh/shared/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_DVLA_API_KEY, startDvlaDouble, type DvlaDouble } from '../../../doubles/src/dvla/server.js';
-import { DEV_DVSA_API_KEY, DEV_DVSA_CLIENT_ID, DEV_DVSA_CLIENT_SECRET, startDvsaDouble, type DvsaDouble } from '../../../doubles/src/dvsa/server.js';
+import {
+  DEV_DVSA_API_KEY,
+  DEV_DVSA_CLIENT_ID,
+  DEV_DVSA_CLIENT_SECRET,
+  startDvsaDouble,
+  type DvsaDouble,
+} from '../../../doubles/src/dvsa/server.js';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildRecordsApp } from '../src/app.js';
 import { createDvlaClient } from '../src/clients/dvla.js';
@@ -19,7 +33,16 @@ import { createDvsaClient } from '../src/clients/dvsa.js';
 import { createIdentityClient } from '../src/clients/identity.js';
 import type { VehicleReportDeps } from '../src/domain/build-vehicle-report.js';
 import { createVehicleSourceCache } from '../src/domain/vehicle-source-cache.js';
-import { adminTokenFor, buildGarageAccount, createTestSigner, IDENTITY_MIGRATIONS, logServiceRecord, RECORDS_MIGRATIONS, TEST_INTERNAL_TOKEN, type RecordsStack } from './harness.js';
+import {
+  adminTokenFor,
+  buildGarageAccount,
+  createTestSigner,
+  IDENTITY_MIGRATIONS,
+  logServiceRecord,
+  RECORDS_MIGRATIONS,
+  TEST_INTERNAL_TOKEN,
+  type RecordsStack,
+} from './harness.js';
 
 let dvla: DvlaDouble;
 let dvsa: DvsaDouble;
@@ -39,7 +62,12 @@ function reportDeps(overrides: { dvlaUrl?: string; dvsaUrl?: string } = {}): Veh
       clientId: DEV_DVSA_CLIENT_ID,
       clientSecret: DEV_DVSA_CLIENT_SECRET,
       apiKey: DEV_DVSA_API_KEY,
-      limiter: createTokenBucketLimiter(redis, { key: `${cachePrefix}:dvsa-allowance`, perSecond: 15, burst: 10, perDay: 500_000 }),
+      limiter: createTokenBucketLimiter(redis, {
+        key: `${cachePrefix}:dvsa-allowance`,
+        perSecond: 15,
+        burst: 10,
+        perDay: 500_000,
+      }),
     }),
     cache: createVehicleSourceCache(redis, { keyPrefix: cachePrefix }),
   };
@@ -55,7 +83,14 @@ beforeAll(async () => {
   const identityRedis = createRedis(TEST_REDIS_URL);
   const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
   const identity = await listenForTest(
-    buildIdentityApp({ pool: identityDb.pool, redis: identityRedis, logger: testLogger, keys, internalToken: TEST_INTERNAL_TOKEN, keyPrefix: testQueuePrefix() }),
+    buildIdentityApp({
+      pool: identityDb.pool,
+      redis: identityRedis,
+      logger: testLogger,
+      keys,
+      internalToken: TEST_INTERNAL_TOKEN,
+      keyPrefix: testQueuePrefix(),
+    }),
   );
   const db = await createTestDatabase('records', RECORDS_MIGRATIONS);
   const signer = createTestSigner();
@@ -98,7 +133,9 @@ beforeEach(async () => {
   await fetch(`${dvla.url}/_control/reset`, { method: 'POST' });
   await fetch(`${dvsa.url}/_control/reset`, { method: 'POST' });
   await redis.del(
-    ...['dvla', 'dvsa'].flatMap((source) => ['AD61HCX', 'CO15GRV', 'WE19UAD', 'CW15XGX', 'ZZ99ZZZ'].map((reg) => `${cachePrefix}:${source}:${reg}`)),
+    ...['dvla', 'dvsa'].flatMap((source) =>
+      ['AD61HCX', 'CO15GRV', 'WE19UAD', 'CW15XGX', 'ZZ99ZZZ'].map((reg) => `${cachePrefix}:${source}:${reg}`),
+    ),
     `${cachePrefix}:not-found`,
     `${cachePrefix}:not-found:kept-at`,
   );
@@ -108,12 +145,21 @@ async function report(registration: string, url = stack.url) {
   const started = performance.now();
   const response = await fetch(`${url}/api/v1/vehicles/${registration}`);
   const body = (await response.json()) as unknown;
-  return { status: response.status, cacheControl: response.headers.get('cache-control'), ms: performance.now() - started, body };
+  return {
+    status: response.status,
+    cacheControl: response.headers.get('cache-control'),
+    ms: performance.now() - started,
+    body,
+  };
 }
 const dataOf = (body: unknown): TVehicleReportResponse['data'] => ZVehicleReportResponseSchema.parse(body).data;
 
 async function behave(url: string, behaviour: Record<string, unknown>) {
-  await fetch(`${url}/_control/behaviour`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(behaviour) });
+  await fetch(`${url}/_control/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(behaviour),
+  });
 }
 async function vehicleCalls(url: string): Promise<number> {
   return ((await (await fetch(`${url}/_control/counts`)).json()) as { vehicleRequests: number }).vehicleRequests;
@@ -126,8 +172,15 @@ describe('GET /api/v1/vehicles/{registration}', () => {
     expect(cacheControl).toBe('public, max-age=60');
     const data = dataOf(body);
     expect(data.missing).toEqual([]);
-    expect(data.vehicle).toMatchObject({ registration: 'AD61HCX', make: 'BMW', model: '3 SERIES', yearOfManufacture: 2011, firstUsedDate: '2011-10-27' });
-    for (const field of ['colour', 'fuelType', 'motStatus', 'motExpiryDate', 'taxStatus'] as const) expect(data.vehicle![field]).toEqual(expect.any(String));
+    expect(data.vehicle).toMatchObject({
+      registration: 'AD61HCX',
+      make: 'BMW',
+      model: '3 SERIES',
+      yearOfManufacture: 2011,
+      firstUsedDate: '2011-10-27',
+    });
+    for (const field of ['colour', 'fuelType', 'motStatus', 'motExpiryDate', 'taxStatus'] as const)
+      expect(data.vehicle![field]).toEqual(expect.any(String));
     expect(typeof data.vehicle!.hasOutstandingRecall).toBe('boolean');
     expect(data.motTests.length).toBeGreaterThanOrEqual(12);
     expect(data.motTests.some((t) => t.testResult === 'FAILED' && t.defects.length > 0)).toBe(true);
@@ -199,22 +252,39 @@ describe('GET /api/v1/vehicles/{registration}', () => {
   it('says a failing source is unavailable, and one that is not running at all too', async () => {
     await behave(dvla.url, { failWith: 503 });
     const failing = dataOf((await report('CW15XGX')).body);
-    expect(failing.missing).toEqual([{ source: 'dvla', reason: 'unavailable', message: MESSAGES.vehicleReport.dvlaMissing }]);
-    expect(failing.vehicle).toMatchObject({ make: 'NISSAN', model: 'LEAF', colour: expect.any(String), engineCapacity: null, motStatus: null });
+    expect(failing.missing).toEqual([
+      { source: 'dvla', reason: 'unavailable', message: MESSAGES.vehicleReport.dvlaMissing },
+    ]);
+    expect(failing.vehicle).toMatchObject({
+      make: 'NISSAN',
+      model: 'LEAF',
+      colour: expect.any(String),
+      engineCapacity: null,
+      motStatus: null,
+    });
 
     // A second records app whose DVSA is an address nobody listens on.
     const down = await listenForTest(
       buildRecordsApp({
-        pool: stack.db.pool, logger: testLogger, verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }), signer: createTestSigner(),
-        identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: TEST_INTERNAL_TOKEN }), internalToken: TEST_INTERNAL_TOKEN,
-        vehicleReport: { ...reportDeps({ dvsaUrl: 'http://127.0.0.1:9' }), cache: createVehicleSourceCache(redis, { keyPrefix: `${cachePrefix}:down` }) },
+        pool: stack.db.pool,
+        logger: testLogger,
+        verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }),
+        signer: createTestSigner(),
+        identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: TEST_INTERNAL_TOKEN }),
+        internalToken: TEST_INTERNAL_TOKEN,
+        vehicleReport: {
+          ...reportDeps({ dvsaUrl: 'http://127.0.0.1:9' }),
+          cache: createVehicleSourceCache(redis, { keyPrefix: `${cachePrefix}:down` }),
+        },
       }),
     );
     closers.push(down.close);
     await behave(dvla.url, { failWith: null });
     const { ms, body } = await report('CW15XGX', down.url);
     expect(ms).toBeLessThan(2000);
-    expect(dataOf(body).missing).toEqual([{ source: 'dvsa', reason: 'unavailable', message: MESSAGES.vehicleReport.dvsaMissing }]);
+    expect(dataOf(body).missing).toEqual([
+      { source: 'dvsa', reason: 'unavailable', message: MESSAGES.vehicleReport.dvsaMissing },
+    ]);
   });
 
   it('answers 400 for a registration that is not one', async () => {
@@ -222,12 +292,19 @@ describe('GET /api/v1/vehicles/{registration}', () => {
     expect(status).toBe(400);
   });
 
-  it.each(['ABCDEFG', '1234567', 'ABCD123', 'AB1CCDE'])('refuses %s, letters and digits in no UK format, with 400 before any outside call', async (registration) => {
-    const { status, body } = await report(registration);
-    expect(status).toBe(400);
-    expect(body).toMatchObject({ status: 400, code: 'validation_failed', message: MESSAGES.lookup.notUkRegistration });
-    expect({ dvla: await vehicleCalls(dvla.url), dvsa: await vehicleCalls(dvsa.url) }).toEqual({ dvla: 0, dvsa: 0 });
-  });
+  it.each(['ABCDEFG', '1234567', 'ABCD123', 'AB1CCDE'])(
+    'refuses %s, letters and digits in no UK format, with 400 before any outside call',
+    async (registration) => {
+      const { status, body } = await report(registration);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: MESSAGES.lookup.notUkRegistration,
+      });
+      expect({ dvla: await vehicleCalls(dvla.url), dvsa: await vehicleCalls(dvsa.url) }).toEqual({ dvla: 0, dvsa: 0 });
+    },
+  );
 });
 
 describe('made-up registrations cannot spend our DVLA and DVSA allowances', () => {
@@ -236,20 +313,34 @@ describe('made-up registrations cannot spend our DVLA and DVSA allowances', () =
     const prefix = `${testQueuePrefix()}:made-up`;
     const allowance = (source: 'dvla' | 'dvsa') =>
       createTokenBucketLimiter(redis, {
-        key: `${prefix}:${source}-allowance`, perSecond: 1000, burst: 1000, perDay: source === 'dvla' ? (options.dvlaPerDay ?? options.perDay) : options.perDay,
+        key: `${prefix}:${source}-allowance`,
+        perSecond: 1000,
+        burst: 1000,
+        perDay: source === 'dvla' ? (options.dvlaPerDay ?? options.perDay) : options.perDay,
       });
     const base = reportDeps();
     const app = await listenForTest(
       buildRecordsApp({
-        pool: stack.db.pool, logger: testLogger, verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }), signer: createTestSigner(),
-        identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: TEST_INTERNAL_TOKEN }), internalToken: TEST_INTERNAL_TOKEN,
+        pool: stack.db.pool,
+        logger: testLogger,
+        verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }),
+        signer: createTestSigner(),
+        identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: TEST_INTERNAL_TOKEN }),
+        internalToken: TEST_INTERNAL_TOKEN,
         vehicleReport: {
           dvla: createDvlaClient({ baseUrl: dvla.url, apiKey: DEV_DVLA_API_KEY, limiter: allowance('dvla') }),
           dvsa: createDvsaClient({
-            apiUrl: dvsa.url, tokenUrl: dvsa.tokenUrl, clientId: DEV_DVSA_CLIENT_ID, clientSecret: DEV_DVSA_CLIENT_SECRET, apiKey: DEV_DVSA_API_KEY,
+            apiUrl: dvsa.url,
+            tokenUrl: dvsa.tokenUrl,
+            clientId: DEV_DVSA_CLIENT_ID,
+            clientSecret: DEV_DVSA_CLIENT_SECRET,
+            apiKey: DEV_DVSA_API_KEY,
             limiter: allowance('dvsa'),
           }),
-          cache: createVehicleSourceCache(redis, { keyPrefix: `${prefix}:vehicle-source`, notFoundCap: options.notFoundCap }),
+          cache: createVehicleSourceCache(redis, {
+            keyPrefix: `${prefix}:vehicle-source`,
+            notFoundCap: options.notFoundCap,
+          }),
           waitMs: base.waitMs,
         },
       }),
@@ -268,9 +359,10 @@ describe('made-up registrations cannot spend our DVLA and DVSA allowances', () =
     return { url: app.url, prefix, keys };
   }
   /** The n-th made-up plate of the current format (QZ is no area's code, so neither double knows it). */
-  const madeUp = (n: number) => `QZ${String(n % 100).padStart(2, '0')}X${String.fromCharCode(65 + Math.floor(n / 100))}${String.fromCharCode(65 + (n % 26))}`;
+  const madeUp = (n: number) =>
+    `QZ${String(n % 100).padStart(2, '0')}X${String.fromCharCode(65 + Math.floor(n / 100))}${String.fromCharCode(65 + (n % 26))}`;
 
-  it('200 made-up registrations from one client make no outside call past the day\'s allowance and add a bounded number of Redis keys', async () => {
+  it("200 made-up registrations from one client make no outside call past the day's allowance and add a bounded number of Redis keys", async () => {
     const records = await recordsWith({ perDay: 20 });
     const keysBefore = await records.keys();
     const answers: TVehicleReportResponse['data'][] = [];
@@ -282,7 +374,10 @@ describe('made-up registrations cannot spend our DVLA and DVSA allowances', () =
     expect(await vehicleCalls(dvla.url)).toBe(20);
     expect(await vehicleCalls(dvsa.url)).toBe(20);
     // Within the allowance DVLA and DVSA say they hold no such vehicle; past it, the report says they could not be asked.
-    expect(answers[0]!.missing.map((m) => [m.source, m.reason])).toEqual([['dvla', 'not_found'], ['dvsa', 'not_found']]);
+    expect(answers[0]!.missing.map((m) => [m.source, m.reason])).toEqual([
+      ['dvla', 'not_found'],
+      ['dvsa', 'not_found'],
+    ]);
     expect(answers[199]!.missing).toEqual([
       { source: 'dvla', reason: 'unavailable', message: MESSAGES.vehicleReport.dvlaMissing },
       { source: 'dvsa', reason: 'unavailable', message: MESSAGES.vehicleReport.dvsaMissing },
@@ -324,7 +419,9 @@ describe('made-up registrations cannot spend our DVLA and DVSA allowances', () =
     expect(dataOf((await report('CO15GRV', records.url)).body).missing).toEqual([]);
     const { cacheControl, body } = await report('WE19UAD', records.url);
     const data = dataOf(body);
-    expect(data.missing).toEqual([{ source: 'dvla', reason: 'unavailable', message: MESSAGES.vehicleReport.dvlaMissing }]);
+    expect(data.missing).toEqual([
+      { source: 'dvla', reason: 'unavailable', message: MESSAGES.vehicleReport.dvlaMissing },
+    ]);
     expect(data.vehicle).toMatchObject({ registration: 'WE19UAD', make: 'NISSAN', yearOfManufacture: null });
     expect(data.motTests.length).toBeGreaterThan(0);
     expect(cacheControl).toBe('no-store');
@@ -334,13 +431,19 @@ describe('made-up registrations cannot spend our DVLA and DVSA allowances', () =
 
 describe("a write drops the vehicle's cached DVLA and DVSA answers", () => {
   const cached = async (registration: string) =>
-    Promise.all(['dvla', 'dvsa'].map(async (source) => (await redis.exists(`${cachePrefix}:${source}:${registration}`)) === 1));
+    Promise.all(
+      ['dvla', 'dvsa'].map(async (source) => (await redis.exists(`${cachePrefix}:${source}:${registration}`)) === 1),
+    );
 
   it('when a garage logs a service for it, and when an admin amends or withdraws that record', async () => {
     await report('AD61HCX');
     expect(await cached('AD61HCX')).toEqual([true, true]);
     const garage = await buildGarageAccount(stack);
-    const record = await logServiceRecord(stack, garage, { vehicle_registration: 'AD61HCX', vin: 'WBAG5FBJ3BF202109', mileage: 160_000 });
+    const record = await logServiceRecord(stack, garage, {
+      vehicle_registration: 'AD61HCX',
+      vin: 'WBAG5FBJ3BF202109',
+      mileage: 160_000,
+    });
     expect(await cached('AD61HCX')).toEqual([false, false]);
 
     // ...and the next lookup asks again, then keeps the answer.
@@ -350,19 +453,26 @@ describe("a write drops the vehicle's cached DVLA and DVSA answers", () => {
     expect(await cached('AD61HCX')).toEqual([true, true]);
 
     const adminToken = adminTokenFor(stack, { id: randomUUID(), email: 'admin@wrenchmark.test' });
-    const amended = await callJson(stack.url, 'PATCH', `/api/v1/service-records/${record.id}`, { token: adminToken, body: { notes: 'Cambelt kit fitted', reason: 'Notes were incomplete' } });
+    const amended = await callJson(stack.url, 'PATCH', `/api/v1/service-records/${record.id}`, {
+      token: adminToken,
+      body: { notes: 'Cambelt kit fitted', reason: 'Notes were incomplete' },
+    });
     expect(amended.status).toBe(200);
     expect(await cached('AD61HCX')).toEqual([false, false]);
 
     await report('AD61HCX');
     expect(await cached('AD61HCX')).toEqual([true, true]);
-    const withdrawn = await callJson(stack.url, 'DELETE', `/api/v1/service-records/${record.id}`, { token: adminToken, body: { reason: 'Logged against the wrong vehicle' } });
+    const withdrawn = await callJson(stack.url, 'DELETE', `/api/v1/service-records/${record.id}`, {
+      token: adminToken,
+      body: { reason: 'Logged against the wrong vehicle' },
+    });
     expect(withdrawn.status).toBe(200);
     expect(await cached('AD61HCX')).toEqual([false, false]);
   });
 
   it('and its "no such vehicle" answers, when a garage logs a service for a plate DVLA and DVSA did not know', async () => {
-    const notFound = () => Promise.all(['dvla', 'dvsa'].map((source) => redis.hexists(`${cachePrefix}:not-found`, `${source}:QY24NEW`)));
+    const notFound = () =>
+      Promise.all(['dvla', 'dvsa'].map((source) => redis.hexists(`${cachePrefix}:not-found`, `${source}:QY24NEW`)));
     expect(dataOf((await report('QY24NEW')).body).vehicle).toBeNull();
     expect(await notFound()).toEqual([1, 1]);
     const garage = await buildGarageAccount(stack);
@@ -370,10 +480,14 @@ describe("a write drops the vehicle's cached DVLA and DVSA answers", () => {
     expect(await notFound()).toEqual([0, 0]);
   });
 
-    it('leaves other vehicles cached', async () => {
+  it('leaves other vehicles cached', async () => {
     await report('CO15GRV');
     const garage = await buildGarageAccount(stack);
-    await logServiceRecord(stack, garage, { vehicle_registration: 'WE19UAD', vin: 'SJNFAAJ11U1234567', mileage: 40_000 });
+    await logServiceRecord(stack, garage, {
+      vehicle_registration: 'WE19UAD',
+      vin: 'SJNFAAJ11U1234567',
+      mileage: 40_000,
+    });
     expect(await cached('CO15GRV')).toEqual([true, true]);
   });
 });
@@ -383,13 +497,26 @@ describe('without Redis', () => {
     const away = createRequestRedis('redis://127.0.0.1:9');
     const app = await listenForTest(
       buildRecordsApp({
-        pool: stack.db.pool, logger: testLogger, verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }), signer: createTestSigner(),
-        identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: TEST_INTERNAL_TOKEN }), internalToken: TEST_INTERNAL_TOKEN,
+        pool: stack.db.pool,
+        logger: testLogger,
+        verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }),
+        signer: createTestSigner(),
+        identity: createIdentityClient({ baseUrl: 'http://127.0.0.1:9', internalToken: TEST_INTERNAL_TOKEN }),
+        internalToken: TEST_INTERNAL_TOKEN,
         vehicleReport: {
           ...reportDeps(),
           dvsa: createDvsaClient({
-            apiUrl: dvsa.url, tokenUrl: dvsa.tokenUrl, clientId: DEV_DVSA_CLIENT_ID, clientSecret: DEV_DVSA_CLIENT_SECRET, apiKey: DEV_DVSA_API_KEY,
-            limiter: createTokenBucketLimiter(away, { key: 'dvsa-allowance', perSecond: 15, burst: 10, perDay: 500_000 }),
+            apiUrl: dvsa.url,
+            tokenUrl: dvsa.tokenUrl,
+            clientId: DEV_DVSA_CLIENT_ID,
+            clientSecret: DEV_DVSA_CLIENT_SECRET,
+            apiKey: DEV_DVSA_API_KEY,
+            limiter: createTokenBucketLimiter(away, {
+              key: 'dvsa-allowance',
+              perSecond: 15,
+              burst: 10,
+              perDay: 500_000,
+            }),
           }),
           cache: createVehicleSourceCache(away),
         },

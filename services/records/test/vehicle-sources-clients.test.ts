@@ -8,7 +8,13 @@ import {
 import { testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEV_DVLA_API_KEY, startDvlaDouble, type DvlaDouble } from '../../../doubles/src/dvla/server.js';
-import { DEV_DVSA_API_KEY, DEV_DVSA_CLIENT_ID, DEV_DVSA_CLIENT_SECRET, startDvsaDouble, type DvsaDouble } from '../../../doubles/src/dvsa/server.js';
+import {
+  DEV_DVSA_API_KEY,
+  DEV_DVSA_CLIENT_ID,
+  DEV_DVSA_CLIENT_SECRET,
+  startDvsaDouble,
+  type DvsaDouble,
+} from '../../../doubles/src/dvsa/server.js';
 import { createDvlaClient } from '../src/clients/dvla.js';
 import { createDvsaClient, type DvsaClientOptions } from '../src/clients/dvsa.js';
 import { SourceRateLimitedError, SourceUnavailableError } from '../src/clients/outside-call.js';
@@ -36,7 +42,11 @@ beforeEach(async () => {
 });
 
 async function behave(url: string, behaviour: Record<string, unknown>) {
-  const response = await fetch(`${url}/_control/behaviour`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(behaviour) });
+  const response = await fetch(`${url}/_control/behaviour`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(behaviour),
+  });
   expect(response.status).toBe(200);
 }
 async function counts(url: string): Promise<{ tokenRequests: number; vehicleRequests: number }> {
@@ -72,7 +82,9 @@ describe('DVSA client: the OAuth2 token', () => {
 
   it('is fetched by one request however many lookups start together', async () => {
     const client = dvsaClient();
-    const answers = await Promise.all(['AD61HCX', 'CO15GRV', 'WE19UAD', 'CS14HHR', 'CW15XGX'].map((reg) => client.getMotHistory(reg)));
+    const answers = await Promise.all(
+      ['AD61HCX', 'CO15GRV', 'WE19UAD', 'CS14HHR', 'CW15XGX'].map((reg) => client.getMotHistory(reg)),
+    );
     expect(answers.map((a) => a?.registration)).toEqual(['AD61HCX', 'CO15GRV', 'WE19UAD', 'CS14HHR', 'CW15XGX']);
     expect(await counts(dvsa.url)).toEqual({ tokenRequests: 1, vehicleRequests: 5 });
   });
@@ -86,7 +98,9 @@ describe('DVSA client: the OAuth2 token', () => {
   });
 
   it('refused (wrong secret) makes the source unavailable, and no secret is in the error', async () => {
-    const error = await dvsaClient({ clientSecret: 'not-the-secret-0123' }).getMotHistory('AD61HCX').catch((e: unknown) => e);
+    const error = await dvsaClient({ clientSecret: 'not-the-secret-0123' })
+      .getMotHistory('AD61HCX')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceUnavailableError);
     expect(String((error as Error).message)).not.toContain('not-the-secret-0123');
   });
@@ -95,7 +109,12 @@ describe('DVSA client: the OAuth2 token', () => {
 describe('DVSA client: the answer', () => {
   it('tidies the MOT history: numbers, units, the recall as a boolean, defects', async () => {
     const history = await dvsaClient().getMotHistory('AD61HCX');
-    expect(history).toMatchObject({ registration: 'AD61HCX', make: 'BMW', model: '3 SERIES', firstUsedDate: '2011-10-27' });
+    expect(history).toMatchObject({
+      registration: 'AD61HCX',
+      make: 'BMW',
+      model: '3 SERIES',
+      firstUsedDate: '2011-10-27',
+    });
     expect(typeof history!.hasOutstandingRecall).toBe('boolean');
     expect(history!.motTests.length).toBeGreaterThanOrEqual(12);
     for (const test of history!.motTests) {
@@ -132,7 +151,9 @@ describe('DVSA client: a 429', () => {
 
   it('gives up after its retries with a rate-limited error', async () => {
     await behave(dvsa.url, { tooManyRequests: 10 });
-    const error = await dvsaClient({ backoff: { baseMs: 5, retries: 2 } }).getMotHistory('AD61HCX').catch((e: unknown) => e);
+    const error = await dvsaClient({ backoff: { baseMs: 5, retries: 2 } })
+      .getMotHistory('AD61HCX')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceRateLimitedError);
     expect((await counts(dvsa.url)).vehicleRequests).toBe(3);
   });
@@ -140,7 +161,9 @@ describe('DVSA client: a 429', () => {
   it('stops waiting as soon as the caller gives up', async () => {
     await behave(dvsa.url, { tooManyRequests: 1, retryAfterSeconds: 30 });
     const started = performance.now();
-    const error = await dvsaClient().getMotHistory('AD61HCX', { signal: AbortSignal.timeout(300) }).catch((e: unknown) => e);
+    const error = await dvsaClient()
+      .getMotHistory('AD61HCX', { signal: AbortSignal.timeout(300) })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect(performance.now() - started).toBeLessThan(1500);
   });
@@ -186,7 +209,13 @@ describe("DVSA's allowance, shared through Redis (token bucket and daily count)"
     const away = createRequestRedis('redis://127.0.0.1:9');
     try {
       const at = { ms: 1_000_000 };
-      const limiter = createTokenBucketLimiter(away, { key: 'dvsa', perSecond: 15, burst: 10, perDay: 500_000, now: () => at.ms });
+      const limiter = createTokenBucketLimiter(away, {
+        key: 'dvsa',
+        perSecond: 15,
+        burst: 10,
+        perDay: 500_000,
+        now: () => at.ms,
+      });
       const results = [];
       for (let i = 0; i < 11; i += 1) results.push((await limiter.acquire()).isAllowed);
       expect(results.filter(Boolean)).toHaveLength(10);
@@ -207,7 +236,12 @@ describe("DVSA's allowance, shared through Redis (token bucket and daily count)"
   });
 
   it("is taken by the client before each call: a spent day's allowance is a rate-limited error without calling DVSA", async () => {
-    const limiter = createTokenBucketLimiter(redis, { key: `${testQueuePrefix()}:dvsa`, perSecond: 15, burst: 10, perDay: 1 });
+    const limiter = createTokenBucketLimiter(redis, {
+      key: `${testQueuePrefix()}:dvsa`,
+      perSecond: 15,
+      burst: 10,
+      perDay: 1,
+    });
     const client = dvsaClient({ limiter });
     expect((await client.getMotHistory('AD61HCX'))?.registration).toBe('AD61HCX');
     await expect(client.getMotHistory('AD61HCX')).rejects.toBeInstanceOf(SourceRateLimitedError);
@@ -219,12 +253,18 @@ describe('DVLA client', () => {
   const client = () => createDvlaClient({ baseUrl: dvla.url, apiKey: DEV_DVLA_API_KEY });
 
   it("answers a seeded vehicle's details and null for an unknown one", async () => {
-    expect(await client().getVehicle('AD61HCX')).toMatchObject({ registrationNumber: 'AD61HCX', make: 'BMW', yearOfManufacture: 2011 });
+    expect(await client().getVehicle('AD61HCX')).toMatchObject({
+      registrationNumber: 'AD61HCX',
+      make: 'BMW',
+      yearOfManufacture: 2011,
+    });
     expect(await client().getVehicle('ZZ99ZZZ')).toBeNull();
   });
 
   it('is unavailable with a wrong key or when DVLA fails, and retries a 429', async () => {
-    await expect(createDvlaClient({ baseUrl: dvla.url, apiKey: 'wrong' }).getVehicle('AD61HCX')).rejects.toBeInstanceOf(SourceUnavailableError);
+    await expect(createDvlaClient({ baseUrl: dvla.url, apiKey: 'wrong' }).getVehicle('AD61HCX')).rejects.toBeInstanceOf(
+      SourceUnavailableError,
+    );
     await behave(dvla.url, { tooManyRequests: 1 });
     expect((await client().getVehicle('AD61HCX'))?.make).toBe('BMW');
     await behave(dvla.url, { failWith: 500 });

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { ZVehicleReportResponseSchema } from '@sh/shared/contract';
-import { createTestDatabase, createTestKeyPair, runServiceMain, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
+import {
+  createTestDatabase,
+  createTestKeyPair,
+  runServiceMain,
+  testQueuePrefix,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDvlaDouble, type DvlaDouble } from '../../../doubles/src/dvla/server.js';
 import { startDvsaDouble, type DvsaDouble } from '../../../doubles/src/dvsa/server.js';
@@ -35,8 +42,10 @@ describe("records' configuration for DVLA and DVSA", () => {
       env: { NODE_ENV: 'production', REDIS_URL: TEST_REDIS_URL, IDENTITY_URL: 'http://127.0.0.1:4001' },
     });
     expect(result.code).toBe(1);
-    for (const name of ['DVLA_API_KEY', 'DVSA_CLIENT_ID', 'DVSA_CLIENT_SECRET', 'DVSA_API_KEY']) expect(result.stderr).toContain(`${name} is required`);
-    for (const name of ['DVLA_API_URL', 'DVSA_API_URL', 'DVSA_TOKEN_URL', 'DVSA_SCOPE']) expect(result.stderr).not.toContain(name);
+    for (const name of ['DVLA_API_KEY', 'DVSA_CLIENT_ID', 'DVSA_CLIENT_SECRET', 'DVSA_API_KEY'])
+      expect(result.stderr).toContain(`${name} is required`);
+    for (const name of ['DVLA_API_URL', 'DVSA_API_URL', 'DVSA_TOKEN_URL', 'DVSA_SCOPE'])
+      expect(result.stderr).not.toContain(name);
   });
 
   it('points at the local doubles in development', () => {

@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 const verifyChain = async (registration: string) =>
-  ZVerifyChainResponseSchema.parse((await callJson(stack.url, 'GET', `/api/v1/service-records/verify/${registration}`)).body).data;
+  ZVerifyChainResponseSchema.parse(
+    (await callJson(stack.url, 'GET', `/api/v1/service-records/verify/${registration}`)).body,
+  ).data;
 
 describe('GET /api/v1/service-records/verify checks every signature', () => {
   it('reports a mileage changed in the database with its entry hash, the next link and the chain head recomputed', async () => {
@@ -36,7 +38,10 @@ describe('GET /api/v1/service-records/verify checks every signature', () => {
     expect(after.entries[0]!.hash).toBe(tamper.newHash);
     expect(after.entries[0]!.content).toMatchObject({ record: { mileage: 30000 } });
     expect(after.head).not.toBe(before.head);
-    expect(after).toMatchObject({ valid: false, brokenAt: { position: 1, record_id: first.id, reason: 'its signature does not match' } });
+    expect(after).toMatchObject({
+      valid: false,
+      brokenAt: { position: 1, record_id: first.id, reason: 'its signature does not match' },
+    });
   });
 
   it('accepts an entry signed by the key in use after a quiet spell, before the history has heard of that signature', async () => {
@@ -58,8 +63,14 @@ describe('GET /api/v1/service-records/verify checks every signature', () => {
     const record = await logServiceRecord(stack, garage, { vehicle_registration: registration });
     expect((await verifyChain(registration)).valid).toBe(true);
 
-    await stack.db.pool.query("UPDATE chain_entries SET key_id = '0123456789abcdef' WHERE registration = $1", [registration]);
-    expect((await verifyChain(registration)).brokenAt).toEqual({ position: 1, record_id: record.id, reason: 'it names a signing key we never published' });
+    await stack.db.pool.query("UPDATE chain_entries SET key_id = '0123456789abcdef' WHERE registration = $1", [
+      registration,
+    ]);
+    expect((await verifyChain(registration)).brokenAt).toEqual({
+      position: 1,
+      record_id: record.id,
+      reason: 'it names a signing key we never published',
+    });
   });
 
   it("gives each entry's receipt, whose signature anyone can check with the published key its key_id names", async () => {
@@ -67,13 +78,23 @@ describe('GET /api/v1/service-records/verify checks every signature', () => {
     const registration = 'TM24PUB';
     await logServiceRecord(stack, garage, { vehicle_registration: registration, mileage: 10000 });
     await logServiceRecord(stack, garage, { vehicle_registration: registration, mileage: 20000 });
-    const { keys } = ZSigningKeyResponseSchema.parse((await callJson(stack.url, 'GET', '/api/v1/service-records/signing-key')).body).data;
+    const { keys } = ZSigningKeyResponseSchema.parse(
+      (await callJson(stack.url, 'GET', '/api/v1/service-records/signing-key')).body,
+    ).data;
     const { entries } = await verifyChain(registration);
     expect(entries).toHaveLength(2);
     for (const entry of entries) {
       const key = keys.find((candidate) => candidate.keyId === entry.key_id)!;
-      const message = canonicalJson({ hash: entry.hash, position: entry.position, prev_hash: entry.prev_hash, registration, signed_at: entry.signed_at });
-      expect(verify(null, Buffer.from(message), createPublicKey(key.publicKey), Buffer.from(entry.signature, 'base64'))).toBe(true);
+      const message = canonicalJson({
+        hash: entry.hash,
+        position: entry.position,
+        prev_hash: entry.prev_hash,
+        registration,
+        signed_at: entry.signed_at,
+      });
+      expect(
+        verify(null, Buffer.from(message), createPublicKey(key.publicKey), Buffer.from(entry.signature, 'base64')),
+      ).toBe(true);
     }
   });
 });

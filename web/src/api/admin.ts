@@ -37,7 +37,11 @@ export type TAdminDataQuery = {
 };
 
 /** GET admin/data: the totals and recent admin actions, with a page of garages and one of records. */
-export async function fetchAdminData(query: TAdminDataQuery, requestOptions: TRequestOptions = {}, client: TApiClient = api): Promise<TAdminData> {
+export async function fetchAdminData(
+  query: TAdminDataQuery,
+  requestOptions: TRequestOptions = {},
+  client: TApiClient = api,
+): Promise<TAdminData> {
   const params = new URLSearchParams();
   if (query.only) params.set('only', query.only);
   if (query.garagesSearch) params.set('garages_q', query.garagesSearch);
@@ -50,13 +54,20 @@ export async function fetchAdminData(query: TAdminDataQuery, requestOptions: TRe
 }
 
 /** GET admin/status: the platform's live health, checked as the call is made. */
-export async function fetchAdminStatus(requestOptions: TRequestOptions = {}, client: TApiClient = api): Promise<TAdminStatus> {
+export async function fetchAdminStatus(
+  requestOptions: TRequestOptions = {},
+  client: TApiClient = api,
+): Promise<TAdminStatus> {
   return (await client.get('admin/status', ZAdminStatusResponseSchema, requestOptions)).data;
 }
 
 /** POST admin/events/{service}/{id}/retry: a dead event goes to its consumer again. */
 export async function retryDeadEvent(service: TServiceName, id: string, client: TApiClient = api): Promise<void> {
-  await client.post(`admin/events/${encodeURIComponent(service)}/${encodeURIComponent(id)}/retry`, undefined, ZRetryEventResponseSchema);
+  await client.post(
+    `admin/events/${encodeURIComponent(service)}/${encodeURIComponent(id)}/retry`,
+    undefined,
+    ZRetryEventResponseSchema,
+  );
 }
 
 /** PATCH service-records/{id}: an amendment (the fields that change, and why); answers the record as it now reads. */
@@ -65,30 +76,47 @@ export async function amendServiceRecord(
   request: TAmendServiceRecordRequest,
   client: TApiClient = api,
 ): Promise<TAdminServiceRecord> {
-  return (await client.patch(`service-records/${encodeURIComponent(id)}`, request, ZAmendServiceRecordResponseSchema)).data.serviceRecord;
+  return (await client.patch(`service-records/${encodeURIComponent(id)}`, request, ZAmendServiceRecordResponseSchema))
+    .data.serviceRecord;
 }
 
 /** DELETE service-records/{id} with {reason}: a withdrawal from public view; answers the record with it. */
-export async function withdrawServiceRecord(id: string, reason: string, client: TApiClient = api): Promise<TAdminServiceRecord> {
-  return (await client.delete(`service-records/${encodeURIComponent(id)}`, { reason }, ZWithdrawServiceRecordResponseSchema)).data.serviceRecord;
+export async function withdrawServiceRecord(
+  id: string,
+  reason: string,
+  client: TApiClient = api,
+): Promise<TAdminServiceRecord> {
+  return (
+    await client.delete(`service-records/${encodeURIComponent(id)}`, { reason }, ZWithdrawServiceRecordResponseSchema)
+  ).data.serviceRecord;
 }
 
 /**
  * POST service-records/{id}/erasure with {fields, reason}: the named fields' values are deleted for good; answers the
  * record as it now reads.
  */
-export async function eraseRecordFields(id: string, request: TEraseRecordFieldsRequest, client: TApiClient = api): Promise<TAdminServiceRecord> {
-  return (await client.post(`service-records/${encodeURIComponent(id)}/erasure`, request, ZEraseRecordFieldsResponseSchema)).data.serviceRecord;
+export async function eraseRecordFields(
+  id: string,
+  request: TEraseRecordFieldsRequest,
+  client: TApiClient = api,
+): Promise<TAdminServiceRecord> {
+  return (
+    await client.post(`service-records/${encodeURIComponent(id)}/erasure`, request, ZEraseRecordFieldsResponseSchema)
+  ).data.serviceRecord;
 }
 
 /** POST garages/{id}/suspension with {reason}: the garage can no longer sign in or add records. */
 export async function suspendGarage(id: string, reason: string, client: TApiClient = api): Promise<TAdminGarage> {
-  return (await client.post(`garages/${encodeURIComponent(id)}/suspension`, { reason }, ZGarageSuspensionResponseSchema)).data.garage;
+  return (
+    await client.post(`garages/${encodeURIComponent(id)}/suspension`, { reason }, ZGarageSuspensionResponseSchema)
+  ).data.garage;
 }
 
 /** DELETE garages/{id}/suspension with {reason}: the garage is reinstated. */
 export async function reinstateGarage(id: string, reason: string, client: TApiClient = api): Promise<TAdminGarage> {
-  return (await client.delete(`garages/${encodeURIComponent(id)}/suspension`, { reason }, ZGarageSuspensionResponseSchema)).data.garage;
+  return (
+    await client.delete(`garages/${encodeURIComponent(id)}/suspension`, { reason }, ZGarageSuspensionResponseSchema)
+  ).data.garage;
 }
 
 /**
@@ -96,5 +124,7 @@ export async function reinstateGarage(id: string, reason: string, client: TApiCl
  * so the real company can sign up; answers the number released.
  */
 export async function releaseCompanyNumber(id: string, client: TApiClient = api): Promise<string> {
-  return (await client.post(`garages/${encodeURIComponent(id)}/release-company`, undefined, ZReleaseCompanyResponseSchema)).data.released_company_number;
+  return (
+    await client.post(`garages/${encodeURIComponent(id)}/release-company`, undefined, ZReleaseCompanyResponseSchema)
+  ).data.released_company_number;
 }

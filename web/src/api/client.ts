@@ -116,8 +116,12 @@ export function createApiClient(options: TApiClientOptions = {}) {
     patch: <T>(path: string, body: unknown, schema: TResponseSchemaArgument<T>, requestOptions: TRequestOptions = {}) =>
       request('PATCH', path, schema, body, requestOptions),
     /** A DELETE may carry a JSON body (a withdrawal's reason); undefined sends none. */
-    delete: <T>(path: string, body: unknown, schema: TResponseSchemaArgument<T>, requestOptions: TRequestOptions = {}) =>
-      request('DELETE', path, schema, body, requestOptions),
+    delete: <T>(
+      path: string,
+      body: unknown,
+      schema: TResponseSchemaArgument<T>,
+      requestOptions: TRequestOptions = {},
+    ) => request('DELETE', path, schema, body, requestOptions),
   };
 }
 
@@ -153,7 +157,9 @@ async function resolveSchema<T>(schema: TResponseSchemaArgument<T>): Promise<TRe
 
 /** The server's error envelope when it sent one; otherwise a message chosen by HTTP status. */
 async function toApiError(status: number, payload: unknown): Promise<ApiError> {
-  const envelope = (await resolveSchema(() => import('./response-schemas').then((schemas) => schemas.ZErrorEnvelopeSchema))).safeParse(payload);
+  const envelope = (
+    await resolveSchema(() => import('./response-schemas').then((schemas) => schemas.ZErrorEnvelopeSchema))
+  ).safeParse(payload);
   if (envelope.success) {
     return new ApiError({
       status: envelope.data.status,

@@ -52,11 +52,18 @@ export async function createGarage(
 }
 
 /** GET garages/me: the signed-in garage's own profile. */
-export async function fetchMyGarage(requestOptions: TRequestOptions = {}, client: TApiClient = api): Promise<TGarageProfile> {
+export async function fetchMyGarage(
+  requestOptions: TRequestOptions = {},
+  client: TApiClient = api,
+): Promise<TGarageProfile> {
   return (await client.get('garages/me', ZGarageProfileResponseSchema, requestOptions)).data.garage;
 }
 
 /** PATCH users/phone/{id}: a garage's contact phone. */
-export async function updatePhone(userId: string, phone: string, client: TApiClient = api): Promise<TUpdatePhoneResponse> {
+export async function updatePhone(
+  userId: string,
+  phone: string,
+  client: TApiClient = api,
+): Promise<TUpdatePhoneResponse> {
   return client.patch(`users/phone/${encodeURIComponent(userId)}`, { phone }, ZUpdatePhoneResponseSchema);
 }

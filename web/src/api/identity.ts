@@ -48,7 +48,10 @@ export async function requestPasswordReset(email: string, client: TApiClient = a
 }
 
 /** POST auth/reset-password with the e-mailed link's token. */
-export async function resetPassword(input: TResetPasswordRequest, client: TApiClient = anonymous): Promise<string | undefined> {
+export async function resetPassword(
+  input: TResetPasswordRequest,
+  client: TApiClient = anonymous,
+): Promise<string | undefined> {
   return (await client.post('auth/reset-password', input, lazySchema('ZResetPasswordResponseSchema'))).message;
 }
 
@@ -76,8 +79,15 @@ export async function updateEmail(
 }
 
 /** POST users/undo-email-change with the token of the link mailed to the old address; resolves to the answer's message. */
-export async function undoEmailChange(token: string, client: TApiClient = anonymous): Promise<{ email: string; message: string | undefined }> {
-  const envelope = await client.post('users/undo-email-change', { token }, lazySchema('ZUndoEmailChangeResponseSchema'));
+export async function undoEmailChange(
+  token: string,
+  client: TApiClient = anonymous,
+): Promise<{ email: string; message: string | undefined }> {
+  const envelope = await client.post(
+    'users/undo-email-change',
+    { token },
+    lazySchema('ZUndoEmailChangeResponseSchema'),
+  );
   return { email: envelope.data.email, message: envelope.message };
 }
 
@@ -90,13 +100,24 @@ export async function updatePassword(
   input: TUpdatePasswordRequest,
   client: TApiClient = api,
 ): Promise<TUpdatePasswordResponse> {
-  return client.patch(`users/password/${encodeURIComponent(userId)}`, input, lazySchema('ZUpdatePasswordResponseSchema'), {
-    isCredentialRejection: (error) => error.code === 'password_mismatch',
-  });
+  return client.patch(
+    `users/password/${encodeURIComponent(userId)}`,
+    input,
+    lazySchema('ZUpdatePasswordResponseSchema'),
+    {
+      isCredentialRejection: (error) => error.code === 'password_mismatch',
+    },
+  );
 }
 
 /** POST users/resend-confirmation: a new confirmation link for the signed-in user's e-mail. */
-export async function resendEmailConfirmation(client: TApiClient = api): Promise<{ emailConfirmed: boolean; message: string | undefined }> {
-  const envelope = await client.post('users/resend-confirmation', undefined, lazySchema('ZResendConfirmationResponseSchema'));
+export async function resendEmailConfirmation(
+  client: TApiClient = api,
+): Promise<{ emailConfirmed: boolean; message: string | undefined }> {
+  const envelope = await client.post(
+    'users/resend-confirmation',
+    undefined,
+    lazySchema('ZResendConfirmationResponseSchema'),
+  );
   return { emailConfirmed: envelope.data.emailConfirmed, message: envelope.message };
 }

@@ -36,7 +36,13 @@ export async function lookupVehicleVin(
   client: TApiClient = api,
 ): Promise<TVinLookup | null> {
   try {
-    return (await client.get(`service-records/vin/${encodeURIComponent(registration)}`, ZVinLookupResponseSchema, requestOptions)).data;
+    return (
+      await client.get(
+        `service-records/vin/${encodeURIComponent(registration)}`,
+        ZVinLookupResponseSchema,
+        requestOptions,
+      )
+    ).data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') return null;
     throw error;
@@ -44,7 +50,10 @@ export async function lookupVehicleVin(
 }
 
 /** POST service-records/validate: whether the VIN and registration are well formed and agree with what is recorded. */
-export async function validateVehicle(input: TValidateVehicleRequest, client: TApiClient = api): Promise<TVehicleCheck> {
+export async function validateVehicle(
+  input: TValidateVehicleRequest,
+  client: TApiClient = api,
+): Promise<TVehicleCheck> {
   return (await client.post('service-records/validate', input, ZValidateVehicleResponseSchema)).data;
 }
 
@@ -74,15 +83,27 @@ export async function fetchMyServiceRecords(
   const params = new URLSearchParams({ limit: String(query.limit ?? MY_RECORDS_PAGE_DEFAULT) });
   if (query.cursor) params.set('cursor', query.cursor);
   if (query.registration) params.set('registration', query.registration);
-  return (await client.get(`service-records/mine?${params.toString()}`, ZMyServiceRecordsResponseSchema, requestOptions)).data;
+  return (
+    await client.get(`service-records/mine?${params.toString()}`, ZMyServiceRecordsResponseSchema, requestOptions)
+  ).data;
 }
 
 /**
  * GET service-records/{id}/receipt: one of the garage's records' receipt, with where its entry stands in the
  * transparency log (the checkpoint that covers it and its inclusion proof, or that it awaits the next checkpoint).
  */
-export async function fetchGarageReceipt(recordId: string, requestOptions: TRequestOptions = {}, client: TApiClient = api): Promise<TGarageReceipt> {
-  return (await client.get(`service-records/${encodeURIComponent(recordId)}/receipt`, ZGarageReceiptResponseSchema, requestOptions)).data;
+export async function fetchGarageReceipt(
+  recordId: string,
+  requestOptions: TRequestOptions = {},
+  client: TApiClient = api,
+): Promise<TGarageReceipt> {
+  return (
+    await client.get(
+      `service-records/${encodeURIComponent(recordId)}/receipt`,
+      ZGarageReceiptResponseSchema,
+      requestOptions,
+    )
+  ).data;
 }
 
 /** GET service-records/verify/{registration}: the vehicle's chain recomputed by the server, and whether it is intact. */
@@ -91,5 +112,11 @@ export async function verifyRecordChain(
   requestOptions: TRequestOptions = {},
   client: TApiClient = api,
 ): Promise<TChainCheck> {
-  return (await client.get(`service-records/verify/${encodeURIComponent(registration)}`, ZVerifyChainResponseSchema, requestOptions)).data;
+  return (
+    await client.get(
+      `service-records/verify/${encodeURIComponent(registration)}`,
+      ZVerifyChainResponseSchema,
+      requestOptions,
+    )
+  ).data;
 }

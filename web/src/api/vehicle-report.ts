@@ -10,7 +10,11 @@ export async function fetchVehicleReport(
   requestOptions: TRequestOptions = {},
   client: TApiClient = api,
 ): Promise<TVehicleReport> {
-  const envelope = await client.get(`vehicles/${encodeURIComponent(registration)}`, ZVehicleReportResponseSchema, requestOptions);
+  const envelope = await client.get(
+    `vehicles/${encodeURIComponent(registration)}`,
+    ZVehicleReportResponseSchema,
+    requestOptions,
+  );
   return envelope.data;
 }
 
@@ -34,8 +38,10 @@ export function fetchVehicleReportWithin(
   const givenUp = new Promise<never>((_resolve, reject) => {
     controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
   });
-  return Promise.race([fetchVehicleReport(registration, { signal: controller.signal }, client), givenUp]).finally(() => {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', abort);
-  });
+  return Promise.race([fetchVehicleReport(registration, { signal: controller.signal }, client), givenUp]).finally(
+    () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', abort);
+    },
+  );
 }

@@ -1,4 +1,13 @@
-import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, type TSession as TApiSession, type TSignedIn, type TUserType } from '@sh/shared/contract';
 import { registerAccessTokenSource } from './access-token';

@@ -1,4 +1,10 @@
-import { MESSAGES, type TSecondFactorStep, type TSession as TApiSession, type TSignedIn, type TUserType } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  type TSecondFactorStep,
+  type TSession as TApiSession,
+  type TSignedIn,
+  type TUserType,
+} from '@sh/shared/contract';
 import { ApiError } from '../api/client';
 import * as identity from '../api/identity';
 import {
@@ -244,7 +250,8 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
         return { success: false, message: loginFailureMessage(error) };
       }
       // The password was right, and a second factor is owed first (the login page's next step).
-      if (!('session' in answer.data)) return { success: false, message: answer.message ?? '', secondFactor: answer.data };
+      if (!('session' in answer.data))
+        return { success: false, message: answer.message ?? '', secondFactor: answer.data };
       return completeSignIn(answer.data, answer.message ?? '');
     },
 
@@ -264,7 +271,8 @@ export function createAuthStore(calls: TIdentityCalls = identity) {
 
     /** Takes a session the API answered elsewhere (a password change, which also set a new cookie), keeping the user's type. */
     adoptSession(session: TApiSession): void {
-      const userType = state.status === 'signed-in' ? state.user.userType : (readCachedUserType(session.user.id) ?? 'none');
+      const userType =
+        state.status === 'signed-in' ? state.user.userType : (readCachedUserType(session.user.id) ?? 'none');
       startSession(session, userType);
     },
   };

@@ -18,7 +18,11 @@ export const AUTH_STORAGE_KEYS = {
 } as const;
 
 /** Where earlier versions kept the tokens in localStorage; removed on load (removeLegacyTokens). */
-export const LEGACY_TOKEN_KEYS = [`${AUTH_STORAGE_PREFIX}access_token`, `${AUTH_STORAGE_PREFIX}refresh_token`, `${AUTH_STORAGE_PREFIX}expires_at`] as const;
+export const LEGACY_TOKEN_KEYS = [
+  `${AUTH_STORAGE_PREFIX}access_token`,
+  `${AUTH_STORAGE_PREFIX}refresh_token`,
+  `${AUTH_STORAGE_PREFIX}expires_at`,
+] as const;
 
 /** The per-user key of the user-type cache (docs/product.md#sessions): sh.auth.user_type.{user id}. */
 export const USER_TYPE_KEY_PREFIX = `${AUTH_STORAGE_PREFIX}user_type.`;
@@ -124,7 +128,9 @@ function parseUser(raw: string | null): TMemorySession['user'] | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as { id?: unknown; email?: unknown };
-    return typeof value.id === 'string' && typeof value.email === 'string' ? { id: value.id, email: value.email } : null;
+    return typeof value.id === 'string' && typeof value.email === 'string'
+      ? { id: value.id, email: value.email }
+      : null;
   } catch {
     return null;
   }

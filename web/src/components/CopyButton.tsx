@@ -27,11 +27,20 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 
   return (
     <span className="copy-button">
-      <button type="button" className="button button--ghost button--small" aria-label={`Copy ${label}`} onClick={() => void copy()}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-label={`Copy ${label}`}
+        onClick={() => void copy()}
+      >
         Copy
       </button>
       <span className="copy-button__status" role="status">
-        {outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Could not copy: select the text and copy it instead.' : ''}
+        {outcome === 'copied'
+          ? 'Copied'
+          : outcome === 'failed'
+            ? 'Could not copy: select the text and copy it instead.'
+            : ''}
       </span>
     </span>
   );

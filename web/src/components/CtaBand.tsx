@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The closing band of a marketing page: a heading, a line, and the ways on. */
-export function CtaBand({ id, title, text, children }: { id: string; title: ReactNode; text: ReactNode; children: ReactNode }) {
+export function CtaBand({
+  id,
+  title,
+  text,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  text: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="section cta-band" aria-labelledby={id}>
       <div className="container cta-band__inner">

@@ -22,8 +22,22 @@ export function CustomerContactFields({
   const suffix = isOptional ? ' (optional)' : '';
   return (
     <>
-      <FormField label={`Customer email${suffix}`} type="email" inputMode="email" autoComplete="off" spellCheck={false} {...email} name="customer_email" />
-      <PhoneField label={`Customer phone${suffix}`} autoComplete="off" {...phone} name="customer_phone" onPhoneChange={onPhoneChange} />
+      <FormField
+        label={`Customer email${suffix}`}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        spellCheck={false}
+        {...email}
+        name="customer_email"
+      />
+      <PhoneField
+        label={`Customer phone${suffix}`}
+        autoComplete="off"
+        {...phone}
+        name="customer_phone"
+        onPhoneChange={onPhoneChange}
+      />
     </>
   );
 }

@@ -61,7 +61,13 @@ function ResendConfirmationButton() {
   return (
     <>
       {feedback ? <FormAlert tone={feedback.tone}>{feedback.message}</FormAlert> : null}
-      <button type="button" className="button button--ghost button--small" disabled={isSending} aria-busy={isSending} onClick={() => void resend()}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={isSending}
+        aria-busy={isSending}
+        onClick={() => void resend()}
+      >
         Resend confirmation email
       </button>
     </>

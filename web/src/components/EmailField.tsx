@@ -6,5 +6,7 @@ export function EmailField({
   label = 'Email',
   ...fieldProps
 }: Omit<ComponentProps<typeof FormField>, 'label' | 'type'> & { label?: string }) {
-  return <FormField label={label} type="email" inputMode="email" autoComplete="email" spellCheck={false} {...fieldProps} />;
+  return (
+    <FormField label={label} type="email" inputMode="email" autoComplete="email" spellCheck={false} {...fieldProps} />
+  );
 }

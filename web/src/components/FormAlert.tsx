@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { CheckIcon, WarningIcon } from './icons';
 
 /** A message above or below a form: an error (announced at once) or a success (announced politely). */
-export function FormAlert({ tone, title, children }: { tone: 'error' | 'success' | 'info'; title?: string; children: ReactNode }) {
+export function FormAlert({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'error' | 'success' | 'info';
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`notice notice--${tone} form-alert`} role={tone === 'error' ? 'alert' : 'status'}>
       {tone === 'success' ? <CheckIcon size={22} /> : <WarningIcon size={22} />}

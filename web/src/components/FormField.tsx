@@ -1,7 +1,9 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { Field, splitFieldProps, type TFieldProps } from './Field';
 
-type TInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'> & { ref?: Ref<HTMLInputElement> };
+type TInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'children'> & {
+  ref?: Ref<HTMLInputElement>;
+};
 
 /** A labelled text input (see Field), with room for a button beside it (`action`, a Validate button). */
 export function FormField({ action, ...props }: TFieldProps & TInputProps & { action?: ReactNode }) {

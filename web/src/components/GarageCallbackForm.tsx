@@ -10,7 +10,11 @@ import { TextAreaField } from './TextAreaField';
 
 type TBestTime = (typeof BEST_TIMES)[number];
 
-const BEST_TIME_LABELS: Readonly<Record<TBestTime, string>> = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
+const BEST_TIME_LABELS: Readonly<Record<TBestTime, string>> = {
+  morning: 'Morning',
+  afternoon: 'Afternoon',
+  evening: 'Evening',
+};
 const BEST_TIME_OPTIONS = BEST_TIMES.map((value) => ({ value, label: BEST_TIME_LABELS[value] }));
 
 /** The form's fields in the order they appear, named as the API names them (best_time is '' until one is chosen). */
@@ -46,9 +50,18 @@ export function GarageCallbackForm({ titleId }: { titleId: string }) {
     <SchemaForm form={form} labelledBy={titleId} submitLabel="Add My Garage">
       <div className="form__grid">
         <FormField label="Full name" autoComplete="name" aria-required="true" {...form.bindField('full_name')} />
-        <FormField label="Garage name" autoComplete="organization" aria-required="true" {...form.bindField('garage_name')} />
+        <FormField
+          label="Garage name"
+          autoComplete="organization"
+          aria-required="true"
+          {...form.bindField('garage_name')}
+        />
         <div className="form__wide">
-          <PhoneField aria-required="true" {...form.bindField('phone')} onPhoneChange={(digits) => form.setValue('phone', digits)} />
+          <PhoneField
+            aria-required="true"
+            {...form.bindField('phone')}
+            onPhoneChange={(digits) => form.setValue('phone', digits)}
+          />
         </div>
         <div className="form__wide">
           <RadioGroupField<TBestTime>
@@ -63,7 +76,12 @@ export function GarageCallbackForm({ titleId }: { titleId: string }) {
           />
         </div>
         <div className="form__wide">
-          <TextAreaField label="Message (optional)" hint="Anything we should know before we call" rows={3} {...form.bindField('message')} />
+          <TextAreaField
+            label="Message (optional)"
+            hint="Anything we should know before we call"
+            rows={3}
+            {...form.bindField('message')}
+          />
         </div>
       </div>
     </SchemaForm>

@@ -22,7 +22,11 @@ export function LoadFailure({
       <div>
         <Title className="notice__title">{title}</Title>
         {message ? <p>{message}</p> : null}
-        <button type="button" className={isCompact ? 'button button--primary button--small' : 'button button--primary'} onClick={onRetry}>
+        <button
+          type="button"
+          className={isCompact ? 'button button--primary button--small' : 'button button--primary'}
+          onClick={onRetry}
+        >
           Try again
         </button>
       </div>

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** One line of a word mark, drawn in the text colour. */
-type TWordLine = { text: string; x: number; y: number; size: number; weight: number; spacing?: number; isItalic?: boolean };
+type TWordLine = {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+  weight: number;
+  spacing?: number;
+  isItalic?: boolean;
+};
 
 type TPartner = { name: string; mark: ReactNode; lines: readonly TWordLine[] };
 
@@ -65,7 +73,9 @@ const PARTNERS: readonly TPartner[] = [
   },
   {
     name: 'Brightline Fleet Services',
-    mark: <path d="M6 34h34M10 27h30M14 20h26M18 13h22" stroke="currentColor" strokeWidth="3.2" strokeLinecap="round" />,
+    mark: (
+      <path d="M6 34h34M10 27h30M14 20h26M18 13h22" stroke="currentColor" strokeWidth="3.2" strokeLinecap="round" />
+    ),
     lines: [
       { text: 'brightline', x: 50, y: 26, size: 18, weight: 800 },
       { text: 'FLEET SERVICES', x: 50, y: 40, size: 9.5, weight: 600, spacing: 2.4 },

@@ -10,7 +10,10 @@ export function PhoneField({
   onPhoneChange,
   label = 'Phone number',
   ...fieldProps
-}: Omit<ComponentProps<typeof FormField>, 'label' | 'onChange' | 'type'> & { label?: string; onPhoneChange: (digits: string) => void }) {
+}: Omit<ComponentProps<typeof FormField>, 'label' | 'onChange' | 'type'> & {
+  label?: string;
+  onPhoneChange: (digits: string) => void;
+}) {
   return (
     <FormField
       label={label}

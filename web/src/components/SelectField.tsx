@@ -1,7 +1,9 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { Field, splitFieldProps, type TFieldProps } from './Field';
 
-type TSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'children'> & { ref?: Ref<HTMLSelectElement> };
+type TSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'children'> & {
+  ref?: Ref<HTMLSelectElement>;
+};
 
 /**
  * A labelled drop-down list (see Field). `placeholder` is a first, unselectable option shown while nothing
@@ -17,7 +19,11 @@ export function SelectField({
   return (
     <Field {...field}>
       {(control) => (
-        <select className={`text-input select-input${isShowingPlaceholder ? ' is-placeholder' : ''}`} {...control} {...select}>
+        <select
+          className={`text-input select-input${isShowingPlaceholder ? ' is-placeholder' : ''}`}
+          {...control}
+          {...select}
+        >
           {placeholder !== undefined ? (
             <option value="" disabled>
               {placeholder}

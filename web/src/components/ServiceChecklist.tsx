@@ -49,7 +49,11 @@ export function ServiceChecklist({
                 {category.items.map((item) => (
                   <li key={item}>
                     <label className="checklist__item">
-                      <input type="checkbox" checked={chosen.has(item)} onChange={(event) => onToggle(item, event.target.checked)} />
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(item)}
+                        onChange={(event) => onToggle(item, event.target.checked)}
+                      />
                       <span>{item}</span>
                     </label>
                   </li>

@@ -61,7 +61,10 @@ export function ServiceRecordCard({
   children?: ReactNode;
 }) {
   return (
-    <article className={`record-card${record.mileage_anomaly ? ' record-card--anomaly' : ''}`} aria-labelledby={headingId}>
+    <article
+      className={`record-card${record.mileage_anomaly ? ' record-card--anomaly' : ''}`}
+      aria-labelledby={headingId}
+    >
       <RecordCardHeader record={record} headingLevel={headingLevel} headingId={headingId} />
 
       <AmendmentLines amendments={record.amendments} />

@@ -8,5 +8,9 @@ type TTextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | '
 /** A labelled box for a longer text (see Field). */
 export function TextAreaField(props: TFieldProps & TTextAreaProps) {
   const [field, textArea] = splitFieldProps<TTextAreaProps>(props);
-  return <Field {...field}>{(control) => <textarea className="text-input textarea-input" {...control} {...textArea} />}</Field>;
+  return (
+    <Field {...field}>
+      {(control) => <textarea className="text-input textarea-input" {...control} {...textArea} />}
+    </Field>
+  );
 }

@@ -23,7 +23,13 @@ export type TNamedEntry = { position: number | null; kind: VehicleLogEntry['kind
 
 export type THistoryCheck =
   /** All of it holds, up to the checkpoint; `pending` entries (the newest) await the next one. */
-  | { status: 'verified'; checkpoint: TCheckpoint; entryCount: number; pending: TNamedEntry[]; previous: TCheckpoint | null }
+  | {
+      status: 'verified';
+      checkpoint: TCheckpoint;
+      entryCount: number;
+      pending: TNamedEntry[];
+      previous: TCheckpoint | null;
+    }
   /** Something does not hold: the entry (when one is to blame) and why. */
   | { status: 'failed'; entry: TNamedEntry; reason: string }
   /** The log's latest checkpoint cannot extend the one this browser saw before: the log was rewritten. */
@@ -44,10 +50,12 @@ export async function checkHistoryInBrowser(
   const log = await checkLatestCheckpoint(options);
   if (log.status === 'none') return { status: 'awaiting-checkpoint' };
   if (log.status === 'untrusted') return failed(null, `the log’s checkpoint does not verify: ${log.reason}`);
-  if (log.witness.status === 'inconsistent') return { status: 'inconsistent', checkpoint: log.checkpoint, previous: log.witness.previous };
+  if (log.witness.status === 'inconsistent')
+    return { status: 'inconsistent', checkpoint: log.checkpoint, previous: log.witness.previous };
 
   const chain = await verifyRecordChain(registration, { signal }, client);
-  if (chain.registration !== normaliseRegistration(registration)) return failed(null, `the server answered the entries of ${chain.registration}`);
+  if (chain.registration !== normaliseRegistration(registration))
+    return failed(null, `the server answered the entries of ${chain.registration}`);
   if (chain.entries.length === 0) return failed(null, 'the log holds no entries for this vehicle');
   const entries: VehicleLogEntry[] = chain.entries;
 
@@ -56,7 +64,12 @@ export async function checkHistoryInBrowser(
   const receiptKey = (keyId: string) => {
     if (!receiptKeys.has(keyId)) {
       published ??= fetchReceiptKeys({ signal }, client);
-      receiptKeys.set(keyId, published.then((keys) => keys.find((key) => key.keyId === keyId)).then((key) => (key ? importReceiptKey(key.publicKey) : null)));
+      receiptKeys.set(
+        keyId,
+        published
+          .then((keys) => keys.find((key) => key.keyId === keyId))
+          .then((key) => (key ? importReceiptKey(key.publicKey) : null)),
+      );
     }
     return receiptKeys.get(keyId)!;
   };
@@ -70,15 +83,24 @@ export async function checkHistoryInBrowser(
   if (!verdict.verified) return failed(entryAt(entries, verdict.position), verdict.reason);
   if (verdict.inCheckpoint === 0) return { status: 'awaiting-checkpoint' };
 
-  const [problem] = (await bindShownRecords(shown, entries)).sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity));
+  const [problem] = (await bindShownRecords(shown, entries)).sort(
+    (a, b) => (a.position ?? Infinity) - (b.position ?? Infinity),
+  );
   if (problem) {
-    const entry = problem.position === null ? { position: null, kind: null, recordId: problem.recordId } : entryAt(entries, problem.position);
+    const entry =
+      problem.position === null
+        ? { position: null, kind: null, recordId: problem.recordId }
+        : entryAt(entries, problem.position);
     return failed({ ...entry, recordId: problem.recordId }, problem.reason);
   }
   // A record logged after the page fetched its records is not held against it: only those already in the checkpoint.
   const pending = new Set(verdict.pending);
   const [unshown] = findUnshownRecords(shown, entries, (entry) => !pending.has(entry as VehicleLogEntry));
-  if (unshown) return failed(entryAt(entries, unshown.position), 'the log holds a record of this vehicle that this page does not show');
+  if (unshown)
+    return failed(
+      entryAt(entries, unshown.position),
+      'the log holds a record of this vehicle that this page does not show',
+    );
 
   return {
     status: 'verified',

@@ -35,8 +35,14 @@ export const ZPasswordChangeFormSchema = ZWholeFormSchema.refine(
   (form) => form.currentPassword !== '' && form.newPassword !== '' && form.confirmPassword !== '',
   { error: MESSAGES.settings.fillPasswordFields, abort: true },
 )
-  .refine((form) => form.newPassword === form.confirmPassword, { error: MESSAGES.settings.newPasswordsMismatch, abort: true })
-  .transform((form): TUpdatePasswordRequest => ({ currentPassword: String(form.currentPassword), password: String(form.newPassword) }))
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    error: MESSAGES.settings.newPasswordsMismatch,
+    abort: true,
+  })
+  .transform((form): TUpdatePasswordRequest => ({
+    currentPassword: String(form.currentPassword),
+    password: String(form.newPassword),
+  }))
   .pipe(ZUpdatePasswordRequestSchema);
 
 /**
@@ -59,9 +65,15 @@ const isCompanyValidated = (form: Record<string, unknown>) => Boolean(form.compa
  * `is_referral_validated`; its output is the request to send.
  */
 export const ZSignupFormSchema = ZCreateGarageRequestSchema.and(
-  ZWholeFormSchema.refine(isCompanyValidated, { path: ['companies_house_number'], error: MESSAGES.signup.companyNotValidated })
+  ZWholeFormSchema.refine(isCompanyValidated, {
+    path: ['companies_house_number'],
+    error: MESSAGES.signup.companyNotValidated,
+  })
     .refine(isCompanyValidated, { error: MESSAGES.signup.validateCompanyFirst })
-    .refine((form) => form.confirm_password === form.password, { path: ['confirm_password'], error: MESSAGES.signup.passwordsDoNotMatch })
+    .refine((form) => form.confirm_password === form.password, {
+      path: ['confirm_password'],
+      error: MESSAGES.signup.passwordsDoNotMatch,
+    })
     .refine((form) => String(form.referral_code ?? '').trim() === '' || form.is_referral_validated === true, {
       path: ['referral_code'],
       error: MESSAGES.signup.referralNotValidated,

@@ -28,8 +28,7 @@ export function formatServiceDate(isoDate: string): string {
   if (!match) return isoDate;
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  const isRealDate =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const isRealDate = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return isRealDate ? longDateInUtc.format(date) : isoDate;
 }
 
@@ -88,7 +87,12 @@ export function formatInstantDateInUk(isoTimestamp: string): string {
   return Number.isNaN(time) ? isoTimestamp : longDateInLondon.format(new Date(time));
 }
 
-const isoDateInLondon = new Intl.DateTimeFormat('en-CA', { timeZone: SERVICE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const isoDateInLondon = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SERVICE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today's date as it is in the UK, as YYYY-MM-DD (a service date may not be later). */
 export function todayIsoInUk(now: Date = new Date()): string {

@@ -1,4 +1,11 @@
-import { encodeBase64, parseVerifierKey, TransparencyLogError, verifyCheckpoint, verifyConsistency, type VerifierKey } from '@sh/shared/transparency-log';
+import {
+  encodeBase64,
+  parseVerifierKey,
+  TransparencyLogError,
+  verifyCheckpoint,
+  verifyConsistency,
+  type VerifierKey,
+} from '@sh/shared/transparency-log';
 import { ApiError, api, type TApiClient } from '../api/client';
 import { fetchConsistencyProof, fetchLatestCheckpoint } from '../api/transparency-log';
 import { LOG_VERIFIER_KEY } from './log-verifier-key';
@@ -49,7 +56,13 @@ export type TLogWitnessOptions = {
 
 /** Fetches the latest checkpoint, verifies it and witnesses it against the one this browser remembered. */
 export async function checkLatestCheckpoint(options: TLogWitnessOptions = {}): Promise<TLogCheck> {
-  const { signal, client = api, verifierKey = LOG_VERIFIER_KEY, storage = localStorageOrNull(), now = () => new Date() } = options;
+  const {
+    signal,
+    client = api,
+    verifierKey = LOG_VERIFIER_KEY,
+    storage = localStorageOrNull(),
+    now = () => new Date(),
+  } = options;
   const key = await parseVerifierKey(verifierKey);
   const answer = await fetchLatestCheckpoint({ signal }, client);
   const fetchedAt = now();
@@ -70,11 +83,16 @@ export async function checkLatestCheckpoint(options: TLogWitnessOptions = {}): P
   const storageKey = rememberedCheckpointKey(key.name);
   const stored = storage?.getItem(storageKey) ?? null;
   const previous = await readRemembered(stored, key);
-  const witness = await witnessAgainst(previous, latest, (from, to) => fetchConsistencyProof(from, to, { signal }, client));
+  const witness = await witnessAgainst(previous, latest, (from, to) =>
+    fetchConsistencyProof(from, to, { signal }, client),
+  );
   const isLarger = !previous || (witness.status === 'consistent' && latest.size > previous.size);
   // Written only over what was read: another tab may have remembered a larger one meanwhile.
   if (storage && isLarger && storage.getItem(storageKey) === stored) {
-    storage.setItem(storageKey, JSON.stringify({ size: latest.size, rootHash: latest.rootHashBase64, note: latest.note }));
+    storage.setItem(
+      storageKey,
+      JSON.stringify({ size: latest.size, rootHash: latest.rootHashBase64, note: latest.note }),
+    );
   }
   return { status: 'verified', checkpoint: latest, witness, fetchedAt };
 }
@@ -91,14 +109,17 @@ export async function witnessAgainst(
 ): Promise<TWitness> {
   if (!previous) return { status: 'first' };
   if (previous.size === latest.size) {
-    return previous.rootHashBase64 === latest.rootHashBase64 ? { status: 'consistent', previous } : { status: 'inconsistent', previous };
+    return previous.rootHashBase64 === latest.rootHashBase64
+      ? { status: 'consistent', previous }
+      : { status: 'inconsistent', previous };
   }
   const [smaller, larger] = previous.size < latest.size ? [previous, latest] : [latest, previous];
   let proof: Uint8Array[];
   try {
     proof = await consistencyProof(smaller.size, larger.size);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) return { status: 'inconsistent', previous };
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404))
+      return { status: 'inconsistent', previous };
     throw error;
   }
   const isConsistent = await verifyConsistency(smaller.size, larger.size, smaller.rootHash, larger.rootHash, proof);
@@ -108,7 +129,12 @@ export async function witnessAgainst(
 /** A signed note verified as our log's checkpoint, with its size and root as the note states them. */
 async function openCheckpoint(note: string, key: VerifierKey): Promise<TCheckpoint> {
   const checkpoint = await verifyCheckpoint(note, [key], key.name);
-  return { size: checkpoint.size, rootHash: checkpoint.rootHash, rootHashBase64: encodeBase64(checkpoint.rootHash), note };
+  return {
+    size: checkpoint.size,
+    rootHash: checkpoint.rootHash,
+    rootHashBase64: encodeBase64(checkpoint.rootHash),
+    note,
+  };
 }
 
 /**
@@ -137,7 +163,8 @@ export function formatEntries(entries: number): string {
 /** For the visitor: how a checkpoint stands to the one this browser saw before, proven of one log only ever added to. */
 export function describeConsistency(previousSize: number, size: number): string {
   if (previousSize === size) return 'It is the same checkpoint this browser saw before.';
-  if (previousSize < size) return `It extends the checkpoint of ${formatEntries(previousSize)} this browser saw before, unchanged.`;
+  if (previousSize < size)
+    return `It extends the checkpoint of ${formatEntries(previousSize)} this browser saw before, unchanged.`;
   return `The checkpoint of ${formatEntries(previousSize)} this browser saw before extends it, unchanged.`;
 }
 

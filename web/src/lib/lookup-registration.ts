@@ -10,7 +10,8 @@ const REGISTRATION_CHARACTERS = /^[A-Z0-9]*$/;
  */
 export const lookupRegistrationSchema: TFormSchema<{ registration: string }> = {
   safeParse(input: unknown) {
-    const raw = typeof input === 'object' && input !== null ? (input as { registration?: unknown }).registration : undefined;
+    const raw =
+      typeof input === 'object' && input !== null ? (input as { registration?: unknown }).registration : undefined;
     const registration = typeof raw === 'string' ? normaliseRegistration(raw) : '';
     const message =
       registration.length === 0

@@ -11,7 +11,10 @@ export function inChecklistOrder(items: readonly string[]): string[] {
 
 /** The services a stored service_type names ("Full Service, Brake Fluid Change"), each once. */
 export function splitServiceType(serviceType: string): string[] {
-  const items = serviceType.split(SERVICE_TYPE_SEPARATOR).map((item) => item.trim()).filter(Boolean);
+  const items = serviceType
+    .split(SERVICE_TYPE_SEPARATOR)
+    .map((item) => item.trim())
+    .filter(Boolean);
   return [...new Set(items)];
 }
 

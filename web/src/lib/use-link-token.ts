@@ -27,14 +27,22 @@ export function useLinkToken({
 }): TLinkOutcome | null {
   const [searchParams] = useSearchParams();
   const token = (searchParams.get('token') ?? '').trim();
-  const redemption = useApiData(() => redeemOnce(`${scope}:${token}`, () => redeem(token), failureMessage), [scope, token], {
-    isEnabled: token !== '',
-  });
+  const redemption = useApiData(
+    () => redeemOnce(`${scope}:${token}`, () => redeem(token), failureMessage),
+    [scope, token],
+    {
+      isEnabled: token !== '',
+    },
+  );
   if (!token) return { kind: 'error', message: missingTokenMessage };
   return redemption.status === 'loaded' ? redemption.data : null;
 }
 
-function redeemOnce(key: string, redeem: () => Promise<TLinkOutcome>, failureMessage: (error: unknown) => string): Promise<TLinkOutcome> {
+function redeemOnce(
+  key: string,
+  redeem: () => Promise<TLinkOutcome>,
+  failureMessage: (error: unknown) => string,
+): Promise<TLinkOutcome> {
   let pending = redemptions.get(key);
   if (!pending) {
     pending = redeem().catch((error: unknown): TLinkOutcome => ({ kind: 'error', message: failureMessage(error) }));

@@ -16,7 +16,12 @@ export type TMyServiceRecords = {
 };
 
 /** The pages after the first: which first page they follow, every record so far and the next cursor. */
-type TMore = { first: TMyServiceRecordsPage; records: readonly TGarageServiceRecord[]; nextCursor: string | null; status: 'idle' | 'loading' | 'failed' };
+type TMore = {
+  first: TMyServiceRecordsPage;
+  records: readonly TGarageServiceRecord[];
+  nextCursor: string | null;
+  status: 'idle' | 'loading' | 'failed';
+};
 
 /**
  * The signed-in garage's records (GET service-records/mine), optionally for one registration, one page at a
@@ -51,16 +56,25 @@ export function useMyServiceRecords(registration: string): TMyServiceRecords {
     const controller = new AbortController();
     moreRequest.current = controller;
     setMore({ first, records, nextCursor, status: 'loading' });
-    fetchMyServiceRecords({ cursor: nextCursor, registration: registration || undefined }, { signal: controller.signal })
+    fetchMyServiceRecords(
+      { cursor: nextCursor, registration: registration || undefined },
+      { signal: controller.signal },
+    )
       .then(
         (page) =>
           setMore((current) =>
             current?.first === first
-              ? { first, records: appendUnique(current.records, page.serviceRecords), nextCursor: page.nextCursor, status: 'idle' }
+              ? {
+                  first,
+                  records: appendUnique(current.records, page.serviceRecords),
+                  nextCursor: page.nextCursor,
+                  status: 'idle',
+                }
               : current,
           ),
         () => {
-          if (!controller.signal.aborted) setMore((current) => (current?.first === first ? { ...current, status: 'failed' } : current));
+          if (!controller.signal.aborted)
+            setMore((current) => (current?.first === first ? { ...current, status: 'failed' } : current));
         },
       )
       .finally(() => {
@@ -80,7 +94,10 @@ export function useMyServiceRecords(registration: string): TMyServiceRecords {
 }
 
 /** The records of `existing` followed by those of `page` not already among them. */
-function appendUnique(existing: readonly TGarageServiceRecord[], page: readonly TGarageServiceRecord[]): TGarageServiceRecord[] {
+function appendUnique(
+  existing: readonly TGarageServiceRecord[],
+  page: readonly TGarageServiceRecord[],
+): TGarageServiceRecord[] {
   const seen = new Set(existing.map((record) => record.id));
   const added = page.filter((record) => {
     if (seen.has(record.id)) return false;

@@ -15,7 +15,12 @@ export function useOpenSet(initiallyOpen: readonly string[] = []) {
 
   /** The props of the button that opens and closes one panel, by the panel's id. */
   function bindTrigger(key: string, panelId: string) {
-    return { type: 'button' as const, 'aria-expanded': open.has(key), 'aria-controls': panelId, onClick: () => toggle(key) };
+    return {
+      type: 'button' as const,
+      'aria-expanded': open.has(key),
+      'aria-controls': panelId,
+      onClick: () => toggle(key),
+    };
   }
 
   return { isOpen: (key: string) => open.has(key), bindTrigger };

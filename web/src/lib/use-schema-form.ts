@@ -5,7 +5,9 @@ type TIssue = { readonly path: readonly PropertyKey[]; readonly message: string 
 
 /** Anything with zod's safeParse: a schema of @sh/shared/contract, or one built from it in web/ (lib/form-schemas.ts). */
 export type TFormSchema<TOutput> = {
-  safeParse(input: unknown): { success: true; data: TOutput } | { success: false; error: { issues: readonly TIssue[] } };
+  safeParse(
+    input: unknown,
+  ): { success: true; data: TOutput } | { success: false; error: { issues: readonly TIssue[] } };
 };
 
 /** A message per field, for the fields that have one. */
@@ -279,7 +281,10 @@ export function useSchemaForm<TValues extends Record<string, unknown>, TOutput =
  * Which message to print under which field: a message that several fields share is printed once, under the
  * first of them in the form's order; the others are only marked invalid.
  */
-function messagesShownOnce<TField extends string>(errors: TFieldErrors<TField>, order: readonly TField[]): TFieldErrors<TField> {
+function messagesShownOnce<TField extends string>(
+  errors: TFieldErrors<TField>,
+  order: readonly TField[],
+): TFieldErrors<TField> {
   const shown: TFieldErrors<TField> = {};
   const printed = new Set<string>();
   for (const field of order) {

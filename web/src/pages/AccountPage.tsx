@@ -21,7 +21,9 @@ export function AccountPage() {
     <div className="account-page">
       <section className="page-hero page-hero--compact" aria-labelledby="account-title">
         <div className="container narrow">
-          <p className="eyebrow eyebrow--on-dark">{isGarage ? 'Garage account' : user.userType === 'admin' ? 'Administrator' : 'Account'}</p>
+          <p className="eyebrow eyebrow--on-dark">
+            {isGarage ? 'Garage account' : user.userType === 'admin' ? 'Administrator' : 'Account'}
+          </p>
           <h1 id="account-title">Account settings</h1>
         </div>
       </section>

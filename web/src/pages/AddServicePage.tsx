@@ -41,7 +41,10 @@ export function AddServicePage() {
         ) : subscription.hasActiveSubscription ? (
           <AddServiceWizard />
         ) : (
-          <SubscribePrompt failure={subscription.status === 'failed' ? subscription.error : null} onRetry={() => void subscription.refresh()} />
+          <SubscribePrompt
+            failure={subscription.status === 'failed' ? subscription.error : null}
+            onRetry={() => void subscription.refresh()}
+          />
         )}
       </div>
     </div>

@@ -14,9 +14,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The page's three views (docs/product.md#checkout-success). */
 type TVerification =
-  | { phase: 'processing' }
-  | { phase: 'completed'; subscription: TGarageSubscription | null }
-  | { phase: 'error' };
+  { phase: 'processing' } | { phase: 'completed'; subscription: TGarageSubscription | null } | { phase: 'error' };
 
 /**
  * Polls the subscription after a checkout (see pollSubscription) while `isEnabled`; completed with what the
@@ -52,14 +50,17 @@ export function CheckoutSuccessPage() {
 
   // The subscription context may already know (the webhook was quick): completed without polling.
   const known =
-    subscriptionContext.status === 'loaded' && subscriptionContext.hasActiveSubscription ? subscriptionContext.subscription : null;
+    subscriptionContext.status === 'loaded' && subscriptionContext.hasActiveSubscription
+      ? subscriptionContext.subscription
+      : null;
   const canPoll = auth.userType === 'garage' && !known;
   const polled = usePolledSubscription(sessionId, canPoll);
 
   let verification: TVerification;
   if (!sessionId) verification = { phase: 'error' };
   else if (known) verification = { phase: 'completed', subscription: known };
-  else if (auth.status === 'signed-out' || (auth.status === 'signed-in' && auth.userType !== 'garage')) verification = { phase: 'error' };
+  else if (auth.status === 'signed-out' || (auth.status === 'signed-in' && auth.userType !== 'garage'))
+    verification = { phase: 'error' };
   else verification = polled;
 
   // Once confirmed by polling, the rest of the app learns it too (Pricing leaves the navigation).
@@ -115,8 +116,8 @@ function Completed({ subscription }: { subscription: TGarageSubscription | null 
     >
       {!isConfirmed ? (
         <p className="result-card__note" role="status">
-          We are still waiting for the payment provider to confirm your subscription. Your dashboard will update within a
-          few minutes; there is no need to pay again.
+          We are still waiting for the payment provider to confirm your subscription. Your dashboard will update within
+          a few minutes; there is no need to pay again.
         </p>
       ) : null}
       <dl className="summary-list summary-list--boxed">
@@ -143,9 +144,7 @@ function Completed({ subscription }: { subscription: TGarageSubscription | null 
 
 function NoSession() {
   const [title, detail] = MESSAGES.checkoutSuccess.noSession.split(' / ');
-  return (
-    <ResultCard tone="error" title={title ?? ''} lead={detail} actions={<PricingLink label="View Pricing" />} />
-  );
+  return <ResultCard tone="error" title={title ?? ''} lead={detail} actions={<PricingLink label="View Pricing" />} />;
 }
 
 function VerificationIssue() {

@@ -1,5 +1,11 @@
 import { Link } from 'react-router-dom';
-import { CONTACT_SUBJECTS, MESSAGES, SUPPORT_HOURS, SUPPORT_REPLY_HOURS, ZContactRequestSchema } from '@sh/shared/contract';
+import {
+  CONTACT_SUBJECTS,
+  MESSAGES,
+  SUPPORT_HOURS,
+  SUPPORT_REPLY_HOURS,
+  ZContactRequestSchema,
+} from '@sh/shared/contract';
 import { sendContactMessage } from '../api/contact';
 import { SUPPORT_EMAIL } from '../brand';
 import { EmailField } from '../components/EmailField';
@@ -51,7 +57,8 @@ export function ContactPage() {
             ]}
           />
           <p className="contact-aside__more">
-            Looking for a quick answer? Try the <Link to="/faq">FAQ</Link> or the <Link to="/support">support centre</Link>.
+            Looking for a quick answer? Try the <Link to="/faq">FAQ</Link> or the{' '}
+            <Link to="/support">support centre</Link>.
           </p>
         </aside>
       </div>
@@ -115,7 +122,13 @@ function ContactForm() {
           <FormField label="Name" autoComplete="name" aria-required {...form.bindField('name')} />
           <EmailField aria-required {...form.bindField('email')} />
           <div className="form__wide">
-            <SelectField label="Subject" placeholder="Choose a subject" options={SUBJECT_OPTIONS} aria-required {...form.bindField('subject')} />
+            <SelectField
+              label="Subject"
+              placeholder="Choose a subject"
+              options={SUBJECT_OPTIONS}
+              aria-required
+              {...form.bindField('subject')}
+            />
           </div>
           <div className="form__wide">
             <TextAreaField label="Message" rows={7} aria-required {...form.bindField('message')} />

@@ -37,7 +37,11 @@ const COOKIE_TYPES: readonly { title: string; description: string; cookies: read
     cookies: [
       { name: 'Usage Analytics', purpose: 'Counts visits and the pages people use.', duration: '2 years' },
       { name: 'Performance', purpose: 'Measures how quickly pages load.', duration: '1 year' },
-      { name: 'Feature Usage', purpose: 'Shows which features are used, so we know what to improve.', duration: '1 year' },
+      {
+        name: 'Feature Usage',
+        purpose: 'Shows which features are used, so we know what to improve.',
+        duration: '1 year',
+      },
       { name: 'Error Tracking', purpose: 'Records errors so we can find and fix them.', duration: '30 days' },
     ],
   },
@@ -92,9 +96,9 @@ export function CookiePolicyPage() {
           ))}
           <p>A session cookie is deleted when you close your browser.</p>
           <p>
-            While you are signed in, your browser&apos;s local storage also remembers which account signed in (its id and
-            e-mail address) and its type, so that the site knows to renew your sign-in when you return. No password or
-            token is kept there, and signing out removes it.
+            While you are signed in, your browser&apos;s local storage also remembers which account signed in (its id
+            and e-mail address) and its type, so that the site knows to renew your sign-in when you return. No password
+            or token is kept there, and signing out removes it.
           </p>
         </>
       ),
@@ -105,8 +109,8 @@ export function CookiePolicyPage() {
       content: (
         <>
           <p>
-            You can block or delete cookies in your browser&apos;s settings. Blocking essential cookies will stop parts of
-            the platform, such as signing in, from working.
+            You can block or delete cookies in your browser&apos;s settings. Blocking essential cookies will stop parts
+            of the platform, such as signing in, from working.
           </p>
           <CookiePreferencesDemo />
         </>
@@ -198,7 +202,11 @@ function CookiePreferencesDemo() {
               <strong id={`${panelId}-analytics`}>Analytics</strong>
               <span className="cookie-demo__hint">Usage, performance and error tracking</span>
             </span>
-            <Switch labelId={`${panelId}-analytics`} isOn={isAnalyticsOn} onToggle={() => setIsAnalyticsOn((on) => !on)} />
+            <Switch
+              labelId={`${panelId}-analytics`}
+              isOn={isAnalyticsOn}
+              onToggle={() => setIsAnalyticsOn((on) => !on)}
+            />
           </li>
           <li>
             <span>

@@ -16,7 +16,9 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { ServiceRecordsSection } from './garage-dashboard/ServiceRecordsSection';
 
 /** The public log's latest checkpoint, checked in this browser (issue 23): its WebCrypto code loads on its own. */
-const LogCheckpointPanel = lazy(() => import('./garage-dashboard/LogCheckpointPanel').then((module) => ({ default: module.LogCheckpointPanel })));
+const LogCheckpointPanel = lazy(() =>
+  import('./garage-dashboard/LogCheckpointPanel').then((module) => ({ default: module.LogCheckpointPanel })),
+);
 
 /**
  * /garage: the garage's dashboard: its own name from its profile and its subscription state, what to do next
@@ -44,7 +46,9 @@ export function GarageDashboardPage() {
             {garage ? <p className="page-hero__lead">{garage.address}</p> : null}
             {status ? (
               <p className="dashboard-hero__status">
-                <span className={`status-badge status-badge--${subscriptionStatusTone(status)}`}>{subscriptionStatusLabel(status)}</span>
+                <span className={`status-badge status-badge--${subscriptionStatusTone(status)}`}>
+                  {subscriptionStatusLabel(status)}
+                </span>
                 {isSubscribed && periodEnd ? <span>Next billing date {periodEnd}</span> : null}
               </p>
             ) : null}
@@ -88,7 +92,8 @@ function useFlashMessage(): string | null {
   const [flash] = useState(() => readFlash(location.state));
 
   useEffect(() => {
-    if (readFlash(location.state)) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    if (readFlash(location.state))
+      navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   }, [location, navigate]);
 
   return flash;

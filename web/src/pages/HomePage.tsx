@@ -23,8 +23,8 @@ export function HomePage() {
               The Digital MOT for Your Car&apos;s Service History
             </h1>
             <p className="hero__lead">
-              Every service logged by the garage that did the work: dated, sealed and open to check. Type a
-              registration to see a vehicle&apos;s verified history in seconds.
+              Every service logged by the garage that did the work: dated, sealed and open to check. Type a registration
+              to see a vehicle&apos;s verified history in seconds.
             </p>
             <div className="hero__actions">
               <RegEntryBox />

@@ -47,15 +47,26 @@ export function LoginPage() {
 
   if (secondFactor && 'challenge' in secondFactor) {
     return (
-      <AuthShell eyebrow="Two-step verification" title="Enter your code" lead="Enter the code from your authenticator app to finish signing in.">
+      <AuthShell
+        eyebrow="Two-step verification"
+        title="Enter your code"
+        lead="Enter the code from your authenticator app to finish signing in."
+      >
         <SecondFactorCodeStep challenge={secondFactor.challenge} onSignedIn={(result) => goHome(result.userType)} />
       </AuthShell>
     );
   }
   if (secondFactor) {
     return (
-      <AuthShell eyebrow="Two-step verification" title="Set up two-step verification" lead="Your account needs a second step at sign-in before you can go on.">
-        <SecondFactorEnrolmentStep enrolmentToken={secondFactor.enrolmentToken} onSignedIn={(result) => goHome(result.userType)} />
+      <AuthShell
+        eyebrow="Two-step verification"
+        title="Set up two-step verification"
+        lead="Your account needs a second step at sign-in before you can go on."
+      >
+        <SecondFactorEnrolmentStep
+          enrolmentToken={secondFactor.enrolmentToken}
+          onSignedIn={(result) => goHome(result.userType)}
+        />
       </AuthShell>
     );
   }

@@ -3,7 +3,16 @@ import { BRAND } from '../brand';
 import { ComparisonTable } from '../components/ComparisonTable';
 import { CtaBand } from '../components/CtaBand';
 import { Field } from '../components/Field';
-import { CheckIcon, ClockIcon, GarageIcon, GaugeIcon, SearchIcon, ShieldCheckIcon, WarningIcon, WrenchIcon } from '../components/icons';
+import {
+  CheckIcon,
+  ClockIcon,
+  GarageIcon,
+  GaugeIcon,
+  SearchIcon,
+  ShieldCheckIcon,
+  WarningIcon,
+  WrenchIcon,
+} from '../components/icons';
 import { PageSection } from '../components/PageSection';
 import { ReasonGrid, type TReason } from '../components/ReasonGrid';
 import { RegEntryBox } from '../components/RegEntryBox';
@@ -66,8 +75,8 @@ export function LookupPage() {
               Power to the Buyer!
             </h1>
             <p className="hero__lead">
-              Before you buy, see what the seller&apos;s paperwork won&apos;t tell you: every service logged by the garage
-              that did it, every MOT test with its mileage, and the car&apos;s details, in one free report.
+              Before you buy, see what the seller&apos;s paperwork won&apos;t tell you: every service logged by the
+              garage that did it, every MOT test with its mileage, and the car&apos;s details, in one free report.
             </p>
             <div className="hero__actions">
               <RegEntryBox />
@@ -121,7 +130,11 @@ export function LookupPage() {
         </div>
       </section>
 
-      <CtaBand id="garage-owner-title" title="Are you a garage owner?" text="Log your services in seconds and give your customers a history their buyers can trust.">
+      <CtaBand
+        id="garage-owner-title"
+        title="Are you a garage owner?"
+        text="Log your services in seconds and give your customers a history their buyers can trust."
+      >
         <Link to="/pricing" className="button button--primary button--large">
           <WrenchIcon size={20} />
           See pricing
@@ -143,7 +156,13 @@ function LookupForm() {
 
   return (
     <form className="card lookup-form" role="search" noValidate onSubmit={form.handleSubmit}>
-      <Field label="Registration number" hint="For example AB12CDE. Spaces are ignored." error={error} className="lookup-form__field" isErrorAnnounced>
+      <Field
+        label="Registration number"
+        hint="For example AB12CDE. Spaces are ignored."
+        error={error}
+        className="lookup-form__field"
+        isErrorAnnounced
+      >
         {(control) => (
           <div className="lookup-form__row">
             <RegistrationInput

@@ -50,8 +50,8 @@ const FAQ: TAccordionItem[] = [
     title: 'Can I cancel at any time?',
     content: (
       <p>
-        Yes, there is no contract. Cancel from the Billing section of your account page. Your plan stays active until the
-        end of the month you have paid for; part months are not refunded.
+        Yes, there is no contract. Cancel from the Billing section of your account page. Your plan stays active until
+        the end of the month you have paid for; part months are not refunded.
       </p>
     ),
   },
@@ -68,7 +68,9 @@ const FAQ: TAccordionItem[] = [
   {
     id: 'limits',
     title: 'Is there a limit on how many services I can log?',
-    content: <p>No. The plan includes unlimited service entries and public vehicle searches, for one flat monthly price.</p>,
+    content: (
+      <p>No. The plan includes unlimited service entries and public vehicle searches, for one flat monthly price.</p>
+    ),
   },
   {
     id: 'payment',
@@ -110,7 +112,9 @@ export function PricingPage() {
             </div>
           ) : null}
           {plans.status === 'loaded'
-            ? plans.products.slice(0, 1).map((product) => <PlanCard key={product.priceId} product={product} products={plans.products} />)
+            ? plans.products
+                .slice(0, 1)
+                .map((product) => <PlanCard key={product.priceId} product={product} products={plans.products} />)
             : null}
         </div>
 

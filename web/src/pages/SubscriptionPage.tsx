@@ -51,7 +51,9 @@ export function SubscriptionPage() {
       await startCheckout(plan.priceId, auth.user.email);
     } catch (caught) {
       setIsStarting(false);
-      setError(caught instanceof CheckoutStartError ? caught.message : messageOf(caught, MESSAGES.checkout.startFailed));
+      setError(
+        caught instanceof CheckoutStartError ? caught.message : messageOf(caught, MESSAGES.checkout.startFailed),
+      );
     }
   }
 

@@ -44,7 +44,10 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Garage responsibilities',
     content: (
       <>
-        <p>Garages are solely responsible for the accuracy of the records they submit. By submitting a record you warrant that:</p>
+        <p>
+          Garages are solely responsible for the accuracy of the records they submit. By submitting a record you warrant
+          that:
+        </p>
         <ul>
           <li>the services recorded were actually performed;</li>
           <li>the details entered, including the date, mileage and vehicle, are correct;</li>
@@ -64,8 +67,9 @@ const SECTIONS: readonly TLegalSection[] = [
     content: (
       <>
         <p>
-          The garage plan costs {formatPrice(PLAN.amountMinor, PLAN.currency)} a month. Subscriptions are billed monthly,
-          in advance, on the same date each month. Payments are non-refundable except where the law requires otherwise.
+          The garage plan costs {formatPrice(PLAN.amountMinor, PLAN.currency)} a month. Subscriptions are billed
+          monthly, in advance, on the same date each month. Payments are non-refundable except where the law requires
+          otherwise.
         </p>
         <ul>
           <li>We will give you at least 30 days&apos; notice of any price change.</li>
@@ -104,8 +108,8 @@ const SECTIONS: readonly TLegalSection[] = [
     content: (
       <>
         <p>
-          Vehicle histories are provided for information. They show what garages have recorded and are not a guarantee of
-          a vehicle&apos;s condition; always inspect a vehicle and check its MOT history before you buy.
+          Vehicle histories are provided for information. They show what garages have recorded and are not a guarantee
+          of a vehicle&apos;s condition; always inspect a vehicle and check its MOT history before you buy.
         </p>
         <p>
           Our total liability to you in connection with the platform is limited to the amount you paid us in the 12
@@ -120,8 +124,8 @@ const SECTIONS: readonly TLegalSection[] = [
     title: 'Indemnification',
     content: (
       <p>
-        You agree to compensate {BRAND.name} for any claims, losses and reasonable costs arising from records you submit,
-        from your breach of these terms, or from your misuse of the platform.
+        You agree to compensate {BRAND.name} for any claims, losses and reasonable costs arising from records you
+        submit, from your breach of these terms, or from your misuse of the platform.
       </p>
     ),
   },

@@ -8,7 +8,8 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { useLinkToken, type TLinkOutcome } from '../lib/use-link-token';
 
 /** A link that lost its token on the way (cut short by the mail program, say). */
-export const UNDO_LINK_INCOMPLETE = 'This link is incomplete. Please open the whole link from the email we sent to your previous address.';
+export const UNDO_LINK_INCOMPLETE =
+  'This link is incomplete. Please open the whole link from the email we sent to your previous address.';
 
 async function undo(token: string): Promise<TLinkOutcome> {
   const answer = await undoEmailChange(token);
@@ -36,7 +37,8 @@ export function UndoEmailChangePage() {
         pendingLabel="Restoring your previous email address…"
         successDetail={
           <p>
-            Did not change your email yourself? <Link to="/forgot-password">Reset your password</Link> before you log in.
+            Did not change your email yourself? <Link to="/forgot-password">Reset your password</Link> before you log
+            in.
           </p>
         }
       />

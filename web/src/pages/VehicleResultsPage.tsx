@@ -21,7 +21,9 @@ import { VehicleSummary } from './vehicle-results/VehicleSummary';
 import '../styles/report.css';
 
 /** The check in the visitor's browser (issue 23) and its WebCrypto code load once there are records to check. */
-const HistoryIntegrity = lazy(() => import('./vehicle-results/HistoryIntegrity').then((module) => ({ default: module.HistoryIntegrity })));
+const HistoryIntegrity = lazy(() =>
+  import('./vehicle-results/HistoryIntegrity').then((module) => ({ default: module.HistoryIntegrity })),
+);
 
 /**
  * /vehicle-results?reg=: the buyer's report on one registration: our service records at once, and beside them
@@ -38,7 +40,10 @@ export function VehicleResultsPage() {
 }
 
 function RegistrationHistory({ registration }: { registration: string }) {
-  const lookup = useApiData((signal) => lookupServiceRecords(registration, { signal }).then(sortNewestFirst), [registration]);
+  const lookup = useApiData(
+    (signal) => lookupServiceRecords(registration, { signal }).then(sortNewestFirst),
+    [registration],
+  );
   // The buyer's report loads beside our records and never holds them up.
   const report = useApiData((signal) => fetchVehicleReportWithin(registration, signal), [registration]);
   const records = lookup.status === 'loaded' ? lookup.data : null;
@@ -68,7 +73,11 @@ function RegistrationHistory({ registration }: { registration: string }) {
         <VehicleReportPart report={report} />
         {lookup.status === 'loading' ? <Spinner label="Searching service records…" /> : null}
         {lookup.status === 'failed' ? (
-          <LoadFailure title="We couldn't load this history" message={describeLookupFailure(lookup.error)} onRetry={lookup.retry} />
+          <LoadFailure
+            title="We couldn't load this history"
+            message={describeLookupFailure(lookup.error)}
+            onRetry={lookup.retry}
+          />
         ) : null}
         {records?.length === 0 ? <NoRecords /> : null}
         {readings.length > 0 ? <MileageChart readings={readings} /> : null}
@@ -140,8 +149,8 @@ function NoRecords() {
       <h2 id="no-records-title">No Records Found</h2>
       <p className="empty-state__message">{MESSAGES.lookup.noRecords}</p>
       <p>
-        Check the registration is correct. A vehicle only has a history here once a garage using our platform has
-        logged a service for it.
+        Check the registration is correct. A vehicle only has a history here once a garage using our platform has logged
+        a service for it.
       </p>
     </section>
   );

@@ -29,12 +29,13 @@ export function VerifyRecordsPage() {
         <ol>
           <li>
             Every entry has a <code>position</code> (1 for the first record of the vehicle, then 2, 3 and so on), a{' '}
-            <code>content</code> object with the fields that are sealed, a <code>hash</code> and a <code>prev_hash</code>.
+            <code>content</code> object with the fields that are sealed, a <code>hash</code> and a{' '}
+            <code>prev_hash</code>.
           </li>
           <li>
-            The <code>hash</code> is the SHA-256 of the entry’s <code>content</code> written as canonical JSON (RFC 8785,
-            the JSON Canonicalization Scheme), in hexadecimal. Canonical JSON fixes key order, spacing and number format,
-            so everyone who hashes the same content gets the same result.
+            The <code>hash</code> is the SHA-256 of the entry’s <code>content</code> written as canonical JSON (RFC
+            8785, the JSON Canonicalization Scheme), in hexadecimal. Canonical JSON fixes key order, spacing and number
+            format, so everyone who hashes the same content gets the same result.
           </li>
           <li>
             The <code>prev_hash</code> is the previous entry’s <code>hash</code>, or <code>null</code> for the first
@@ -49,26 +50,29 @@ export function VerifyRecordsPage() {
           entry’s receipt (<code>signed_at</code>, <code>signature</code>, <code>key_id</code>, described below), so you
           can recompute every hash and link and check every signature yourself rather than rely on the{' '}
           <code>valid</code> answer we give next to them. That answer checks the signatures too: an entry whose hash was
-          recomputed after a change no longer matches the signature we made when it was logged.
-          The same check runs under every <Link to="/lookup">vehicle history</Link> on this site.
+          recomputed after a change no longer matches the signature we made when it was logged. The same check runs
+          under every <Link to="/lookup">vehicle history</Link> on this site.
         </p>
 
         <h2>Receipts for garages</h2>
         <p>
           When a garage logs a service, it gets a receipt for the entry: <code>hash</code>, <code>position</code>,{' '}
           <code>prev_hash</code>, <code>registration</code>, <code>signed_at</code>, a <code>signature</code> and the{' '}
-          <code>key_id</code> of the key that made it. The signature is an Ed25519 signature, in base64, by that key over
-          the canonical JSON (RFC 8785) of <code>&#123;hash, position, prev_hash, registration, signed_at&#125;</code>.
-          Every key we have signed with, current or retired, is at <code>GET /api/v1/service-records/signing-key</code>{' '}
-          (<code>keys</code>: each PEM key with its <code>keyId</code> and the period it signed), so a receipt stays
-          checkable after we change keys. A garage can
-          copy its receipts from its dashboard and check at any time that the entry at that position still has the
-          hash we signed.
+          <code>key_id</code> of the key that made it. The signature is an Ed25519 signature, in base64, by that key
+          over the canonical JSON (RFC 8785) of{' '}
+          <code>&#123;hash, position, prev_hash, registration, signed_at&#125;</code>. Every key we have signed with,
+          current or retired, is at <code>GET /api/v1/service-records/signing-key</code> (<code>keys</code>: each PEM
+          key with its <code>keyId</code> and the period it signed), so a receipt stays checkable after we change keys.
+          A garage can copy its receipts from its dashboard and check at any time that the entry at that position still
+          has the hash we signed.
         </p>
 
         <h2>What a check does not tell you</h2>
         <ul>
-          <li>It shows that the records still match each other and the receipts we signed, not that what a garage entered is true. Each garage is responsible for the accuracy of its own records.</li>
+          <li>
+            It shows that the records still match each other and the receipts we signed, not that what a garage entered
+            is true. Each garage is responsible for the accuracy of its own records.
+          </li>
           <li>
             The chain alone cannot show a history that was rebuilt from the start with new hashes. The receipts garages
             keep can: a receipt whose hash no longer appears at its position shows that the entry was changed.
@@ -78,8 +82,8 @@ export function VerifyRecordsPage() {
         <h2>Check it against the public log</h2>
         <p>
           Every entry of every vehicle is also added to one public, append-only log, and about once a minute we sign a
-          short summary of the whole log (a checkpoint) with the log’s key. Our repository has a small script that checks
-          a vehicle against it while trusting nothing we say but that key: it checks the checkpoint’s signature,
+          short summary of the whole log (a checkpoint) with the log’s key. Our repository has a small script that
+          checks a vehicle against it while trusting nothing we say but that key: it checks the checkpoint’s signature,
           recomputes each entry’s hash and link, and checks that each entry is in the signed log exactly as we show it.
           It needs only Node.js, with no packages to install. Give it the log’s key, as{' '}
           <code>GET /api/v1/service-records/log/key</code> and our README print it:

@@ -6,12 +6,7 @@ import { ZGarageSubscriptionStatusSchema } from './garages.js';
 import { MESSAGES } from './messages.js';
 import { normaliseRegistration } from './constants.js';
 import { REGISTRATION_MAX_LENGTH } from './constants.js';
-import {
-  NOTES_MAX_LENGTH,
-  ZCustomerEmailSchema,
-  ZCustomerPhoneSchema,
-  ZServiceTypeSchema,
-} from './records.js';
+import { NOTES_MAX_LENGTH, ZCustomerEmailSchema, ZCustomerPhoneSchema, ZServiceTypeSchema } from './records.js';
 
 // The admin's calls (GET admin/data, PATCH and DELETE service-records/{id}) and what goes with them
 // (docs/product.md#the-admin): an edit is an amendment and a delete a withdrawal, both appended to the vehicle's
@@ -28,7 +23,10 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export { REASON_MAX_LENGTH, REASON_MIN_LENGTH, ZAdminReasonSchema } from './admin-reason.js';
 
 /** An opaque page cursor, as the previous page answered it. */
-const ZCursorSchema = z.string().max(400).regex(/^[A-Za-z0-9_-]*$/, MESSAGES.records.cursorInvalid);
+const ZCursorSchema = z
+  .string()
+  .max(400)
+  .regex(/^[A-Za-z0-9_-]*$/, MESSAGES.records.cursorInvalid);
 
 /** Free-text search of the garages list: name, e-mail or company number (case-insensitive, contains). */
 const ZGarageSearchSchema = z.string().max(200, MESSAGES.adminActions.searchTooLong).trim();
@@ -38,7 +36,12 @@ const ZRecordSearchSchema = z
   .string()
   .max(32, MESSAGES.platform.registrationTooLong)
   .transform(normaliseRegistration)
-  .pipe(z.string().max(REGISTRATION_MAX_LENGTH, MESSAGES.platform.registrationTooLong).regex(/^[A-Z0-9]*$/, MESSAGES.platform.registrationInvalidCharacters));
+  .pipe(
+    z
+      .string()
+      .max(REGISTRATION_MAX_LENGTH, MESSAGES.platform.registrationTooLong)
+      .regex(/^[A-Z0-9]*$/, MESSAGES.platform.registrationInvalidCharacters),
+  );
 
 const ZPageLimitSchema = z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_DEFAULT);
 
@@ -119,7 +122,11 @@ export const ZAdminServiceRecordSchema = z.object({
   garage: z.object({ name: z.string(), email: z.string().nullable() }),
   amendments: z.array(ZAmendmentSchema),
   withdrawal: z
-    .object({ withdrawn_at: z.string(), withdrawn_by: z.object({ id: z.string().uuid(), email: z.string() }), reason: z.string() })
+    .object({
+      withdrawn_at: z.string(),
+      withdrawn_by: z.object({ id: z.string().uuid(), email: z.string() }),
+      reason: z.string(),
+    })
     .nullable(),
 });
 export type TAdminServiceRecord = z.infer<typeof ZAdminServiceRecordSchema>;
@@ -213,13 +220,17 @@ export const ZAmendServiceRecordRequestSchema = z.object({
 });
 export type TAmendServiceRecordRequest = z.infer<typeof ZAmendServiceRecordRequestSchema>;
 export type TAmendServiceRecordInput = z.input<typeof ZAmendServiceRecordRequestSchema>;
-export const ZAmendServiceRecordResponseSchema = successEnvelope(z.object({ serviceRecord: ZAdminServiceRecordSchema }));
+export const ZAmendServiceRecordResponseSchema = successEnvelope(
+  z.object({ serviceRecord: ZAdminServiceRecordSchema }),
+);
 export type TAmendServiceRecordResponse = z.infer<typeof ZAmendServiceRecordResponseSchema>;
 
 /** DELETE /service-records/{id} (admin only), with the reason as its JSON body: a withdrawal. */
 export const ZWithdrawServiceRecordRequestSchema = z.object({ reason: ZAdminReasonSchema });
 export type TWithdrawServiceRecordRequest = z.infer<typeof ZWithdrawServiceRecordRequestSchema>;
-export const ZWithdrawServiceRecordResponseSchema = successEnvelope(z.object({ serviceRecord: ZAdminServiceRecordSchema }));
+export const ZWithdrawServiceRecordResponseSchema = successEnvelope(
+  z.object({ serviceRecord: ZAdminServiceRecordSchema }),
+);
 
 /** What the admin is told of an erasure (kept out of MESSAGES, which the first page loads whole). */
 export const ERASURE_MESSAGES = {
@@ -301,9 +312,15 @@ export type TAdminStatusResponse = z.infer<typeof ZAdminStatusResponseSchema>;
 /** POST /admin/events/{service}/{id}/retry (admin only): a dead event goes round again with fresh attempts. */
 export const ZRetryEventParamSchema = z.object({
   service: ZServiceNameSchema,
-  id: z.string().min(1).max(100).regex(/^[A-Za-z0-9:_-]+$/, MESSAGES.platform.invalidRequest),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9:_-]+$/, MESSAGES.platform.invalidRequest),
 });
-export const ZRetryEventResponseSchema = successEnvelope(z.object({ service: ZServiceNameSchema, id: z.string(), outcome: z.enum(['requeued']) }));
+export const ZRetryEventResponseSchema = successEnvelope(
+  z.object({ service: ZServiceNameSchema, id: z.string(), outcome: z.enum(['requeued']) }),
+);
 
 // Between services (/internal/, never through the gateway): each service answers for its own data, and the gateway
 // composes admin/data and admin/status from them.
@@ -313,7 +330,11 @@ export const ZAdminActorSchema = z.object({ id: z.string().uuid(), email: z.stri
 export type TAdminActor = z.infer<typeof ZAdminActorSchema>;
 
 /** GET /internal/admin/garages?q=&cursor=&limit= (garages): a page of garages and the garages' totals. */
-export const ZInternalGaragesQuerySchema = z.object({ q: ZGarageSearchSchema.optional(), cursor: ZCursorSchema.optional(), limit: ZPageLimitSchema });
+export const ZInternalGaragesQuerySchema = z.object({
+  q: ZGarageSearchSchema.optional(),
+  cursor: ZCursorSchema.optional(),
+  limit: ZPageLimitSchema,
+});
 export const ZInternalGaragesResponseSchema = successEnvelope(
   z.object({
     garages: z.array(ZAdminGarageSchema),
@@ -324,7 +345,11 @@ export const ZInternalGaragesResponseSchema = successEnvelope(
 export type TInternalGaragesResponse = z.infer<typeof ZInternalGaragesResponseSchema>;
 
 /** GET /internal/admin/service-records?q=&cursor=&limit= (records): a page of records, newest service first. */
-export const ZInternalRecordsQuerySchema = z.object({ q: ZRecordSearchSchema.optional(), cursor: ZCursorSchema.optional(), limit: ZPageLimitSchema });
+export const ZInternalRecordsQuerySchema = z.object({
+  q: ZRecordSearchSchema.optional(),
+  cursor: ZCursorSchema.optional(),
+  limit: ZPageLimitSchema,
+});
 export const ZInternalRecordsResponseSchema = successEnvelope(
   z.object({
     serviceRecords: z.array(ZAdminServiceRecordSchema),
@@ -335,11 +360,15 @@ export const ZInternalRecordsResponseSchema = successEnvelope(
 export type TInternalRecordsResponse = z.infer<typeof ZInternalRecordsResponseSchema>;
 
 /** GET /internal/admin/actions?limit= (every service with a database): its newest audit entries. */
-export const ZInternalActionsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_ACTIONS_SHOWN) });
+export const ZInternalActionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_ACTIONS_SHOWN),
+});
 export const ZInternalActionsResponseSchema = successEnvelope(z.object({ adminActions: z.array(ZAdminActionSchema) }));
 
 /** GET /internal/admin/queue (every consuming service): its own queue's counts and dead events. */
-export const ZInternalQueueResponseSchema = successEnvelope(z.object({ queue: ZQueueStatusSchema, deadEvents: z.array(ZDeadEventSchema) }));
+export const ZInternalQueueResponseSchema = successEnvelope(
+  z.object({ queue: ZQueueStatusSchema, deadEvents: z.array(ZDeadEventSchema) }),
+);
 
 /** POST /internal/admin/dead-events/{id}/retry (every consuming service), body {actor}: retry one dead event. */
 export const ZInternalRetryRequestSchema = z.object({ actor: ZAdminActorSchema });

@@ -19,12 +19,10 @@ export const PLAN_FEATURES = [
   'Free updates',
 ] as const;
 
-
 /** The subscription states the SPA sees; 'inactive' when the garage has none. */
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'inactive'] as const;
 export const ZSubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type TSubscriptionStatus = z.infer<typeof ZSubscriptionStatusSchema>;
-
 
 /** One product of the catalogue (docs/product.md#the-plan), with its Stripe ids from configuration. */
 export const ZPlanProductSchema = z.object({
@@ -87,7 +85,9 @@ export type TSubscriptionQuery = z.infer<typeof ZSubscriptionQuerySchema>;
  * from Stripe, for the checkout-success page (the webhooks may arrive later). The GET only reads.
  */
 export const ZSyncSubscriptionRequestSchema = z.object({
-  session_id: z.string({ error: MESSAGES.billing.sessionIdInvalid }).pipe(ZSubscriptionQuerySchema.shape.session_id.unwrap()),
+  session_id: z
+    .string({ error: MESSAGES.billing.sessionIdInvalid })
+    .pipe(ZSubscriptionQuerySchema.shape.session_id.unwrap()),
 });
 export type TSyncSubscriptionRequest = z.infer<typeof ZSyncSubscriptionRequestSchema>;
 

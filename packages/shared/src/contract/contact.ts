@@ -3,10 +3,15 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, UK_PHONE_PATTERN } from './patterns.js
 import { MESSAGES } from './messages.js';
 import { successEnvelope } from './envelope.js';
 
-
-export const CONTACT_SUBJECTS = ['general', 'garage-signup', 'technical-support', 'billing', 'partnership', 'feedback'] as const;
+export const CONTACT_SUBJECTS = [
+  'general',
+  'garage-signup',
+  'technical-support',
+  'billing',
+  'partnership',
+  'feedback',
+] as const;
 export const BEST_TIMES = ['morning', 'afternoon', 'evening'] as const;
-
 
 function requiredText(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message, abort: true });
@@ -26,7 +31,11 @@ export const ZContactRequestSchema = z
   .pipe(
     z.object({
       name: z.string().max(200, MESSAGES.contact.tooLong),
-      email: z.string().max(EMAIL_MAX_LENGTH, { error: MESSAGES.contact.invalidEmail, abort: true }).toLowerCase().regex(EMAIL_PATTERN, MESSAGES.contact.invalidEmail),
+      email: z
+        .string()
+        .max(EMAIL_MAX_LENGTH, { error: MESSAGES.contact.invalidEmail, abort: true })
+        .toLowerCase()
+        .regex(EMAIL_PATTERN, MESSAGES.contact.invalidEmail),
       subject: z.enum(CONTACT_SUBJECTS, { error: MESSAGES.contact.subjectUnknown }),
       message: z.string().max(5000, MESSAGES.contact.tooLong),
     }),
@@ -44,7 +53,12 @@ export const ZCallbackRequestSchema = z.object({
   phone: z
     .string({ error: MESSAGES.callback.phoneRequired })
     .transform((raw) => raw.replace(/\s+/g, ''))
-    .pipe(z.string().min(1, { error: MESSAGES.callback.phoneRequired, abort: true }).regex(UK_PHONE_PATTERN, MESSAGES.signup.phoneInvalid)),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: MESSAGES.callback.phoneRequired, abort: true })
+        .regex(UK_PHONE_PATTERN, MESSAGES.signup.phoneInvalid),
+    ),
   message: z
     .string()
     .trim()

@@ -29,7 +29,12 @@ export const EVENTS = {
   /** A user's e-mail changed (or a change was undone); changedAt (unix ms) orders changes, consumers keep the newest. */
   'user.email_changed': {
     version: 1,
-    payload: z.object({ userId: z.string().uuid(), oldEmail: z.string(), newEmail: z.string(), changedAt: z.number().int() }),
+    payload: z.object({
+      userId: z.string().uuid(),
+      oldEmail: z.string(),
+      newEmail: z.string(),
+      changedAt: z.number().int(),
+    }),
   },
   /** Asks for the mail to the old address of a changed e-mail, with the raw token of its undo link. */
   'user.email_change_notice_requested': {
@@ -62,12 +67,24 @@ export const EVENTS = {
   /** An admin suspended a garage: it cannot sign in, add records or use billing until reinstated; its records stay public. */
   'garage.suspended': {
     version: 1,
-    payload: z.object({ garageId: z.string().uuid(), name: z.string(), email: z.string(), reason: z.string(), suspendedAt: z.number().int() }),
+    payload: z.object({
+      garageId: z.string().uuid(),
+      name: z.string(),
+      email: z.string(),
+      reason: z.string(),
+      suspendedAt: z.number().int(),
+    }),
   },
   /** An admin lifted a garage's suspension. */
   'garage.reinstated': {
     version: 1,
-    payload: z.object({ garageId: z.string().uuid(), name: z.string(), email: z.string(), reason: z.string(), reinstatedAt: z.number().int() }),
+    payload: z.object({
+      garageId: z.string().uuid(),
+      name: z.string(),
+      email: z.string(),
+      reason: z.string(),
+      reinstatedAt: z.number().int(),
+    }),
   },
   'subscription.changed': {
     version: 1,
@@ -166,7 +183,12 @@ export const EVENTS = {
   },
   'callback.requested': {
     version: 1,
-    payload: z.object({ requestId: z.string().uuid(), fullName: z.string(), garageName: z.string(), phone: z.string() }),
+    payload: z.object({
+      requestId: z.string().uuid(),
+      fullName: z.string(),
+      garageName: z.string(),
+      phone: z.string(),
+    }),
   },
 } as const;
 

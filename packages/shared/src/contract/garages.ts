@@ -11,7 +11,6 @@ import { MESSAGES } from './messages.js';
  * Browser-safe: zod only. The SPA imports the same schemas the server validates with.
  */
 
-
 /** 'The company name does not match the Companies House record (HARTLEY MOTORS LTD)'. */
 export function companyNameMismatchMessage(registeredName: string): string {
   return `The company name does not match the Companies House record (${registeredName})`;
@@ -33,7 +32,12 @@ export const COMPANY_NUMBER_PATTERN = /^[A-Z0-9]{8}$/;
 export const ZUkPhoneSchema = z
   .string({ error: MESSAGES.signup.phoneRequired })
   .transform((raw) => raw.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, { error: MESSAGES.signup.phoneRequired, abort: true }).regex(UK_PHONE_PATTERN, MESSAGES.signup.phoneInvalid));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: MESSAGES.signup.phoneRequired, abort: true })
+      .regex(UK_PHONE_PATTERN, MESSAGES.signup.phoneInvalid),
+  );
 
 /** The subscription states a garage's subscription_status holds (docs/product.md#subscription-states; canceled as Stripe spells it). */
 export const ZGarageSubscriptionStatusSchema = z.enum(['inactive', 'trialing', 'active', 'past_due', 'canceled']);
@@ -48,7 +52,12 @@ function companyNumberField(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
     .transform(normaliseCompanyNumber)
-    .pipe(z.string().min(1, { error: requiredMessage, abort: true }).regex(COMPANY_NUMBER_PATTERN, MESSAGES.garages.companyNumberFormat));
+    .pipe(
+      z
+        .string()
+        .min(1, { error: requiredMessage, abort: true })
+        .regex(COMPANY_NUMBER_PATTERN, MESSAGES.garages.companyNumberFormat),
+    );
 }
 
 // POST /api/v1/companies/validate
@@ -82,7 +91,9 @@ export const ZCheckDuplicatesRequestSchema = z.object({
   companies_house_number: companyNumberField(MESSAGES.signup.companyNumberRequired),
 });
 export type TCheckDuplicatesRequest = z.infer<typeof ZCheckDuplicatesRequestSchema>;
-export const ZCheckDuplicatesResponseSchema = successEnvelope(z.object({ hasCompanyDuplicate: z.boolean(), message: z.string() }));
+export const ZCheckDuplicatesResponseSchema = successEnvelope(
+  z.object({ hasCompanyDuplicate: z.boolean(), message: z.string() }),
+);
 export type TCheckDuplicatesResponse = z.infer<typeof ZCheckDuplicatesResponseSchema>;
 
 /** A referral code as typed: trimmed and upper-cased. */
@@ -134,7 +145,13 @@ export const ZCreateGarageRequestSchema = z.object({
 });
 export type TCreateGarageRequest = z.input<typeof ZCreateGarageRequestSchema>;
 export const ZCreateGarageResponseSchema = successEnvelope(
-  z.object({ garage: z.object({ id: z.string().uuid(), name: z.string(), referral_code: z.string().regex(REFERRAL_CODE_PATTERN) }) }),
+  z.object({
+    garage: z.object({
+      id: z.string().uuid(),
+      name: z.string(),
+      referral_code: z.string().regex(REFERRAL_CODE_PATTERN),
+    }),
+  }),
 );
 export type TCreateGarageResponse = z.infer<typeof ZCreateGarageResponseSchema>;
 

@@ -10,7 +10,6 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './patterns.js';
  * Browser-safe: zod only. The SPA imports the same schemas the server validates with.
  */
 
-
 /** An e-mail as typed: trimmed and lower-cased, required, then the simple pattern. */
 export const ZEmailSchema = z
   .string({ error: MESSAGES.signup.emailRequired })
@@ -57,7 +56,11 @@ export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 // A user whose e-mail is not confirmed yet may log in (the signup journey logs in straight away);
 // emailConfirmed lets the SPA show a notice, and POST /users/resend-confirmation sends a new link.
 /** A started session with what the SPA needs to know about its user (login, its second step, refresh). */
-export const ZSignedInSchema = z.object({ session: ZSessionSchema, userType: ZUserTypeSchema, emailConfirmed: z.boolean() });
+export const ZSignedInSchema = z.object({
+  session: ZSessionSchema,
+  userType: ZUserTypeSchema,
+  emailConfirmed: z.boolean(),
+});
 export type TSignedIn = z.infer<typeof ZSignedInSchema>;
 /** An answer that started a session (login without a second factor, its second step, refresh). */
 export const ZSignedInResponseSchema = successEnvelope(ZSignedInSchema);

@@ -183,7 +183,8 @@ export const MESSAGES = {
     vinRequired: 'Please enter the VIN',
     vinInvalid: 'A VIN has 17 letters and digits, and never uses I, O or Q',
     vinNotFound: 'No VIN is on record for this registration yet. Please enter it from the vehicle.',
-    vinMismatch: 'This registration was recorded before with a different VIN. Check the VIN, or confirm that the plate has moved to this vehicle.',
+    vinMismatch:
+      'This registration was recorded before with a different VIN. Check the VIN, or confirm that the plate has moved to this vehicle.',
     mileageRequired: 'Please enter the mileage',
     mileageInvalid: 'Mileage must be a whole number from 0 to 999,999',
     mileageLower: 'This is lower than the last recorded mileage. Please confirm it is correct.',
@@ -194,7 +195,8 @@ export const MESSAGES = {
     technicianTooLong: 'The technician name can be at most 100 characters',
     customerEmailInvalid: 'Please enter a valid customer email address',
     customerPhoneInvalid: 'Please enter a valid UK phone number (11 digits starting with 0)',
-    subscriptionRequired: 'An active subscription or free trial is needed to add service records. Please subscribe to add records.',
+    subscriptionRequired:
+      'An active subscription or free trial is needed to add service records. Please subscribe to add records.',
     passwordAttemptsExceeded: 'Too many wrong passwords. Please wait 15 minutes and try again.',
     idempotencyKeyReused: 'This submission was already used for a different service record. Please start a new one.',
     garageMismatch: 'A garage can only add records for itself',
@@ -248,10 +250,12 @@ export const MESSAGES = {
     loading: 'Fetching the vehicle details and MOT history…',
     failed: 'We could not get the vehicle details or the MOT history just now. The service records below are complete.',
     dvlaMissing: 'Vehicle details from the DVLA are not available just now.',
-    dvsaMissing: 'The MOT history from the DVSA is not available just now, so MOT tests and their mileages are not shown.',
+    dvsaMissing:
+      'The MOT history from the DVSA is not available just now, so MOT tests and their mileages are not shown.',
     dvlaNotFound: 'The DVLA holds no vehicle details for this registration.',
     dvsaNotFound: 'The DVSA holds no MOT tests for this registration.',
-    outstandingRecall: 'This vehicle has an outstanding manufacturer safety recall. Ask the seller whether it has been done.',
+    outstandingRecall:
+      'This vehicle has an outstanding manufacturer safety recall. Ask the seller whether it has been done.',
     mileageLower: 'Mileage lower than an earlier reading',
   },
   /** The platform's general answers (docs/architecture.md#the-api-contract). */

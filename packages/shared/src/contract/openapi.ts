@@ -43,10 +43,11 @@ export interface TOperation {
 }
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<
-    string,
-    unknown
-  >;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'openapi-3.0',
+  }) as Record<string, unknown>;
   return rest;
 }
 
@@ -66,7 +67,10 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const responses: Record<string, unknown> = {
-      [String(op.successStatus ?? 200)]: { description: 'Success', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } },
+      [String(op.successStatus ?? 200)]: {
+        description: 'Success',
+        content: { 'application/json': { schema: jsonSchema(op.response, 'output') } },
+      },
     };
     for (const status of op.errors ?? []) {
       responses[String(status)] = {
@@ -86,7 +90,9 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
         ...parametersOf(op.headers, 'header'),
         ...parametersOf(op.cookies, 'cookie'),
       ],
-      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
+      ...(op.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } }
+        : {}),
       responses,
     };
   }

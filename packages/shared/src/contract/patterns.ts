@@ -35,5 +35,8 @@ export const UK_REGISTRATION_PATTERNS: readonly RegExp[] = [
 
 /** Whether a normalised registration has one of the UK formats (its length checked before any pattern runs). */
 export function isUkRegistration(registration: string): boolean {
-  return registration.length <= REGISTRATION_MAX_LENGTH && UK_REGISTRATION_PATTERNS.some((format) => format.test(registration));
+  return (
+    registration.length <= REGISTRATION_MAX_LENGTH &&
+    UK_REGISTRATION_PATTERNS.some((format) => format.test(registration))
+  );
 }

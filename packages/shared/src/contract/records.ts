@@ -32,14 +32,11 @@ export const ZPublicServiceRecordSchema = z.object({
 export type TPublicServiceRecord = z.infer<typeof ZPublicServiceRecordSchema>;
 
 /** The lookup's answer: the vehicle's records, newest service date first (then newest entry first). */
-export const ZLookupResponseSchema = successEnvelope(
-  z.object({ serviceRecords: z.array(ZPublicServiceRecordSchema) }),
-);
+export const ZLookupResponseSchema = successEnvelope(z.object({ serviceRecords: z.array(ZPublicServiceRecordSchema) }));
 export type TLookupResponse = z.infer<typeof ZLookupResponseSchema>;
 
 // The garage's calls (docs/product.md#adding-a-service): the VIN lookup, the vehicle check, creation and the garage's own list,
 // and the integrity chain anyone can check (docs/architecture.md#integrity-hash-chains-and-receipts).
-
 
 /** Mileage is a whole number of miles from 0 to this (docs/product.md#adding-a-service). */
 export const MILEAGE_MAX = 999_999;
@@ -63,7 +60,12 @@ export const ZVinSchema = z
   .string({ error: MESSAGES.records.vinRequired })
   .max(64, MESSAGES.records.vinInvalid)
   .transform(normaliseRegistration)
-  .pipe(z.string().min(1, { error: MESSAGES.records.vinRequired, abort: true }).regex(/^[A-HJ-NPR-Z0-9]{17}$/, MESSAGES.records.vinInvalid));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: MESSAGES.records.vinRequired, abort: true })
+      .regex(/^[A-HJ-NPR-Z0-9]{17}$/, MESSAGES.records.vinInvalid),
+  );
 
 const SERVICE_ITEM_NAMES: ReadonlySet<string> = new Set(SERVICE_CATEGORIES.flatMap((category) => [...category.items]));
 
@@ -89,7 +91,12 @@ export const ZServiceTypeSchema = z
 
 /** Mileage in miles: required, a whole number from 0 to 999,999. */
 export const ZMileageSchema = z
-  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.records.mileageRequired : MESSAGES.records.mileageInvalid) })
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? MESSAGES.records.mileageRequired
+        : MESSAGES.records.mileageInvalid,
+  })
   .int(MESSAGES.records.mileageInvalid)
   .min(0, MESSAGES.records.mileageInvalid)
   .max(MILEAGE_MAX, MESSAGES.records.mileageInvalid);
@@ -137,8 +144,16 @@ export const ZCreateServiceRecordRequestSchema = z.object({
   customer_email: ZCustomerEmailSchema,
   customer_phone: ZCustomerPhoneSchema,
   vehicleCheck: z.boolean().optional(),
-  full_name: z.string({ error: MESSAGES.submit.fillAllFields }).max(200, MESSAGES.submit.fillAllFields).trim().min(1, MESSAGES.submit.fillAllFields).max(100, MESSAGES.submit.fillAllFields),
-  password: z.string({ error: MESSAGES.submit.fillAllFields }).min(1, MESSAGES.submit.fillAllFields).max(200, MESSAGES.submit.fillAllFields),
+  full_name: z
+    .string({ error: MESSAGES.submit.fillAllFields })
+    .max(200, MESSAGES.submit.fillAllFields)
+    .trim()
+    .min(1, MESSAGES.submit.fillAllFields)
+    .max(100, MESSAGES.submit.fillAllFields),
+  password: z
+    .string({ error: MESSAGES.submit.fillAllFields })
+    .min(1, MESSAGES.submit.fillAllFields)
+    .max(200, MESSAGES.submit.fillAllFields),
 });
 export type TCreateServiceRecordRequest = z.infer<typeof ZCreateServiceRecordRequestSchema>;
 /** What the form holds before parsing (strings and numbers as typed). */
@@ -147,7 +162,9 @@ export type TCreateServiceRecordInput = z.input<typeof ZCreateServiceRecordReque
 /** The header that makes a retried submit answer the first record instead of storing a second. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** An Idempotency-Key: 8 to 100 visible ASCII characters (a UUID is usual). */
-export const ZIdempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 visible characters');
+export const ZIdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,100}$/, 'The Idempotency-Key header must be 8 to 100 visible characters');
 
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -190,7 +207,12 @@ export type TCreateServiceRecordResponse = z.infer<typeof ZCreateServiceRecordRe
 /** GET /service-records/vin/{registration}: the VIN last recorded for a registration, and its last mileage. */
 export const ZVinLookupRequestSchema = z.object({ registration: ZUkRegistrationSchema });
 export const ZVinLookupResponseSchema = successEnvelope(
-  z.object({ vin: z.string(), registration: z.string(), lastMileage: z.number().int().nullable(), lastServiceDate: z.string().nullable() }),
+  z.object({
+    vin: z.string(),
+    registration: z.string(),
+    lastMileage: z.number().int().nullable(),
+    lastServiceDate: z.string().nullable(),
+  }),
 );
 export type TVinLookupResponse = z.infer<typeof ZVinLookupResponseSchema>;
 
@@ -215,13 +237,22 @@ export type TValidateVehicleResponse = z.infer<typeof ZValidateVehicleResponseSc
 
 /** GET /service-records/mine: the signed-in garage's records, newest service first, one page at a time. */
 export const ZMyServiceRecordsQuerySchema = z.object({
-  cursor: z.string().max(300).regex(/^[A-Za-z0-9_-]*$/, MESSAGES.records.cursorInvalid).optional(),
+  cursor: z
+    .string()
+    .max(300)
+    .regex(/^[A-Za-z0-9_-]*$/, MESSAGES.records.cursorInvalid)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(MY_RECORDS_PAGE_MAX).default(MY_RECORDS_PAGE_DEFAULT),
   registration: z
     .string()
     .max(32, MESSAGES.platform.registrationTooLong)
     .transform(normaliseRegistration)
-    .pipe(z.string().max(REGISTRATION_MAX_LENGTH, MESSAGES.platform.registrationTooLong).regex(/^[A-Z0-9]*$/, MESSAGES.platform.registrationInvalidCharacters))
+    .pipe(
+      z
+        .string()
+        .max(REGISTRATION_MAX_LENGTH, MESSAGES.platform.registrationTooLong)
+        .regex(/^[A-Z0-9]*$/, MESSAGES.platform.registrationInvalidCharacters),
+    )
     .optional(),
 });
 export type TMyServiceRecordsQuery = z.infer<typeof ZMyServiceRecordsQuerySchema>;
@@ -232,7 +263,12 @@ export type TMyServiceRecordsResponse = z.infer<typeof ZMyServiceRecordsResponse
 
 /** GET /service-records/signing-key: the Ed25519 public key that signs receipts. */
 /** A key that has signed receipts, and when: its first and last signature so far (null before its first). */
-export const ZPublishedSigningKeySchema = z.object({ keyId: z.string(), publicKey: z.string(), from: z.string().nullable(), until: z.string().nullable() });
+export const ZPublishedSigningKeySchema = z.object({
+  keyId: z.string(),
+  publicKey: z.string(),
+  from: z.string().nullable(),
+  until: z.string().nullable(),
+});
 export type TPublishedSigningKey = z.infer<typeof ZPublishedSigningKeySchema>;
 
 /**
@@ -240,7 +276,12 @@ export type TPublishedSigningKey = z.infer<typeof ZPublishedSigningKeySchema>;
  * (keys, oldest first), so a receipt is checked with the key its key_id names, whenever it was signed.
  */
 export const ZSigningKeyResponseSchema = successEnvelope(
-  z.object({ algorithm: z.literal('Ed25519'), publicKey: z.string(), keyId: z.string(), keys: z.array(ZPublishedSigningKeySchema) }),
+  z.object({
+    algorithm: z.literal('Ed25519'),
+    publicKey: z.string(),
+    keyId: z.string(),
+    keys: z.array(ZPublishedSigningKeySchema),
+  }),
 );
 
 /** One entry of a vehicle's chain, with the fields its hash covers. */
@@ -311,7 +352,12 @@ export const ZLogInclusionProofQuerySchema = z.object({ leaf: ZTreeNumberSchema,
 export type TLogInclusionProofQuery = z.infer<typeof ZLogInclusionProofQuerySchema>;
 /** RFC 9162 section 2.1.3: the sibling hashes from the leaf up, lowest first. */
 export const ZLogInclusionProofResponseSchema = successEnvelope(
-  z.object({ leafIndex: z.number().int().min(0), treeSize: z.number().int().min(1), leafHash: ZLogHashSchema, hashes: z.array(ZLogHashSchema) }),
+  z.object({
+    leafIndex: z.number().int().min(0),
+    treeSize: z.number().int().min(1),
+    leafHash: ZLogHashSchema,
+    hashes: z.array(ZLogHashSchema),
+  }),
 );
 export type TLogInclusionProof = z.infer<typeof ZLogInclusionProofResponseSchema>['data'];
 
@@ -329,7 +375,9 @@ export type TLogConsistencyProof = z.infer<typeof ZLogConsistencyProofResponseSc
  * transparency log (`note`: origin line, tree size, base64 root hash, blank line, Ed25519 signature lines), with its
  * size and root read out of it.
  */
-export const ZLogCheckpointResponseSchema = successEnvelope(z.object({ treeSize: z.number().int().min(1), rootHash: ZLogHashSchema, note: z.string() }));
+export const ZLogCheckpointResponseSchema = successEnvelope(
+  z.object({ treeSize: z.number().int().min(1), rootHash: ZLogHashSchema, note: z.string() }),
+);
 export type TLogCheckpoint = z.infer<typeof ZLogCheckpointResponseSchema>['data'];
 export const ZLogCheckpointSizeParamSchema = z.object({ size: ZTreeNumberSchema });
 
@@ -351,11 +399,20 @@ export const ZReceiptInclusionSchema = z.discriminatedUnion('status', [
 export type TReceiptInclusion = z.infer<typeof ZReceiptInclusionSchema>;
 
 /** GET /service-records/{id}/receipt: one of the garage's own records' receipt, with where its entry stands in the log. */
-export const ZGarageReceiptResponseSchema = successEnvelope(z.object({ receipt: ZReceiptSchema, inclusion: ZReceiptInclusionSchema }));
+export const ZGarageReceiptResponseSchema = successEnvelope(
+  z.object({ receipt: ZReceiptSchema, inclusion: ZReceiptInclusionSchema }),
+);
 export type TGarageReceipt = z.infer<typeof ZGarageReceiptResponseSchema>['data'];
 
 /** A key that has signed the log's checkpoints (C2SP verifier key), with its first and last checkpoint (null before). */
-export const ZLogKeySchema = z.object({ keyId: z.string(), verifierKey: z.string(), from: z.string().nullable(), until: z.string().nullable() });
+export const ZLogKeySchema = z.object({
+  keyId: z.string(),
+  verifierKey: z.string(),
+  from: z.string().nullable(),
+  until: z.string().nullable(),
+});
 /** GET /service-records/log/key: the log's origin, the verifier key signing now, and every key that has, oldest first. */
-export const ZLogKeyResponseSchema = successEnvelope(z.object({ origin: z.string(), verifierKey: z.string(), keys: z.array(ZLogKeySchema) }));
+export const ZLogKeyResponseSchema = successEnvelope(
+  z.object({ origin: z.string(), verifierKey: z.string(), keys: z.array(ZLogKeySchema) }),
+);
 export type TLogKeys = z.infer<typeof ZLogKeyResponseSchema>['data'];

@@ -30,7 +30,13 @@ export type CountedAndRead = [hits: number, msUntilReset: number, read?: Buffer 
  * Counts one hit on `counterKey` (a window of `windowMs`, created by the first hit) and, while the hits are within
  * `limit`, reads `alsoRead`, in one call to Redis.
  */
-export function countAndRead(redis: Redis, counterKey: string, alsoRead: string, windowMs: number, limit: number): Promise<CountedAndRead> {
+export function countAndRead(
+  redis: Redis,
+  counterKey: string,
+  alsoRead: string,
+  windowMs: number,
+  limit: number,
+): Promise<CountedAndRead> {
   const scripts = redis as unknown as ScriptCallsWithBuffers;
   const args = [2, counterKey, alsoRead, windowMs, limit] as const;
   return scripts.evalshaBuffer(COUNT_AND_READ_SHA, ...args).catch((error: Error) => {

@@ -11,8 +11,15 @@ import { deleteKeysMatching } from './published-answers.js';
  * day. Answers how many it deleted, or null when the answers in Redis are this database's. After restoring records'
  * database from a backup (the same identity, older rows), delete `{prefix}:lookup:database` and start records again.
  */
-export async function forgetAnswersOfOtherDatabases(db: Queryable, redis: Redis, prefix: string): Promise<number | null> {
-  const { rows } = await db.query<{ id: string }>({ name: 'database-identity', text: 'SELECT id FROM database_identity' });
+export async function forgetAnswersOfOtherDatabases(
+  db: Queryable,
+  redis: Redis,
+  prefix: string,
+): Promise<number | null> {
+  const { rows } = await db.query<{ id: string }>({
+    name: 'database-identity',
+    text: 'SELECT id FROM database_identity',
+  });
   const identity = rows[0]!.id;
   const identityKey = databaseKeyOf(prefix);
   if ((await redis.get(identityKey)) === identity) return null;

@@ -47,7 +47,12 @@ export function headersSetBy(middleware: RequestHandler): readonly (readonly [st
  */
 export function plainLookupRegistration(originalUrl: string): string | null {
   const prefix = '/api/v1/service-records/lookup/';
-  if (!originalUrl.startsWith(prefix) || originalUrl.length === prefix.length || originalUrl.length > prefix.length + 16) return null;
+  if (
+    !originalUrl.startsWith(prefix) ||
+    originalUrl.length === prefix.length ||
+    originalUrl.length > prefix.length + 16
+  )
+    return null;
   for (let i = prefix.length; i < originalUrl.length; i += 1) {
     const c = originalUrl.charCodeAt(i);
     const isAlphanumeric = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -78,7 +83,9 @@ export function plainLookupFastPath(parts: {
     const registration = req.method === 'GET' && req.url !== undefined ? plainLookupRegistration(req.url) : null;
     if (registration === null) return false;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    requestContext(req, res, (error?: unknown) => (error ? answerError(req, res, error) : answer(req as FastPathRequest, res, registration)));
+    requestContext(req, res, (error?: unknown) =>
+      error ? answerError(req, res, error) : answer(req as FastPathRequest, res, registration),
+    );
     return true;
   };
 }

@@ -12,10 +12,22 @@ export type LookupCounted = { spent: true } | { spent: false; read: Buffer | nul
  * (countAndRead). A spent budget is answered there, with the 429. Otherwise the RateLimit headers are set and what the
  * key holds is given back: null when it holds nothing, or when Redis did not answer (then the lookup passes uncounted).
  */
-export type FastPathLookupBudget = (req: IncomingMessage, res: ServerResponse, alsoRead: string) => Promise<LookupCounted>;
+export type FastPathLookupBudget = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  alsoRead: string,
+) => Promise<LookupCounted>;
 
 /** Headers of a hop, or of one answer only, that the gateway does not pass on from records' answer to a lookup. */
-const NOT_REPEATED = ['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'content-length', 'set-cookie'];
+const NOT_REPEATED = [
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+  'x-request-id',
+  'content-length',
+  'set-cookie',
+];
 
 /** An answer to a lookup, published by records or given by it. */
 interface UpstreamAnswer {
@@ -29,7 +41,13 @@ interface UpstreamAnswer {
  * Asks the records service for a lookup on `agent`'s kept-alive connections, and reads its whole (small) answer. The
  * forwarded headers are appended to as the gateway's proxies append to them (http-proxy's xfwd).
  */
-function askRecords(recordsUrl: URL, agent: Agent, req: FastPathRequest, timeoutMs: number, notRepeated: ReadonlySet<string>): Promise<UpstreamAnswer> {
+function askRecords(
+  recordsUrl: URL,
+  agent: Agent,
+  req: FastPathRequest,
+  timeoutMs: number,
+  notRepeated: ReadonlySet<string>,
+): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {
     const forwardedFor = req.headers['x-forwarded-for'];
     const forwardedProto = req.headers['x-forwarded-proto'];
@@ -47,7 +65,15 @@ function askRecords(recordsUrl: URL, agent: Agent, req: FastPathRequest, timeout
     }
     if (req.headers.accept !== undefined) headers.accept = req.headers.accept;
     const upstream = request(
-      { hostname: recordsUrl.hostname, port: recordsUrl.port, path: req.url, method: 'GET', headers, agent, timeout: timeoutMs },
+      {
+        hostname: recordsUrl.hostname,
+        port: recordsUrl.port,
+        path: req.url,
+        method: 'GET',
+        headers,
+        agent,
+        timeout: timeoutMs,
+      },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,11 +84,18 @@ function askRecords(recordsUrl: URL, agent: Agent, req: FastPathRequest, timeout
             if (value !== undefined && !notRepeated.has(name)) kept.push([name, value]);
           }
           const etag = answer.headers.etag;
-          resolve({ status: answer.statusCode ?? 502, headers: kept, etag: typeof etag === 'string' ? etag : undefined, body: Buffer.concat(chunks) });
+          resolve({
+            status: answer.statusCode ?? 502,
+            headers: kept,
+            etag: typeof etag === 'string' ? etag : undefined,
+            body: Buffer.concat(chunks),
+          });
         });
       },
     );
-    upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('records did not answer in time'), { code: 'ETIMEDOUT' })));
+    upstream.on('timeout', () =>
+      upstream.destroy(Object.assign(new Error('records did not answer in time'), { code: 'ETIMEDOUT' })),
+    );
     upstream.on('error', reject);
     upstream.end();
   });
@@ -92,7 +125,11 @@ export function createLookupAnswerer(options: {
   const recordsUrl = new URL(options.recordsUrl);
   const notRepeated = new Set([...NOT_REPEATED, ...options.gatewayHeaders]);
   const namespace = lookupAnswersNamespace(options.prefix);
-  const answerOf = async (req: FastPathRequest, res: ServerResponse, registration: string): Promise<UpstreamAnswer | null> => {
+  const answerOf = async (
+    req: FastPathRequest,
+    res: ServerResponse,
+    registration: string,
+  ): Promise<UpstreamAnswer | null> => {
     const counted = await options.budget(req, res, sharedAnswerKeyOf(namespace, registration));
     if (counted.spent) return null;
     const published = counted.read && decodeSharedAnswer(counted.read);
@@ -105,7 +142,11 @@ export function createLookupAnswerer(options: {
       (answer) => {
         if (!answer) return; // the budget was spent, and the budget answered
         for (const [name, value] of answer.headers) res.setHeader(name, value);
-        if (answer.status === 200 && answer.etag !== undefined && matchesEtag(req.headers['if-none-match'], answer.etag)) {
+        if (
+          answer.status === 200 &&
+          answer.etag !== undefined &&
+          matchesEtag(req.headers['if-none-match'], answer.etag)
+        ) {
           res.removeHeader('content-type');
           res.statusCode = 304;
           res.end();

@@ -26,7 +26,8 @@ export async function publishEveryAnswer(options: {
     after = registrations[registrations.length - 1]!;
     // The versions are read before the rows, as for one lookup; registrations already published are left alone.
     const read = redis.pipeline();
-    for (const registration of registrations) read.get(versionKeyOf(namespace, registration)).exists(sharedAnswerKeyOf(namespace, registration));
+    for (const registration of registrations)
+      read.get(versionKeyOf(namespace, registration)).exists(sharedAnswerKeyOf(namespace, registration));
     const results = (await read.exec()) ?? [];
     const wanted = new Map<string, string>();
     registrations.forEach((registration, i) => {
@@ -39,7 +40,9 @@ export async function publishEveryAnswer(options: {
     const each = await histories.ofEach([...wanted.keys()]);
     // A vehicle whose last record was withdrawn since the walk has none left to publish.
     const outcomes = await Promise.all(
-      [...each].map(([registration, history]) => publishSharedAnswer(redis, namespace, registration, wanted.get(registration)!, serialiseLookupAnswer(history))),
+      [...each].map(([registration, history]) =>
+        publishSharedAnswer(redis, namespace, registration, wanted.get(registration)!, serialiseLookupAnswer(history)),
+      ),
     );
     published += outcomes.filter(Boolean).length;
   }
@@ -72,7 +75,8 @@ export function keepEveryAnswerPublished(
       let wait = everyMs;
       try {
         const published = await publishAll({ stopped: () => stopped });
-        if (!stopped) logger.info({ published, ms: Date.now() - started }, "every vehicle's lookup answer is published");
+        if (!stopped)
+          logger.info({ published, ms: Date.now() - started }, "every vehicle's lookup answer is published");
       } catch (error) {
         logger.warn({ err: error }, 'publishing every lookup answer failed; trying again in a minute');
         wait = retryMs;

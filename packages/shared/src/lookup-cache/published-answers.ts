@@ -31,8 +31,22 @@ export function decodeSharedAnswer(stored: Buffer): SharedAnswer | null {
 }
 
 /** Publishes key's answer if its version is still `version`; answers whether it did. */
-export async function publishSharedAnswer(redis: Redis, namespace: string, key: string, version: string, answer: SharedAnswer): Promise<boolean> {
-  const published = await redis.eval(PUBLISH_SCRIPT, 2, versionKeyOf(namespace, key), sharedAnswerKeyOf(namespace, key), version, encode(answer), SHARED_ANSWER_TTL_S);
+export async function publishSharedAnswer(
+  redis: Redis,
+  namespace: string,
+  key: string,
+  version: string,
+  answer: SharedAnswer,
+): Promise<boolean> {
+  const published = await redis.eval(
+    PUBLISH_SCRIPT,
+    2,
+    versionKeyOf(namespace, key),
+    sharedAnswerKeyOf(namespace, key),
+    version,
+    encode(answer),
+    SHARED_ANSWER_TTL_S,
+  );
   return published === 1;
 }
 
@@ -61,7 +75,12 @@ export interface PublishedAnswers {
 const DEFAULT_REDIS_TIMEOUT_MS = 200;
 const WARNING_INTERVAL_MS = 30_000;
 
-export function createPublishedAnswers(options: { redis: Redis; namespace: string; logger: Logger; redisTimeoutMs?: number }): PublishedAnswers {
+export function createPublishedAnswers(options: {
+  redis: Redis;
+  namespace: string;
+  logger: Logger;
+  redisTimeoutMs?: number;
+}): PublishedAnswers {
   const { redis, namespace, logger } = options;
   const redisTimeoutMs = options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
   let warnedAt = 0;
@@ -73,18 +92,26 @@ export function createPublishedAnswers(options: { redis: Redis; namespace: strin
   return {
     async readVersion(key) {
       try {
-        return (await withTimeout(redis.get(versionKeyOf(namespace, key)), redisTimeoutMs, 'Redis (answer versions)')) ?? '';
+        return (
+          (await withTimeout(redis.get(versionKeyOf(namespace, key)), redisTimeoutMs, 'Redis (answer versions)')) ?? ''
+        );
       } catch (error) {
         warnRedisAway(error, 'answers are built afresh and not published: Redis did not answer');
         return null;
       }
     },
     publish(key, version, answer) {
-      publishSharedAnswer(redis, namespace, key, version, answer).catch((error: unknown) => warnRedisAway(error, 'an answer was not published: Redis did not answer'));
+      publishSharedAnswer(redis, namespace, key, version, answer).catch((error: unknown) =>
+        warnRedisAway(error, 'an answer was not published: Redis did not answer'),
+      );
     },
     async invalidate(key) {
       // One transaction: no reader sees the new version beside the old published answer.
-      const results = await redis.multi().set(versionKeyOf(namespace, key), randomUUID(), 'EX', VERSION_TTL_S).del(sharedAnswerKeyOf(namespace, key)).exec();
+      const results = await redis
+        .multi()
+        .set(versionKeyOf(namespace, key), randomUUID(), 'EX', VERSION_TTL_S)
+        .del(sharedAnswerKeyOf(namespace, key))
+        .exec();
       const failure = results?.find(([error]) => error)?.[0];
       if (!results || failure) throw failure ?? new Error('the version bump was discarded');
     },

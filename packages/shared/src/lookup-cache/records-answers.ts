@@ -35,14 +35,22 @@ export interface LookupAnswers {
   invalidate(registration: string): Promise<void>;
 }
 
-export function createLookupAnswers(options: { histories: Pick<LookupHistories, 'of'>; redis?: Redis; prefix: string; logger: Logger }): LookupAnswers {
+export function createLookupAnswers(options: {
+  histories: Pick<LookupHistories, 'of'>;
+  redis?: Redis;
+  prefix: string;
+  logger: Logger;
+}): LookupAnswers {
   const { histories, redis } = options;
-  const published = redis && createPublishedAnswers({ redis, namespace: lookupAnswersNamespace(options.prefix), logger: options.logger });
+  const published =
+    redis &&
+    createPublishedAnswers({ redis, namespace: lookupAnswersNamespace(options.prefix), logger: options.logger });
   return {
     async answer(registration) {
       const version = published ? await published.readVersion(registration) : null;
       const answer = serialiseLookupAnswer(await histories.of(registration));
-      if (published && version !== null && answer.etag !== NO_HISTORY_ETAG) published.publish(registration, version, answer);
+      if (published && version !== null && answer.etag !== NO_HISTORY_ETAG)
+        published.publish(registration, version, answer);
       return answer;
     },
     invalidate: async (registration) => {

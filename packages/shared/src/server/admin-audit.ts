@@ -34,7 +34,16 @@ export async function recordAdminAction(db: Queryable, entry: AdminActionEntry):
   await db.query(
     `INSERT INTO admin_actions (id, actor_id, actor_email, action, subject_type, subject_id, subject_label, reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, entry.actor.id, entry.actor.email, entry.action, entry.subject.type, entry.subject.id, entry.subject.label, entry.reason],
+    [
+      id,
+      entry.actor.id,
+      entry.actor.email,
+      entry.action,
+      entry.subject.type,
+      entry.subject.id,
+      entry.subject.label,
+      entry.reason,
+    ],
   );
   return id;
 }

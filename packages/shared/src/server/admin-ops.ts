@@ -46,7 +46,11 @@ export function adminOpsRoutes(options: AdminOpsOptions): Router {
       status: 200,
       data: {
         queue: { service: options.service, ...counts },
-        deadEvents: deadEvents.map((event) => ({ service: options.service, ...event, failedAt: event.failedAt.toISOString() })),
+        deadEvents: deadEvents.map((event) => ({
+          service: options.service,
+          ...event,
+          failedAt: event.failedAt.toISOString(),
+        })),
       },
     });
   });
@@ -68,7 +72,11 @@ export function adminOpsRoutes(options: AdminOpsOptions): Router {
       return result;
     });
     if (retried.outcome === 'not found') throw new AppError('not_found', MESSAGES.adminActions.deadEventNotFound);
-    res.json({ status: 200, message: MESSAGES.adminActions.eventRetried, data: { service: options.service, id, outcome: 'requeued' } });
+    res.json({
+      status: 200,
+      message: MESSAGES.adminActions.eventRetried,
+      data: { service: options.service, id, outcome: 'requeued' },
+    });
   });
 
   return router;

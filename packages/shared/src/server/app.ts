@@ -20,13 +20,24 @@ export async function checkReadiness(dependencies: { postgres?: Pick<pg.Pool, 'q
   if (postgres) probes.postgres = () => postgres.query('SELECT 1').then(() => true);
   if (redis) probes.redis = () => redis.ping().then((pong) => pong === 'PONG');
   const entries = await Promise.all(
-    Object.entries(probes).map(async ([name, probe]) => [name, await withTimeout(probe(), READY_CHECK_TIMEOUT_MS, name).catch(() => false)] as const),
+    Object.entries(probes).map(
+      async ([name, probe]) =>
+        [name, await withTimeout(probe(), READY_CHECK_TIMEOUT_MS, name).catch(() => false)] as const,
+    ),
   );
   const checks = Object.fromEntries(entries);
   const failing = entries.filter(([, isUp]) => !isUp).map(([name]) => name);
   return failing.length === 0
     ? { status: 200, body: { status: 200, data: { ok: true, checks } } }
-    : { status: 503, body: { status: 503, code: 'service_unavailable', message: `Not ready: ${failing.join(', ')}`, data: { ok: false, checks } } };
+    : {
+        status: 503,
+        body: {
+          status: 503,
+          code: 'service_unavailable',
+          message: `Not ready: ${failing.join(', ')}`,
+          data: { ok: false, checks },
+        },
+      };
 }
 
 /** The security headers of every service's answers (helmet's defaults: all fixed). */
@@ -46,7 +57,17 @@ export interface ServiceAppOptions {
  * Keys that would shadow Object.prototype's members: a body object owning one of them can break any code that
  * converts or inspects it (String(x), x.hasOwnProperty(...)), so no request body may carry them.
  */
-const SHADOWING_KEYS = new Set(['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toString', 'toLocaleString', 'valueOf']);
+const SHADOWING_KEYS = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toString',
+  'toLocaleString',
+  'valueOf',
+]);
 
 /**
  * A JSON reviver that refuses what no request of ours carries and what would only ever do harm: a string holding

@@ -19,7 +19,11 @@ export interface TokenVerifier {
  * identity's public-key endpoint and cached for five minutes (refetched when a signature fails, for key
  * rotation, but at most once per `minRefetchMs`, 30 s by default).
  */
-export function createTokenVerifier(source: { publicKey?: string; identityUrl?: string; minRefetchMs?: number }): TokenVerifier {
+export function createTokenVerifier(source: {
+  publicKey?: string;
+  identityUrl?: string;
+  minRefetchMs?: number;
+}): TokenVerifier {
   let cached: { key: string; at: number } | null = source.publicKey ? { key: source.publicKey, at: Infinity } : null;
   // A flood of tokens with bad signatures must not become a flood of key fetches: one refetch per interval.
   const minRefetchMs = source.minRefetchMs ?? 30_000;
@@ -43,10 +47,16 @@ export function createTokenVerifier(source: { publicKey?: string; identityUrl?: 
 
   const verifyWith = (token: string, key: string): TAuthClaims => {
     try {
-      return claimsOf(jwt.verify(token, key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER, audience: JWT_AUDIENCE }));
+      return claimsOf(
+        jwt.verify(token, key, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER, audience: JWT_AUDIENCE }),
+      );
     } catch (error) {
       // An admin's enrolment-only token is no access token anywhere; it is named, so the SPA can send them to enrol.
-      if (error instanceof jwt.JsonWebTokenError && error.message.startsWith('jwt audience invalid') && verifySecondFactorToken(key, token, 'enrolment')) {
+      if (
+        error instanceof jwt.JsonWebTokenError &&
+        error.message.startsWith('jwt audience invalid') &&
+        verifySecondFactorToken(key, token, 'enrolment')
+      ) {
         throw new AppError('second_factor_enrolment_required', MESSAGES.secondFactor.enrolmentRequired);
       }
       throw error;
@@ -66,7 +76,10 @@ export function createTokenVerifier(source: { publicKey?: string; identityUrl?: 
       } catch (error) {
         if (error instanceof AppError) throw error;
         const canRefetch =
-          source.identityUrl && !source.publicKey && error instanceof jwt.JsonWebTokenError && error.message === 'invalid signature' &&
+          source.identityUrl &&
+          !source.publicKey &&
+          error instanceof jwt.JsonWebTokenError &&
+          error.message === 'invalid signature' &&
           Date.now() - lastRefetchAt >= minRefetchMs;
         if (canRefetch) {
           lastRefetchAt = Date.now();
@@ -86,7 +99,11 @@ export function createTokenVerifier(source: { publicKey?: string; identityUrl?: 
 function claimsOf(decoded: string | jwt.JwtPayload): TAuthClaims {
   if (typeof decoded !== 'object' || decoded === null) throw new Error('token payload is not an object');
   const { sub, role, email } = decoded as Record<string, unknown>;
-  if (typeof sub !== 'string' || typeof email !== 'string' || (role !== 'admin' && role !== 'garage' && role !== 'none')) {
+  if (
+    typeof sub !== 'string' ||
+    typeof email !== 'string' ||
+    (role !== 'admin' && role !== 'garage' && role !== 'none')
+  ) {
     throw new Error('token claims are incomplete');
   }
   return { sub, role, email };
@@ -104,7 +121,12 @@ function secondFactorAudience(purpose: TSecondFactorTokenPurpose): string {
 }
 
 /** Signs a second-factor step's token (identity only). */
-export function signSecondFactorToken(privateKey: string, claims: TAuthClaims, purpose: TSecondFactorTokenPurpose, ttlSeconds: number): string {
+export function signSecondFactorToken(
+  privateKey: string,
+  claims: TAuthClaims,
+  purpose: TSecondFactorTokenPurpose,
+  ttlSeconds: number,
+): string {
   return jwt.sign({ role: claims.role, email: claims.email }, privateKey, {
     algorithm: JWT_ALGORITHM,
     subject: claims.sub,
@@ -115,9 +137,19 @@ export function signSecondFactorToken(privateKey: string, claims: TAuthClaims, p
 }
 
 /** The claims of a valid second-factor step's token of that purpose; null for anything else. */
-export function verifySecondFactorToken(publicKey: string, token: string, purpose: TSecondFactorTokenPurpose): TAuthClaims | null {
+export function verifySecondFactorToken(
+  publicKey: string,
+  token: string,
+  purpose: TSecondFactorTokenPurpose,
+): TAuthClaims | null {
   try {
-    return claimsOf(jwt.verify(token, publicKey, { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER, audience: secondFactorAudience(purpose) }));
+    return claimsOf(
+      jwt.verify(token, publicKey, {
+        algorithms: [JWT_ALGORITHM],
+        issuer: JWT_ISSUER,
+        audience: secondFactorAudience(purpose),
+      }),
+    );
   } catch {
     return null;
   }
@@ -177,7 +209,11 @@ export async function callInternal<T>(
   url: string,
   internalToken: string,
   init: { method?: string; body?: unknown; timeoutMs?: number } = {},
-): Promise<{ status: number; body: { status: number; code?: string; message?: string; data?: T }; retryAfter: string | null }> {
+): Promise<{
+  status: number;
+  body: { status: number; code?: string; message?: string; data?: T };
+  retryAfter: string | null;
+}> {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
@@ -197,7 +233,11 @@ export async function callInternal<T>(
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 /** Signs an access token the way every verifier expects (RS256, issuer, audience, sub/role/email). */
-export function signAccessToken(privateKey: string, claims: TAuthClaims, ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS): string {
+export function signAccessToken(
+  privateKey: string,
+  claims: TAuthClaims,
+  ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS,
+): string {
   return jwt.sign({ role: claims.role, email: claims.email }, privateKey, {
     algorithm: JWT_ALGORITHM,
     subject: claims.sub,

@@ -93,7 +93,11 @@ export function loadConfig<S extends z.ZodRawShape>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<z.ZodObject<S>> {
   try {
-    return parseConfig(shape, withRenamedVariables(env, (message) => process.stderr.write(`[${service}] ${message}\n`)), devDefaults);
+    return parseConfig(
+      shape,
+      withRenamedVariables(env, (message) => process.stderr.write(`[${service}] ${message}\n`)),
+      devDefaults,
+    );
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`[${service}] ${error.message}\n`);

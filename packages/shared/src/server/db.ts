@@ -68,7 +68,8 @@ export async function ensureDatabase(connectionString: string): Promise<void> {
 export async function recreateDatabase(connectionString: string): Promise<void> {
   const url = new URL(connectionString);
   const database = decodeURIComponent(url.pathname.slice(1));
-  if (!/^[a-z0-9_]+_test(_[a-z0-9]+)?$/.test(database)) throw new Error(`Only *_test databases may be recreated, not "${database}"`);
+  if (!/^[a-z0-9_]+_test(_[a-z0-9]+)?$/.test(database))
+    throw new Error(`Only *_test databases may be recreated, not "${database}"`);
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
@@ -150,7 +151,9 @@ export async function migrate(pool: pg.Pool, dir: string, logger?: Logger): Prom
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+    );
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;
       await client.query('BEGIN');

@@ -53,7 +53,11 @@ export interface ReplayOptions {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Opens the service queues on a connection that fails fast when Redis is away, and closes them after `work`. */
-async function withQueues<T>(redisUrl: string, prefix: string, work: (queueOf: (service: TServiceName) => Queue) => Promise<T>): Promise<T> {
+async function withQueues<T>(
+  redisUrl: string,
+  prefix: string,
+  work: (queueOf: (service: TServiceName) => Queue) => Promise<T>,
+): Promise<T> {
   const connection = createRequestRedis(redisUrl, { commandTimeoutMs: 5000 });
   const queues = new Map<TServiceName, Queue>();
   try {
@@ -84,7 +88,11 @@ export async function listDeadEvents(redisUrl: string, prefix: string, service: 
 }
 
 /** How many jobs of one service's queue wait, run, wait for a retry, and lie dead, and its dead events. */
-export async function queueStatus(redisUrl: string, prefix: string, service: TServiceName): Promise<{ counts: QueueCounts; deadEvents: DeadEvent[] }> {
+export async function queueStatus(
+  redisUrl: string,
+  prefix: string,
+  service: TServiceName,
+): Promise<{ counts: QueueCounts; deadEvents: DeadEvent[] }> {
   return withQueues(redisUrl, prefix, async (queueOf) => {
     const queue = queueOf(service);
     const found = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
@@ -102,7 +110,12 @@ export async function queueStatus(redisUrl: string, prefix: string, service: TSe
 }
 
 /** Sends one dead event of `service`'s queue round again with fresh attempts; 'not found' when no such dead job is left. */
-export async function retryDeadEvent(redisUrl: string, prefix: string, service: TServiceName, jobId: string): Promise<{ outcome: 'requeued' | 'not found'; name?: TEventName }> {
+export async function retryDeadEvent(
+  redisUrl: string,
+  prefix: string,
+  service: TServiceName,
+  jobId: string,
+): Promise<{ outcome: 'requeued' | 'not found'; name?: TEventName }> {
   return withQueues(redisUrl, prefix, async (queueOf) => {
     const job = await queueOf(service).getJob(jobId);
     if (!job || (await job.getState()) !== 'failed') return { outcome: 'not found' };
@@ -111,7 +124,14 @@ export async function retryDeadEvent(redisUrl: string, prefix: string, service: 
   });
 }
 
-function deadEventOf(job: { id?: string; name: string; failedReason: string; attemptsMade: number; finishedOn?: number; timestamp: number }): DeadEvent {
+function deadEventOf(job: {
+  id?: string;
+  name: string;
+  failedReason: string;
+  attemptsMade: number;
+  finishedOn?: number;
+  timestamp: number;
+}): DeadEvent {
   return {
     id: String(job.id),
     name: job.name as TEventName,
@@ -162,7 +182,11 @@ export async function replayEvents(options: ReplayOptions): Promise<ReplayOutcom
   });
 }
 
-async function replayEvent(eventId: string, queueOf: (service: TServiceName) => Queue, outboxes: Queryable[]): Promise<ReplayOutcome[]> {
+async function replayEvent(
+  eventId: string,
+  queueOf: (service: TServiceName) => Queue,
+  outboxes: Queryable[],
+): Promise<ReplayOutcome[]> {
   if (!UUID.test(eventId)) return [{ eventId, outcome: 'not found' }];
   const jobs = new Map<TServiceName, Awaited<ReturnType<Queue['getJob']>>>();
   for (const service of CONSUMING_SERVICES) {
@@ -200,10 +224,14 @@ async function replayEvent(eventId: string, queueOf: (service: TServiceName) => 
 
 async function findInOutboxes(eventId: string, outboxes: Queryable[]) {
   for (const outbox of outboxes) {
-    const { rows } = await outbox.query<{ id: string; name: TEventName; version: number; payload: unknown; occurred_at: Date; published_at: Date | null }>(
-      'SELECT id, name, version, payload, occurred_at, published_at FROM event_outbox WHERE id = $1',
-      [eventId],
-    );
+    const { rows } = await outbox.query<{
+      id: string;
+      name: TEventName;
+      version: number;
+      payload: unknown;
+      occurred_at: Date;
+      published_at: Date | null;
+    }>('SELECT id, name, version, payload, occurred_at, published_at FROM event_outbox WHERE id = $1', [eventId]);
     if (rows[0]) return rows[0];
   }
   return undefined;

@@ -11,7 +11,11 @@ export class AppError extends Error {
   readonly errors?: TFieldError[];
   readonly headers?: Record<string, string>;
 
-  constructor(code: TErrorCode, message: string, options: { errors?: TFieldError[]; cause?: unknown; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: TErrorCode,
+    message: string,
+    options: { errors?: TFieldError[]; cause?: unknown; headers?: Record<string, string> } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -26,7 +30,9 @@ export class AppError extends Error {
 
 /** Builds the error envelope for a code. */
 export function errorEnvelope(code: TErrorCode, message: string, errors?: TFieldError[]): TErrorEnvelope {
-  return errors && errors.length > 0 ? { status: ERROR_STATUS[code], code, message, errors } : { status: ERROR_STATUS[code], code, message };
+  return errors && errors.length > 0
+    ? { status: ERROR_STATUS[code], code, message, errors }
+    : { status: ERROR_STATUS[code], code, message };
 }
 
 /** Turns zod issues into field errors; the first one's message becomes the envelope message. */
@@ -55,7 +61,11 @@ const LOST_DATABASE_MESSAGES = new Set([
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('57P') || code.startsWith('08') || code === 'ECONNREFUSED' || code === 'ECONNRESET')) return true;
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('57P') || code.startsWith('08') || code === 'ECONNREFUSED' || code === 'ECONNRESET')
+  )
+    return true;
   return LOST_DATABASE_MESSAGES.has(error.message);
 }
 
@@ -71,29 +81,54 @@ interface ErrorAnswer {
  * request can be sent again), anything else a logged 500.
  */
 function errorAnswerFor(error: unknown, log: Logger | undefined): ErrorAnswer {
-  if (error instanceof AppError) return { status: error.status, body: errorEnvelope(error.code, error.message, error.errors), headers: error.headers };
+  if (error instanceof AppError)
+    return {
+      status: error.status,
+      body: errorEnvelope(error.code, error.message, error.errors),
+      headers: error.headers,
+    };
   if (error instanceof ZodError) {
     const errors = fieldErrorsFrom(error);
-    return { status: 400, body: errorEnvelope('validation_failed', errors[0]?.message ?? MESSAGES.platform.invalidRequest, errors) };
+    return {
+      status: 400,
+      body: errorEnvelope('validation_failed', errors[0]?.message ?? MESSAGES.platform.invalidRequest, errors),
+    };
   }
   const parserError = error as BodyParserError;
   if (parserError?.type === 'entity.too.large') {
     return { status: 413, body: { status: 413, code: 'payload_too_large', message: 'The request body is too large' } };
   }
-  if (parserError?.type === 'entity.parse.failed') return { status: 400, body: errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest) };
+  if (parserError?.type === 'entity.parse.failed')
+    return { status: 400, body: errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest) };
   // The body parser's other refusals (an unsupported charset or Content-Encoding, a body that does not match its
   // encoding) and a path with a malformed percent-escape are the client's: 4xx envelopes, never a 500.
-  const clientStatus = parserError?.type && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500 ? parserError.status : null;
+  const clientStatus =
+    parserError?.type && typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500
+      ? parserError.status
+      : null;
   if (clientStatus !== null) {
-    return { status: clientStatus, body: { status: clientStatus, code: clientStatus === 415 ? 'unsupported_media_type' : 'validation_failed', message: MESSAGES.platform.invalidRequest } };
+    return {
+      status: clientStatus,
+      body: {
+        status: clientStatus,
+        code: clientStatus === 415 ? 'unsupported_media_type' : 'validation_failed',
+        message: MESSAGES.platform.invalidRequest,
+      },
+    };
   }
   // zlib's codes for a gzip/deflate or brotli body that does not decode.
   const zlibCode = (error as { code?: unknown })?.code;
-  const isUndecodableBody = typeof zlibCode === 'string' && (zlibCode.startsWith('Z_') || zlibCode.startsWith('ERR__ERROR_'));
-  if (error instanceof URIError || isUndecodableBody) return { status: 400, body: errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest) };
+  const isUndecodableBody =
+    typeof zlibCode === 'string' && (zlibCode.startsWith('Z_') || zlibCode.startsWith('ERR__ERROR_'));
+  if (error instanceof URIError || isUndecodableBody)
+    return { status: 400, body: errorEnvelope('validation_failed', MESSAGES.platform.invalidRequest) };
   if (isDatabaseUnavailable(error)) {
     log?.warn({ err: error }, 'the database is unavailable');
-    return { status: 503, body: errorEnvelope('service_unavailable', MESSAGES.platform.serviceUnavailable), headers: { 'Retry-After': '5' } };
+    return {
+      status: 503,
+      body: errorEnvelope('service_unavailable', MESSAGES.platform.serviceUnavailable),
+      headers: { 'Retry-After': '5' },
+    };
   }
   log?.error({ err: error }, 'unhandled error');
   return { status: 500, body: errorEnvelope('internal', MESSAGES.platform.internal) };

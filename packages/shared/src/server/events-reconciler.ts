@@ -29,7 +29,15 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { EVENT_SUBSCRIBERS, type TServiceName } from '../contract/events.js';
 import { startBatchLoop } from './batch-loop.js';
-import { createRequestRedis, envelopeOf, queueNameFor, republishEvent, SECRET_FIELDS_BY_NAME, untilReady, type OutboxRow } from './events.js';
+import {
+  createRequestRedis,
+  envelopeOf,
+  queueNameFor,
+  republishEvent,
+  SECRET_FIELDS_BY_NAME,
+  untilReady,
+  type OutboxRow,
+} from './events.js';
 
 /** The advisory lock a reconciler pass holds in the service's database (the migrations hold 727274). */
 export const RECONCILER_LOCK = 727_275;
@@ -99,11 +107,15 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
         else {
           await republishEvent(queueFor(service), event);
           republished += 1;
-          logger.info({ eventId: row.id, event: row.name, to: service }, 'event re-published: its job was missing from Redis');
+          logger.info(
+            { eventId: row.id, event: row.name, to: service },
+            'event re-published: its job was missing from Redis',
+          );
         }
       }
       const isDelivered = subscribers.every((service) => deliveredTo.has(service));
-      if (isDelivered || deliveredTo.size > row.delivered_to.length) updates.push({ id: row.id, deliveredTo: [...deliveredTo], isDelivered });
+      if (isDelivered || deliveredTo.size > row.delivered_to.length)
+        updates.push({ id: row.id, deliveredTo: [...deliveredTo], isDelivered });
     }
     if (updates.length > 0) {
       await pool.query(
@@ -112,7 +124,12 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
                 payload = CASE WHEN u.is_delivered THEN o.payload - ARRAY(SELECT jsonb_array_elements_text($4::jsonb -> o.name)) ELSE o.payload END
            FROM unnest($1::uuid[], $2::text[], $3::boolean[]) AS u(id, delivered_to, is_delivered)
           WHERE o.id = u.id`,
-        [updates.map((u) => u.id), updates.map((u) => u.deliveredTo.join(',')), updates.map((u) => u.isDelivered), SECRET_FIELDS_BY_NAME],
+        [
+          updates.map((u) => u.id),
+          updates.map((u) => u.deliveredTo.join(',')),
+          updates.map((u) => u.isDelivered),
+          SECRET_FIELDS_BY_NAME,
+        ],
       );
     }
     return { republished, delivered: updates.filter((u) => u.isDelivered).length };
@@ -124,12 +141,14 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
     let isLockHeld = false;
     let isClientBroken = false;
     try {
-      const { rows: locked } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [RECONCILER_LOCK]);
+      const { rows: locked } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
+        RECONCILER_LOCK,
+      ]);
       isLockHeld = locked[0]?.ok === true;
       if (!isLockHeld) return { ran: false, checked: 0, republished: 0, delivered: 0 };
       const done: ReconcilePass = { ran: true, checked: 0, republished: 0, delivered: 0 };
       // Rows still on their way are read again by the next pass, not by this one: it goes through the ids once.
-      for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
+      for (let after = '00000000-0000-0000-0000-000000000000'; ;) {
         const { rows } = await client.query<UndeliveredRow>(
           `SELECT id, name, version, payload, occurred_at, delivered_to FROM event_outbox
             WHERE published_at IS NOT NULL AND delivered_at IS NULL AND id > $1
@@ -144,7 +163,8 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
         if (rows.length < batchSize) break;
         after = rows[rows.length - 1]!.id;
       }
-      if (done.republished > 0) logger.warn({ republished: done.republished }, 'events re-published: their jobs were missing from Redis');
+      if (done.republished > 0)
+        logger.warn({ republished: done.republished }, 'events re-published: their jobs were missing from Redis');
       return done;
     } finally {
       if (isLockHeld) {
@@ -169,7 +189,11 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
   const onReady = () => {
     if (hasBeenReady) {
       // Redis is back, maybe without the jobs it held: look now rather than at the next interval.
-      passes.flush().catch((error: unknown) => logger.warn({ err: error }, 'outbox reconciler could not finish a pass; it tries again later'));
+      passes
+        .flush()
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, 'outbox reconciler could not finish a pass; it tries again later'),
+        );
     }
     hasBeenReady = true;
   };

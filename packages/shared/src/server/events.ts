@@ -38,7 +38,10 @@ export function createRedis(url: string): Redis {
  * of the event loop go out in one write (under load, one syscall for many requests' commands, not one each); not
  * for a connection handed to BullMQ.
  */
-export function createRequestRedis(url: string, options: { commandTimeoutMs?: number; autoPipelining?: boolean } = {}): Redis {
+export function createRequestRedis(
+  url: string,
+  options: { commandTimeoutMs?: number; autoPipelining?: boolean } = {},
+): Redis {
   const redis = new Redis(url, {
     enableAutoPipelining: options.autoPipelining ?? false,
     maxRetriesPerRequest: 1,
@@ -54,7 +57,11 @@ export function createRequestRedis(url: string, options: { commandTimeoutMs?: nu
 
 /** Each event's definition, typed so that a secret field must name a field of its event's payload. */
 const DEFINITIONS: {
-  readonly [N in TEventName]: { version: number; payload: (typeof EVENTS)[N]['payload']; secretFields?: readonly (keyof TEventPayload<N> & string)[] };
+  readonly [N in TEventName]: {
+    version: number;
+    payload: (typeof EVENTS)[N]['payload'];
+    secretFields?: readonly (keyof TEventPayload<N> & string)[];
+  };
 } = EVENTS;
 
 /** The payload fields of an event that must not outlive its delivery (its definition's secretFields). */
@@ -114,7 +121,11 @@ export function eventJobOptions(eventId: string): JobsOptions {
  * Writes an event into the outbox. Call it with the client of the transaction that makes the state
  * change, so that the change and its event commit or roll back together.
  */
-export async function writeEvent<N extends TEventName>(db: Queryable, name: N, payload: TEventPayload<N>): Promise<string> {
+export async function writeEvent<N extends TEventName>(
+  db: Queryable,
+  name: N,
+  payload: TEventPayload<N>,
+): Promise<string> {
   const definition = EVENTS[name];
   const parsed = definition.payload.parse(payload);
   const id = randomUUID();
@@ -131,8 +142,14 @@ export async function writeEvent<N extends TEventName>(db: Queryable, name: N, p
  * Drops the events not published yet whose payload field `field` equals `value`, in the caller's transaction:
  * for compensation, when the change they announced is undone before anyone heard of it.
  */
-export async function discardUnpublishedEvents(db: Queryable, about: { field: string; value: string }): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM event_outbox WHERE published_at IS NULL AND payload->>$1 = $2', [about.field, about.value]);
+export async function discardUnpublishedEvents(
+  db: Queryable,
+  about: { field: string; value: string },
+): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM event_outbox WHERE published_at IS NULL AND payload->>$1 = $2', [
+    about.field,
+    about.value,
+  ]);
   return rowCount ?? 0;
 }
 
@@ -183,7 +200,13 @@ export interface OutboxRow {
 export function envelopeOf(row: OutboxRow): TEventEnvelope {
   const payload = { ...(row.payload as Record<string, unknown>) };
   for (const field of secretFieldsOf(row.name)) delete payload[field];
-  return { id: row.id, name: row.name, version: row.version, occurredAt: row.occurred_at.toISOString(), payload } as TEventEnvelope;
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    occurredAt: row.occurred_at.toISOString(),
+    payload,
+  } as TEventEnvelope;
 }
 
 /** Whether the event's payload lacks a secret field of its definition, which its consumer must then fetch. */
@@ -215,11 +238,17 @@ export async function readEventSecrets(db: Queryable, eventId: string): Promise<
 export type EventSecretsFetcher = (event: TEventEnvelope) => Promise<Record<string, unknown> | null>;
 
 /** An EventSecretsFetcher that asks the publisher at `baseUrl` with the internal token. */
-export function fetchEventSecretsFrom(options: { baseUrl: string; internalToken: string; timeoutMs?: number }): EventSecretsFetcher {
+export function fetchEventSecretsFrom(options: {
+  baseUrl: string;
+  internalToken: string;
+  timeoutMs?: number;
+}): EventSecretsFetcher {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   return async (event) => {
     const url = `${baseUrl}/internal/events/${encodeURIComponent(event.id)}/secret`;
-    const result = await callInternal<Record<string, unknown>>(url, options.internalToken, { timeoutMs: options.timeoutMs ?? 5000 });
+    const result = await callInternal<Record<string, unknown>>(url, options.internalToken, {
+      timeoutMs: options.timeoutMs ?? 5000,
+    });
     if (result.status === 200 && result.body.data) return result.body.data;
     if (result.status === 404) return null;
     throw new Error(`the publisher answered ${result.status} when asked for the secret fields of event ${event.id}`);
@@ -235,14 +264,20 @@ export async function republishEvent(queue: Queue, event: TEventEnvelope): Promi
 }
 
 /** The events that count as delivered once published: those no service subscribes to. */
-const DELIVERED_ONCE_PUBLISHED = (Object.keys(EVENTS) as TEventName[]).filter((name) => (EVENT_SUBSCRIBERS[name] ?? []).length === 0);
+const DELIVERED_ONCE_PUBLISHED = (Object.keys(EVENTS) as TEventName[]).filter(
+  (name) => (EVENT_SUBSCRIBERS[name] ?? []).length === 0,
+);
 
 /**
  * The secret fields of every event that has some, as the reconciler's delivered marking reads them to drop them:
  * `{ name: [field, ...] }`.
  */
 export const SECRET_FIELDS_BY_NAME = JSON.stringify(
-  Object.fromEntries((Object.keys(EVENTS) as TEventName[]).flatMap((name) => (secretFieldsOf(name).length > 0 ? [[name, secretFieldsOf(name)]] : []))),
+  Object.fromEntries(
+    (Object.keys(EVENTS) as TEventName[]).flatMap((name) =>
+      secretFieldsOf(name).length > 0 ? [[name, secretFieldsOf(name)]] : [],
+    ),
+  ),
 );
 
 /**
@@ -310,7 +345,11 @@ export function startRelay(options: RelayOptions): Relay {
     try {
       await publish(rows);
     } catch (error) {
-      await pool.query('UPDATE event_outbox SET claimed_until = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL', [ids]).catch(() => undefined);
+      await pool
+        .query('UPDATE event_outbox SET claimed_until = NULL WHERE id = ANY($1::uuid[]) AND published_at IS NULL', [
+          ids,
+        ])
+        .catch(() => undefined);
       throw error;
     }
     await pool.query(
@@ -327,7 +366,8 @@ export function startRelay(options: RelayOptions): Relay {
     runBatch: publishBatch,
     batchSize,
     pollMs,
-    onError: (error) => logger.warn({ err: error }, 'outbox relay could not publish; its events wait in the outbox and it tries again'),
+    onError: (error) =>
+      logger.warn({ err: error }, 'outbox relay could not publish; its events wait in the outbox and it tries again'),
   });
 
   return {
@@ -348,7 +388,11 @@ export function startRelay(options: RelayOptions): Relay {
 export type AfterCommit = (task: () => Promise<void>) => void;
 
 /** Handles one event inside the consumer's transaction; the inbox insert commits with its effects. */
-export type EventHandler<N extends TEventName> = (db: pg.PoolClient, event: TEventEnvelope<N>, afterCommit: AfterCommit) => Promise<void>;
+export type EventHandler<N extends TEventName> = (
+  db: pg.PoolClient,
+  event: TEventEnvelope<N>,
+  afterCommit: AfterCommit,
+) => Promise<void>;
 export type EventHandlers = { [N in TEventName]?: EventHandler<N> };
 
 export interface ConsumerOptions {
@@ -442,7 +486,9 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   }
   const secretBearing = eventsFor(options.service).filter((name) => secretFieldsOf(name).length > 0);
   if (secretBearing.length > 0 && !options.fetchSecrets) {
-    throw new Error(`${options.service} subscribes to ${secretBearing.join(', ')}, whose secret fields no job carries, but has no fetchSecrets`);
+    throw new Error(
+      `${options.service} subscribes to ${secretBearing.join(', ')}, whose secret fields no job carries, but has no fetchSecrets`,
+    );
   }
   const retry: EventRetryPolicy = { ...EVENT_RETRY, ...options.retry };
   const connection = createRedis(options.redisUrl);
@@ -467,7 +513,8 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   worker.on('failed', (job, error) => {
     const about = { eventId: job?.data.id, event: job?.data.name, attempts: job?.attemptsMade, err: error };
     // A job moved to the failed set has finished; one that will be retried has not.
-    if (job?.finishedOn) options.logger.error(about, 'event dead-lettered: it stays in the failed set until npm run events:replay');
+    if (job?.finishedOn)
+      options.logger.error(about, 'event dead-lettered: it stays in the failed set until npm run events:replay');
     else options.logger.warn(about, 'event handling failed; it will be retried');
   });
   worker.on('error', (error) => options.logger.warn({ err: error }, 'event worker error'));
@@ -481,7 +528,8 @@ export function startConsumer(options: ConsumerOptions): Consumer {
         for (;;) {
           const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
           if (Object.values(counts).every((count) => count === 0)) return;
-          if (Date.now() > deadline) throw new Error(`${options.service} consumer still busy after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+          if (Date.now() > deadline)
+            throw new Error(`${options.service} consumer still busy after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
           await new Promise((resolve) => setTimeout(resolve, 25));
         }
       } finally {

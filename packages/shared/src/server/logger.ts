@@ -10,7 +10,16 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     name: service,
     level,
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'req.headers.authorization', 'req.headers.cookie', '*.access_token', '*.refresh_token'],
+      paths: [
+        'password',
+        '*.password',
+        'token',
+        '*.token',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.access_token',
+        '*.refresh_token',
+      ],
       censor: '[redacted]',
     },
   });
@@ -27,7 +36,13 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 /** Where a request keeps the logger its child is made from, and the child once made (see requestContext). */
 const PARENT_LOGGER = Symbol('request parent logger');
 const CHILD_LOGGER = Symbol('request child logger');
-type LoggedRequest = IncomingMessage & { id: string; log: Logger; path?: string; [PARENT_LOGGER]?: Logger; [CHILD_LOGGER]?: Logger };
+type LoggedRequest = IncomingMessage & {
+  id: string;
+  log: Logger;
+  path?: string;
+  [PARENT_LOGGER]?: Logger;
+  [CHILD_LOGGER]?: Logger;
+};
 
 /**
  * `req.log`, made on first use from the logger requestContext left on the request. Defined once, on node's request
@@ -64,7 +79,15 @@ export function requestContext(logger: Logger) {
       const level = res.statusCode >= 500 ? 'error' : 'info';
       if (!(req[CHILD_LOGGER] ?? logger).isLevelEnabled(level)) return;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log[level]({ method: req.method, path: req.path ?? pathWithoutQuery(req.url ?? ''), status: res.statusCode, ms: Math.round(ms) }, 'request');
+      req.log[level](
+        {
+          method: req.method,
+          path: req.path ?? pathWithoutQuery(req.url ?? ''),
+          status: res.statusCode,
+          ms: Math.round(ms),
+        },
+        'request',
+      );
     });
     next();
   };

@@ -12,14 +12,12 @@ import { AppError } from './errors.js';
 const YEAR_MIN = 1;
 
 /** A calendar date that exists, as YYYY-MM-DD (2024-02-29 is one, 2024-02-31 is not). */
-export const ZCursorDateSchema = z
-  .string()
-  .refine((value) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-    const year = Number(value.slice(0, 4));
-    const date = new Date(`${value}T00:00:00.000Z`);
-    return year >= YEAR_MIN && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  });
+export const ZCursorDateSchema = z.string().refine((value) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return year >= YEAR_MIN && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+});
 
 /** An instant as Date.toISOString writes it (YYYY-MM-DDTHH:MM:SS.sssZ), one that exists. */
 export const ZCursorTimestampSchema = z
@@ -36,7 +34,9 @@ const MICROSECONDS_MIN = BigInt(Date.parse('0001-01-01T00:00:00.000Z')) * 1000n;
 const MICROSECONDS_MAX = BigInt(Date.parse('9999-12-31T23:59:59.999Z')) * 1000n + 999n;
 export const ZCursorMicrosecondsSchema = z
   .string()
-  .refine((value) => /^-?\d{1,17}$/.test(value) && BigInt(value) >= MICROSECONDS_MIN && BigInt(value) <= MICROSECONDS_MAX);
+  .refine(
+    (value) => /^-?\d{1,17}$/.test(value) && BigInt(value) >= MICROSECONDS_MIN && BigInt(value) <= MICROSECONDS_MAX,
+  );
 
 /** A row id: a UUID in the lower case Postgres writes. */
 export const ZCursorIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -63,5 +63,7 @@ export function decodePageCursor<T extends z.ZodType>(cursor: string, schema: T,
 }
 
 function invalidPageCursor(path: string): AppError {
-  return new AppError('validation_failed', MESSAGES.records.cursorInvalid, { errors: [{ path, message: MESSAGES.records.cursorInvalid }] });
+  return new AppError('validation_failed', MESSAGES.records.cursorInvalid, {
+    errors: [{ path, message: MESSAGES.records.cursorInvalid }],
+  });
 }

@@ -52,7 +52,9 @@ export function createRedisRateLimiter(
   return {
     async acquire() {
       const at = options.now ? String(Math.floor(options.now())) : '';
-      const waitMs = Number(await redis.eval(SLIDING_WINDOW_SCRIPT, 1, options.key, options.windowMs, options.limit, randomUUID(), at));
+      const waitMs = Number(
+        await redis.eval(SLIDING_WINDOW_SCRIPT, 1, options.key, options.windowMs, options.limit, randomUUID(), at),
+      );
       return waitMs === 0 ? { isAllowed: true } : { isAllowed: false, retryAfterMs: waitMs };
     },
   };
@@ -114,7 +116,8 @@ export function createLocalTokenBucket(options: Pick<TokenBucketOptions, 'perSec
         tokens = Math.min(options.burst, tokens + ((now - at) * options.perSecond) / 1000);
         at = now;
       }
-      if (tokens < 1) return { isAllowed: false, retryAfterMs: Math.max(1, Math.ceil(((1 - tokens) * 1000) / options.perSecond)) };
+      if (tokens < 1)
+        return { isAllowed: false, retryAfterMs: Math.max(1, Math.ceil(((1 - tokens) * 1000) / options.perSecond)) };
       tokens -= 1;
       return { isAllowed: true };
     },
@@ -137,7 +140,16 @@ export function createTokenBucketLimiter(redis: Redis, options: TokenBucketOptio
       try {
         if (redis.status !== 'ready') throw new Error('Redis is not connected');
         answer = Number(
-          await redis.eval(TOKEN_BUCKET_SCRIPT, 2, `${options.key}:bucket`, `${options.key}:day:${day}`, options.perSecond, options.burst, options.perDay, at),
+          await redis.eval(
+            TOKEN_BUCKET_SCRIPT,
+            2,
+            `${options.key}:bucket`,
+            `${options.key}:day:${day}`,
+            options.perSecond,
+            options.burst,
+            options.perDay,
+            at,
+          ),
         );
       } catch {
         return local.acquire();

@@ -28,4 +28,5 @@ export const DEV_INTERNAL_TOKEN = 'dev-internal-token-not-for-production';
  * The development transparency log's signer key outside production (its verifier key is DEVELOPMENT_LOG in the
  * contract): fixed, so the bundle and the README can carry its public half. Production must set LOG_SIGNING_KEY.
  */
-export const DEV_LOG_SIGNING_KEY = 'PRIVATE+KEY+localhost/wrenchmark-development-log+0afd2724+ASpfU3XVEtxB9lTJGxeebzcXUXCquXiHoUnAaqcK+nVB';
+export const DEV_LOG_SIGNING_KEY =
+  'PRIVATE+KEY+localhost/wrenchmark-development-log+0afd2724+ASpfU3XVEtxB9lTJGxeebzcXUXCquXiHoUnAaqcK+nVB';

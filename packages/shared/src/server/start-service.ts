@@ -6,7 +6,14 @@ import type { TServiceName } from '../contract/events.js';
 import { usesDevelopmentDefaults } from './config.js';
 import { createPool, ensureDatabase, migrate } from './db.js';
 import { startReconciler } from './events-reconciler.js';
-import { createRequestRedis, startConsumer, startRelay, type EventHandlers, type EventSecretsFetcher, type Redis } from './events.js';
+import {
+  createRequestRedis,
+  startConsumer,
+  startRelay,
+  type EventHandlers,
+  type EventSecretsFetcher,
+  type Redis,
+} from './events.js';
 import { runService, type RunningService } from './lifecycle.js';
 import { createLogger } from './logger.js';
 
@@ -64,12 +71,16 @@ interface DatabaseParts {
  * of the events it subscribes to, then `prepare`, the app and the listener. On SIGTERM it stops accepting, finishes in-flight
  * requests, and closes what it opened in reverse order.
  */
-export async function startService<D = undefined>(options: ServiceParts<DatabaseServiceContext, D> & DatabaseParts): Promise<RunningService>;
+export async function startService<D = undefined>(
+  options: ServiceParts<DatabaseServiceContext, D> & DatabaseParts,
+): Promise<RunningService>;
 export async function startService<D = undefined>(
   options: ServiceParts<ServiceContext, D> & { config: StartConfig; database?: undefined; consumes?: undefined },
 ): Promise<RunningService>;
 export async function startService<D>(
-  options: (ServiceParts<DatabaseServiceContext, D> & DatabaseParts) | (ServiceParts<ServiceContext, D> & { config: StartConfig; database?: undefined; consumes?: undefined }),
+  options:
+    | (ServiceParts<DatabaseServiceContext, D> & DatabaseParts)
+    | (ServiceParts<ServiceContext, D> & { config: StartConfig; database?: undefined; consumes?: undefined }),
 ): Promise<RunningService> {
   const { config, name } = options;
   const logger = createLogger(name, config.LOG_LEVEL);
@@ -88,7 +99,10 @@ export async function startService<D>(
   if (pool) {
     const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
     const reconciler = startReconciler({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
-    closers.push(() => relay.stop(), () => reconciler.stop());
+    closers.push(
+      () => relay.stop(),
+      () => reconciler.stop(),
+    );
     if (options.consumes) {
       const { handlers } = options.consumes;
       const consumer = startConsumer({

@@ -17,7 +17,11 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 /** A logger at `level` whose lines a test reads: each as it was written, and parsed. */
-export function capturingLogger(level: string): { logger: Logger; written: string[]; lines: Array<Record<string, unknown>> } {
+export function capturingLogger(level: string): {
+  logger: Logger;
+  written: string[];
+  lines: Array<Record<string, unknown>>;
+} {
   const written: string[] = [];
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
@@ -134,7 +138,9 @@ export function runServiceMain(options: {
       const match = listening.exec(stdout);
       if (match && !isHandled) {
         isHandled = true;
-        (options.onListening ? options.onListening(Number(match[1])) : Promise.resolve()).finally(() => child.kill('SIGTERM'));
+        (options.onListening ? options.onListening(Number(match[1])) : Promise.resolve()).finally(() =>
+          child.kill('SIGTERM'),
+        );
       }
     });
     child.stderr.on('data', (chunk: Buffer) => {

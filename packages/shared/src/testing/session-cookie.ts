@@ -40,7 +40,11 @@ export async function callWithSessionCookie(
   path: '/api/v1/auth/refresh' | '/api/v1/auth/logout',
   refreshToken: string | null,
   options: { withHeader?: boolean } = {},
-): Promise<{ status: number; headers: Headers; body: { status: number; code?: string; message?: string; data?: unknown } }> {
+): Promise<{
+  status: number;
+  headers: Headers;
+  body: { status: number; code?: string; message?: string; data?: unknown };
+}> {
   const headers: Record<string, string> = {};
   if (refreshToken !== null) headers.cookie = `${SESSION_COOKIE.name}=${refreshToken}`;
   if (options.withHeader !== false) headers[SESSION_COOKIE.csrfHeader] = SESSION_COOKIE.csrfHeaderValue;

@@ -10,7 +10,17 @@ import { asFieldCommitment, checkDisclosure } from './field-commitment.js';
 /** A record as the page shows it: the fields its entry seals, and the platform's amendments, oldest first. */
 export type ShownRecord = Pick<
   TPublicServiceRecord,
-  'id' | 'garage_id' | 'vin' | 'vehicle_registration' | 'service_date' | 'mileage' | 'service_type' | 'notes' | 'technician_name' | 'created_at' | 'amendments'
+  | 'id'
+  | 'garage_id'
+  | 'vin'
+  | 'vehicle_registration'
+  | 'service_date'
+  | 'mileage'
+  | 'service_type'
+  | 'notes'
+  | 'technician_name'
+  | 'created_at'
+  | 'amendments'
 >;
 
 /** A value a format-2 entry discloses: where it sits in the content (dot-separated), the value and its salt. */
@@ -74,7 +84,10 @@ const FIELD_NAMES: Record<SealedField, string> = {
  * Every way the shown records differ from what their entries sealed; empty when each one is bound. Entries must be in
  * chain order. Records the chain holds but the page does not show are not this function's business.
  */
-export async function bindShownRecords(shown: readonly ShownRecord[], entries: readonly HistoryEntry[]): Promise<BindingProblem[]> {
+export async function bindShownRecords(
+  shown: readonly ShownRecord[],
+  entries: readonly HistoryEntry[],
+): Promise<BindingProblem[]> {
   const problems: BindingProblem[] = [];
   for (const record of shown) problems.push(...(await bindRecord(record, entries)));
   return problems;
@@ -92,14 +105,21 @@ export function findUnshownRecords(
 ): HistoryEntry[] {
   const shownIds = new Set(shown.map((record) => record.id));
   const withdrawn = new Set(entries.filter((entry) => entry.kind === 'withdrawal').map((entry) => entry.record_id));
-  return entries.filter((entry) => entry.kind === 'record' && !shownIds.has(entry.record_id) && !withdrawn.has(entry.record_id) && isSettled(entry));
+  return entries.filter(
+    (entry) =>
+      entry.kind === 'record' && !shownIds.has(entry.record_id) && !withdrawn.has(entry.record_id) && isSettled(entry),
+  );
 }
 
 /** A field's value as the chain has it for a record, and the entry that set it last. */
 type SealedValue = { value: unknown; position: number };
 
 async function bindRecord(record: ShownRecord, entries: readonly HistoryEntry[]): Promise<BindingProblem[]> {
-  const problem = (position: number | null, reason: string): BindingProblem => ({ recordId: record.id, position, reason });
+  const problem = (position: number | null, reason: string): BindingProblem => ({
+    recordId: record.id,
+    position,
+    reason,
+  });
   const own = entries.filter((entry) => entry.record_id === record.id);
   const [recordEntry, ...resealed] = own.filter((entry) => entry.kind === 'record');
   if (!recordEntry) return [problem(null, 'no entry of the log seals this record')];
@@ -109,12 +129,15 @@ async function bindRecord(record: ShownRecord, entries: readonly HistoryEntry[])
   if ('reason' in opened) return [problem(recordEntry.position, opened.reason)];
   const sealed = objectAt(opened.content, 'record');
   if (!sealed) return [problem(recordEntry.position, 'its entry holds no record')];
-  const state = new Map<string, SealedValue>(Object.entries(sealed).map(([field, value]) => [field, { value, position: recordEntry.position }]));
+  const state = new Map<string, SealedValue>(
+    Object.entries(sealed).map(([field, value]) => [field, { value, position: recordEntry.position }]),
+  );
 
   const problems: BindingProblem[] = [];
   const sealedAmendments: Array<{ amended_at: unknown; reason: unknown; position: number }> = [];
   for (const entry of own) {
-    if (entry.kind === 'withdrawal') problems.push(problem(entry.position, 'the log says this record was withdrawn, yet it is shown'));
+    if (entry.kind === 'withdrawal')
+      problems.push(problem(entry.position, 'the log says this record was withdrawn, yet it is shown'));
     if (entry.kind !== 'amendment') continue;
     if (entry.position < recordEntry.position) {
       problems.push(problem(entry.position, 'an amendment comes before the record it amends'));
@@ -133,17 +156,27 @@ async function bindRecord(record: ShownRecord, entries: readonly HistoryEntry[])
     }
     // Applied in chain order: each change must start from what the record read before it.
     for (const change of changes as unknown[]) {
-      const { field, from, to } = (typeof change === 'object' && change !== null ? change : {}) as Record<string, unknown>;
+      const { field, from, to } = (typeof change === 'object' && change !== null ? change : {}) as Record<
+        string,
+        unknown
+      >;
       if (typeof field !== 'string') {
         problems.push(problem(entry.position, 'one of its changes names no field'));
         continue;
       }
       const before = state.get(field);
       // A value an amendment replaced is never disclosed: its old value is then only a commitment, checked by no one.
-      if (before && before.value !== UNDISCLOSED && from !== UNDISCLOSED && !Object.is(before.value, from)) problems.push(problem(entry.position, `its old ${nameOf(field)} ${isOrAre(field)} not what the record read before it`));
+      if (before && before.value !== UNDISCLOSED && from !== UNDISCLOSED && !Object.is(before.value, from))
+        problems.push(
+          problem(entry.position, `its old ${nameOf(field)} ${isOrAre(field)} not what the record read before it`),
+        );
       state.set(field, { value: to, position: entry.position });
     }
-    sealedAmendments.push({ amended_at: sealedAmendment.amended_at, reason: sealedAmendment.reason, position: entry.position });
+    sealedAmendments.push({
+      amended_at: sealedAmendment.amended_at,
+      reason: sealedAmendment.reason,
+      position: entry.position,
+    });
   }
 
   for (const field of SEALED_FIELDS) {
@@ -151,7 +184,12 @@ async function bindRecord(record: ShownRecord, entries: readonly HistoryEntry[])
     // A sealed value not disclosed (erased, or never public) is one the page may not show.
     const expected = sealedValue?.value === UNDISCLOSED ? null : sealedValue?.value;
     if (!sealedValue || !Object.is(expected, record[field])) {
-      problems.push(problem(sealedValue?.position ?? recordEntry.position, `the ${FIELD_NAMES[field]} shown ${isOrAre(field)} not what the log sealed`));
+      problems.push(
+        problem(
+          sealedValue?.position ?? recordEntry.position,
+          `the ${FIELD_NAMES[field]} shown ${isOrAre(field)} not what the log sealed`,
+        ),
+      );
     }
   }
   const shownAmendments = record.amendments;
@@ -162,7 +200,10 @@ async function bindRecord(record: ShownRecord, entries: readonly HistoryEntry[])
       problems.push(problem(null, 'an amendment shown is not in the log'));
     } else if (!shownAmendment) {
       problems.push(problem(sealedAmendment.position, 'an amendment in the log is not shown'));
-    } else if (shownAmendment.reason !== sealedAmendment.reason || shownAmendment.amended_at !== sealedAmendment.amended_at) {
+    } else if (
+      shownAmendment.reason !== sealedAmendment.reason ||
+      shownAmendment.amended_at !== sealedAmendment.amended_at
+    ) {
       problems.push(problem(sealedAmendment.position, 'the amendment shown is not what the log sealed'));
     }
   }
@@ -189,7 +230,9 @@ function nameOf(field: string): string {
 
 function objectAt(content: Record<string, unknown>, key: string): Record<string, unknown> | null {
   const value = content[key];
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /** What an entry sealed, with every value in the clear, or why it cannot be read. */
@@ -223,7 +266,9 @@ async function openFormatTwo(entry: HistoryEntry, content: Record<string, unknow
     if (asFieldCommitment(value)) return disclosed.has(path) ? disclosed.get(path) : UNDISCLOSED;
     if (Array.isArray(value)) return value.map((item, index) => reveal(item, `${path}.${index}`));
     if (typeof value === 'object' && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, reveal(item, path ? `${path}.${key}` : key)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, reveal(item, path ? `${path}.${key}` : key)]),
+      );
     }
     return value;
   };

@@ -14,7 +14,8 @@ export function canonicalJson(value: unknown): string {
     if (!Number.isFinite(value)) throw new TypeError(`${value} has no JSON form`);
     return JSON.stringify(value);
   }
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
   if (typeof value === 'object') {
     const object = value as Record<string, unknown>;
     // The default sort compares UTF-16 code units, as RFC 8785 section 3.2.3 asks.

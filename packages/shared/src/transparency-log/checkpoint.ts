@@ -28,7 +28,8 @@ function reject(message: string): never {
 
 /** The tree size line: decimal, no leading zeros, and small enough to count exactly in JavaScript. */
 function parseTreeSize(line: string): number {
-  if (!/^(0|[1-9][0-9]{0,15})$/.test(line)) reject('checkpoint tree size must be a decimal number without leading zeros');
+  if (!/^(0|[1-9][0-9]{0,15})$/.test(line))
+    reject('checkpoint tree size must be a decimal number without leading zeros');
   const size = Number(line);
   if (!Number.isSafeInteger(size)) reject('checkpoint tree size is too large');
   return size;
@@ -56,15 +57,23 @@ export function parseCheckpoint(text: string): Checkpoint {
 /** The note text of a checkpoint. */
 export function formatCheckpoint(checkpoint: Omit<Checkpoint, 'extensions'> & { extensions?: string[] }): string {
   const extensions = checkpoint.extensions ?? [];
-  if (checkpoint.origin.length === 0 || hasControlCharacter(checkpoint.origin)) reject('checkpoint origin must be one non-empty line');
-  if (!Number.isSafeInteger(checkpoint.size) || checkpoint.size < 0) reject('checkpoint tree size must be a whole number from 0 up');
+  if (checkpoint.origin.length === 0 || hasControlCharacter(checkpoint.origin))
+    reject('checkpoint origin must be one non-empty line');
+  if (!Number.isSafeInteger(checkpoint.size) || checkpoint.size < 0)
+    reject('checkpoint tree size must be a whole number from 0 up');
   if (checkpoint.rootHash.length !== HASH_SIZE) reject('checkpoint root hash must be 32 bytes');
-  if (extensions.some((line) => line.length === 0 || hasControlCharacter(line))) reject('checkpoint extension lines must be non-empty single lines');
-  return [checkpoint.origin, String(checkpoint.size), encodeBase64(checkpoint.rootHash), ...extensions].map((line) => `${line}\n`).join('');
+  if (extensions.some((line) => line.length === 0 || hasControlCharacter(line)))
+    reject('checkpoint extension lines must be non-empty single lines');
+  return [checkpoint.origin, String(checkpoint.size), encodeBase64(checkpoint.rootHash), ...extensions]
+    .map((line) => `${line}\n`)
+    .join('');
 }
 
 /** Signs a checkpoint with the log's key and returns the signed note. */
-export async function signCheckpoint(checkpoint: Omit<Checkpoint, 'extensions'> & { extensions?: string[] }, signer: SignerKey): Promise<string> {
+export async function signCheckpoint(
+  checkpoint: Omit<Checkpoint, 'extensions'> & { extensions?: string[] },
+  signer: SignerKey,
+): Promise<string> {
   return signNote(formatCheckpoint(checkpoint), [signer]);
 }
 
@@ -73,11 +82,18 @@ export async function signCheckpoint(checkpoint: Omit<Checkpoint, 'extensions'> 
  * cosignatures may be), its format, and that it speaks for the log the caller expects. Throws a
  * TransparencyLogError naming what failed.
  */
-export async function verifyCheckpoint(note: string | Uint8Array, verifierKeys: readonly VerifierKey[], expectedOrigin: string): Promise<VerifiedCheckpoint> {
+export async function verifyCheckpoint(
+  note: string | Uint8Array,
+  verifierKeys: readonly VerifierKey[],
+  expectedOrigin: string,
+): Promise<VerifiedCheckpoint> {
   const { text, verifiedBy } = await verifyNote(note, verifierKeys);
   const checkpoint = parseCheckpoint(text);
   if (checkpoint.origin !== expectedOrigin) {
-    throw new TransparencyLogError('wrong_origin', `checkpoint is for the log "${checkpoint.origin}", not "${expectedOrigin}"`);
+    throw new TransparencyLogError(
+      'wrong_origin',
+      `checkpoint is for the log "${checkpoint.origin}", not "${expectedOrigin}"`,
+    );
   }
   return { ...checkpoint, verifiedBy };
 }

@@ -34,7 +34,11 @@ export function fieldCommitmentMessage(salt: string, value: string | null): Byte
 }
 
 /** The commitment (64 lowercase hex digits) to a value under a salt. */
-export async function commitField(salt: string, value: string | null, sha256: Sha256 = sha256WithWebCrypto): Promise<string> {
+export async function commitField(
+  salt: string,
+  value: string | null,
+  sha256: Sha256 = sha256WithWebCrypto,
+): Promise<string> {
   return encodeHex(await sha256(fieldCommitmentMessage(salt, value)));
 }
 
@@ -43,7 +47,9 @@ export function asFieldCommitment(value: unknown): FieldCommitment | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const keys = Object.keys(value);
   const commitment = (value as { commitment?: unknown }).commitment;
-  return keys.length === 1 && typeof commitment === 'string' && COMMITMENT_PATTERN.test(commitment) ? { commitment } : null;
+  return keys.length === 1 && typeof commitment === 'string' && COMMITMENT_PATTERN.test(commitment)
+    ? { commitment }
+    : null;
 }
 
 /** What a dot-separated path ("amendment.changes.0.to") names in an entry's content, or undefined. */
@@ -60,10 +66,15 @@ export function valueAtPath(content: unknown, path: string): unknown {
  * Checks a disclosure against an entry's content: the path must name a commitment there, and the value and salt must
  * hash to it. Answers why not, or null.
  */
-export async function checkDisclosure(content: unknown, disclosure: FieldDisclosure, sha256: Sha256 = sha256WithWebCrypto): Promise<string | null> {
+export async function checkDisclosure(
+  content: unknown,
+  disclosure: FieldDisclosure,
+  sha256: Sha256 = sha256WithWebCrypto,
+): Promise<string | null> {
   const sealed = asFieldCommitment(valueAtPath(content, disclosure.path));
   if (!sealed) return `${disclosure.path} is not a sealed field of the entry`;
   if (!SALT_PATTERN.test(disclosure.salt)) return `the salt of ${disclosure.path} is malformed`;
-  if ((await commitField(disclosure.salt, disclosure.value, sha256)) !== sealed.commitment) return `${disclosure.path} does not match what the entry sealed`;
+  if ((await commitField(disclosure.salt, disclosure.value, sha256)) !== sealed.commitment)
+    return `${disclosure.path} does not match what the entry sealed`;
   return null;
 }

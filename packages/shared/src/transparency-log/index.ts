@@ -2,8 +2,25 @@
  * The verifiable log's foundations, the same code on the server and in the browser: RFC 6962/9162 Merkle hashing,
  * proofs and their verification, C2SP signed notes and checkpoints. See README.md beside this file.
  */
-export { concatBytes, decodeBase64, decodeHex, encodeBase64, encodeHex, encodeUtf8, equalBytes, TransparencyLogError, type Bytes } from './bytes.js';
-export { createTreeHasher, HASH_SIZE, sha256WithWebCrypto, webCryptoTreeHasher, type Sha256, type TreeHasher } from './tree-hasher.js';
+export {
+  concatBytes,
+  decodeBase64,
+  decodeHex,
+  encodeBase64,
+  encodeHex,
+  encodeUtf8,
+  equalBytes,
+  TransparencyLogError,
+  type Bytes,
+} from './bytes.js';
+export {
+  createTreeHasher,
+  HASH_SIZE,
+  sha256WithWebCrypto,
+  webCryptoTreeHasher,
+  type Sha256,
+  type TreeHasher,
+} from './tree-hasher.js';
 export {
   computeRootHash,
   computeSubtreesCompletedBy,
@@ -29,11 +46,40 @@ export {
   type SignerKey,
   type VerifierKey,
 } from './note-keys.js';
-export { MAX_NOTE_SIGNATURES, parseNote, signNote, verifyNote, type NoteSignature, type VerifiedNote } from './signed-note.js';
-export { formatCheckpoint, parseCheckpoint, signCheckpoint, verifyCheckpoint, type Checkpoint, type VerifiedCheckpoint } from './checkpoint.js';
-export { asFieldCommitment, checkDisclosure, commitField, fieldCommitmentMessage, valueAtPath, type FieldCommitment, type FieldDisclosure } from './field-commitment.js';
+export {
+  MAX_NOTE_SIGNATURES,
+  parseNote,
+  signNote,
+  verifyNote,
+  type NoteSignature,
+  type VerifiedNote,
+} from './signed-note.js';
+export {
+  formatCheckpoint,
+  parseCheckpoint,
+  signCheckpoint,
+  verifyCheckpoint,
+  type Checkpoint,
+  type VerifiedCheckpoint,
+} from './checkpoint.js';
+export {
+  asFieldCommitment,
+  checkDisclosure,
+  commitField,
+  fieldCommitmentMessage,
+  valueAtPath,
+  type FieldCommitment,
+  type FieldDisclosure,
+} from './field-commitment.js';
 export { canonicalJson, hashCanonicalJson } from './canonical-json.js';
-export { bindShownRecords, findUnshownRecords, type BindingProblem, type Disclosure, type HistoryEntry, type ShownRecord } from './bind-history.js';
+export {
+  bindShownRecords,
+  findUnshownRecords,
+  type BindingProblem,
+  type Disclosure,
+  type HistoryEntry,
+  type ShownRecord,
+} from './bind-history.js';
 export {
   importReceiptKey,
   PENDING_GRACE_MS,

@@ -49,7 +49,12 @@ function assertTreeSize(name: string, value: number): void {
  * MTH(D[start:end]) for a non-empty run whose start is a multiple of the power of two it splits at (true of every
  * run the proofs and the root ask for): read when perfect, otherwise split where RFC 6962 splits and hash the halves.
  */
-export async function hashSubtree(start: number, end: number, readSubtree: ReadSubtree, hasher: TreeHasher = webCryptoTreeHasher): Promise<Uint8Array> {
+export async function hashSubtree(
+  start: number,
+  end: number,
+  readSubtree: ReadSubtree,
+  hasher: TreeHasher = webCryptoTreeHasher,
+): Promise<Uint8Array> {
   if (isPerfectSubtree(start, end)) return readSubtree(start, end);
   const k = splitPoint(end - start);
   const left = await hashSubtree(start, start + k, readSubtree, hasher);
@@ -58,7 +63,11 @@ export async function hashSubtree(start: number, end: number, readSubtree: ReadS
 }
 
 /** The root hash of the tree of the first `size` leaves (the hash of no bytes when the tree is empty). */
-export async function computeRootHash(size: number, readSubtree: ReadSubtree, hasher: TreeHasher = webCryptoTreeHasher): Promise<Uint8Array> {
+export async function computeRootHash(
+  size: number,
+  readSubtree: ReadSubtree,
+  hasher: TreeHasher = webCryptoTreeHasher,
+): Promise<Uint8Array> {
   assertTreeSize('tree size', size);
   if (size === 0) return hasher.hashEmpty();
   return hashSubtree(0, size, readSubtree, hasher);
@@ -76,7 +85,8 @@ export async function generateInclusionProof(
 ): Promise<Uint8Array[]> {
   assertTreeSize('leaf index', index);
   assertTreeSize('tree size', size);
-  if (index >= size) throw new TransparencyLogError('invalid_tree_range', `leaf ${index} is not in a tree of ${size} leaves`);
+  if (index >= size)
+    throw new TransparencyLogError('invalid_tree_range', `leaf ${index} is not in a tree of ${size} leaves`);
   const path: Uint8Array[] = [];
   let start = 0;
   let end = size;
@@ -105,7 +115,8 @@ export async function generateConsistencyProof(
 ): Promise<Uint8Array[]> {
   assertTreeSize('first tree size', first);
   assertTreeSize('second tree size', second);
-  if (first > second) throw new TransparencyLogError('invalid_tree_range', `a tree of ${first} leaves cannot precede one of ${second}`);
+  if (first > second)
+    throw new TransparencyLogError('invalid_tree_range', `a tree of ${first} leaves cannot precede one of ${second}`);
   if (first === 0 || first === second) return [];
   const proof: Uint8Array[] = [];
   let m = first;
@@ -154,17 +165,30 @@ export async function computeSubtreesCompletedBy(
  * A `ReadSubtree` over leaf hashes held in memory, remembering every perfect subtree it hashes: for tests, for a
  * verifier holding a whole small log, and for migrating existing entries into a store.
  */
-export function createLeafHashReader(leafHashes: readonly Uint8Array[], hasher: TreeHasher = webCryptoTreeHasher): ReadSubtree {
+export function createLeafHashReader(
+  leafHashes: readonly Uint8Array[],
+  hasher: TreeHasher = webCryptoTreeHasher,
+): ReadSubtree {
   const known = new Map<string, Promise<Uint8Array>>();
   const read = (start: number, end: number): Promise<Uint8Array> => {
     if (!isPerfectSubtree(start, end) || end > leafHashes.length) {
-      return Promise.reject(new TransparencyLogError('invalid_tree_range', `no perfect subtree [${start}, ${end}) among ${leafHashes.length} leaves`));
+      return Promise.reject(
+        new TransparencyLogError(
+          'invalid_tree_range',
+          `no perfect subtree [${start}, ${end}) among ${leafHashes.length} leaves`,
+        ),
+      );
     }
     const key = `${start}:${end}`;
     let hash = known.get(key);
     if (!hash) {
       const middle = start + (end - start) / 2;
-      hash = end - start === 1 ? Promise.resolve(leafHashes[start] as Uint8Array) : Promise.all([read(start, middle), read(middle, end)]).then(([left, right]) => hasher.hashChildren(left, right));
+      hash =
+        end - start === 1
+          ? Promise.resolve(leafHashes[start] as Uint8Array)
+          : Promise.all([read(start, middle), read(middle, end)]).then(([left, right]) =>
+              hasher.hashChildren(left, right),
+            );
       known.set(key, hash);
     }
     return hash;

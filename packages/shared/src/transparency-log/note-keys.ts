@@ -40,7 +40,24 @@ export interface GeneratedKeyPair {
 
 const ED25519 = { name: 'Ed25519' } as const;
 /** PKCS #8 wrapping of a raw Ed25519 seed (RFC 8410): WebCrypto imports private keys only in this form or JWK. */
-const PKCS8_ED25519_PREFIX = Uint8Array.of(0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20);
+const PKCS8_ED25519_PREFIX = Uint8Array.of(
+  0x30,
+  0x2e,
+  0x02,
+  0x01,
+  0x00,
+  0x30,
+  0x05,
+  0x06,
+  0x03,
+  0x2b,
+  0x65,
+  0x70,
+  0x04,
+  0x22,
+  0x04,
+  0x20,
+);
 const KEY_SIZE = 32;
 
 /** Whether a string may name a key: non-empty, no spaces of any kind, no '+', no control characters. */
@@ -59,7 +76,9 @@ function isWellFormed(text: string): boolean {
 
 /** The key id C2SP recommends: SHA-256(name || "\n" || type byte || public key), first four bytes big-endian. */
 export async function computeKeyId(name: string, publicKey: Uint8Array): Promise<number> {
-  const digest = await sha256WithWebCrypto(concatBytes(encodeUtf8(name), Uint8Array.of(0x0a, ED25519_SIGNATURE_TYPE), publicKey));
+  const digest = await sha256WithWebCrypto(
+    concatBytes(encodeUtf8(name), Uint8Array.of(0x0a, ED25519_SIGNATURE_TYPE), publicKey),
+  );
   return new DataView(digest.buffer).getUint32(0);
 }
 
@@ -84,11 +103,14 @@ function splitPlus(text: string, count: number): string[] | undefined {
 /** Reads the name, id and type-prefixed 32-byte key shared by both key forms, or says why it cannot. */
 function parseKeyParts(name: string, idHex: string, keyBase64: string, what: string): { keyId: number; key: Bytes } {
   if (!isValidKeyName(name)) throw new TransparencyLogError('malformed_key', `${what} has an invalid key name`);
-  if (!/^[0-9a-fA-F]{8}$/.test(idHex)) throw new TransparencyLogError('malformed_key', `${what} key id must be 8 hex digits`);
+  if (!/^[0-9a-fA-F]{8}$/.test(idHex))
+    throw new TransparencyLogError('malformed_key', `${what} key id must be 8 hex digits`);
   const typed = decodeBase64(keyBase64);
   if (!typed || typed.length === 0) throw new TransparencyLogError('malformed_key', `${what} key is not base64`);
-  if (typed[0] !== ED25519_SIGNATURE_TYPE) throw new TransparencyLogError('malformed_key', `${what} is not an Ed25519 (type 0x01) key`);
-  if (typed.length !== 1 + KEY_SIZE) throw new TransparencyLogError('malformed_key', `${what} Ed25519 key must be ${KEY_SIZE} bytes`);
+  if (typed[0] !== ED25519_SIGNATURE_TYPE)
+    throw new TransparencyLogError('malformed_key', `${what} is not an Ed25519 (type 0x01) key`);
+  if (typed.length !== 1 + KEY_SIZE)
+    throw new TransparencyLogError('malformed_key', `${what} Ed25519 key must be ${KEY_SIZE} bytes`);
   return { keyId: Number.parseInt(idHex, 16), key: typed.slice(1) };
 }
 
@@ -107,7 +129,8 @@ export async function parseVerifierKey(text: string): Promise<VerifierKey> {
   if (!parts) throw new TransparencyLogError('malformed_key', 'verifier key must read <name>+<key id>+<key>');
   const [name, idHex, keyBase64] = parts as [string, string, string];
   const { keyId, key } = parseKeyParts(name, idHex, keyBase64, 'verifier key');
-  if ((await computeKeyId(name, key)) !== keyId) throw new TransparencyLogError('malformed_key', 'verifier key id does not match its name and key');
+  if ((await computeKeyId(name, key)) !== keyId)
+    throw new TransparencyLogError('malformed_key', 'verifier key id does not match its name and key');
   return { name, keyId, publicKey: key, text, cryptoKey: await importPublicKey(key) };
 }
 
@@ -120,7 +143,8 @@ async function importSeed(seed: Bytes): Promise<{ cryptoKey: CryptoKey; publicKe
   const readable = await globalThis.crypto.subtle.importKey('pkcs8', pkcs8, ED25519, true, ['sign']);
   const jwk = await globalThis.crypto.subtle.exportKey('jwk', readable);
   const publicKey = decodeBase64(base64UrlToBase64(jwk.x ?? ''));
-  if (!publicKey || publicKey.length !== KEY_SIZE) throw new TransparencyLogError('malformed_key', 'signer key has no Ed25519 public key');
+  if (!publicKey || publicKey.length !== KEY_SIZE)
+    throw new TransparencyLogError('malformed_key', 'signer key has no Ed25519 public key');
   return { cryptoKey: await globalThis.crypto.subtle.importKey('pkcs8', pkcs8, ED25519, false, ['sign']), publicKey };
 }
 
@@ -132,18 +156,22 @@ function base64UrlToBase64(text: string): string {
 /** Parses a signer key string, derives its public key and checks the id against it. */
 export async function parseSignerKey(text: string): Promise<SignerKey> {
   const parts = splitPlus(text, 4);
-  if (!parts || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY') throw new TransparencyLogError('malformed_key', 'signer key must read PRIVATE+KEY+<name>+<key id>+<key>');
+  if (!parts || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY')
+    throw new TransparencyLogError('malformed_key', 'signer key must read PRIVATE+KEY+<name>+<key id>+<key>');
   const [, , name, idHex, keyBase64] = parts as [string, string, string, string, string];
   const { keyId, key } = parseKeyParts(name, idHex, keyBase64, 'signer key');
   const { cryptoKey, publicKey } = await importSeed(key);
-  if ((await computeKeyId(name, publicKey)) !== keyId) throw new TransparencyLogError('malformed_key', 'signer key id does not match its name and key');
+  if ((await computeKeyId(name, publicKey)) !== keyId)
+    throw new TransparencyLogError('malformed_key', 'signer key id does not match its name and key');
   return { name, keyId, publicKey, cryptoKey };
 }
 
 /** The verifier key string of a name and public key. */
 export async function formatVerifierKey(name: string, publicKey: Uint8Array): Promise<string> {
-  if (!isValidKeyName(name)) throw new TransparencyLogError('malformed_key', 'key name must be non-empty, with no spaces or +');
-  if (publicKey.length !== KEY_SIZE) throw new TransparencyLogError('malformed_key', `Ed25519 public key must be ${KEY_SIZE} bytes`);
+  if (!isValidKeyName(name))
+    throw new TransparencyLogError('malformed_key', 'key name must be non-empty, with no spaces or +');
+  if (publicKey.length !== KEY_SIZE)
+    throw new TransparencyLogError('malformed_key', `Ed25519 public key must be ${KEY_SIZE} bytes`);
   const typed = concatBytes(Uint8Array.of(ED25519_SIGNATURE_TYPE), publicKey);
   return `${name}+${formatKeyId(await computeKeyId(name, publicKey))}+${encodeBase64(typed)}`;
 }
@@ -153,7 +181,8 @@ export async function formatVerifierKey(name: string, publicKey: Uint8Array): Pr
  * (public: README, bundle, key endpoint). The seed comes from WebCrypto's key generation.
  */
 export async function generateKeyPair(name: string): Promise<GeneratedKeyPair> {
-  if (!isValidKeyName(name)) throw new TransparencyLogError('malformed_key', 'key name must be non-empty, with no spaces or +');
+  if (!isValidKeyName(name))
+    throw new TransparencyLogError('malformed_key', 'key name must be non-empty, with no spaces or +');
   const pair = (await globalThis.crypto.subtle.generateKey(ED25519, true, ['sign', 'verify'])) as CryptoKeyPair;
   const pkcs8 = new Uint8Array(await globalThis.crypto.subtle.exportKey('pkcs8', pair.privateKey));
   const publicKey = new Uint8Array(await globalThis.crypto.subtle.exportKey('raw', pair.publicKey));

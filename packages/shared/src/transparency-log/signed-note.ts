@@ -58,7 +58,8 @@ function readNoteText(note: string | Uint8Array): string {
 }
 
 function parseSignatureLine(line: string): NoteSignature {
-  if (!line.startsWith(SIGNATURE_PREFIX)) reject('every line after the blank line must be a signature starting with "— "');
+  if (!line.startsWith(SIGNATURE_PREFIX))
+    reject('every line after the blank line must be a signature starting with "— "');
   const rest = line.slice(SIGNATURE_PREFIX.length);
   const space = rest.indexOf(' ');
   const name = space < 0 ? rest : rest.slice(0, space);
@@ -76,7 +77,8 @@ export function parseNote(note: string | Uint8Array): { text: string; signatures
   if (split < 0) reject('note has no blank line before its signatures');
   const text = whole.slice(0, split + 1);
   const block = whole.slice(split + 2);
-  if (block.length === 0 || !block.endsWith('\n')) reject('note must end with signature lines, each ending in a newline');
+  if (block.length === 0 || !block.endsWith('\n'))
+    reject('note must end with signature lines, each ending in a newline');
   const lines = block.slice(0, -1).split('\n');
   if (lines.length > MAX_NOTE_SIGNATURES) reject(`note has more than ${MAX_NOTE_SIGNATURES} signatures`);
   return { text, signatures: lines.map(parseSignatureLine) };
@@ -117,7 +119,10 @@ function indexKeys(verifierKeys: readonly VerifierKey[]): Map<string, VerifierKe
  * Verifies a signed note against the keys the caller trusts and returns its text. Throws a TransparencyLogError
  * when the note is malformed, when a known key's signature fails, or when no known key signed it.
  */
-export async function verifyNote(note: string | Uint8Array, verifierKeys: readonly VerifierKey[]): Promise<VerifiedNote> {
+export async function verifyNote(
+  note: string | Uint8Array,
+  verifierKeys: readonly VerifierKey[],
+): Promise<VerifiedNote> {
   const { text, signatures } = parseNote(note);
   const message = encodeUtf8(text);
   const index = indexKeys(verifierKeys);
@@ -127,7 +132,8 @@ export async function verifyNote(note: string | Uint8Array, verifierKeys: readon
     const label = keyLabel(signature.name, signature.keyId);
     const key = index.get(label);
     if (key === undefined) {
-      if (!unknownSignatures.some((seen) => seen.name === signature.name && seen.base64 === signature.base64)) unknownSignatures.push(signature);
+      if (!unknownSignatures.some((seen) => seen.name === signature.name && seen.base64 === signature.base64))
+        unknownSignatures.push(signature);
       continue;
     }
     if (key === 'ambiguous') throw new TransparencyLogError('ambiguous_key', `more than one verifier key is ${label}`);
@@ -138,6 +144,7 @@ export async function verifyNote(note: string | Uint8Array, verifierKeys: readon
     if (!isValid) throw new TransparencyLogError('invalid_signature', `the signature by ${label} does not verify`);
     verifiedBy.push(key);
   }
-  if (verifiedBy.length === 0) throw new TransparencyLogError('no_known_signature', 'no signature on the note is by a known key');
+  if (verifiedBy.length === 0)
+    throw new TransparencyLogError('no_known_signature', 'no signature on the note is by a known key');
   return { text, verifiedBy, unknownSignatures };
 }

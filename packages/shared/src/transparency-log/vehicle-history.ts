@@ -23,7 +23,10 @@ export interface VehicleLogEntry extends HistoryEntry {
 }
 
 /** What a chain entry's log leaf holds besides its vehicle: its place, kind, hash, link and receipt. */
-export type LogLeafFields = Pick<VehicleLogEntry, 'position' | 'hash' | 'prev_hash' | 'signed_at' | 'key_id' | 'signature'> & { kind: string };
+export type LogLeafFields = Pick<
+  VehicleLogEntry,
+  'position' | 'hash' | 'prev_hash' | 'signed_at' | 'key_id' | 'signature'
+> & { kind: string };
 
 /**
  * The RFC 6962 leaf "entry" bytes of a chain entry: the UTF-8 canonical JSON of exactly these fields. Records appends
@@ -82,19 +85,27 @@ export async function verifyVehicleEntries(
   sources: VehicleHistorySources,
   now: Date = new Date(),
 ): Promise<VehicleEntriesVerdict> {
-  if (entries.length === 0) return { verified: false, position: 1, recordId: '', reason: 'the server answers no entries for this vehicle' };
+  if (entries.length === 0)
+    return { verified: false, position: 1, recordId: '', reason: 'the server answers no entries for this vehicle' };
   let previousHash: string | null = null;
   const pending: VehicleLogEntry[] = [];
   for (const [index, entry] of entries.entries()) {
-    const fail = (reason: string): VehicleEntriesVerdict => ({ verified: false, position: entry.position, recordId: entry.record_id, reason });
-    if (entry.content !== null && (await contentHash(entry.content)) !== entry.hash) return fail('its content does not match its hash');
+    const fail = (reason: string): VehicleEntriesVerdict => ({
+      verified: false,
+      position: entry.position,
+      recordId: entry.record_id,
+      reason,
+    });
+    if (entry.content !== null && (await contentHash(entry.content)) !== entry.hash)
+      return fail('its content does not match its hash');
     if (entry.position !== index + 1) return fail(`it should be entry ${index + 1}`);
     if (entry.prev_hash !== previousHash) return fail('its link to the entry before it does not match');
     previousHash = entry.hash;
 
     if (entry.leaf_index === null || entry.leaf_index >= treeHead.size) {
       const signedAt = Date.parse(entry.signed_at);
-      if (!(now.getTime() - signedAt <= PENDING_GRACE_MS)) return fail('it is still not in the public log, long after it was signed');
+      if (!(now.getTime() - signedAt <= PENDING_GRACE_MS))
+        return fail('it is still not in the public log, long after it was signed');
       pending.push(entry);
     } else {
       if (pending.length > 0) return fail('it is in the public log, but an entry before it is not');
@@ -124,7 +135,13 @@ async function contentHash(content: Record<string, unknown>): Promise<string | n
 async function verifiesReceipt(key: CryptoKey, registration: string, entry: VehicleLogEntry): Promise<boolean> {
   const signature = decodeBase64(entry.signature);
   if (!signature) return false;
-  const message = canonicalJson({ hash: entry.hash, position: entry.position, prev_hash: entry.prev_hash, registration, signed_at: entry.signed_at });
+  const message = canonicalJson({
+    hash: entry.hash,
+    position: entry.position,
+    prev_hash: entry.prev_hash,
+    registration,
+    signed_at: entry.signed_at,
+  });
   try {
     return await globalThis.crypto.subtle.verify({ name: 'Ed25519' }, key, signature, encodeUtf8(message));
   } catch {

@@ -42,7 +42,14 @@ export async function verifyInclusion(
   rootHash: Uint8Array,
   hasher: TreeHasher = webCryptoTreeHasher,
 ): Promise<boolean> {
-  if (!isTreeSize(leafIndex) || !isTreeSize(treeSize) || !isHash(leafHash) || !isHash(rootHash) || !inclusionPath.every(isHash)) return false;
+  if (
+    !isTreeSize(leafIndex) ||
+    !isTreeSize(treeSize) ||
+    !isHash(leafHash) ||
+    !isHash(rootHash) ||
+    !inclusionPath.every(isHash)
+  )
+    return false;
   // 1. Compare leaf_index from the inclusion_proof input with tree_size; if leaf_index >= tree_size, fail.
   if (leafIndex >= treeSize) return false;
   // 2. Set fn to leaf_index and sn to tree_size - 1.

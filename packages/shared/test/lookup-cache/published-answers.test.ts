@@ -1,5 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPublishedAnswers, publishSharedAnswer, sharedAnswerKeyOf, versionKeyOf } from '../../src/lookup-cache/index.js';
+import {
+  createPublishedAnswers,
+  publishSharedAnswer,
+  sharedAnswerKeyOf,
+  versionKeyOf,
+} from '../../src/lookup-cache/index.js';
 import { createRequestRedis } from '../../src/server/index.js';
 import { readPublishedAnswer, testLogger, testQueuePrefix, TEST_REDIS_URL } from '../../src/testing/index.js';
 
@@ -33,15 +38,24 @@ describe('answers published in Redis', () => {
   it('deletes the published answer with the version bump of a write, and refuses an answer built before the bump', async () => {
     const { namespace, answers, versionNow } = namespaceOfOwn();
     const before = await versionNow('SA02AAA');
-    expect(await publishSharedAnswer(redis, namespace, 'SA02AAA', before, { etag: '"old"', body: Buffer.from('old') })).toBe(true);
+    expect(
+      await publishSharedAnswer(redis, namespace, 'SA02AAA', before, { etag: '"old"', body: Buffer.from('old') }),
+    ).toBe(true);
 
     await answers.invalidate('SA02AAA');
     expect(await readPublishedAnswer(redis, namespace, 'SA02AAA')).toBeNull();
     // A reader that read its version before the write, and its rows too, comes late: its answer is not published.
-    expect(await publishSharedAnswer(redis, namespace, 'SA02AAA', before, { etag: '"old"', body: Buffer.from('old') })).toBe(false);
+    expect(
+      await publishSharedAnswer(redis, namespace, 'SA02AAA', before, { etag: '"old"', body: Buffer.from('old') }),
+    ).toBe(false);
     expect(await readPublishedAnswer(redis, namespace, 'SA02AAA')).toBeNull();
     // One that read the version after the write is published.
-    expect(await publishSharedAnswer(redis, namespace, 'SA02AAA', await versionNow('SA02AAA'), { etag: '"new"', body: Buffer.from('new') })).toBe(true);
+    expect(
+      await publishSharedAnswer(redis, namespace, 'SA02AAA', await versionNow('SA02AAA'), {
+        etag: '"new"',
+        body: Buffer.from('new'),
+      }),
+    ).toBe(true);
     expect((await readPublishedAnswer(redis, namespace, 'SA02AAA'))?.etag).toBe('"new"');
   });
 
@@ -59,7 +73,12 @@ describe('answers published in Redis', () => {
   it('reads no version while Redis does not answer, so that nothing is published, and fails a bump', async () => {
     const away = createRequestRedis('redis://127.0.0.1:1', { commandTimeoutMs: 50 });
     try {
-      const answers = createPublishedAnswers({ redis: away, namespace: `${testQueuePrefix()}:lookup`, logger: testLogger, redisTimeoutMs: 100 });
+      const answers = createPublishedAnswers({
+        redis: away,
+        namespace: `${testQueuePrefix()}:lookup`,
+        logger: testLogger,
+        redisTimeoutMs: 100,
+      });
       expect(await answers.readVersion('SA04AAA')).toBeNull();
       await expect(answers.invalidate('SA04AAA')).rejects.toThrow();
     } finally {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bindShownRecords, commitField, findUnshownRecords, type HistoryEntry, type ShownRecord } from '../../src/transparency-log/index.js';
+import {
+  bindShownRecords,
+  commitField,
+  findUnshownRecords,
+  type HistoryEntry,
+  type ShownRecord,
+} from '../../src/transparency-log/index.js';
 
 const RECORD_ID = '3f1c9a52-8d4e-4b7a-9c2e-1a2b3c4d5e6f';
 const OTHER_ID = '7a0e4c1b-2d3f-4e5a-8b9c-0d1e2f3a4b5c';
@@ -33,7 +39,12 @@ function recordEntry(position: number, overrides: Record<string, unknown> = {}, 
 }
 
 /** An amendment's entry content (chain-entry.ts, amendmentEntryContent). */
-function amendmentEntry(position: number, changes: Array<{ field: string; from: string | null; to: string | null }>, reason: string, amendedAt: string): HistoryEntry {
+function amendmentEntry(
+  position: number,
+  changes: Array<{ field: string; from: string | null; to: string | null }>,
+  reason: string,
+  amendedAt: string,
+): HistoryEntry {
   return {
     position,
     kind: 'amendment',
@@ -60,7 +71,17 @@ function withdrawalEntry(position: number, id = RECORD_ID): HistoryEntry {
     position,
     kind: 'withdrawal',
     record_id: id,
-    content: { kind: 'withdrawal', position, prev_hash: 'ef'.repeat(32), withdrawal: { record_id: id, withdrawn_by: 'admin', withdrawn_at: '2025-04-01T09:00:00.000Z', reason: 'Logged twice' } },
+    content: {
+      kind: 'withdrawal',
+      position,
+      prev_hash: 'ef'.repeat(32),
+      withdrawal: {
+        record_id: id,
+        withdrawn_by: 'admin',
+        withdrawn_at: '2025-04-01T09:00:00.000Z',
+        reason: 'Logged twice',
+      },
+    },
   };
 }
 
@@ -86,7 +107,12 @@ describe('bindShownRecords, format 1', () => {
   it('binds a record shown exactly as its entry sealed it, and says nothing of records the page does not show', async () => {
     expect(await bindShownRecords([shown()], [recordEntry(1), recordEntry(2, {}, OTHER_ID)])).toEqual([]);
     // Extra fields of a shown record (the garage's name, the mileage flag) are not sealed and not compared.
-    expect(await bindShownRecords([{ ...shown(), ...({ garage: { name: 'Riverside Motors' }, mileage_anomaly: true } as object) }], [recordEntry(1)])).toEqual([]);
+    expect(
+      await bindShownRecords(
+        [{ ...shown(), ...({ garage: { name: 'Riverside Motors' }, mileage_anomaly: true } as object) }],
+        [recordEntry(1)],
+      ),
+    ).toEqual([]);
   });
 
   it.each([
@@ -100,10 +126,16 @@ describe('bindShownRecords, format 1', () => {
     ['garage', { garage_id: '00000000-0000-4000-8000-000000000000' }, 'the garage shown is not what the log sealed'],
     ['VIN', { vin: 'WVWZZZ1KZAW000002' }, 'the VIN shown is not what the log sealed'],
     ['registration', { vehicle_registration: 'AB12CDF' }, 'the registration shown is not what the log sealed'],
-  ] as const)('names a shown %s that differs from the sealed one, at the record entry', async (_name, change, reason) => {
-    const problems = await bindShownRecords([shown(), shown({ ...change, id: OTHER_ID })], [recordEntry(1), recordEntry(3, {}, OTHER_ID)]);
-    expect(problems).toEqual([{ recordId: OTHER_ID, position: 3, reason }]);
-  });
+  ] as const)(
+    'names a shown %s that differs from the sealed one, at the record entry',
+    async (_name, change, reason) => {
+      const problems = await bindShownRecords(
+        [shown(), shown({ ...change, id: OTHER_ID })],
+        [recordEntry(1), recordEntry(3, {}, OTHER_ID)],
+      );
+      expect(problems).toEqual([{ recordId: OTHER_ID, position: 3, reason }]);
+    },
+  );
 
   it('expects who signed the record as its technician when the entry names no technician, as the lookup shows it', async () => {
     const unnamed = recordEntry(1, { technician_name: null, signed_by: 'Dan Hartley' });
@@ -111,19 +143,33 @@ describe('bindShownRecords, format 1', () => {
     expect(await bindShownRecords([shown({ technician_name: null })], [unnamed])).toEqual([
       { recordId: RECORD_ID, position: 1, reason: 'the technician shown is not what the log sealed' },
     ]);
-    expect(await bindShownRecords([shown({ technician_name: 'Sam Patel' })], [recordEntry(1, { signed_by: 'Dan Hartley' })])).toEqual([]);
-    expect(await bindShownRecords([shown({ technician_name: 'Dan Hartley' })], [recordEntry(1, { signed_by: 'Dan Hartley' })])).toHaveLength(1);
+    expect(
+      await bindShownRecords([shown({ technician_name: 'Sam Patel' })], [recordEntry(1, { signed_by: 'Dan Hartley' })]),
+    ).toEqual([]);
+    expect(
+      await bindShownRecords(
+        [shown({ technician_name: 'Dan Hartley' })],
+        [recordEntry(1, { signed_by: 'Dan Hartley' })],
+      ),
+    ).toHaveLength(1);
   });
 
   it('names a record whose id the entry filed under it does not seal', async () => {
     const problems = await bindShownRecords([shown()], [recordEntry(1, { id: OTHER_ID })]);
-    expect(problems).toEqual([{ recordId: RECORD_ID, position: 1, reason: 'the record id shown is not what the log sealed' }]);
+    expect(problems).toEqual([
+      { recordId: RECORD_ID, position: 1, reason: 'the record id shown is not what the log sealed' },
+    ]);
   });
 
   it('applies amendments in chain order and compares the result, with their dates and reasons', async () => {
     const entries = [
       recordEntry(1),
-      amendmentEntry(2, [{ field: 'service_type', from: 'Full Service', to: 'Interim Service' }], 'Wrong service chosen', '2025-03-15T08:00:00.000Z'),
+      amendmentEntry(
+        2,
+        [{ field: 'service_type', from: 'Full Service', to: 'Interim Service' }],
+        'Wrong service chosen',
+        '2025-03-15T08:00:00.000Z',
+      ),
       amendmentEntry(
         4,
         [
@@ -138,7 +184,9 @@ describe('bindShownRecords, format 1', () => {
       { amended_at: '2025-03-15T08:00:00.000Z', reason: 'Wrong service chosen' },
       { amended_at: '2025-03-16T08:00:00.000Z', reason: 'Corrected again' },
     ];
-    expect(await bindShownRecords([shown({ service_type: 'Major Service', notes: null, amendments })], entries)).toEqual([]);
+    expect(
+      await bindShownRecords([shown({ service_type: 'Major Service', notes: null, amendments })], entries),
+    ).toEqual([]);
 
     // The values before the second amendment, shown as if current: named at the amendment that changed each.
     expect(await bindShownRecords([shown({ service_type: 'Interim Service', amendments })], entries)).toEqual([
@@ -147,32 +195,62 @@ describe('bindShownRecords, format 1', () => {
     ]);
     // A shown amendment with another reason, or date, and one left out or added.
     const current = { service_type: 'Major Service', notes: null };
-    expect(await bindShownRecords([shown({ ...current, amendments: [amendments[0]!, { ...amendments[1]!, reason: 'Tidied up' }] })], entries)).toEqual([
-      { recordId: RECORD_ID, position: 4, reason: 'the amendment shown is not what the log sealed' },
-    ]);
-    expect(await bindShownRecords([shown({ ...current, amendments: [{ ...amendments[0]!, amended_at: '2025-03-15T08:00:01.000Z' }, amendments[1]!] })], entries)).toEqual([
-      { recordId: RECORD_ID, position: 2, reason: 'the amendment shown is not what the log sealed' },
-    ]);
+    expect(
+      await bindShownRecords(
+        [shown({ ...current, amendments: [amendments[0]!, { ...amendments[1]!, reason: 'Tidied up' }] })],
+        entries,
+      ),
+    ).toEqual([{ recordId: RECORD_ID, position: 4, reason: 'the amendment shown is not what the log sealed' }]);
+    expect(
+      await bindShownRecords(
+        [
+          shown({
+            ...current,
+            amendments: [{ ...amendments[0]!, amended_at: '2025-03-15T08:00:01.000Z' }, amendments[1]!],
+          }),
+        ],
+        entries,
+      ),
+    ).toEqual([{ recordId: RECORD_ID, position: 2, reason: 'the amendment shown is not what the log sealed' }]);
     expect(await bindShownRecords([shown({ ...current, amendments: [amendments[0]!] })], entries)).toEqual([
       { recordId: RECORD_ID, position: 4, reason: 'an amendment in the log is not shown' },
     ]);
-    expect(await bindShownRecords([shown({ ...current, amendments: [...amendments, amendments[1]!] })], entries)).toEqual([
-      { recordId: RECORD_ID, position: null, reason: 'an amendment shown is not in the log' },
+    expect(
+      await bindShownRecords([shown({ ...current, amendments: [...amendments, amendments[1]!] })], entries),
+    ).toEqual([{ recordId: RECORD_ID, position: null, reason: 'an amendment shown is not in the log' }]);
+  });
+
+  it('names an amendment whose old value is not what the record read before it', async () => {
+    const entries = [
+      recordEntry(1),
+      amendmentEntry(
+        2,
+        [{ field: 'service_type', from: 'Oil Change', to: 'Interim Service' }],
+        'Wrong service chosen',
+        '2025-03-15T08:00:00.000Z',
+      ),
+    ];
+    const problems = await bindShownRecords(
+      [
+        shown({
+          service_type: 'Interim Service',
+          amendments: [{ amended_at: '2025-03-15T08:00:00.000Z', reason: 'Wrong service chosen' }],
+        }),
+      ],
+      entries,
+    );
+    expect(problems).toEqual([
+      { recordId: RECORD_ID, position: 2, reason: 'its old service type is not what the record read before it' },
     ]);
   });
 
-  it("names an amendment whose old value is not what the record read before it", async () => {
-    const entries = [
-      recordEntry(1),
-      amendmentEntry(2, [{ field: 'service_type', from: 'Oil Change', to: 'Interim Service' }], 'Wrong service chosen', '2025-03-15T08:00:00.000Z'),
-    ];
-    const problems = await bindShownRecords([shown({ service_type: 'Interim Service', amendments: [{ amended_at: '2025-03-15T08:00:00.000Z', reason: 'Wrong service chosen' }] })], entries);
-    expect(problems).toEqual([{ recordId: RECORD_ID, position: 2, reason: 'its old service type is not what the record read before it' }]);
-  });
-
   it('names a record the log does not seal, seals twice, says was withdrawn, or whose entry is withheld', async () => {
-    expect(await bindShownRecords([shown()], [recordEntry(1, {}, OTHER_ID)])).toEqual([{ recordId: RECORD_ID, position: null, reason: 'no entry of the log seals this record' }]);
-    expect(await bindShownRecords([shown()], [recordEntry(1), recordEntry(2)])).toEqual([{ recordId: RECORD_ID, position: 2, reason: 'the log seals this record twice' }]);
+    expect(await bindShownRecords([shown()], [recordEntry(1, {}, OTHER_ID)])).toEqual([
+      { recordId: RECORD_ID, position: null, reason: 'no entry of the log seals this record' },
+    ]);
+    expect(await bindShownRecords([shown()], [recordEntry(1), recordEntry(2)])).toEqual([
+      { recordId: RECORD_ID, position: 2, reason: 'the log seals this record twice' },
+    ]);
     expect(await bindShownRecords([shown()], [recordEntry(1), withdrawalEntry(2)])).toEqual([
       { recordId: RECORD_ID, position: 2, reason: 'the log says this record was withdrawn, yet it is shown' },
     ]);
@@ -180,7 +258,9 @@ describe('bindShownRecords, format 1', () => {
       { recordId: RECORD_ID, position: 1, reason: 'the log withholds what this entry sealed' },
     ]);
     // A withdrawn record that is not shown is as it should be.
-    expect(await bindShownRecords([shown()], [recordEntry(1), recordEntry(2, {}, OTHER_ID), withdrawalEntry(3, OTHER_ID)])).toEqual([]);
+    expect(
+      await bindShownRecords([shown()], [recordEntry(1), recordEntry(2, {}, OTHER_ID), withdrawalEntry(3, OTHER_ID)]),
+    ).toEqual([]);
   });
 
   it('reads an entry without a format as format 1, and names one in a format it cannot read', async () => {
@@ -192,7 +272,8 @@ describe('bindShownRecords, format 1', () => {
 });
 
 const SALT = '0123456789abcdef0123456789abcdef';
-const COMMITTED = /^(record\.(notes|technician_name|signed_by)|amendment\.reason|amendment\.changes\.\d+\.(from|to)|withdrawal\.reason)$/;
+const COMMITTED =
+  /^(record\.(notes|technician_name|signed_by)|amendment\.reason|amendment\.changes\.\d+\.(from|to)|withdrawal\.reason)$/;
 
 /**
  * The same entry in format 2, as records seals it now: each personal or free-text field a salted commitment, and the
@@ -207,7 +288,9 @@ async function formatTwo(entry: HistoryEntry, disclosed: readonly string[]): Pro
     }
     if (Array.isArray(value)) return Promise.all(value.map((item, index) => seal(item, `${path}.${index}`)));
     if (typeof value === 'object' && value !== null) {
-      const pairs = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await seal(item, path ? `${path}.${key}` : key)]));
+      const pairs = await Promise.all(
+        Object.entries(value).map(async ([key, item]) => [key, await seal(item, path ? `${path}.${key}` : key)]),
+      );
       return Object.fromEntries(pairs);
     }
     return value;
@@ -224,7 +307,9 @@ describe('bindShownRecords, format 2 (salted commitments)', () => {
 
   it('names an entry whose disclosed value does not hash to its commitment', async () => {
     const entry = await formatTwo(recordEntry(1), ['record.notes', 'record.technician_name']);
-    entry.disclosures = entry.disclosures!.map((d) => (d.path === 'record.notes' ? { ...d, value: 'Replaced nothing.' } : d));
+    entry.disclosures = entry.disclosures!.map((d) =>
+      d.path === 'record.notes' ? { ...d, value: 'Replaced nothing.' } : d,
+    );
     expect(await bindShownRecords([shown({ notes: 'Replaced nothing.' })], [entry])).toEqual([
       { recordId: RECORD_ID, position: 1, reason: 'record.notes does not match what the entry sealed' },
     ]);
@@ -233,25 +318,38 @@ describe('bindShownRecords, format 2 (salted commitments)', () => {
   it('lets a page show nothing for a value not disclosed (erased), and nothing else', async () => {
     const entry = await formatTwo(recordEntry(1), ['record.technician_name']);
     expect(await bindShownRecords([shown({ notes: null })], [entry])).toEqual([]);
-    expect(await bindShownRecords([shown()], [entry])).toEqual([{ recordId: RECORD_ID, position: 1, reason: 'the notes shown are not what the log sealed' }]);
+    expect(await bindShownRecords([shown()], [entry])).toEqual([
+      { recordId: RECORD_ID, position: 1, reason: 'the notes shown are not what the log sealed' },
+    ]);
   });
 
   it('expects the disclosed signer in place of a technician not disclosed, as the lookup shows it', async () => {
-    const entry = await formatTwo(recordEntry(1, { technician_name: 'Gone Technician', signed_by: 'Jo Hartley' }), ['record.notes', 'record.signed_by']);
+    const entry = await formatTwo(recordEntry(1, { technician_name: 'Gone Technician', signed_by: 'Jo Hartley' }), [
+      'record.notes',
+      'record.signed_by',
+    ]);
     expect(await bindShownRecords([shown({ technician_name: 'Jo Hartley' })], [entry])).toEqual([]);
   });
 
   it('applies an amendment whose old value is only a commitment, and compares its disclosed new value and reason', async () => {
     const record = await formatTwo(recordEntry(1), ['record.technician_name']);
     const amendment = await formatTwo(
-      amendmentEntry(2, [{ field: 'notes', from: 'Replaced air filter and wiper blades.', to: 'Replaced wiper blades.' }], 'Typo', '2025-03-20T09:00:00.000Z'),
+      amendmentEntry(
+        2,
+        [{ field: 'notes', from: 'Replaced air filter and wiper blades.', to: 'Replaced wiper blades.' }],
+        'Typo',
+        '2025-03-20T09:00:00.000Z',
+      ),
       ['amendment.changes.0.to', 'amendment.reason'],
     );
-    const amended = shown({ notes: 'Replaced wiper blades.', amendments: [{ amended_at: '2025-03-20T09:00:00.000Z', reason: 'Typo' }] });
+    const amended = shown({
+      notes: 'Replaced wiper blades.',
+      amendments: [{ amended_at: '2025-03-20T09:00:00.000Z', reason: 'Typo' }],
+    });
     expect(await bindShownRecords([amended], [record, amendment])).toEqual([]);
-    expect(await bindShownRecords([{ ...amended, notes: 'Replaced air filter and wiper blades.' }], [record, amendment])).toEqual([
-      { recordId: RECORD_ID, position: 2, reason: 'the notes shown are not what the log sealed' },
-    ]);
+    expect(
+      await bindShownRecords([{ ...amended, notes: 'Replaced air filter and wiper blades.' }], [record, amendment]),
+    ).toEqual([{ recordId: RECORD_ID, position: 2, reason: 'the notes shown are not what the log sealed' }]);
   });
 });
 
@@ -260,8 +358,12 @@ describe('findUnshownRecords', () => {
     const THIRD_ID = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
     const entries = [recordEntry(1), recordEntry(2, {}, OTHER_ID), recordEntry(3, {}, THIRD_ID)];
     expect(findUnshownRecords([shown()], entries).map((entry) => entry.position)).toEqual([2, 3]);
-    expect(findUnshownRecords([shown()], [...entries, withdrawalEntry(4, OTHER_ID)]).map((entry) => entry.position)).toEqual([3]);
-    expect(findUnshownRecords([shown()], entries, (entry) => entry.position < 3).map((entry) => entry.position)).toEqual([2]);
+    expect(
+      findUnshownRecords([shown()], [...entries, withdrawalEntry(4, OTHER_ID)]).map((entry) => entry.position),
+    ).toEqual([3]);
+    expect(
+      findUnshownRecords([shown()], entries, (entry) => entry.position < 3).map((entry) => entry.position),
+    ).toEqual([2]);
     expect(findUnshownRecords([shown(), shown({ id: OTHER_ID }), shown({ id: THIRD_ID })], entries)).toEqual([]);
   });
 });

@@ -25,7 +25,8 @@ async function refusal(promise: Promise<unknown>): Promise<TransparencyLogError>
     () => undefined,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof TransparencyLogError)) throw new Error(`expected a TransparencyLogError, got ${String(error)}`);
+  if (!(error instanceof TransparencyLogError))
+    throw new Error(`expected a TransparencyLogError, got ${String(error)}`);
   return error;
 }
 
@@ -40,7 +41,7 @@ function parseError(text: string): string {
 }
 
 describe('checkpoint text', () => {
-  it("reads Go's sumdb tree text, whose root is the RFC 6962 leaf hash of \"hello world\"", async () => {
+  it('reads Go\'s sumdb tree text, whose root is the RFC 6962 leaf hash of "hello world"', async () => {
     const checkpoint = parseCheckpoint(GO_TREE_TEXT);
     expect(checkpoint).toMatchObject({ origin: 'go.sum database tree', size: 123456789012, extensions: [] });
     expect(checkpoint.rootHash).toEqual(await webCryptoTreeHasher.hashLeaf(encodeUtf8('hello world')));
@@ -60,15 +61,47 @@ describe('checkpoint text', () => {
   });
 
   it.each([
-    ['no final newline', C2SP_CHECKPOINT_TEXT.slice(0, -1), 'malformed_checkpoint: checkpoint text must end with a newline'],
-    ['two lines', 'example.com/log\n5\n', 'malformed_checkpoint: checkpoint needs an origin, a tree size and a root hash'],
-    ['an empty origin', `\n${C2SP_CHECKPOINT_TEXT.slice(C2SP_CHECKPOINT_TEXT.indexOf('\n') + 1)}`, 'malformed_checkpoint: checkpoint origin is empty'],
-    ['a hex size', 'go.sum database tree\n0xabcdef\nTszzRgjTG6xce+z2AG31kAXYKBgQVtCSCE40HmuwBb0=\n', 'malformed_checkpoint: checkpoint tree size must be a decimal number without leading zeros'],
-    ['a leading zero', 'o\n012\nTszzRgjTG6xce+z2AG31kAXYKBgQVtCSCE40HmuwBb0=\n', 'malformed_checkpoint: checkpoint tree size must be a decimal number without leading zeros'],
-    ['a size past 2^53', 'o\n9007199254740993\nTszzRgjTG6xce+z2AG31kAXYKBgQVtCSCE40HmuwBb0=\n', 'malformed_checkpoint: checkpoint tree size is too large'],
-    ['a bad root', 'go.sum database tree\n123456789012\nTszzRgjTG6xce+z2AG31kAXYKBgQVtCSCE40HmuwBTOOBIG=\n', 'malformed_checkpoint: checkpoint root hash must be the base64 of 32 bytes'],
+    [
+      'no final newline',
+      C2SP_CHECKPOINT_TEXT.slice(0, -1),
+      'malformed_checkpoint: checkpoint text must end with a newline',
+    ],
+    [
+      'two lines',
+      'example.com/log\n5\n',
+      'malformed_checkpoint: checkpoint needs an origin, a tree size and a root hash',
+    ],
+    [
+      'an empty origin',
+      `\n${C2SP_CHECKPOINT_TEXT.slice(C2SP_CHECKPOINT_TEXT.indexOf('\n') + 1)}`,
+      'malformed_checkpoint: checkpoint origin is empty',
+    ],
+    [
+      'a hex size',
+      'go.sum database tree\n0xabcdef\nTszzRgjTG6xce+z2AG31kAXYKBgQVtCSCE40HmuwBb0=\n',
+      'malformed_checkpoint: checkpoint tree size must be a decimal number without leading zeros',
+    ],
+    [
+      'a leading zero',
+      'o\n012\nTszzRgjTG6xce+z2AG31kAXYKBgQVtCSCE40HmuwBb0=\n',
+      'malformed_checkpoint: checkpoint tree size must be a decimal number without leading zeros',
+    ],
+    [
+      'a size past 2^53',
+      'o\n9007199254740993\nTszzRgjTG6xce+z2AG31kAXYKBgQVtCSCE40HmuwBb0=\n',
+      'malformed_checkpoint: checkpoint tree size is too large',
+    ],
+    [
+      'a bad root',
+      'go.sum database tree\n123456789012\nTszzRgjTG6xce+z2AG31kAXYKBgQVtCSCE40HmuwBTOOBIG=\n',
+      'malformed_checkpoint: checkpoint root hash must be the base64 of 32 bytes',
+    ],
     ['a short root', 'o\n1\nAAAA\n', 'malformed_checkpoint: checkpoint root hash must be the base64 of 32 bytes'],
-    ['an empty extension line', `${C2SP_CHECKPOINT_TEXT}\n`, 'malformed_checkpoint: checkpoint extension lines must not be empty'],
+    [
+      'an empty extension line',
+      `${C2SP_CHECKPOINT_TEXT}\n`,
+      'malformed_checkpoint: checkpoint extension lines must not be empty',
+    ],
   ])('refuses a checkpoint with %s', (_case, text, expected) => {
     expect(parseError(text)).toBe(expected);
   });
@@ -99,7 +132,10 @@ describe('signed checkpoints', () => {
     expect(checkpoint.verifiedBy).toEqual([verifier]);
 
     const wrongOrigin = await refusal(verifyCheckpoint(note, [verifier], 'someone-else.example/log'));
-    expect([wrongOrigin.code, wrongOrigin.message]).toEqual(['wrong_origin', `checkpoint is for the log "${ORIGIN}", not "someone-else.example/log"`]);
+    expect([wrongOrigin.code, wrongOrigin.message]).toEqual([
+      'wrong_origin',
+      `checkpoint is for the log "${ORIGIN}", not "someone-else.example/log"`,
+    ]);
     const peter = await parseVerifierKey(GO_NOTE.peterVerifierKey);
     expect((await refusal(verifyCheckpoint(note, [peter], ORIGIN))).code).toBe('no_known_signature');
   });
@@ -109,24 +145,50 @@ describe('signed checkpoints', () => {
     const signer = await parseSignerKey(keys.signerKey);
     const verifier = await parseVerifierKey(keys.verifierKey);
     const note = await signCheckpoint({ origin: ORIGIN, size: 41, rootHash: new Uint8Array(32).fill(7) }, signer);
-    expect((await refusal(verifyCheckpoint(note.replace('\n41\n', '\n42\n'), [verifier], ORIGIN))).code).toBe('invalid_signature');
+    expect((await refusal(verifyCheckpoint(note.replace('\n41\n', '\n42\n'), [verifier], ORIGIN))).code).toBe(
+      'invalid_signature',
+    );
     const otherRoot = encodeBase64(new Uint8Array(32).fill(8));
-    expect((await refusal(verifyCheckpoint(note.replace(encodeBase64(new Uint8Array(32).fill(7)), otherRoot), [verifier], ORIGIN))).code).toBe('invalid_signature');
+    expect(
+      (
+        await refusal(
+          verifyCheckpoint(note.replace(encodeBase64(new Uint8Array(32).fill(7)), otherRoot), [verifier], ORIGIN),
+        )
+      ).code,
+    ).toBe('invalid_signature');
   });
 
   it('lets the holder of an old checkpoint check the log only grew since', async () => {
     const keys = await generateKeyPair(ORIGIN);
     const signer = await parseSignerKey(keys.signerKey);
     const verifier = await parseVerifierKey(keys.verifierKey);
-    const leafHashes = await Promise.all(Array.from({ length: 60 }, (_v, i) => webCryptoTreeHasher.hashLeaf(encodeUtf8(`entry ${i}`))));
+    const leafHashes = await Promise.all(
+      Array.from({ length: 60 }, (_v, i) => webCryptoTreeHasher.hashLeaf(encodeUtf8(`entry ${i}`))),
+    );
     const read = createLeafHashReader(leafHashes);
-    const old = await verifyCheckpoint(await signCheckpoint({ origin: ORIGIN, size: 10, rootHash: await computeRootHash(10, read) }, signer), [verifier], ORIGIN);
-    const latest = await verifyCheckpoint(await signCheckpoint({ origin: ORIGIN, size: 60, rootHash: await computeRootHash(60, read) }, signer), [verifier], ORIGIN);
+    const old = await verifyCheckpoint(
+      await signCheckpoint({ origin: ORIGIN, size: 10, rootHash: await computeRootHash(10, read) }, signer),
+      [verifier],
+      ORIGIN,
+    );
+    const latest = await verifyCheckpoint(
+      await signCheckpoint({ origin: ORIGIN, size: 60, rootHash: await computeRootHash(60, read) }, signer),
+      [verifier],
+      ORIGIN,
+    );
     const proof = await generateConsistencyProof(old.size, latest.size, read);
     expect(await verifyConsistency(old.size, latest.size, old.rootHash, latest.rootHash, proof)).toBe(true);
 
     const rewritten = createLeafHashReader(leafHashes.map((hash, i) => (i === 3 ? leafHashes[4]! : hash)));
     const forged = await computeRootHash(60, rewritten);
-    expect(await verifyConsistency(old.size, latest.size, old.rootHash, forged, await generateConsistencyProof(10, 60, rewritten))).toBe(false);
+    expect(
+      await verifyConsistency(
+        old.size,
+        latest.size,
+        old.rootHash,
+        forged,
+        await generateConsistencyProof(10, 60, rewritten),
+      ),
+    ).toBe(false);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { asFieldCommitment, checkDisclosure, commitField, fieldCommitmentMessage, valueAtPath } from '../../src/transparency-log/index.js';
+import {
+  asFieldCommitment,
+  checkDisclosure,
+  commitField,
+  fieldCommitmentMessage,
+  valueAtPath,
+} from '../../src/transparency-log/index.js';
 
 // Expected hashes computed outside this code: Python's hashlib.sha256 over
 // json.dumps({'salt': SALT, 'value': v}, ensure_ascii=False, separators=(',', ':')).encode(), which is the RFC 8785
@@ -22,15 +28,24 @@ describe('salted field commitments', () => {
   });
 
   it('reads commitments and paths, and checks a disclosure against its content', async () => {
-    const content = { record: { notes: { commitment: VECTORS[0]![1] }, mileage: 100 }, amendment: { changes: [{ to: { commitment: VECTORS[1]![1] } }] } };
+    const content = {
+      record: { notes: { commitment: VECTORS[0]![1] }, mileage: 100 },
+      amendment: { changes: [{ to: { commitment: VECTORS[1]![1] } }] },
+    };
     expect(valueAtPath(content, 'amendment.changes.0.to')).toEqual({ commitment: VECTORS[1]![1] });
     expect(valueAtPath(content, 'record.missing.deeper')).toBeUndefined();
     expect(asFieldCommitment(content.record.mileage)).toBeNull();
     expect(asFieldCommitment({ commitment: 'short' })).toBeNull();
     expect(await checkDisclosure(content, { path: 'record.notes', value: 'Sam Patel', salt: SALT })).toBeNull();
     expect(await checkDisclosure(content, { path: 'amendment.changes.0.to', value: null, salt: SALT })).toBeNull();
-    expect(await checkDisclosure(content, { path: 'record.notes', value: 'Sam Patell', salt: SALT })).toBe('record.notes does not match what the entry sealed');
-    expect(await checkDisclosure(content, { path: 'record.mileage', value: '100', salt: SALT })).toBe('record.mileage is not a sealed field of the entry');
-    expect(await checkDisclosure(content, { path: 'record.notes', value: 'Sam Patel', salt: 'nope' })).toBe('the salt of record.notes is malformed');
+    expect(await checkDisclosure(content, { path: 'record.notes', value: 'Sam Patell', salt: SALT })).toBe(
+      'record.notes does not match what the entry sealed',
+    );
+    expect(await checkDisclosure(content, { path: 'record.mileage', value: '100', salt: SALT })).toBe(
+      'record.mileage is not a sealed field of the entry',
+    );
+    expect(await checkDisclosure(content, { path: 'record.notes', value: 'Sam Patel', salt: 'nope' })).toBe(
+      'the salt of record.notes is malformed',
+    );
   });
 });

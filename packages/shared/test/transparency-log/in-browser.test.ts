@@ -55,7 +55,10 @@ beforeAll(async () => {
     absWorkingDir: path.resolve(import.meta.dirname, '../../../..'),
   });
   script = bundled.outputFiles[0]?.text ?? '';
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -67,11 +70,15 @@ describe('the transparency log in the browser', () => {
     if (!browser) throw new Error('Chromium did not launch');
     const page = await browser.newPage();
     // localhost is a secure context, which WebCrypto requires; the route answers without any network.
-    await page.route('http://localhost/check', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>check</title>' }));
+    await page.route('http://localhost/check', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>check</title>' }),
+    );
     await page.goto('http://localhost/check');
     await page.addScriptTag({ content: script });
     const { GO_NOTE, REFERENCE_TREE } = await import('./vectors.js');
-    const result = await page.evaluate(() => (window as unknown as { runVectors: () => Promise<Record<string, unknown>> }).runVectors());
+    const result = await page.evaluate(() =>
+      (window as unknown as { runVectors: () => Promise<Record<string, unknown>> }).runVectors(),
+    );
     expect(result).toEqual({
       isSecureContext: true,
       signed: `${GO_NOTE.text}\n${GO_NOTE.peterSignature}`,

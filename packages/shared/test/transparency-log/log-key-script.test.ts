@@ -2,7 +2,12 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseSignerKey, parseVerifierKey, signCheckpoint, verifyCheckpoint } from '../../src/transparency-log/index.js';
+import {
+  parseSignerKey,
+  parseVerifierKey,
+  signCheckpoint,
+  verifyCheckpoint,
+} from '../../src/transparency-log/index.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const run = promisify(execFile);
@@ -10,7 +15,11 @@ const run = promisify(execFile);
 async function runLogKey(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return run(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/log-key.ts', ...args], { cwd: ROOT }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 }
 
@@ -22,8 +31,15 @@ describe('npm run log:key', () => {
     expect(rest).toEqual([]);
     const signer = await parseSignerKey(signerLine ?? '');
     const verifier = await parseVerifierKey(verifierLine ?? '');
-    expect([signer.name, verifier.name, signer.keyId]).toEqual(['wrenchmark.example/log', 'wrenchmark.example/log', verifier.keyId]);
-    const note = await signCheckpoint({ origin: 'wrenchmark.example/log', size: 0, rootHash: new Uint8Array(32) }, signer);
+    expect([signer.name, verifier.name, signer.keyId]).toEqual([
+      'wrenchmark.example/log',
+      'wrenchmark.example/log',
+      verifier.keyId,
+    ]);
+    const note = await signCheckpoint(
+      { origin: 'wrenchmark.example/log', size: 0, rootHash: new Uint8Array(32) },
+      signer,
+    );
     expect((await verifyCheckpoint(note, [verifier], 'wrenchmark.example/log')).size).toBe(0);
   });
 

@@ -35,7 +35,7 @@ async function referenceLeafHashes(): Promise<Uint8Array[]> {
 
 function flipBit(bytes: Uint8Array, bit: number): Uint8Array {
   const copy = bytes.slice();
-  copy[Math.floor(bit / 8) % copy.length]! ^= 1 << bit % 8;
+  copy[Math.floor(bit / 8) % copy.length]! ^= 1 << (bit % 8);
   return copy;
 }
 
@@ -44,13 +44,20 @@ describe('RFC 6962 hashing', () => {
     expect(encodeHex(await hasher.hashEmpty())).toBe(HASHER_VECTORS.emptyTree);
     expect(encodeHex(await hasher.hashLeaf(new Uint8Array(0)))).toBe(HASHER_VECTORS.emptyLeaf);
     expect(encodeHex(await hasher.hashLeaf(encodeUtf8('L123456')))).toBe(HASHER_VECTORS.leafL123456);
-    expect(encodeHex(await hasher.hashChildren(encodeUtf8('N123'), encodeUtf8('N456')))).toBe(HASHER_VECTORS.nodeN123N456);
-    expect(encodeHex(await nodeHasher.hashChildren(encodeUtf8('N123'), encodeUtf8('N456')))).toBe(HASHER_VECTORS.nodeN123N456);
+    expect(encodeHex(await hasher.hashChildren(encodeUtf8('N123'), encodeUtf8('N456')))).toBe(
+      HASHER_VECTORS.nodeN123N456,
+    );
+    expect(encodeHex(await nodeHasher.hashChildren(encodeUtf8('N123'), encodeUtf8('N456')))).toBe(
+      HASHER_VECTORS.nodeN123N456,
+    );
   });
 
   it('gives the published root of every prefix of the reference tree, with WebCrypto and with Node hashing', async () => {
     const leafHashes = await referenceLeafHashes();
-    for (const [chosen, name] of [[hasher, 'webcrypto'], [nodeHasher, 'node']] as const) {
+    for (const [chosen, name] of [
+      [hasher, 'webcrypto'],
+      [nodeHasher, 'node'],
+    ] as const) {
       const read = createLeafHashReader(leafHashes, chosen);
       const roots = await Promise.all(REFERENCE_TREE.roots.map((_root, i) => computeRootHash(i + 1, read, chosen)));
       expect(roots.map(encodeHex), name).toEqual(REFERENCE_TREE.roots);
@@ -60,13 +67,16 @@ describe('RFC 6962 hashing', () => {
 });
 
 describe('inclusion proofs', () => {
-  it.each(REFERENCE_TREE.inclusionProofs)('generates and verifies the published proof of leaf $index in a tree of $size', async ({ index, size, proof }) => {
-    const leafHashes = await referenceLeafHashes();
-    const generated = await generateInclusionProof(index, size, createLeafHashReader(leafHashes));
-    expect(generated.map(encodeHex)).toEqual(proof);
-    const root = hex(REFERENCE_TREE.roots[size - 1]!);
-    expect(await verifyInclusion(index, size, leafHashes[index]!, proof.map(hex), root)).toBe(true);
-  });
+  it.each(REFERENCE_TREE.inclusionProofs)(
+    'generates and verifies the published proof of leaf $index in a tree of $size',
+    async ({ index, size, proof }) => {
+      const leafHashes = await referenceLeafHashes();
+      const generated = await generateInclusionProof(index, size, createLeafHashReader(leafHashes));
+      expect(generated.map(encodeHex)).toEqual(proof);
+      const root = hex(REFERENCE_TREE.roots[size - 1]!);
+      expect(await verifyInclusion(index, size, leafHashes[index]!, proof.map(hex), root)).toBe(true);
+    },
+  );
 
   it.each(REFERENCE_TREE.inclusionProofs.filter(({ proof }) => proof.length > 0))(
     'refuses every corruption of the published proof of leaf $index in a tree of $size',
@@ -87,7 +97,14 @@ describe('inclusion proofs', () => {
         ['trailing root', index, size, leaf, [...proof, root], root],
         ['preceding root', index, size, leaf, [root, ...proof], root],
         ['removed component', index, size, leaf, proof.slice(0, -1), root],
-        ...proof.map((_p, i): [string, number, number, Uint8Array, Uint8Array[], Uint8Array] => [`proof[${i}] bit 3 flipped`, index, size, leaf, proof.map((p, j) => (j === i ? flipBit(p, 3) : p)), root]),
+        ...proof.map((_p, i): [string, number, number, Uint8Array, Uint8Array[], Uint8Array] => [
+          `proof[${i}] bit 3 flipped`,
+          index,
+          size,
+          leaf,
+          proof.map((p, j) => (j === i ? flipBit(p, 3) : p)),
+          root,
+        ]),
       ];
       for (const [name, probeIndex, probeSize, probeLeaf, probeProof, probeRoot] of probes) {
         expect(await verifyInclusion(probeIndex, probeSize, probeLeaf, probeProof, probeRoot), name).toBe(false);
@@ -97,17 +114,22 @@ describe('inclusion proofs', () => {
 
   it('refuses a leaf outside the tree with a clear error', async () => {
     const read = createLeafHashReader(await referenceLeafHashes());
-    await expect(generateInclusionProof(8, 8, read)).rejects.toThrow(new TransparencyLogError('invalid_tree_range', 'leaf 8 is not in a tree of 8 leaves'));
+    await expect(generateInclusionProof(8, 8, read)).rejects.toThrow(
+      new TransparencyLogError('invalid_tree_range', 'leaf 8 is not in a tree of 8 leaves'),
+    );
   });
 });
 
 describe('consistency proofs', () => {
-  it.each(REFERENCE_TREE.consistencyProofs)('generates and verifies the published proof from $first to $second leaves', async ({ first, second, proof }) => {
-    const read = createLeafHashReader(await referenceLeafHashes());
-    expect((await generateConsistencyProof(first, second, read)).map(encodeHex)).toEqual(proof);
-    const [firstRoot, secondRoot] = [hex(REFERENCE_TREE.roots[first - 1]!), hex(REFERENCE_TREE.roots[second - 1]!)];
-    expect(await verifyConsistency(first, second, firstRoot, secondRoot, proof.map(hex))).toBe(true);
-  });
+  it.each(REFERENCE_TREE.consistencyProofs)(
+    'generates and verifies the published proof from $first to $second leaves',
+    async ({ first, second, proof }) => {
+      const read = createLeafHashReader(await referenceLeafHashes());
+      expect((await generateConsistencyProof(first, second, read)).map(encodeHex)).toEqual(proof);
+      const [firstRoot, secondRoot] = [hex(REFERENCE_TREE.roots[first - 1]!), hex(REFERENCE_TREE.roots[second - 1]!)];
+      expect(await verifyConsistency(first, second, firstRoot, secondRoot, proof.map(hex))).toBe(true);
+    },
+  );
 
   it.each(REFERENCE_TREE.consistencyProofs.filter(({ proof }) => proof.length > 0))(
     'refuses every corruption of the published proof from $first to $second leaves',
@@ -128,7 +150,14 @@ describe('consistency proofs', () => {
         ['preceding root1', first, second, root1, root2, [root1, ...proof]],
         ['preceding proof[0]', first, second, root1, root2, [proof[0]!, ...proof]],
         ['truncated proof', first, second, root1, root2, proof.slice(0, -1)],
-        ...proof.map((_p, i): [string, number, number, Uint8Array, Uint8Array, Uint8Array[]] => [`proof[${i}] bit 4 flipped`, first, second, root1, root2, proof.map((p, j) => (j === i ? flipBit(p, 4) : p))]),
+        ...proof.map((_p, i): [string, number, number, Uint8Array, Uint8Array, Uint8Array[]] => [
+          `proof[${i}] bit 4 flipped`,
+          first,
+          second,
+          root1,
+          root2,
+          proof.map((p, j) => (j === i ? flipBit(p, 4) : p)),
+        ]),
       ];
       for (const [name, size1, size2, probeRoot1, probeRoot2, probeProof] of probes) {
         expect(await verifyConsistency(size1, size2, probeRoot1, probeRoot2, probeProof), name).toBe(false);
@@ -151,7 +180,8 @@ describe('proofs at sizes beyond 32 bits', () => {
   // Every leaf the same, so a perfect subtree's hash depends on its height alone: a tree of 2^40 leaves is cheap.
   async function readUniformTree(): Promise<ReadSubtree> {
     const byHeight: Uint8Array[] = [await hasher.hashLeaf(encodeUtf8('same'))];
-    for (let height = 1; height <= 50; height += 1) byHeight.push(await hasher.hashChildren(byHeight[height - 1]!, byHeight[height - 1]!));
+    for (let height = 1; height <= 50; height += 1)
+      byHeight.push(await hasher.hashChildren(byHeight[height - 1]!, byHeight[height - 1]!));
     return (start, end) => byHeight[Math.log2(end - start)]!;
   }
 
@@ -161,7 +191,10 @@ describe('proofs at sizes beyond 32 bits', () => {
     const leaf = await read(0, 1);
     const root = await computeRootHash(size, read);
     for (const index of [0, 2 ** 32 + 7, 2 ** 40 + 2 ** 33, size - 1]) {
-      expect(await verifyInclusion(index, size, leaf, await generateInclusionProof(index, size, read), root), `leaf ${index}`).toBe(true);
+      expect(
+        await verifyInclusion(index, size, leaf, await generateInclusionProof(index, size, read), root),
+        `leaf ${index}`,
+      ).toBe(true);
     }
     const first = 2 ** 33 + 3;
     const proof = await generateConsistencyProof(first, size, read);
@@ -216,8 +249,10 @@ describe('random trees (property tests)', () => {
         const first = 1 + (firstSeed % second);
         const firstRoot = await computeRootHash(first, read, nodeHasher);
         const proof = await generateConsistencyProof(first, second, read, nodeHasher);
-        if (await verifyConsistency(first, second, flipBit(firstRoot, bit % 256), secondRoot, proof, nodeHasher)) return false;
-        if (await verifyConsistency(first, second, firstRoot, flipBit(secondRoot, bit % 256), proof, nodeHasher)) return false;
+        if (await verifyConsistency(first, second, flipBit(firstRoot, bit % 256), secondRoot, proof, nodeHasher))
+          return false;
+        if (await verifyConsistency(first, second, firstRoot, flipBit(secondRoot, bit % 256), proof, nodeHasher))
+          return false;
         if (proof.length === 0) return true;
         const at = bit % proof.length;
         const flipped = proof.map((p, i) => (i === at ? flipBit(p, bit % 256) : p));
@@ -249,12 +284,17 @@ describe('random trees (property tests)', () => {
       fc.asyncProperty(leavesArbitrary, async (leaves) => {
         const { leafHashes, read } = await buildTree(leaves);
         const stored = new Map<string, Uint8Array>();
-        const readStored: ReadSubtree = (start, end) => stored.get(`${start}:${end}`) ?? Promise.reject(new Error(`not stored: ${start}:${end}`));
+        const readStored: ReadSubtree = (start, end) =>
+          stored.get(`${start}:${end}`) ?? Promise.reject(new Error(`not stored: ${start}:${end}`));
         for (const [index, leafHash] of leafHashes.entries()) {
-          for (const subtree of await computeSubtreesCompletedBy(index, leafHash, readStored, nodeHasher)) stored.set(`${subtree.start}:${subtree.end}`, subtree.hash);
+          for (const subtree of await computeSubtreesCompletedBy(index, leafHash, readStored, nodeHasher))
+            stored.set(`${subtree.start}:${subtree.end}`, subtree.hash);
         }
         const size = leaves.length;
-        return encodeHex(await computeRootHash(size, readStored, nodeHasher)) === encodeHex(await computeRootHash(size, read, nodeHasher));
+        return (
+          encodeHex(await computeRootHash(size, readStored, nodeHasher)) ===
+          encodeHex(await computeRootHash(size, read, nodeHasher))
+        );
       }),
       { numRuns: 60 },
     );

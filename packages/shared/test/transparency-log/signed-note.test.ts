@@ -19,7 +19,8 @@ async function refusal(promise: Promise<unknown>): Promise<TransparencyLogError>
     () => undefined,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof TransparencyLogError)) throw new Error(`expected a TransparencyLogError, got ${String(error)}`);
+  if (!(error instanceof TransparencyLogError))
+    throw new Error(`expected a TransparencyLogError, got ${String(error)}`);
   return error;
 }
 
@@ -36,11 +37,19 @@ describe('note keys', () => {
   it('refuses every truncation and every one-character change of a verifier key', async () => {
     const key = GO_NOTE.peterVerifierKey;
     const mangled: string[] = [];
-    for (let i = 0; i <= key.length; i += 1) for (let j = i + 1; j <= key.length; j += 1) if (i !== 0 || j !== key.length) mangled.push(key.slice(i, j));
-    for (let i = 0; i < key.length; i += 1) mangled.push(key.slice(0, i) + String.fromCharCode(key.charCodeAt(i) + 1) + key.slice(i + 1));
+    for (let i = 0; i <= key.length; i += 1)
+      for (let j = i + 1; j <= key.length; j += 1) if (i !== 0 || j !== key.length) mangled.push(key.slice(i, j));
+    for (let i = 0; i < key.length; i += 1)
+      mangled.push(key.slice(0, i) + String.fromCharCode(key.charCodeAt(i) + 1) + key.slice(i + 1));
     const accepted: string[] = [];
     for (const candidate of [...mangled, ...GO_NOTE.badVerifierKeys]) {
-      if (await parseVerifierKey(candidate).then(() => true, () => false)) accepted.push(candidate);
+      if (
+        await parseVerifierKey(candidate).then(
+          () => true,
+          () => false,
+        )
+      )
+        accepted.push(candidate);
     }
     expect(accepted).toEqual([]);
   });
@@ -48,16 +57,34 @@ describe('note keys', () => {
   it('refuses every truncation and every one-character change of a signer key', async () => {
     const key = GO_NOTE.peterSignerKey;
     const mangled: string[] = [];
-    for (let i = 0; i < key.length; i += 1) mangled.push(key.slice(0, i), key.slice(i + 1), key.slice(0, i) + String.fromCharCode(key.charCodeAt(i) + 1) + key.slice(i + 1));
+    for (let i = 0; i < key.length; i += 1)
+      mangled.push(
+        key.slice(0, i),
+        key.slice(i + 1),
+        key.slice(0, i) + String.fromCharCode(key.charCodeAt(i) + 1) + key.slice(i + 1),
+      );
     const accepted: string[] = [];
-    for (const candidate of mangled) if (await parseSignerKey(candidate).then(() => true, () => false)) accepted.push(candidate);
+    for (const candidate of mangled)
+      if (
+        await parseSignerKey(candidate).then(
+          () => true,
+          () => false,
+        )
+      )
+        accepted.push(candidate);
     expect(accepted).toEqual([]);
   });
 
   it('says what is wrong with a malformed key', async () => {
-    expect((await refusal(parseVerifierKey('PeterNeumann'))).message).toBe('verifier key must read <name>+<key id>+<key>');
-    expect((await refusal(parseVerifierKey(GO_NOTE.badVerifierKeys[1]!))).message).toBe('verifier key is not an Ed25519 (type 0x01) key');
-    expect((await refusal(parseVerifierKey(GO_NOTE.peterVerifierKey.replace('c74f20a3', 'c74f20a4')))).message).toBe('verifier key id does not match its name and key');
+    expect((await refusal(parseVerifierKey('PeterNeumann'))).message).toBe(
+      'verifier key must read <name>+<key id>+<key>',
+    );
+    expect((await refusal(parseVerifierKey(GO_NOTE.badVerifierKeys[1]!))).message).toBe(
+      'verifier key is not an Ed25519 (type 0x01) key',
+    );
+    expect((await refusal(parseVerifierKey(GO_NOTE.peterVerifierKey.replace('c74f20a3', 'c74f20a4')))).message).toBe(
+      'verifier key id does not match its name and key',
+    );
     expect((await refusal(parseSignerKey(GO_NOTE.peterVerifierKey))).code).toBe('malformed_key');
   });
 
@@ -84,7 +111,9 @@ describe('signing notes', () => {
   it('round-trips any text of lines, blank lines included, and refuses it once a character is added', async () => {
     const signer = await parseSignerKey(GO_NOTE.peterSignerKey);
     const peter = await parseVerifierKey(GO_NOTE.peterVerifierKey);
-    const line = fc.string({ unit: 'grapheme', maxLength: 20 }).filter((value) => [...value].every((char) => (char.codePointAt(0) ?? 0) >= 0x20));
+    const line = fc
+      .string({ unit: 'grapheme', maxLength: 20 })
+      .filter((value) => [...value].every((char) => (char.codePointAt(0) ?? 0) >= 0x20));
     await fc.assert(
       fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 6 }), async (lines) => {
         const noteText = `${lines.join('\n')}\n`;
@@ -115,7 +144,10 @@ describe('verifying notes', () => {
   });
 
   it('verifies both signatures when both keys are known, and reads a note given as bytes', async () => {
-    const keys = await Promise.all([parseVerifierKey(GO_NOTE.peterVerifierKey), parseVerifierKey(GO_NOTE.enochVerifierKey)]);
+    const keys = await Promise.all([
+      parseVerifierKey(GO_NOTE.peterVerifierKey),
+      parseVerifierKey(GO_NOTE.enochVerifierKey),
+    ]);
     const note = await verifyNote(encodeUtf8(`${text}\n${peterSignature}${enochSignature}`), keys);
     expect(note.verifiedBy.map((key) => key.name)).toEqual(['PeterNeumann', 'EnochRoot']);
   });
@@ -129,8 +161,13 @@ describe('verifying notes', () => {
     const peter = await parseVerifierKey(GO_NOTE.peterVerifierKey);
     const broken = `${text}\n${peterSignature.slice(0, 60)}ABCD${peterSignature.slice(60)}`;
     const error = await refusal(verifyNote(broken, [peter]));
-    expect([error.code, error.message]).toEqual(['invalid_signature', 'the signature by PeterNeumann+c74f20a3 does not verify']);
-    const changedText = await refusal(verifyNote(`${text.replace('cryptography', 'cryptographY')}\n${peterSignature}`, [peter]));
+    expect([error.code, error.message]).toEqual([
+      'invalid_signature',
+      'the signature by PeterNeumann+c74f20a3 does not verify',
+    ]);
+    const changedText = await refusal(
+      verifyNote(`${text.replace('cryptography', 'cryptographY')}\n${peterSignature}`, [peter]),
+    );
     expect(changedText.code).toBe('invalid_signature');
   });
 
@@ -151,18 +188,35 @@ describe('verifying notes', () => {
 
   it(`accepts ${MAX_NOTE_SIGNATURES} signatures and refuses one more`, async () => {
     const peter = await parseVerifierKey(GO_NOTE.peterVerifierKey);
-    expect((await verifyNote(`${text}\n${peterSignature.repeat(MAX_NOTE_SIGNATURES)}`, [peter])).verifiedBy).toHaveLength(1);
+    expect(
+      (await verifyNote(`${text}\n${peterSignature.repeat(MAX_NOTE_SIGNATURES)}`, [peter])).verifiedBy,
+    ).toHaveLength(1);
     const error = await refusal(verifyNote(`${text}\n${peterSignature.repeat(MAX_NOTE_SIGNATURES + 1)}`, [peter]));
-    expect([error.code, error.message]).toEqual(['malformed_note', `note has more than ${MAX_NOTE_SIGNATURES} signatures`]);
+    expect([error.code, error.message]).toEqual([
+      'malformed_note',
+      `note has more than ${MAX_NOTE_SIGNATURES} signatures`,
+    ]);
   });
 
   it.each([
     ['no signature block', text, 'note has no blank line before its signatures'],
     ['a blank line and nothing after', `${text}\n`, 'note must end with signature lines, each ending in a newline'],
-    ['a signature without its newline', `${text}\n${peterSignature.slice(0, -1)}`, 'note must end with signature lines, each ending in a newline'],
+    [
+      'a signature without its newline',
+      `${text}\n${peterSignature.slice(0, -1)}`,
+      'note must end with signature lines, each ending in a newline',
+    ],
     ['a control character', `\u0001${text}\n${peterSignature}`, 'note contains a control character'],
-    ['a key name with a space', `${text}\n\u2014 Bad Name x08go/ZJkuBS9UG/SffcvIAQxVBtiFupLLr8pAcElZInNIuGUgYN1FFYC2pZSNXgKvqfqdngotpRZb6KE6RyyBwJnAM=\n`, 'signature by Bad is not base64 of a key id and a signature'],
-    ['a line after the signatures', `${text}\n${peterSignature}Unexpected line.\n`, 'every line after the blank line must be a signature starting with "— "'],
+    [
+      'a key name with a space',
+      `${text}\n\u2014 Bad Name x08go/ZJkuBS9UG/SffcvIAQxVBtiFupLLr8pAcElZInNIuGUgYN1FFYC2pZSNXgKvqfqdngotpRZb6KE6RyyBwJnAM=\n`,
+      'signature by Bad is not base64 of a key id and a signature',
+    ],
+    [
+      'a line after the signatures',
+      `${text}\n${peterSignature}Unexpected line.\n`,
+      'every line after the blank line must be a signature starting with "— "',
+    ],
     ['a lone surrogate', `\ud800${text}\n${peterSignature}`, 'note is not valid UTF-8'],
   ])('refuses a note with %s', async (_case, note, message) => {
     const peter = await parseVerifierKey(GO_NOTE.peterVerifierKey);

@@ -114,8 +114,10 @@ export const GO_NOTE = {
     'PeterNeumann+173116ae+ZRpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW',
   ],
   text: "If you think cryptography is the answer to your problem,\nthen you don't know what your problem is.\n",
-  peterSignature: '\u2014 PeterNeumann x08go/ZJkuBS9UG/SffcvIAQxVBtiFupLLr8pAcElZInNIuGUgYN1FFYC2pZSNXgKvqfqdngotpRZb6KE6RyyBwJnAM=\n',
-  enochSignature: '\u2014 EnochRoot rwz+eBzmZa0SO3NbfRGzPCpDckykFXSdeX+MNtCOXm2/5n2tiOHp+vAF1aGrQ5ovTG01oOTGwnWLox33WWd1RvMc+QQ=\n',
+  peterSignature:
+    '\u2014 PeterNeumann x08go/ZJkuBS9UG/SffcvIAQxVBtiFupLLr8pAcElZInNIuGUgYN1FFYC2pZSNXgKvqfqdngotpRZb6KE6RyyBwJnAM=\n',
+  enochSignature:
+    '\u2014 EnochRoot rwz+eBzmZa0SO3NbfRGzPCpDckykFXSdeX+MNtCOXm2/5n2tiOHp+vAF1aGrQ5ovTG01oOTGwnWLox33WWd1RvMc+QQ=\n',
 };
 
 /** Source: github.com/golang/mod, sumdb/tlog/note_test.go at 774e77886cf18ba9e220baec8497d65b0c50373f (TestFormatTree: the tree hash is RecordHash("hello world")). */
@@ -134,4 +136,5 @@ export const GO_SUMDB = {
 };
 
 /** Source: github.com/C2SP/C2SP, tlog-checkpoint.md at 2793893976c835db049c194d8f2c4f946dcb70ba (the example at the top of the specification). */
-export const C2SP_CHECKPOINT_TEXT = 'example.com/behind-the-sofa\n20852163\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n';
+export const C2SP_CHECKPOINT_TEXT =
+  'example.com/behind-the-sofa\n20852163\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n';

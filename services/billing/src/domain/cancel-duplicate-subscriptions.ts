@@ -7,7 +7,10 @@ import { findLiveSubscriptions } from '../store/find-live-subscriptions.js';
  * bill it twice: every live subscription but the oldest is cancelled at Stripe at once, and Stripe's deletion
  * event then stores it as canceled. Answers the ids cancelled.
  */
-export async function cancelDuplicateSubscriptions(deps: { pool: Pool; stripe: Stripe; logger: Logger }, garageId: string): Promise<string[]> {
+export async function cancelDuplicateSubscriptions(
+  deps: { pool: Pool; stripe: Stripe; logger: Logger },
+  garageId: string,
+): Promise<string[]> {
   const [, ...duplicates] = await findLiveSubscriptions(deps.pool, garageId);
   for (const subscriptionId of duplicates) {
     await deps.stripe.subscriptions.cancel(subscriptionId);

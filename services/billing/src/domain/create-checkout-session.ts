@@ -30,7 +30,11 @@ const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']
  * signup that never proved its address cannot pay to hold a company's name): its own Stripe customer,
  * the catalogue's price, a 14-day trial on its first subscription, and return addresses on the site only.
  */
-export async function createCheckoutSession(deps: CheckoutDeps, caller: TAuthClaims, request: CheckoutRequest): Promise<{ url: string }> {
+export async function createCheckoutSession(
+  deps: CheckoutDeps,
+  caller: TAuthClaims,
+  request: CheckoutRequest,
+): Promise<{ url: string }> {
   if (request.price_id !== deps.priceId) {
     throw new AppError('validation_failed', MESSAGES.billing.unknownPrice, {
       errors: [{ path: 'price_id', message: MESSAGES.billing.unknownPrice }],
@@ -39,18 +43,24 @@ export async function createCheckoutSession(deps: CheckoutDeps, caller: TAuthCla
   const foreign: TFieldError[] = (['success_url', 'cancel_url'] as const)
     .filter((field) => !isOnOrigin(request[field], deps.publicUrl))
     .map((field) => ({ path: field, message: MESSAGES.billing.returnUrlForeign }));
-  if (foreign.length > 0) throw new AppError('validation_failed', MESSAGES.billing.returnUrlForeign, { errors: foreign });
+  if (foreign.length > 0)
+    throw new AppError('validation_failed', MESSAGES.billing.returnUrlForeign, { errors: foreign });
 
   const garageId = caller.sub;
-  if (!(await isEmailConfirmed(deps.pool, garageId))) throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
+  if (!(await isEmailConfirmed(deps.pool, garageId)))
+    throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const current = await findCurrentSubscription(deps.pool, garageId);
-  if (current && SUBSCRIBED_STATUSES.has(current.status)) throw new AppError('conflict', MESSAGES.billing.alreadySubscribed);
+  if (current && SUBSCRIBED_STATUSES.has(current.status))
+    throw new AppError('conflict', MESSAGES.billing.alreadySubscribed);
   const isFirstSubscription = !(await hasAnySubscription(deps.pool, garageId));
 
   try {
     const customer = await ensureStripeCustomer(deps.pool, deps.stripe, { id: garageId, email: caller.email });
     const bucket = Math.floor(Date.now() / IDEMPOTENCY_WINDOW_MS);
-    const urlsKey = createHash('sha256').update(`${request.success_url}\n${request.cancel_url}`).digest('hex').slice(0, 16);
+    const urlsKey = createHash('sha256')
+      .update(`${request.success_url}\n${request.cancel_url}`)
+      .digest('hex')
+      .slice(0, 16);
     const session = await deps.stripe.checkout.sessions.create(
       {
         mode: 'subscription',

@@ -22,7 +22,12 @@ export interface WebhookDeps {
   logger: Logger;
 }
 
-export type WebhookResult = { eventId: string; type: string; duplicate: boolean; outcome: ApplyOutcome['outcome'] | 'ignored' };
+export type WebhookResult = {
+  eventId: string;
+  type: string;
+  duplicate: boolean;
+  outcome: ApplyOutcome['outcome'] | 'ignored';
+};
 
 /** The subscription an event is about, and the garage a checkout session names, if any. */
 function subjectOf(event: Stripe.Event): { subscriptionId: string | null; garageId: string | null } {
@@ -30,7 +35,10 @@ function subjectOf(event: Stripe.Event): { subscriptionId: string | null; garage
     case 'checkout.session.completed': {
       const session = event.data.object;
       const isSubscription = session.mode === 'subscription';
-      return { subscriptionId: isSubscription ? idOf(session.subscription) : null, garageId: session.client_reference_id };
+      return {
+        subscriptionId: isSubscription ? idOf(session.subscription) : null,
+        garageId: session.client_reference_id,
+      };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -76,7 +84,13 @@ export async function handleStripeWebhook(deps: WebhookDeps, event: Stripe.Event
     if (applied.outcome === 'unknown_garage') {
       deps.logger.warn({ eventId: event.id, subscriptionId: found.subscriptionId }, 'subscription of no known garage');
     }
-    return { eventId: event.id, type: event.type, duplicate: false, outcome: applied.outcome, garageId: applied.outcome === 'applied' ? applied.garageId : null };
+    return {
+      eventId: event.id,
+      type: event.type,
+      duplicate: false,
+      outcome: applied.outcome,
+      garageId: applied.outcome === 'applied' ? applied.garageId : null,
+    };
   });
   // Outside the transaction: Stripe is called only once the new state is stored.
   if (result.garageId) await cancelDuplicateSubscriptions(deps, result.garageId);

@@ -17,7 +17,11 @@ const subscription = {
 describe('presentGarageSubscription', () => {
   it('answers inactive with nulls for a garage without a subscription', () => {
     expect(presentGarageSubscription(null)).toEqual(NO_SUBSCRIPTION);
-    expect(NO_SUBSCRIPTION).toMatchObject({ subscription_status: 'inactive', subscription_id: null, cancel_at_period_end: false });
+    expect(NO_SUBSCRIPTION).toMatchObject({
+      subscription_status: 'inactive',
+      subscription_id: null,
+      cancel_at_period_end: false,
+    });
   });
 
   it("names a subscription's fields as the web app reads them, with the status the SPA knows", () => {

@@ -87,7 +87,9 @@ describe('decideChangeReason', () => {
   });
 
   it('reports a trial about to end only while the subscription still trials', () => {
-    expect(decideChangeReason('customer.subscription.trial_will_end', state('trialing'), state('trialing'))).toBe('trial_will_end');
+    expect(decideChangeReason('customer.subscription.trial_will_end', state('trialing'), state('trialing'))).toBe(
+      'trial_will_end',
+    );
     expect(decideChangeReason('customer.subscription.trial_will_end', state('active'), state('active'))).toBeNull();
   });
 

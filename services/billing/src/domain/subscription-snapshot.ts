@@ -31,8 +31,10 @@ export function idOf(value: string | { id: string } | null | undefined): string 
  */
 export function snapshotFromStripe(subscription: Stripe.Subscription, readAt: number): SubscriptionSnapshot {
   const item = subscription.items.data[0];
-  const paymentMethod = typeof subscription.default_payment_method === 'object' ? subscription.default_payment_method : null;
-  const customer = typeof subscription.customer === 'object' && !subscription.customer.deleted ? subscription.customer : null;
+  const paymentMethod =
+    typeof subscription.default_payment_method === 'object' ? subscription.default_payment_method : null;
+  const customer =
+    typeof subscription.customer === 'object' && !subscription.customer.deleted ? subscription.customer : null;
   return {
     subscriptionId: subscription.id,
     customerId: idOf(subscription.customer) ?? '',

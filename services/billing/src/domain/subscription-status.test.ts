@@ -19,7 +19,16 @@ describe('apiStatusOf', () => {
 
 describe('isEntitledStripeStatus', () => {
   it('entitles active and trialing subscriptions only', () => {
-    const statuses = ['active', 'trialing', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused'];
+    const statuses = [
+      'active',
+      'trialing',
+      'past_due',
+      'unpaid',
+      'canceled',
+      'incomplete',
+      'incomplete_expired',
+      'paused',
+    ];
     expect(statuses.filter(isEntitledStripeStatus)).toEqual(['active', 'trialing']);
   });
 });

@@ -19,7 +19,11 @@ export interface SyncCheckoutDeps {
  * webhook, and answers the garage's subscription. A garage already entitled, a session of another garage, or
  * a failed call to Stripe changes nothing: the answer is then what is stored.
  */
-export async function syncCheckoutSubscription(deps: SyncCheckoutDeps, garageId: string, sessionId: string): Promise<TGarageSubscription> {
+export async function syncCheckoutSubscription(
+  deps: SyncCheckoutDeps,
+  garageId: string,
+  sessionId: string,
+): Promise<TGarageSubscription> {
   const stored = await findCurrentSubscription(deps.pool, garageId);
   if (stored && isEntitledStripeStatus(stored.status)) return presentGarageSubscription(stored);
 

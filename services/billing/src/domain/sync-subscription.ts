@@ -7,11 +7,18 @@ import { findSubscriptionById } from '../store/find-subscription-by-id.js';
 import { insertBillingCustomer } from '../store/insert-billing-customer.js';
 import { lockSubscription } from '../store/lock-subscription.js';
 import { upsertSubscription } from '../store/upsert-subscription.js';
-import { decideChangeReason, snapshotFromStripe, type SubscriptionSnapshot, type SyncTrigger } from './subscription-snapshot.js';
+import {
+  decideChangeReason,
+  snapshotFromStripe,
+  type SubscriptionSnapshot,
+  type SyncTrigger,
+} from './subscription-snapshot.js';
 
 /** Reads the subscription's current state from Stripe, with its card and customer. */
 export async function fetchSubscriptionSnapshot(stripe: Stripe, subscriptionId: string): Promise<SubscriptionSnapshot> {
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method', 'customer'] });
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId, {
+    expand: ['default_payment_method', 'customer'],
+  });
   return snapshotFromStripe(subscription, Date.now());
 }
 
@@ -50,7 +57,13 @@ export async function applySubscriptionSnapshot(
 
   const reason = decideChangeReason(trigger, previous, snapshot);
   if (reason) {
-    await publishSubscriptionChanged(db, { garageId, email, snapshot, previousStatus: previous?.status ?? null, reason });
+    await publishSubscriptionChanged(db, {
+      garageId,
+      email,
+      snapshot,
+      previousStatus: previous?.status ?? null,
+      reason,
+    });
   }
   return { outcome: 'applied', garageId, reason };
 }

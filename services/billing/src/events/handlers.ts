@@ -11,7 +11,10 @@ import { insertEmailConfirmation } from '../store/insert-email-confirmation.js';
 export function createBillingEventHandlers(deps: { stripe: Stripe }): EventHandlers {
   return {
     'user.email_confirmed': async (db, event) => {
-      await insertEmailConfirmation(db, { userId: event.payload.userId, confirmedAt: new Date(event.payload.confirmedAt) });
+      await insertEmailConfirmation(db, {
+        userId: event.payload.userId,
+        confirmedAt: new Date(event.payload.confirmedAt),
+      });
     },
     'user.email_changed': async (db, event) => {
       await applyEmailChange(db, deps.stripe, event);

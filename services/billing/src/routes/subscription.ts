@@ -10,11 +10,16 @@ import { syncCheckoutSubscription } from '../domain/sync-checkout-subscription.j
  * POST /api/v1/billing/subscription/sync: stores what the garage's own checkout session made, straight from
  * Stripe, and answers the same as the GET.
  */
-export function subscriptionRoutes(deps: Omit<ReadSubscriptionDeps, 'logger'>, signedInGarage: readonly RequestHandler[]): Router {
+export function subscriptionRoutes(
+  deps: Omit<ReadSubscriptionDeps, 'logger'>,
+  signedInGarage: readonly RequestHandler[],
+): Router {
   const router = Router();
   router.get('/api/v1/billing/subscription', ...signedInGarage, async (req, res) => {
     const { session_id: sessionId } = parseOrThrow(ZSubscriptionQuerySchema, req.query);
-    const data = await readGarageSubscription({ ...deps, logger: req.log }, req.auth!.sub, { sessionId: sessionId ?? null });
+    const data = await readGarageSubscription({ ...deps, logger: req.log }, req.auth!.sub, {
+      sessionId: sessionId ?? null,
+    });
     res.setHeader('cache-control', 'no-store');
     res.json({ status: 200, data });
   });

@@ -5,7 +5,12 @@ import { handleStripeWebhook, type WebhookDeps } from '../domain/handle-stripe-w
 import type { Stripe } from '../stripe/create-stripe-client.js';
 
 /** The webhook's input, parsed: the event, once its signature over the raw bytes checks out (SDK tolerance). */
-function verifyStripeEvent(stripe: Stripe, webhookSecret: string, rawBody: unknown, signature: string | undefined): Stripe.Event {
+function verifyStripeEvent(
+  stripe: Stripe,
+  webhookSecret: string,
+  rawBody: unknown,
+  signature: string | undefined,
+): Stripe.Event {
   try {
     if (!Buffer.isBuffer(rawBody) || !signature) throw new Error('missing body or signature');
     return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);

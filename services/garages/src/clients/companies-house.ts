@@ -70,7 +70,9 @@ export function createCompaniesHouseClient(options: {
       if (response.status === 429) {
         await response.body?.cancel();
         const retryAfterSeconds = Number(response.headers.get('retry-after'));
-        throw new CompaniesHouseRateLimitedError(Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 60_000);
+        throw new CompaniesHouseRateLimitedError(
+          Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : 60_000,
+        );
       }
       if (!response.ok) {
         await response.body?.cancel();

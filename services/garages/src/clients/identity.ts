@@ -15,7 +15,11 @@ export function createIdentityClient(options: { baseUrl: string; internalToken: 
     async createUser(input) {
       let result: Awaited<ReturnType<typeof callInternal>>;
       try {
-        result = await callInternal(`${baseUrl}/internal/users`, options.internalToken, { method: 'POST', body: input, timeoutMs: 10_000 });
+        result = await callInternal(`${baseUrl}/internal/users`, options.internalToken, {
+          method: 'POST',
+          body: input,
+          timeoutMs: 10_000,
+        });
       } catch (error) {
         throw new AppError('bad_gateway', MESSAGES.signup.accountCreateFailed, { cause: error });
       }
@@ -31,10 +35,14 @@ export function createIdentityClient(options: { baseUrl: string; internalToken: 
       throw new AppError('bad_gateway', MESSAGES.signup.accountCreateFailed);
     },
     async deleteUser(userId) {
-      const result = await callInternal(`${baseUrl}/internal/users/${encodeURIComponent(userId)}`, options.internalToken, {
-        method: 'DELETE',
-        timeoutMs: 10_000,
-      });
+      const result = await callInternal(
+        `${baseUrl}/internal/users/${encodeURIComponent(userId)}`,
+        options.internalToken,
+        {
+          method: 'DELETE',
+          timeoutMs: 10_000,
+        },
+      );
       if (result.status !== 200) throw new Error(`identity answered ${result.status} to the user deletion`);
     },
   };

@@ -8,6 +8,11 @@ import { updateGarageEmail } from '../store/update-garage-email.js';
  * applied yet: the event fails and is retried, rather than being dropped.
  */
 export async function applyEmailChange(client: PoolClient, change: TEventPayload<'user.email_changed'>): Promise<void> {
-  const outcome = await updateGarageEmail(client, { garageId: change.userId, email: change.newEmail, changedAt: change.changedAt });
-  if (outcome === 'email_taken') throw new Error(`garage ${change.userId}: another garage still holds its new e-mail; retrying later`);
+  const outcome = await updateGarageEmail(client, {
+    garageId: change.userId,
+    email: change.newEmail,
+    changedAt: change.changedAt,
+  });
+  if (outcome === 'email_taken')
+    throw new Error(`garage ${change.userId}: another garage still holds its new e-mail; retrying later`);
 }

@@ -10,7 +10,7 @@ describe('garageStatusFor', () => {
     ['inactive', 'inactive'],
     ['incomplete', 'inactive'],
     ['unpaid', 'past_due'],
-  ] as const)('stores Stripe\'s %s as %s', (stripeStatus, garageStatus) => {
+  ] as const)("stores Stripe's %s as %s", (stripeStatus, garageStatus) => {
     expect(garageStatusFor(stripeStatus)).toBe(garageStatus);
   });
 });

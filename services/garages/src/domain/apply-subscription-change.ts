@@ -16,7 +16,10 @@ export function garageStatusFor(status: StripeStatus): GarageRow['subscription_s
 }
 
 /** subscription.changed: keeps the newest subscription state on the garage (older events change nothing). */
-export async function applySubscriptionChange(db: Queryable, change: TEventPayload<'subscription.changed'>): Promise<boolean> {
+export async function applySubscriptionChange(
+  db: Queryable,
+  change: TEventPayload<'subscription.changed'>,
+): Promise<boolean> {
   return updateGarageSubscription(db, {
     garageId: change.garageId,
     status: garageStatusFor(change.status),

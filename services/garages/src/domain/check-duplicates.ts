@@ -7,7 +7,13 @@ import { isCompanyNumberTaken } from '../store/is-company-number-taken.js';
  * an e-mail has an account: that is told only to whoever sends a whole signup (POST /garages' 409), under the
  * credential budget, so that this public call is no directory of who is registered.
  */
-export async function checkDuplicates(db: Queryable, input: TCheckDuplicatesRequest): Promise<{ hasCompanyDuplicate: boolean; message: string }> {
+export async function checkDuplicates(
+  db: Queryable,
+  input: TCheckDuplicatesRequest,
+): Promise<{ hasCompanyDuplicate: boolean; message: string }> {
   const hasCompanyDuplicate = await isCompanyNumberTaken(db, input.companies_house_number);
-  return { hasCompanyDuplicate, message: hasCompanyDuplicate ? MESSAGES.signup.duplicateCompany : MESSAGES.garages.noDuplicates };
+  return {
+    hasCompanyDuplicate,
+    message: hasCompanyDuplicate ? MESSAGES.signup.duplicateCompany : MESSAGES.garages.noDuplicates,
+  };
 }

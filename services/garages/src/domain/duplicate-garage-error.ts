@@ -9,8 +9,11 @@ import type { GarageDuplicates } from '../store/find-garage-duplicates.js';
 export function duplicateGarageError(duplicates: GarageDuplicates): AppError | null {
   const errors: TFieldError[] = [];
   if (duplicates.hasEmailDuplicate) errors.push({ path: 'email', message: MESSAGES.signup.duplicateEmail });
-  if (duplicates.hasCompanyDuplicate) errors.push({ path: 'companies_house_number', message: MESSAGES.signup.duplicateCompany });
+  if (duplicates.hasCompanyDuplicate)
+    errors.push({ path: 'companies_house_number', message: MESSAGES.signup.duplicateCompany });
   const first = errors[0];
   if (!first) return null;
-  return new AppError(duplicates.hasEmailDuplicate ? 'duplicate_email' : 'duplicate_company', first.message, { errors });
+  return new AppError(duplicates.hasEmailDuplicate ? 'duplicate_email' : 'duplicate_company', first.message, {
+    errors,
+  });
 }

@@ -15,11 +15,16 @@ export async function issueCompanyVerification(
 ): Promise<{ name: string; companyNumber: string; verificationToken: string }> {
   const lookup = await lookUpCompany(client, input.companyNumber, input.companyName);
   if (!lookup.isVerified) {
-    throw new AppError('validation_failed', lookup.message, { errors: [{ path: lookup.field, message: lookup.message }] });
+    throw new AppError('validation_failed', lookup.message, {
+      errors: [{ path: lookup.field, message: lookup.message }],
+    });
   }
   return {
     name: lookup.registeredName,
     companyNumber: lookup.companyNumber,
-    verificationToken: signCompanyVerification({ companyNumber: lookup.companyNumber, registeredName: lookup.registeredName }, tokenSecret),
+    verificationToken: signCompanyVerification(
+      { companyNumber: lookup.companyNumber, registeredName: lookup.registeredName },
+      tokenSecret,
+    ),
   };
 }

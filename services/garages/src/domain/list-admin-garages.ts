@@ -22,7 +22,8 @@ export async function listAdminGarages(
   const last = page.at(-1);
   return {
     garages: page.map(presentAdminGarage),
-    nextCursor: rows.length > query.limit && last ? encodeAdminGarageCursor({ createdUs: last.created_us, id: last.id }) : null,
+    nextCursor:
+      rows.length > query.limit && last ? encodeAdminGarageCursor({ createdUs: last.created_us, id: last.id }) : null,
     totals,
   };
 }

@@ -35,7 +35,9 @@ describe('lookUpCompany', () => {
       field: 'companyNumber',
       message: MESSAGES.garages.companyNotFound,
     });
-    expect(await lookUpCompany(companiesHouseWith({ ...hartley, companyStatus: 'dissolved' }), '04879592', 'Hartley Motors')).toEqual({
+    expect(
+      await lookUpCompany(companiesHouseWith({ ...hartley, companyStatus: 'dissolved' }), '04879592', 'Hartley Motors'),
+    ).toEqual({
       isVerified: false,
       field: 'companyNumber',
       message: MESSAGES.garages.companyNotActive,
@@ -48,7 +50,11 @@ describe('lookUpCompany', () => {
   });
 
   it('answers a used-up allowance with 429 and Retry-After in whole seconds, rounded up', async () => {
-    const lookup = lookUpCompany(companiesHouseWith(new CompaniesHouseRateLimitedError(1500)), '04879592', 'Hartley Motors');
+    const lookup = lookUpCompany(
+      companiesHouseWith(new CompaniesHouseRateLimitedError(1500)),
+      '04879592',
+      'Hartley Motors',
+    );
     await expect(lookup).rejects.toMatchObject({
       code: 'rate_limited',
       message: MESSAGES.platform.rateLimited,
@@ -57,7 +63,9 @@ describe('lookUpCompany', () => {
   });
 
   it('answers an unreachable Companies House with 502 and the shared message, and lets other errors through', async () => {
-    await expect(lookUpCompany(companiesHouseWith(new CompaniesHouseUnavailableError('down')), '04879592', 'Hartley')).rejects.toMatchObject({
+    await expect(
+      lookUpCompany(companiesHouseWith(new CompaniesHouseUnavailableError('down')), '04879592', 'Hartley'),
+    ).rejects.toMatchObject({
       code: 'bad_gateway',
       message: MESSAGES.signup.companyValidateFailed,
     });

@@ -16,10 +16,15 @@ export type CompanyLookup =
  * Asks Companies House about a company: it must exist, be active, and carry the typed name. A Companies
  * House that cannot be reached is a 502 with MESSAGES.signup.companyValidateFailed; our allowance used up is a 429.
  */
-export async function lookUpCompany(client: CompaniesHouseClient, companyNumber: string, companyName: string): Promise<CompanyLookup> {
+export async function lookUpCompany(
+  client: CompaniesHouseClient,
+  companyNumber: string,
+  companyName: string,
+): Promise<CompanyLookup> {
   const profile = await client.getCompany(companyNumber).catch(rethrowAsAppError);
   if (!profile) return { isVerified: false, field: 'companyNumber', message: MESSAGES.garages.companyNotFound };
-  if (profile.companyStatus !== 'active') return { isVerified: false, field: 'companyNumber', message: MESSAGES.garages.companyNotActive };
+  if (profile.companyStatus !== 'active')
+    return { isVerified: false, field: 'companyNumber', message: MESSAGES.garages.companyNotActive };
   if (!companyNamesMatch(companyName, profile.companyName)) {
     return { isVerified: false, field: 'companyName', message: companyNameMismatchMessage(profile.companyName) };
   }

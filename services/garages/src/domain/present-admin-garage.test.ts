@@ -24,7 +24,7 @@ const row: AdminGarageRow = {
 const referrerId = '0b7a4c1e-2d3f-4a5b-8c6d-7e8f9a0b1c2d';
 
 describe('presentAdminGarage', () => {
-  it('shows the fields of the admin garages table, in the contract\'s shape', () => {
+  it("shows the fields of the admin garages table, in the contract's shape", () => {
     const garage = presentAdminGarage(row);
     expect(garage).toEqual({
       id: row.id,
@@ -44,16 +44,26 @@ describe('presentAdminGarage', () => {
   });
 
   it('names the referring garage while it exists, says Unknown (a null name) once it is gone, and a dash (null) for nobody', () => {
-    expect(presentAdminGarage({ ...row, referred_by: referrerId, was_referred: true, referrer_name: 'Hartley Motors' }).referred_by).toEqual({
+    expect(
+      presentAdminGarage({ ...row, referred_by: referrerId, was_referred: true, referrer_name: 'Hartley Motors' })
+        .referred_by,
+    ).toEqual({
       id: referrerId,
       name: 'Hartley Motors',
     });
-    expect(presentAdminGarage({ ...row, referred_by: null, was_referred: true }).referred_by).toEqual({ id: null, name: null });
+    expect(presentAdminGarage({ ...row, referred_by: null, was_referred: true }).referred_by).toEqual({
+      id: null,
+      name: null,
+    });
     expect(presentAdminGarage(row).referred_by).toBeNull();
   });
 
   it('shows a suspension with when and why', () => {
-    const garage = presentAdminGarage({ ...row, suspended_at: new Date('2026-01-02T03:04:05.678Z'), suspension_reason: 'False records' });
+    const garage = presentAdminGarage({
+      ...row,
+      suspended_at: new Date('2026-01-02T03:04:05.678Z'),
+      suspension_reason: 'False records',
+    });
     expect(garage.suspension).toEqual({ suspended_at: '2026-01-02T03:04:05.678Z', reason: 'False records' });
   });
 });

@@ -19,7 +19,9 @@ export function presentAdminGarage(row: AdminGarageRow): TAdminGarage {
     referral_code: row.referral_code,
     referred_by: referrerOf(row),
     email_confirmed: row.email_confirmed,
-    suspension: row.suspended_at ? { suspended_at: row.suspended_at.toISOString(), reason: row.suspension_reason ?? '' } : null,
+    suspension: row.suspended_at
+      ? { suspended_at: row.suspended_at.toISOString(), reason: row.suspension_reason ?? '' }
+      : null,
   };
 }
 

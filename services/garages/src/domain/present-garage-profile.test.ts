@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { presentGarageProfile } from './present-garage-profile.js';
 
 describe('presentGarageProfile', () => {
-  it('shows the API\'s fields of the garage and nothing of its billing ids or referrer', () => {
+  it("shows the API's fields of the garage and nothing of its billing ids or referrer", () => {
     const profile = presentGarageProfile({
       id: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b',
       name: 'Castle Garage Ltd',

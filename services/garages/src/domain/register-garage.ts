@@ -62,13 +62,23 @@ async function assertGarageIsNew(pool: Pool, input: TCreateGarageInput): Promise
  * A rival signup that took the e-mail or company meanwhile is the 409 of docs/product.md#signup; any other failure is a 500
  * with MESSAGES.signup.garageCreateFailed.
  */
-async function storeGarageOrRemoveUser(deps: RegisterGarageDeps, logger: Logger, garage: Omit<NewGarage, 'referralCode'>): Promise<GarageRow> {
+async function storeGarageOrRemoveUser(
+  deps: RegisterGarageDeps,
+  logger: Logger,
+  garage: Omit<NewGarage, 'referralCode'>,
+): Promise<GarageRow> {
   const stored = await storeGarage(deps.pool, garage).catch(async (error: unknown) => {
     await removeSignupUser(deps.identity, garage.id, logger);
-    logger.error({ err: error, userId: garage.id }, 'garage could not be stored after its user was created; user removed');
+    logger.error(
+      { err: error, userId: garage.id },
+      'garage could not be stored after its user was created; user removed',
+    );
     throw new AppError('internal', MESSAGES.signup.garageCreateFailed, { cause: error });
   });
   if (stored.outcome === 'stored') return stored.garage;
   await removeSignupUser(deps.identity, garage.id, logger);
-  throw duplicateGarageError({ hasEmailDuplicate: stored.outcome === 'email_taken', hasCompanyDuplicate: stored.outcome === 'company_taken' })!;
+  throw duplicateGarageError({
+    hasEmailDuplicate: stored.outcome === 'email_taken',
+    hasCompanyDuplicate: stored.outcome === 'company_taken',
+  })!;
 }

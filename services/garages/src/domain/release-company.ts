@@ -11,11 +11,16 @@ import { releaseCompanyNumber } from '../store/release-company-number.js';
  * by e-mail (garage.company_released). A garage with a confirmed e-mail keeps its number: 409. The audit of admin
  * actions keeps the release, in its transaction.
  */
-export async function releaseCompany(pool: Pool, admin: TAuthClaims, garageId: string): Promise<{ id: string; released_company_number: string }> {
+export async function releaseCompany(
+  pool: Pool,
+  admin: TAuthClaims,
+  garageId: string,
+): Promise<{ id: string; released_company_number: string }> {
   return withTransaction(pool, async (client) => {
     const garage = await findGarageById(client, garageId);
     if (!garage) throw new AppError('not_found', MESSAGES.platform.notFound);
-    if (await isEmailConfirmed(client, garageId)) throw new AppError('conflict', MESSAGES.garages.releaseRefusedConfirmed);
+    if (await isEmailConfirmed(client, garageId))
+      throw new AppError('conflict', MESSAGES.garages.releaseRefusedConfirmed);
     const released = await releaseCompanyNumber(client, { garageId, releasedBy: admin.sub });
     if (!released) throw new AppError('conflict', MESSAGES.garages.noCompanyToRelease);
     await recordAdminAction(client, {

@@ -36,6 +36,9 @@ describe('removeSignupUser', () => {
     const logger = { error: vi.fn() };
     expect(await removeSignupUser(identity, 'user-1', logger, async () => undefined)).toBe('left_behind');
     expect(identity.deleteUser).toHaveBeenCalledTimes(3);
-    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ userId: 'user-1' }), 'signup compensation failed: identity user left behind');
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: 'user-1' }),
+      'signup compensation failed: identity user left behind',
+    );
   });
 });

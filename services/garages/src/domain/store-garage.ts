@@ -23,7 +23,10 @@ export async function storeGarage(pool: Pool, garage: Omit<NewGarage, 'referralC
 }
 
 /** Inserts the garage with a new referral code, drawing another when the code is already taken. */
-async function insertWithFreshReferralCode(client: PoolClient, garage: Omit<NewGarage, 'referralCode'>): Promise<StoreGarageResult> {
+async function insertWithFreshReferralCode(
+  client: PoolClient,
+  garage: Omit<NewGarage, 'referralCode'>,
+): Promise<StoreGarageResult> {
   for (let attempt = 0; attempt < REFERRAL_CODE_ATTEMPTS; attempt += 1) {
     const inserted = await insertGarage(client, { ...garage, referralCode: generateReferralCode() });
     if (inserted.outcome === 'inserted') return { outcome: 'stored', garage: inserted.garage };

@@ -11,7 +11,12 @@ import { presentAdminGarage } from './present-admin-garage.js';
  * the audit of admin actions and garage.suspended, so that the garage is told why, cannot sign in and cannot add
  * records; its records stay in the public lookup. Unknown garage 404; already suspended 409.
  */
-export async function suspendGarage(pool: Pool, actor: TAdminActor, garageId: string, reason: string): Promise<TAdminGarage> {
+export async function suspendGarage(
+  pool: Pool,
+  actor: TAdminActor,
+  garageId: string,
+  reason: string,
+): Promise<TAdminGarage> {
   return withTransaction(pool, async (client) => {
     const suspended = await markGarageSuspended(client, { garageId, reason, suspendedBy: actor.id });
     if (!suspended) {
@@ -19,7 +24,12 @@ export async function suspendGarage(pool: Pool, actor: TAdminActor, garageId: st
       throw new AppError('conflict', MESSAGES.adminActions.alreadySuspended);
     }
     const { garage, suspendedAt } = suspended;
-    await recordAdminAction(client, { actor, action: 'garage.suspended', subject: { type: 'garage', id: garageId, label: garage.name }, reason });
+    await recordAdminAction(client, {
+      actor,
+      action: 'garage.suspended',
+      subject: { type: 'garage', id: garageId, label: garage.name },
+      reason,
+    });
     await publishGarageSuspended(client, garage, { reason, suspendedAt });
     return presentAdminGarage((await findAdminGarage(client, garageId))!);
   });

@@ -1,5 +1,12 @@
 import { MESSAGES, type TUpdatePhoneRequest } from '@sh/shared/contract';
-import { AppError, recordAdminAction, requireAdminReason, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
+import {
+  AppError,
+  recordAdminAction,
+  requireAdminReason,
+  withTransaction,
+  type Pool,
+  type TAuthClaims,
+} from '@sh/shared/server';
 import { publishGarageUpdated } from '../events/publish-garage-updated.js';
 import { updateGaragePhone as updateGaragePhoneRow } from '../store/update-garage-phone.js';
 
@@ -26,7 +33,12 @@ export async function updateGaragePhone(
     if (!garage) throw new AppError('not_found', MESSAGES.platform.notFound);
     if (adminReason !== null) {
       const subject = { type: 'garage' as const, id: garage.id, label: garage.name };
-      await recordAdminAction(client, { actor: { id: actor.sub, email: actor.email }, action: 'garage.phone_changed', subject, reason: adminReason });
+      await recordAdminAction(client, {
+        actor: { id: actor.sub, email: actor.email },
+        action: 'garage.phone_changed',
+        subject,
+        reason: adminReason,
+      });
     }
     await publishGarageUpdated(client, garage);
     return { id: garage.id, phone: garage.phone };

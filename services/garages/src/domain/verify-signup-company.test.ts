@@ -19,14 +19,19 @@ function countingCompaniesHouse(): CompaniesHouseClient & { calls: number } {
   return client;
 }
 
-const tokenFor = (companyNumber: string, registeredName: string) => signCompanyVerification({ companyNumber, registeredName }, secret);
+const tokenFor = (companyNumber: string, registeredName: string) =>
+  signCompanyVerification({ companyNumber, registeredName }, secret);
 
 describe('verifySignupCompany', () => {
   it('trusts a valid token for the same number and name without asking Companies House', async () => {
     const companiesHouse = countingCompaniesHouse();
     const name = await verifySignupCompany(
       { companiesHouse, companyTokenSecret: secret },
-      { name: 'Hartley Motors', companies_house_number: '04879592', company_verification_token: tokenFor('04879592', 'HARTLEY MOTORS LTD') },
+      {
+        name: 'Hartley Motors',
+        companies_house_number: '04879592',
+        company_verification_token: tokenFor('04879592', 'HARTLEY MOTORS LTD'),
+      },
     );
     expect(name).toBe('HARTLEY MOTORS LTD');
     expect(companiesHouse.calls).toBe(0);
@@ -35,7 +40,13 @@ describe('verifySignupCompany', () => {
   it.each([
     ['no token', undefined],
     ['a token for another number', tokenFor('11343566', 'HARTLEY MOTORS LTD')],
-    ['a token signed with another secret', signCompanyVerification({ companyNumber: '04879592', registeredName: 'HARTLEY MOTORS LTD' }, 'another-secret-of-thirty-two-characters')],
+    [
+      'a token signed with another secret',
+      signCompanyVerification(
+        { companyNumber: '04879592', registeredName: 'HARTLEY MOTORS LTD' },
+        'another-secret-of-thirty-two-characters',
+      ),
+    ],
     ['a token that is not one', 'garbage'],
   ])('asks Companies House again with %s', async (_label, token) => {
     const companiesHouse = countingCompaniesHouse();
@@ -51,7 +62,11 @@ describe('verifySignupCompany', () => {
     const companiesHouse = countingCompaniesHouse();
     const verifying = verifySignupCompany(
       { companiesHouse, companyTokenSecret: secret },
-      { name: 'Hartley Motor Services', companies_house_number: '04879592', company_verification_token: tokenFor('04879592', 'HARTLEY MOTORS LTD') },
+      {
+        name: 'Hartley Motor Services',
+        companies_house_number: '04879592',
+        company_verification_token: tokenFor('04879592', 'HARTLEY MOTORS LTD'),
+      },
     );
     await expect(verifying).rejects.toMatchObject({
       code: 'validation_failed',

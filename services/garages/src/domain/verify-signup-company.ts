@@ -17,7 +17,11 @@ export async function verifySignupCompany(
 ): Promise<string> {
   const token = signup.company_verification_token;
   const vouched = token ? readCompanyVerification(token, deps.companyTokenSecret) : null;
-  if (vouched && vouched.companyNumber === signup.companies_house_number && companyNamesMatch(signup.name, vouched.registeredName)) {
+  if (
+    vouched &&
+    vouched.companyNumber === signup.companies_house_number &&
+    companyNamesMatch(signup.name, vouched.registeredName)
+  ) {
     return vouched.registeredName;
   }
   const lookup = await lookUpCompany(deps.companiesHouse, signup.companies_house_number, signup.name);

@@ -12,7 +12,10 @@ export const garagesEventHandlers: EventHandlers = {
     await applySubscriptionChange(db, event.payload);
   },
   'user.email_confirmed': async (db, event) => {
-    await insertEmailConfirmation(db, { userId: event.payload.userId, confirmedAt: new Date(event.payload.confirmedAt) });
+    await insertEmailConfirmation(db, {
+      userId: event.payload.userId,
+      confirmedAt: new Date(event.payload.confirmedAt),
+    });
   },
   'user.email_changed': async (db, event) => {
     await applyEmailChange(db, event.payload);

@@ -26,7 +26,11 @@ export function garageRoutes(deps: RegisterGarageDeps & { pool: Pool; verifier: 
   router.post('/api/v1/garages/validate-referral', async (req, res) => {
     const { referralCode } = parseOrThrow(ZValidateReferralRequestSchema, req.body ?? {});
     const data = await validateReferral(deps.pool, referralCode);
-    res.json({ status: 200, message: data.valid ? MESSAGES.garages.referralValid : MESSAGES.signup.referralInvalid, data });
+    res.json({
+      status: 200,
+      message: data.valid ? MESSAGES.garages.referralValid : MESSAGES.signup.referralInvalid,
+      data,
+    });
   });
 
   router.post(['/api/v1/garages', '/api/v1/garages/'], async (req, res) => {
@@ -43,12 +47,17 @@ export function garageRoutes(deps: RegisterGarageDeps & { pool: Pool; verifier: 
 
   // Order of checks: token (401), admin (403), id shape (400), garage exists (404), e-mail never confirmed and a
   // company number still held (409).
-  router.post('/api/v1/garages/:id/release-company', authenticate(deps.verifier), requireRole('admin'), async (req, res) => {
-    const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
-    const data = await releaseCompany(deps.pool, req.auth!, id);
-    req.log?.info({ garageId: id, releasedBy: req.auth!.sub }, 'company number released');
-    res.json({ status: 200, message: MESSAGES.garages.companyReleased, data });
-  });
+  router.post(
+    '/api/v1/garages/:id/release-company',
+    authenticate(deps.verifier),
+    requireRole('admin'),
+    async (req, res) => {
+      const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
+      const data = await releaseCompany(deps.pool, req.auth!, id);
+      req.log?.info({ garageId: id, releasedBy: req.auth!.sub }, 'company number released');
+      res.json({ status: 200, message: MESSAGES.garages.companyReleased, data });
+    },
+  );
 
   return router;
 }

@@ -27,7 +27,12 @@ export async function findAdminGarages(
              OR (g.created_at, g.id) < (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3::uuid))
       ORDER BY g.created_at DESC, g.id DESC
       LIMIT $4`,
-    [page.search ? containsPattern(page.search) : null, page.after?.createdUs ?? null, page.after?.id ?? null, page.limit],
+    [
+      page.search ? containsPattern(page.search) : null,
+      page.after?.createdUs ?? null,
+      page.after?.id ?? null,
+      page.limit,
+    ],
   );
   return rows;
 }

@@ -7,7 +7,11 @@ export interface GarageDuplicates {
 }
 
 /** Whether a garage already has this e-mail, and whether one already has this company number. */
-export async function findGarageDuplicates(db: Queryable, email: string, companyNumber: string): Promise<GarageDuplicates> {
+export async function findGarageDuplicates(
+  db: Queryable,
+  email: string,
+  companyNumber: string,
+): Promise<GarageDuplicates> {
   const { rows } = await db.query<{ has_email: boolean; has_company: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM garages WHERE email = $1) AS has_email,
             EXISTS (SELECT 1 FROM garages WHERE companies_house_number = $2) AS has_company`,

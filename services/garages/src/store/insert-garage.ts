@@ -18,8 +18,7 @@ export interface NewGarage {
 
 /** The stored garage, or which unique detail another garage already has (nothing was inserted). */
 export type InsertGarageResult =
-  | { outcome: 'inserted'; garage: GarageRow }
-  | { outcome: 'email_taken' | 'company_taken' | 'referral_code_taken' };
+  { outcome: 'inserted'; garage: GarageRow } | { outcome: 'email_taken' | 'company_taken' | 'referral_code_taken' };
 
 /**
  * Inserts a garage unless another garage has its e-mail, company number or referral code. The unique indexes
@@ -50,5 +49,7 @@ export async function insertGarage(db: Queryable, garage: NewGarage): Promise<In
   if (duplicates.hasEmailDuplicate) return { outcome: 'email_taken' };
   if (duplicates.hasCompanyDuplicate) return { outcome: 'company_taken' };
   if (await findGarageByReferralCode(db, garage.referralCode)) return { outcome: 'referral_code_taken' };
-  throw new Error(`garage ${garage.id} was not inserted, yet no garage holds its e-mail, company number or referral code`);
+  throw new Error(
+    `garage ${garage.id} was not inserted, yet no garage holds its e-mail, company number or referral code`,
+  );
 }

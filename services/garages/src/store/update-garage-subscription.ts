@@ -7,7 +7,13 @@ import type { GarageRow } from './garage-row.js';
  */
 export async function updateGarageSubscription(
   db: Queryable,
-  change: { garageId: string; status: GarageRow['subscription_status']; customerId: string | null; subscriptionId: string | null; stateAt: number },
+  change: {
+    garageId: string;
+    status: GarageRow['subscription_status'];
+    customerId: string | null;
+    subscriptionId: string | null;
+    stateAt: number;
+  },
 ): Promise<boolean> {
   const result = await db.query(
     `UPDATE garages

@@ -25,22 +25,42 @@ export interface PageQuery {
 
 /** A page of garages and the garages' totals, from garages. */
 export function fetchGaragesPage(garagesUrl: string, internalToken: string, query: PageQuery) {
-  return callService(urlWithQuery(garagesUrl, '/internal/admin/garages', { ...query }), internalToken, ZInternalGaragesResponseSchema, { timeoutMs: LIST_TIMEOUT_MS });
+  return callService(
+    urlWithQuery(garagesUrl, '/internal/admin/garages', { ...query }),
+    internalToken,
+    ZInternalGaragesResponseSchema,
+    { timeoutMs: LIST_TIMEOUT_MS },
+  );
 }
 
 /** A page of service records, newest service first, and the records' totals, from records. */
 export function fetchRecordsPage(recordsUrl: string, internalToken: string, query: PageQuery) {
-  return callService(urlWithQuery(recordsUrl, '/internal/admin/service-records', { ...query }), internalToken, ZInternalRecordsResponseSchema, { timeoutMs: LIST_TIMEOUT_MS });
+  return callService(
+    urlWithQuery(recordsUrl, '/internal/admin/service-records', { ...query }),
+    internalToken,
+    ZInternalRecordsResponseSchema,
+    { timeoutMs: LIST_TIMEOUT_MS },
+  );
 }
 
 /** A service's newest admin actions, from its own audit. */
 export function fetchAdminActions(serviceUrl: string, internalToken: string) {
-  return callService(urlWithQuery(serviceUrl, '/internal/admin/actions', { limit: ADMIN_ACTIONS_SHOWN }), internalToken, ZInternalActionsResponseSchema, { timeoutMs: LIST_TIMEOUT_MS });
+  return callService(
+    urlWithQuery(serviceUrl, '/internal/admin/actions', { limit: ADMIN_ACTIONS_SHOWN }),
+    internalToken,
+    ZInternalActionsResponseSchema,
+    { timeoutMs: LIST_TIMEOUT_MS },
+  );
 }
 
 /** A consuming service's queue counts and dead events. */
 export function fetchQueue(serviceUrl: string, internalToken: string) {
-  return callService(urlWithQuery(serviceUrl, '/internal/admin/queue', {}), internalToken, ZInternalQueueResponseSchema, { timeoutMs: LIST_TIMEOUT_MS });
+  return callService(
+    urlWithQuery(serviceUrl, '/internal/admin/queue', {}),
+    internalToken,
+    ZInternalQueueResponseSchema,
+    { timeoutMs: LIST_TIMEOUT_MS },
+  );
 }
 
 /** Asks a service to deliver one of its dead events again, on behalf of `actor`. */

@@ -8,9 +8,7 @@ import { callInternal } from '@sh/shared/server';
  * a 5xx, or a body that does not match the contract), with why, for the log.
  */
 export type ServiceAnswer<T> =
-  | { kind: 'ok'; data: T }
-  | { kind: 'refused'; envelope: TErrorEnvelope }
-  | { kind: 'failed'; reason: string };
+  { kind: 'ok'; data: T } | { kind: 'refused'; envelope: TErrorEnvelope } | { kind: 'failed'; reason: string };
 
 /** Calls `url` with the internal token within `timeoutMs` and checks the answer's envelope against `schema`. */
 export async function callService<S extends z.ZodType<{ data: unknown }>>(
@@ -23,7 +21,11 @@ export async function callService<S extends z.ZodType<{ data: unknown }>>(
   try {
     answer = await callInternal(url, internalToken, init);
   } catch (error) {
-    return { kind: 'failed', reason: (error as Error).name === 'TimeoutError' ? `no answer within ${init.timeoutMs} ms` : (error as Error).message };
+    return {
+      kind: 'failed',
+      reason:
+        (error as Error).name === 'TimeoutError' ? `no answer within ${init.timeoutMs} ms` : (error as Error).message,
+    };
   }
   if (answer.status >= 400 && answer.status < 500) {
     const envelope = ZErrorEnvelopeSchema.safeParse(answer.body);
@@ -31,13 +33,15 @@ export async function callService<S extends z.ZodType<{ data: unknown }>>(
   }
   if (answer.status < 200 || answer.status >= 300) return { kind: 'failed', reason: `answered ${answer.status}` };
   const parsed = schema.safeParse(answer.body);
-  if (!parsed.success) return { kind: 'failed', reason: `answered outside the contract: ${parsed.error.issues[0]?.message ?? ''}` };
+  if (!parsed.success)
+    return { kind: 'failed', reason: `answered outside the contract: ${parsed.error.issues[0]?.message ?? ''}` };
   return { kind: 'ok', data: (parsed.data as { data: unknown }).data };
 }
 
 /** `base` + `path` with the given query parameters, leaving out those not set. */
 export function urlWithQuery(base: string, path: string, query: Record<string, string | number | undefined>): string {
   const url = new URL(path, base);
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
   return url.toString();
 }

@@ -1,4 +1,9 @@
-import { MESSAGES, type TAdminAction, type TInternalGaragesResponse, type TInternalRecordsResponse } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  type TAdminAction,
+  type TInternalGaragesResponse,
+  type TInternalRecordsResponse,
+} from '@sh/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { composeAdminData, mergeAdminActions } from './compose-admin-data.js';
 
@@ -16,18 +21,34 @@ function buildAction(service: TAdminAction['service'], at: string, n: number): T
   };
 }
 
-const garagesPage: TInternalGaragesResponse['data'] = { garages: [], nextCursor: 'g2', totals: { garages: 12, activeSubscriptions: 7 } };
-const recordsPage: TInternalRecordsResponse['data'] = { serviceRecords: [], nextCursor: 'r2', totals: { serviceRecords: 340, latestServiceDate: '2024-05-01' } };
+const garagesPage: TInternalGaragesResponse['data'] = {
+  garages: [],
+  nextCursor: 'g2',
+  totals: { garages: 12, activeSubscriptions: 7 },
+};
+const recordsPage: TInternalRecordsResponse['data'] = {
+  serviceRecords: [],
+  nextCursor: 'r2',
+  totals: { serviceRecords: 340, latestServiceDate: '2024-05-01' },
+};
 
 describe('mergeAdminActions', () => {
   it("interleaves the services' audits newest first and keeps the first `max`", () => {
-    const garages = [buildAction('garages', '2024-05-03T10:00:00.000Z', 1), buildAction('garages', '2024-05-01T10:00:00.000Z', 2)];
-    const records = [buildAction('records', '2024-05-04T10:00:00.000Z', 3), buildAction('records', '2024-05-02T10:00:00.000Z', 4)];
+    const garages = [
+      buildAction('garages', '2024-05-03T10:00:00.000Z', 1),
+      buildAction('garages', '2024-05-01T10:00:00.000Z', 2),
+    ];
+    const records = [
+      buildAction('records', '2024-05-04T10:00:00.000Z', 3),
+      buildAction('records', '2024-05-02T10:00:00.000Z', 4),
+    ];
     expect(mergeAdminActions([garages, records], 3).map((a) => a.subject.id)).toEqual(['3', '1', '4']);
   });
 
   it('keeps at most 20 by default', () => {
-    const many = Array.from({ length: 30 }, (_, i) => buildAction('records', new Date(Date.UTC(2024, 0, 1 + i)).toISOString(), i));
+    const many = Array.from({ length: 30 }, (_, i) =>
+      buildAction('records', new Date(Date.UTC(2024, 0, 1 + i)).toISOString(), i),
+    );
     const merged = mergeAdminActions([many]);
     expect(merged).toHaveLength(20);
     expect(merged[0]!.subject.id).toBe('29');
@@ -36,8 +57,17 @@ describe('mergeAdminActions', () => {
 
 describe('composeAdminData', () => {
   it('takes the totals from both lists and lists nothing as unavailable when every part answered', () => {
-    const data = composeAdminData({ garages: garagesPage, records: recordsPage, actions: [{ service: 'records', adminActions: [] }] });
-    expect(data.totals).toEqual({ garages: 12, activeSubscriptions: 7, serviceRecords: 340, latestServiceDate: '2024-05-01' });
+    const data = composeAdminData({
+      garages: garagesPage,
+      records: recordsPage,
+      actions: [{ service: 'records', adminActions: [] }],
+    });
+    expect(data.totals).toEqual({
+      garages: 12,
+      activeSubscriptions: 7,
+      serviceRecords: 340,
+      latestServiceDate: '2024-05-01',
+    });
     expect(data.nextCursors).toEqual({ garages: 'g2', serviceRecords: 'r2' });
     expect(data.unavailable).toEqual([]);
   });
@@ -52,7 +82,10 @@ describe('composeAdminData', () => {
     const data = composeAdminData({
       garages: garagesPage,
       records: null,
-      actions: [{ service: 'garages', adminActions: [buildAction('garages', '2024-05-03T10:00:00.000Z', 1)] }, { service: 'billing', adminActions: null }],
+      actions: [
+        { service: 'garages', adminActions: [buildAction('garages', '2024-05-03T10:00:00.000Z', 1)] },
+        { service: 'billing', adminActions: null },
+      ],
     });
     expect(data.unavailable).toEqual(['records', 'billing']);
     expect(data.totals).toMatchObject({ garages: 12, serviceRecords: 0, latestServiceDate: null });

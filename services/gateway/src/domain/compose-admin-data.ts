@@ -25,7 +25,9 @@ export interface AdminDataParts {
 export function mergeAdminActions(lists: TAdminAction[][], max: number = ADMIN_ACTIONS_SHOWN): TAdminAction[] {
   return lists
     .flat()
-    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at) || a.service.localeCompare(b.service) || a.id.localeCompare(b.id))
+    .sort(
+      (a, b) => Date.parse(b.at) - Date.parse(a.at) || a.service.localeCompare(b.service) || a.id.localeCompare(b.id),
+    )
     .slice(0, max);
 }
 
@@ -50,8 +52,13 @@ export function composeAdminData(parts: AdminDataParts): TAdminDataResponse['dat
     },
     garages: showsGarages ? showsGarages.garages : [],
     serviceRecords: showsRecords ? showsRecords.serviceRecords : [],
-    nextCursors: { garages: showsGarages ? showsGarages.nextCursor : null, serviceRecords: showsRecords ? showsRecords.nextCursor : null },
-    adminActions: mergeAdminActions(parts.actions.flatMap((source) => (source.adminActions ? [source.adminActions] : []))),
+    nextCursors: {
+      garages: showsGarages ? showsGarages.nextCursor : null,
+      serviceRecords: showsRecords ? showsRecords.nextCursor : null,
+    },
+    adminActions: mergeAdminActions(
+      parts.actions.flatMap((source) => (source.adminActions ? [source.adminActions] : [])),
+    ),
     unavailable: [...unavailable],
   };
 }

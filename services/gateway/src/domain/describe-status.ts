@@ -2,9 +2,7 @@ import { MESSAGES, type TQueueStatus, type TStatusCheck } from '@sh/shared/contr
 
 /** What a service's /readyz told the gateway, if anything. */
 export type Readiness =
-  | { state: 'not configured' }
-  | { state: 'not answering' }
-  | { state: 'answered'; postgres: boolean; redis: boolean };
+  { state: 'not configured' } | { state: 'not answering' } | { state: 'answered'; postgres: boolean; redis: boolean };
 
 /** A status message with its {placeholders} filled in. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
@@ -15,7 +13,11 @@ export function fillMessage(template: string, values: Record<string, string | nu
  * One service's line of the live status: ok when it answered ready and, for a service that consumes events, reported
  * its queue; otherwise what is wrong, in plain words.
  */
-export function describeService(service: string, readiness: Readiness, queue: 'reported' | 'missing' | 'not expected'): TStatusCheck {
+export function describeService(
+  service: string,
+  readiness: Readiness,
+  queue: 'reported' | 'missing' | 'not expected',
+): TStatusCheck {
   const say = (template: string) => fillMessage(template, { service });
   const problems: string[] = [];
   if (readiness.state === 'not configured') problems.push(say(MESSAGES.adminActions.statusServiceNotConfigured));
@@ -42,6 +44,9 @@ export function summarizeStatus(checks: TStatusCheck[], queues: TQueueStatus[]):
   const problems = checks.flatMap((check) => (check.ok ? [] : [check.detail ?? check.name]));
   const failed = queues.reduce((sum, queue) => sum + queue.failed, 0);
   if (failed === 1) problems.push(MESSAGES.adminActions.statusEventFailed);
-  if (failed > 1) problems.push(fillMessage(MESSAGES.adminActions.statusEventsFailed, { count: failed.toLocaleString('en-GB') }));
-  return problems.length === 0 ? { ok: true, summary: MESSAGES.adminActions.allOperational } : { ok: false, summary: problems.join('. ') };
+  if (failed > 1)
+    problems.push(fillMessage(MESSAGES.adminActions.statusEventsFailed, { count: failed.toLocaleString('en-GB') }));
+  return problems.length === 0
+    ? { ok: true, summary: MESSAGES.adminActions.allOperational }
+    : { ok: false, summary: problems.join('. ') };
 }

@@ -35,17 +35,45 @@ describe('the operation table, built from the contract', () => {
       const { operation } = table.match(method, path)!;
       return { service: operation.service, token: needsToken(operation), budget: operation.budget };
     };
-    expect(decisions('GET', '/api/v1/service-records/lookup/AB12CDE')).toEqual({ service: 'records', token: false, budget: 'lookup' });
-    expect(decisions('GET', '/api/v1/vehicles/AB12CDE')).toEqual({ service: 'records', token: false, budget: 'lookup' });
-    expect(decisions('POST', '/api/v1/auth/login')).toEqual({ service: 'identity', token: false, budget: 'credentials' });
+    expect(decisions('GET', '/api/v1/service-records/lookup/AB12CDE')).toEqual({
+      service: 'records',
+      token: false,
+      budget: 'lookup',
+    });
+    expect(decisions('GET', '/api/v1/vehicles/AB12CDE')).toEqual({
+      service: 'records',
+      token: false,
+      budget: 'lookup',
+    });
+    expect(decisions('POST', '/api/v1/auth/login')).toEqual({
+      service: 'identity',
+      token: false,
+      budget: 'credentials',
+    });
     expect(decisions('GET', '/api/v1/auth/me')).toEqual({ service: 'identity', token: true, budget: 'general' });
-    expect(decisions('PATCH', '/api/v1/users/phone/4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10')).toEqual({ service: 'garages', token: true, budget: 'general' });
-    expect(decisions('PATCH', '/api/v1/users/email/4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10')).toEqual({ service: 'identity', token: true, budget: 'general' });
+    expect(decisions('PATCH', '/api/v1/users/phone/4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10')).toEqual({
+      service: 'garages',
+      token: true,
+      budget: 'general',
+    });
+    expect(decisions('PATCH', '/api/v1/users/email/4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10')).toEqual({
+      service: 'identity',
+      token: true,
+      budget: 'general',
+    });
     expect(decisions('POST', '/api/v1/stripe/webhook')).toEqual({ service: 'billing', token: false, budget: 'none' });
     expect(decisions('GET', '/api/v1/admin/data')).toEqual({ service: 'gateway', token: true, budget: 'general' });
     // identity checks these tokens itself: an admin's enrolment-only token is good there and nowhere else.
-    expect(decisions('POST', '/api/v1/users/second-factor/enrolment/confirm')).toEqual({ service: 'identity', token: false, budget: 'credentials' });
-    expect(decisions('DELETE', '/api/v1/users/second-factor')).toEqual({ service: 'identity', token: true, budget: 'general' });
+    expect(decisions('POST', '/api/v1/users/second-factor/enrolment/confirm')).toEqual({
+      service: 'identity',
+      token: false,
+      budget: 'credentials',
+    });
+    expect(decisions('DELETE', '/api/v1/users/second-factor')).toEqual({
+      service: 'identity',
+      token: true,
+      budget: 'general',
+    });
   });
 
   it('takes HEAD as GET, as express does, and nothing for a method the path is not declared with', () => {
@@ -58,7 +86,10 @@ describe('the operation table, built from the contract', () => {
   it('prefers a literal segment to a parameter, whatever the order of the list', () => {
     const mine = made('get', '/things/mine', { auth: 'garage', service: 'garages' });
     const byId = made('get', '/things/{id}', { auth: 'admin', service: 'records' });
-    for (const list of [[mine, byId], [byId, mine]]) {
+    for (const list of [
+      [mine, byId],
+      [byId, mine],
+    ]) {
       const own = operationTable(list);
       expect(own.match('GET', '/api/v1/things/MINE')?.operation).toBe(mine);
       expect(own.match('GET', '/api/v1/things/other')?.operation).toBe(byId);
@@ -69,7 +100,10 @@ describe('the operation table, built from the contract', () => {
     expect(() => operationTable([made('get', '/things/{id}'), made('get', '/things/{name}')])).toThrow(/listed twice/);
     expect(() => operationTable([made('get', '/things/{id}.json')])).toThrow(/segment/);
     expect(() => operationTable([made('get', '/things/../admin')])).toThrow(/segment/);
-    expect(operationTable([made('get', '/things/{id}'), made('post', '/things/{id}')]).match('POST', '/api/v1/things/1')?.operation.method).toBe('post');
+    expect(
+      operationTable([made('get', '/things/{id}'), made('post', '/things/{id}')]).match('POST', '/api/v1/things/1')
+        ?.operation.method,
+    ).toBe('post');
   });
 });
 
@@ -90,16 +124,23 @@ describe('paths as express routes them in the services (case-insensitive, not st
 
   it('allows one trailing slash, and takes a run of them as one, as the proxy forwards it', () => {
     expect(nameOf('GET', '/api/v1/auth/me/')).toBe('GET /auth/me');
-    expect(table.match('GET', '/api/v1/service-records/lookup/AB12CDE//')?.forwardedUrl).toBe('/api/v1/service-records/lookup/AB12CDE/');
+    expect(table.match('GET', '/api/v1/service-records/lookup/AB12CDE//')?.forwardedUrl).toBe(
+      '/api/v1/service-records/lookup/AB12CDE/',
+    );
     // Without its registration the lookup is no call of the contract: records' own 400 for it is not reached.
     expect(nameOf('GET', '/api/v1/service-records/lookup/')).toBeNull();
     expect(nameOf('GET', '/api/v1/service-records/lookup')).toBeNull();
   });
 
   it('folds double slashes and backslashes as the proxy does before the service sees the path', () => {
-    expect(table.match('GET', '/api/v1//service-records//lookup/AB12CDE?x=1')?.forwardedUrl).toBe('/api/v1/service-records/lookup/AB12CDE?x=1');
+    expect(table.match('GET', '/api/v1//service-records//lookup/AB12CDE?x=1')?.forwardedUrl).toBe(
+      '/api/v1/service-records/lookup/AB12CDE?x=1',
+    );
     expect(table.match('GET', '/api/v1\\auth\\me')?.forwardedUrl).toBe('/api/v1/auth/me');
-    expect(forwardedTarget('//api///v1/auth/me?next=//x#part')).toEqual({ path: '/api/v1/auth/me', query: '?next=//x' });
+    expect(forwardedTarget('//api///v1/auth/me?next=//x#part')).toEqual({
+      path: '/api/v1/auth/me',
+      query: '?next=//x',
+    });
     expect(forwardedTarget('/api/v1/auth/me#x?y')).toEqual({ path: '/api/v1/auth/me', query: '' });
   });
 
@@ -112,7 +153,13 @@ describe('paths as express routes them in the services (case-insensitive, not st
   });
 
   it('keeps dot-segments from the services: the gateway refuses them before matching, however encoded', () => {
-    for (const path of ['/api/v1/service-records/lookup/..', '/api/v1/auth/../auth/me', '/api/v1/service-records/lookup/%2e%2e', '/api/v1/users/email/.%252e', '/api/v1/./auth/me']) {
+    for (const path of [
+      '/api/v1/service-records/lookup/..',
+      '/api/v1/auth/../auth/me',
+      '/api/v1/service-records/lookup/%2e%2e',
+      '/api/v1/users/email/.%252e',
+      '/api/v1/./auth/me',
+    ]) {
       expect({ path, forbidden: isForbiddenPath(path) }).toEqual({ path, forbidden: true });
     }
     expect(isForbiddenPath('/api/v1/service-records/lookup/AB12CDE')).toBe(false);
@@ -130,7 +177,9 @@ describe('paths as express routes them in the services (case-insensitive, not st
     expect(nameOf('GET', '*')).toBeNull();
     expect(nameOf('GET', '/api/v1/service-records/log/checkpoint/1\u00a0')).toBeNull();
     expect(nameOf('GET', '/api/v1/service-records/lookup/AB\u000b12')).toBeNull();
-    expect(nameOf('GET', '/api/v1/service-records/lookup/AB%C2%A012')).toBe('GET /service-records/lookup/{registration}');
+    expect(nameOf('GET', '/api/v1/service-records/lookup/AB%C2%A012')).toBe(
+      'GET /service-records/lookup/{registration}',
+    );
   });
 
   it('tells API targets from the rest as express mounts /api/', () => {
@@ -141,7 +190,11 @@ describe('paths as express routes them in the services (case-insensitive, not st
   });
 
   it('matches in time linear in the path, however hostile', () => {
-    const hostile = [`/api/v1/${'a/'.repeat(200_000)}`, `/api/v1/service-records/lookup/${'%2F'.repeat(300_000)}`, `/${'/\\'.repeat(300_000)}api/v1/auth/me`];
+    const hostile = [
+      `/api/v1/${'a/'.repeat(200_000)}`,
+      `/api/v1/service-records/lookup/${'%2F'.repeat(300_000)}`,
+      `/${'/\\'.repeat(300_000)}api/v1/auth/me`,
+    ];
     const started = performance.now();
     const names = hostile.map((path) => nameOf('GET', path));
     expect(names).toEqual([null, 'GET /service-records/lookup/{registration}', 'GET /auth/me']);
@@ -166,7 +219,10 @@ describe("the gateway's own calls", () => {
 
 describe("a garage's receipt with its place in the transparency log", () => {
   it("asks for a token and sends it to records, while the log's own proofs and checkpoints stay public", () => {
-    const receipt = table.match('GET', '/api/v1/Service-Records/4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10/Receipt/')!.operation;
+    const receipt = table.match(
+      'GET',
+      '/api/v1/Service-Records/4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10/Receipt/',
+    )!.operation;
     expect({ service: receipt.service, token: needsToken(receipt) }).toEqual({ service: 'records', token: true });
     const proof = table.match('GET', '/api/v1/service-records/log/proof/inclusion?leaf=1200&size=1234')!.operation;
     expect({ service: proof.service, token: needsToken(proof) }).toEqual({ service: 'records', token: false });

@@ -64,7 +64,9 @@ export function isForbiddenPath(rawUrl: string): boolean {
  * again and decides roles itself.
  */
 export function needsToken(operation: TOperation): boolean {
-  return operation.auth !== 'public' && operation.auth !== 'stripe-signature' && operation.acceptsEnrolmentToken !== true;
+  return (
+    operation.auth !== 'public' && operation.auth !== 'stripe-signature' && operation.acceptsEnrolmentToken !== true
+  );
 }
 
 /** A call of the contract a request makes. */
@@ -94,14 +96,19 @@ const LITERAL = /^[A-Za-z0-9._~-]+$/;
 
 function compile(operation: TOperation): CompiledOperation {
   const template = `${API_PREFIX.slice(0, -1)}${operation.path}`;
-  const segments = template.slice(1).split('/').map((text): Segment => {
-    const param = PARAMETER.exec(text)?.[1];
-    if (param !== undefined) return { param };
-    if (!LITERAL.test(text) || text === '.' || text === '..') {
-      throw new Error(`${operation.method.toUpperCase()} ${operation.path}: each segment must be a {parameter} or plain letters, digits and -._~`);
-    }
-    return { literal: text.toLowerCase() };
-  });
+  const segments = template
+    .slice(1)
+    .split('/')
+    .map((text): Segment => {
+      const param = PARAMETER.exec(text)?.[1];
+      if (param !== undefined) return { param };
+      if (!LITERAL.test(text) || text === '.' || text === '..') {
+        throw new Error(
+          `${operation.method.toUpperCase()} ${operation.path}: each segment must be a {parameter} or plain letters, digits and -._~`,
+        );
+      }
+      return { literal: text.toLowerCase() };
+    });
   return { operation, segments };
 }
 
@@ -149,7 +156,10 @@ export function operationTable(operations: readonly TOperation[]): OperationTabl
   for (const operation of operations) {
     const compiled = compile(operation);
     const shape = `${operation.method} ${compiled.segments.map((s) => ('literal' in s ? s.literal : '{}')).join('/')}`;
-    if (shapes.has(shape)) throw new Error(`${operation.method.toUpperCase()} ${operation.path} is listed twice (the same method and path shape)`);
+    if (shapes.has(shape))
+      throw new Error(
+        `${operation.method.toUpperCase()} ${operation.path} is listed twice (the same method and path shape)`,
+      );
     shapes.add(shape);
     const key = `${operation.method} ${compiled.segments.length}`;
     candidates.set(key, [...(candidates.get(key) ?? []), compiled]);

@@ -35,7 +35,12 @@ export interface AdminRoutesDeps {
 const NOT_CONFIGURED: ServiceAnswer<never> = { kind: 'failed', reason: 'not configured' };
 
 /** One of the calls the gateway answers itself, given its path parameters decoded as express decodes its own. */
-type GatewayCall = (deps: AdminRoutesDeps, req: Request, res: Response, params: Record<string, string>) => Promise<void>;
+type GatewayCall = (
+  deps: AdminRoutesDeps,
+  req: Request,
+  res: Response,
+  params: Record<string, string>,
+) => Promise<void>;
 
 /** The calls of the contract whose `service` is 'gateway', by "METHOD /path" as the contract writes them. */
 const GATEWAY_CALLS: Record<string, GatewayCall> = {
@@ -103,7 +108,8 @@ function throwIfInputRefused(answer: ServiceAnswer<unknown>, list: 'garages' | '
 
 function dataOrNull<T>(answer: ServiceAnswer<T>, service: string, req: Request): T | null {
   if (answer.kind === 'ok') return answer.data;
-  const reason = answer.kind === 'refused' ? `refused with ${answer.envelope.status} ${answer.envelope.code}` : answer.reason;
+  const reason =
+    answer.kind === 'refused' ? `refused with ${answer.envelope.status} ${answer.envelope.code}` : answer.reason;
   req.log.warn({ service, reason }, 'admin data: a part is unavailable');
   return null;
 }
@@ -112,8 +118,12 @@ async function answerAdminData(deps: AdminRoutesDeps, req: Request, res: Respons
   const query = parseOrThrow(ZAdminDataQuerySchema, req.query);
   const { garages: garagesUrl, records: recordsUrl } = deps.upstreams;
   // A list not asked for is still asked for its totals, with the smallest page.
-  const garagesQuery: PageQuery = query.only === 'serviceRecords' ? { limit: 1 } : { q: query.garages_q, cursor: query.garages_cursor, limit: query.limit };
-  const recordsQuery: PageQuery = query.only === 'garages' ? { limit: 1 } : { q: query.records_q, cursor: query.records_cursor, limit: query.limit };
+  const garagesQuery: PageQuery =
+    query.only === 'serviceRecords'
+      ? { limit: 1 }
+      : { q: query.garages_q, cursor: query.garages_cursor, limit: query.limit };
+  const recordsQuery: PageQuery =
+    query.only === 'garages' ? { limit: 1 } : { q: query.records_q, cursor: query.records_cursor, limit: query.limit };
   const auditors = configuredServices(deps.upstreams);
   const [garages, records, ...actions] = await Promise.all([
     garagesUrl ? fetchGaragesPage(garagesUrl, deps.internalToken, garagesQuery) : NOT_CONFIGURED,
@@ -126,7 +136,10 @@ async function answerAdminData(deps: AdminRoutesDeps, req: Request, res: Respons
     only: query.only,
     garages: dataOrNull(garages, 'garages', req),
     records: dataOrNull(records, 'records', req),
-    actions: auditors.map((service, i) => ({ service, adminActions: dataOrNull(actions[i]!, service, req)?.adminActions ?? null })),
+    actions: auditors.map((service, i) => ({
+      service,
+      adminActions: dataOrNull(actions[i]!, service, req)?.adminActions ?? null,
+    })),
   });
   res.json({ status: 200, data });
 }
@@ -142,7 +155,10 @@ async function answerAdminStatus(deps: AdminRoutesDeps, _req: Request, res: Resp
         return url ? fetchQueue(url, deps.internalToken) : NOT_CONFIGURED;
       }),
     ),
-    withTimeout(deps.redis.ping(), READY_TIMEOUT_MS, 'Redis (status)').then((pong) => pong === 'PONG', () => false),
+    withTimeout(deps.redis.ping(), READY_TIMEOUT_MS, 'Redis (status)').then(
+      (pong) => pong === 'PONG',
+      () => false,
+    ),
   ]);
   const reported = consumers.flatMap((service, i) => {
     const queue = queues[i]!;
@@ -150,18 +166,36 @@ async function answerAdminStatus(deps: AdminRoutesDeps, _req: Request, res: Resp
   });
   const checks = [
     ...services.map((service, i) =>
-      describeService(service, readiness[i]!, !consumers.includes(service) ? 'not expected' : reported.some((q) => q.service === service) ? 'reported' : 'missing'),
+      describeService(
+        service,
+        readiness[i]!,
+        !consumers.includes(service)
+          ? 'not expected'
+          : reported.some((q) => q.service === service)
+            ? 'reported'
+            : 'missing',
+      ),
     ),
     describeRedis(isRedisAnswering),
   ];
   const queueStatuses = reported.map((q) => q.queue);
   const { ok, summary } = summarizeStatus(checks, queueStatuses);
-  const deadEvents = reported.flatMap((q) => q.deadEvents).sort((a, b) => Date.parse(b.failedAt) - Date.parse(a.failedAt));
-  res.json({ status: 200, data: { ok, summary, checkedAt: new Date().toISOString(), checks, queues: queueStatuses, deadEvents } });
+  const deadEvents = reported
+    .flatMap((q) => q.deadEvents)
+    .sort((a, b) => Date.parse(b.failedAt) - Date.parse(a.failedAt));
+  res.json({
+    status: 200,
+    data: { ok, summary, checkedAt: new Date().toISOString(), checks, queues: queueStatuses, deadEvents },
+  });
 }
 
 /** A retry names its service in any case; the event id keeps its own. */
-async function answerRetry(deps: AdminRoutesDeps, req: Request, res: Response, given: Record<string, string>): Promise<void> {
+async function answerRetry(
+  deps: AdminRoutesDeps,
+  req: Request,
+  res: Response,
+  given: Record<string, string>,
+): Promise<void> {
   const params = parseOrThrow(ZRetryEventParamSchema, { service: given.service?.toLowerCase(), id: given.id });
   const url = deps.upstreams[params.service];
   if (!url) throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable);
@@ -176,7 +210,10 @@ async function answerRetry(deps: AdminRoutesDeps, req: Request, res: Response, g
     res.status(retried.envelope.status).json(retried.envelope);
     return;
   }
-  req.log.warn({ service: params.service, outcome: retried.kind === 'refused' ? retried.envelope.code : retried.reason }, 'event retry failed');
+  req.log.warn(
+    { service: params.service, outcome: retried.kind === 'refused' ? retried.envelope.code : retried.reason },
+    'event retry failed',
+  );
   throw new AppError('bad_gateway', MESSAGES.platform.badGateway);
 }
 

@@ -3,14 +3,22 @@ import type { Socket } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { MESSAGES } from '@sh/shared/contract';
-import { createLookupAnswerer as createSharedLookupAnswerer, type LookupAnswerer, type FastPathLookupBudget } from '@sh/shared/lookup-cache';
+import {
+  createLookupAnswerer as createSharedLookupAnswerer,
+  type LookupAnswerer,
+  type FastPathLookupBudget,
+} from '@sh/shared/lookup-cache';
 import { errorEnvelope, type Logger } from '@sh/shared/server';
 import type { UpstreamName } from '../domain/routing.js';
 
 /** Codes of a peer that is not there at all: the service is stopped or not deployed. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNRESET']);
 
-function answerUpstreamError(error: NodeJS.ErrnoException, res: ServerResponse | Socket, req: IncomingMessage & { log?: Logger }): void {
+function answerUpstreamError(
+  error: NodeJS.ErrnoException,
+  res: ServerResponse | Socket,
+  req: IncomingMessage & { log?: Logger },
+): void {
   if (!('setHeader' in res) || res.headersSent) {
     res.destroy();
     return;
@@ -72,6 +80,12 @@ export function createUpstreamProxies(
  * The public lookup answered from the answer records published (@sh/shared/lookup-cache, createLookupAnswerer), asking
  * records on the proxies' kept-alive connections when none is, and answering its failures as the proxies do.
  */
-export function createLookupAnswerer(options: { recordsUrl: string; prefix: string; budget: FastPathLookupBudget; timeoutMs: number; gatewayHeaders: readonly string[] }): LookupAnswerer {
+export function createLookupAnswerer(options: {
+  recordsUrl: string;
+  prefix: string;
+  budget: FastPathLookupBudget;
+  timeoutMs: number;
+  gatewayHeaders: readonly string[];
+}): LookupAnswerer {
   return createSharedLookupAnswerer({ ...options, agent: upstreamAgent, answerFailure: answerUpstreamError });
 }

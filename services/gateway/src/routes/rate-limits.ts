@@ -53,7 +53,10 @@ function budgetCalls(): <T>(call: () => Promise<T>) => Promise<T> {
 /** The 429 envelope of a spent budget, with Retry-After, written with node's response alone (express's or not). */
 function answerBudgetSpent(res: ServerResponse, msUntilReset: number | undefined): void {
   res.statusCode = 429;
-  res.setHeader('Retry-After', String(msUntilReset === undefined ? WINDOW_MS / 1000 : Math.max(1, Math.ceil(msUntilReset / 1000))));
+  res.setHeader(
+    'Retry-After',
+    String(msUntilReset === undefined ? WINDOW_MS / 1000 : Math.max(1, Math.ceil(msUntilReset / 1000))),
+  );
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.end(JSON.stringify(errorEnvelope('rate_limited', MESSAGES.platform.rateLimited)));
 }
@@ -68,7 +71,10 @@ function storeFailureWarner(logger: Logger): (error: unknown) => void {
   return (error) => {
     passedUncounted += 1;
     if (Date.now() - lastWarnedAt < WARNING_INTERVAL_MS) return;
-    logger.warn({ err: error, passedUncounted }, 'rate limits are off: Redis did not answer, so requests pass uncounted');
+    logger.warn(
+      { err: error, passedUncounted },
+      'rate limits are off: Redis did not answer, so requests pass uncounted',
+    );
     lastWarnedAt = Date.now();
     passedUncounted = 0;
   };
@@ -85,7 +91,12 @@ function storeFailureWarner(logger: Logger): (error: unknown) => void {
  * but one script call (countAndRead), which also reads the lookup's published answer: measured, this took about a fifth off the
  * gateway's CPU time per lookup, against express-rate-limit's steps and a second call (bench/README.md).
  */
-export function rateLimits(redis: Redis, budgets: RateLimitBudgets, prefix: string, logger: Logger): {
+export function rateLimits(
+  redis: Redis,
+  budgets: RateLimitBudgets,
+  prefix: string,
+  logger: Logger,
+): {
   api: RequestHandler;
   lookup: RequestHandler;
   credentials: RequestHandler;
@@ -93,7 +104,8 @@ export function rateLimits(redis: Redis, budgets: RateLimitBudgets, prefix: stri
 } {
   const warn = storeFailureWarner(logger);
   const guarded = budgetCalls();
-  const sendCommand = (command: string, ...args: string[]) => guarded(() => redis.call(command, ...args) as Promise<RedisReply>);
+  const sendCommand = (command: string, ...args: string[]) =>
+    guarded(() => redis.call(command, ...args) as Promise<RedisReply>);
   const keyPrefixOf = (name: string) => `${prefix}:rl:${name}:`;
   const make = (name: string, limit: number): RequestHandler =>
     rateLimit({
@@ -113,7 +125,8 @@ export function rateLimits(redis: Redis, budgets: RateLimitBudgets, prefix: stri
   const lookupKeyPrefix = keyPrefixOf('lookup');
   const lookupLimit = budgets.lookupPerMinute;
   const lookupPolicy = `${lookupLimit};w=${WINDOW_MS / 1000}`;
-  const countLookup = (clientKey: string, alsoRead: string) => guarded(() => countAndRead(redis, clientKey, alsoRead, WINDOW_MS, lookupLimit));
+  const countLookup = (clientKey: string, alsoRead: string) =>
+    guarded(() => countAndRead(redis, clientKey, alsoRead, WINDOW_MS, lookupLimit));
   const lookupOnFastPath =
     (clientIp: (req: IncomingMessage) => string | undefined): FastPathLookupBudget =>
     (req, res, alsoRead) =>
@@ -121,7 +134,10 @@ export function rateLimits(redis: Redis, budgets: RateLimitBudgets, prefix: stri
       countLookup(lookupKeyPrefix + ipKeyGenerator(String(clientIp(req))), alsoRead).then(
         ([hits, msUntilReset, read]): LookupCounted => {
           res.setHeader('RateLimit-Policy', lookupPolicy);
-          res.setHeader('RateLimit', `limit=${lookupLimit}, remaining=${Math.max(lookupLimit - hits, 0)}, reset=${Math.max(0, Math.ceil(msUntilReset / 1000))}`);
+          res.setHeader(
+            'RateLimit',
+            `limit=${lookupLimit}, remaining=${Math.max(lookupLimit - hits, 0)}, reset=${Math.max(0, Math.ceil(msUntilReset / 1000))}`,
+          );
           if (hits <= lookupLimit) return { spent: false, read: read ?? null };
           answerBudgetSpent(res, msUntilReset);
           return { spent: true };

@@ -9,12 +9,18 @@ import express, { Router } from 'express';
 export function webRoutes(webDist: string): Router {
   const router = Router();
   const indexFile = path.join(webDist, 'index.html');
-  router.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  router.use(
+    '/assets',
+    express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
   router.get(/^(?!\/api\/).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
     if (!existsSync(indexFile)) {
-      res.status(503).type('text').send('The web app has not been built. Run `npm run build:web` (npm start does it for you).');
+      res
+        .status(503)
+        .type('text')
+        .send('The web app has not been built. Run `npm run build:web` (npm start does it for you).');
       return;
     }
     res.setHeader('cache-control', 'no-cache');

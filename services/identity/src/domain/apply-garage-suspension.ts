@@ -7,7 +7,14 @@ import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js'
  * suspension also ends every session of the garage's user at once (its refresh tokens are revoked); its access
  * tokens lapse within their fifteen minutes, and garages, records and billing refuse them meanwhile.
  */
-export async function applyGarageSuspension(db: PoolClient, change: { garageId: string; isSuspended: boolean; at: number }): Promise<void> {
-  const isApplied = await applyUserSuspension(db, { userId: change.garageId, isSuspended: change.isSuspended, at: change.at });
+export async function applyGarageSuspension(
+  db: PoolClient,
+  change: { garageId: string; isSuspended: boolean; at: number },
+): Promise<void> {
+  const isApplied = await applyUserSuspension(db, {
+    userId: change.garageId,
+    isSuspended: change.isSuspended,
+    at: change.at,
+  });
   if (isApplied && change.isSuspended) await revokeUserRefreshTokens(db, change.garageId);
 }

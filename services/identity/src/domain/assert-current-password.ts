@@ -27,7 +27,8 @@ export async function assertCurrentPassword(
       headers: { 'retry-after': String(recheck.retryAfterSeconds) },
     });
   }
-  if (recheck.isBudgetUnavailable) log?.warn({ userId }, 'current password checked without its attempt budget: Redis did not answer');
+  if (recheck.isBudgetUnavailable)
+    log?.warn({ userId }, 'current password checked without its attempt budget: Redis did not answer');
   if (!recheck.valid) {
     throw new AppError('password_mismatch', MESSAGES.identity.currentPasswordIncorrect, {
       errors: [{ path: 'currentPassword', message: MESSAGES.identity.currentPasswordIncorrect }],

@@ -32,13 +32,19 @@ export async function checkSecondFactorCode(
   const attempts = settings.attempts;
   if (!attempts) throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable);
   const attemptId = randomUUID();
-  const budget = { limit: PASSWORD_RECHECK_BUDGET.failures, windowSeconds: PASSWORD_RECHECK_BUDGET.windowSeconds, lapseMs: PASSWORD_RECHECK_BUDGET.lapseMs };
+  const budget = {
+    limit: PASSWORD_RECHECK_BUDGET.failures,
+    windowSeconds: PASSWORD_RECHECK_BUDGET.windowSeconds,
+    lapseMs: PASSWORD_RECHECK_BUDGET.lapseMs,
+  };
   const reservation = await reservePasswordAttempt(attempts, userId, attemptId, budget).catch((error: unknown) => {
     throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
   });
   if (reservation.outcome !== 'reserved') {
     const retryAfterSeconds = reservation.outcome === 'spent' ? reservation.retryAfterSeconds : 1;
-    throw new AppError('rate_limited', MESSAGES.secondFactor.attemptsExceeded, { headers: { 'retry-after': String(retryAfterSeconds) } });
+    throw new AppError('rate_limited', MESSAGES.secondFactor.attemptsExceeded, {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    });
   }
   const usedRecoveryCode = await compareCode(db, settings, enrolment, code, options.allowRecoveryCode);
   // A wrong code counts against the budget, a right one gives its attempt back; if Redis fails here, the attempt
@@ -61,9 +67,12 @@ async function compareCode(
   code: string,
   allowRecoveryCode: boolean,
 ): Promise<boolean | null> {
-  const secret = Secret.fromBase32(decryptSecondFactorSecret(settings.encryptionKey, enrolment.user_id, enrolment.secret_ciphertext));
+  const secret = Secret.fromBase32(
+    decryptSecondFactorSecret(settings.encryptionKey, enrolment.user_id, enrolment.secret_ciphertext),
+  );
   const step = findTotpStep(secret, code.replace(/\s/g, ''), Date.now());
-  if (step !== null) return (await claimSecondFactorStep(db, enrolment.user_id, step, enrolment.confirmed_at === null)) ? false : null;
+  if (step !== null)
+    return (await claimSecondFactorStep(db, enrolment.user_id, step, enrolment.confirmed_at === null)) ? false : null;
   if (!allowRecoveryCode || !enrolment.confirmed_at) return null;
   const hash = recoveryCodeHash(code);
   if (hash === null) return null;

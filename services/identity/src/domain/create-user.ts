@@ -13,7 +13,12 @@ import { requestEmailConfirmation } from './request-email-confirmation.js';
 export async function createUser(pool: Pool, input: TCreateUserRequest): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   return withTransaction(pool, async (client) => {
-    const inserted = await insertUser(client, { email: input.email, passwordHash, role: input.role, emailConfirmed: false });
+    const inserted = await insertUser(client, {
+      email: input.email,
+      passwordHash,
+      role: input.role,
+      emailConfirmed: false,
+    });
     if (inserted.outcome === 'email_taken') throw duplicateEmailError();
     await publishUserRegistered(client, { userId: inserted.id, email: input.email, role: input.role });
     await requestEmailConfirmation(client, { id: inserted.id, email: input.email });

@@ -22,7 +22,8 @@ export async function disableSecondFactor(
   if (!user) throw new AppError('unauthorized', MESSAGES.platform.unauthorized);
   const enrolment = await findSecondFactor(pool, user.id);
   if (!enrolment?.confirmed_at) throw new AppError('conflict', MESSAGES.secondFactor.notEnabled);
-  if (isSecondFactorRequired(deps.settings, user)) throw new AppError('forbidden', MESSAGES.secondFactor.requiredForAdmins);
+  if (isSecondFactorRequired(deps.settings, user))
+    throw new AppError('forbidden', MESSAGES.secondFactor.requiredForAdmins);
   await assertCurrentPassword(pool, deps.passwordFailures, user.id, input.currentPassword, deps.log);
   await withTransaction(pool, async (client) => {
     await checkSecondFactorCode(client, deps.settings, enrolment, input.code, { allowRecoveryCode: true });

@@ -8,7 +8,10 @@ import { hashPassword } from './passwords.js';
  * The first admin of a deployment (ADMIN_EMAIL, ADMIN_PASSWORD): when no user has that e-mail, creates a
  * confirmed user listed in the admin table. An existing user is left exactly as it is.
  */
-export async function ensureAdmin(pool: Pool, admin: { email: string; password: string }): Promise<'created' | 'exists'> {
+export async function ensureAdmin(
+  pool: Pool,
+  admin: { email: string; password: string },
+): Promise<'created' | 'exists'> {
   const email = admin.email.trim().toLowerCase();
   const passwordHash = await hashPassword(admin.password);
   return withTransaction(pool, async (client) => {

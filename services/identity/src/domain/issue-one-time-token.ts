@@ -4,7 +4,12 @@ import type { OneTimeTokenKind } from '../store/one-time-token-kind.js';
 import { generateOpaqueToken, hashToken } from './tokens.js';
 
 /** Makes a new single-use link token for a user: stores its hash with the expiry and answers the raw token for the mail. */
-export async function issueOneTimeToken(db: Queryable, kind: OneTimeTokenKind, userId: string, ttlMs: number): Promise<string> {
+export async function issueOneTimeToken(
+  db: Queryable,
+  kind: OneTimeTokenKind,
+  userId: string,
+  ttlMs: number,
+): Promise<string> {
   const token = generateOpaqueToken();
   await insertOneTimeToken(db, kind, { userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
   return token;

@@ -24,7 +24,12 @@ export interface SignedInUser {
  * gets none, whichever way it asks (sign-in, refresh, or the fresh session of a password or e-mail change made with an
  * access token from before the suspension): 403, and the caller's transaction rolls back.
  */
-export async function issueSession(db: Queryable, keys: SigningKeys, user: UserRow, familyId: string): Promise<SignedInUser> {
+export async function issueSession(
+  db: Queryable,
+  keys: SigningKeys,
+  user: UserRow,
+  familyId: string,
+): Promise<SignedInUser> {
   refuseIfSuspended(user);
   const userType = userTypeOf(user);
   const refreshToken = generateOpaqueToken();

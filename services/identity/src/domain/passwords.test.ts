@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('hashPassword and verifyPassword', () => {
-  it('hashes with argon2id at OWASP\'s minimum profile, salted, and verifies only the right password', async () => {
+  it("hashes with argon2id at OWASP's minimum profile, salted, and verifies only the right password", async () => {
     const hash = await hashPassword('Spanner42');
     expect(costOf(hash)).toEqual(OUR_COST);
     expect(await hashPassword('Spanner42')).not.toBe(hash);

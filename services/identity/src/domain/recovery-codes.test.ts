@@ -17,6 +17,7 @@ describe('recovery codes', () => {
   });
 
   it('refuses what cannot be one (a TOTP code, a wrong length, a U)', () => {
-    for (const typed of ['123456', '7KQ2-M9XD-4HTR', '7KQ2-M9XD-4HTR-0CUN', '']) expect(recoveryCodeHash(typed)).toBeNull();
+    for (const typed of ['123456', '7KQ2-M9XD-4HTR', '7KQ2-M9XD-4HTR-0CUN', ''])
+      expect(recoveryCodeHash(typed)).toBeNull();
   });
 });

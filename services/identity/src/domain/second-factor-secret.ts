@@ -9,7 +9,9 @@ export function encryptSecondFactorSecret(key: Buffer, userId: string, secretBas
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(userId));
   const ciphertext = Buffer.concat([cipher.update(secretBase32, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The base32 secret of a stored one (see encryptSecondFactorSecret); throws when it was not sealed with this key for this user. */

@@ -14,7 +14,10 @@ export interface SecondFactorSettings {
 }
 
 /** Whether this user must have two-step verification: an admin, where the rule is on. */
-export function isSecondFactorRequired(settings: Pick<SecondFactorSettings, 'isRequiredForAdmins'>, user: { is_admin: boolean }): boolean {
+export function isSecondFactorRequired(
+  settings: Pick<SecondFactorSettings, 'isRequiredForAdmins'>,
+  user: { is_admin: boolean },
+): boolean {
   return settings.isRequiredForAdmins && user.is_admin;
 }
 

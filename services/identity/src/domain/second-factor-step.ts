@@ -3,7 +3,11 @@ import { signSecondFactorToken, type Queryable } from '@sh/shared/server';
 import { findSecondFactor } from '../store/find-second-factor.js';
 import type { UserRow } from '../store/user-row.js';
 import { refuseIfSuspended } from './refuse-suspended.js';
-import { isSecondFactorRequired, SECOND_FACTOR_STEP_TTL_SECONDS, type SecondFactorSettings } from './second-factor-settings.js';
+import {
+  isSecondFactorRequired,
+  SECOND_FACTOR_STEP_TTL_SECONDS,
+  type SecondFactorSettings,
+} from './second-factor-settings.js';
 import type { SigningKeys } from './signing-keys.js';
 import { userTypeOf } from './user-type.js';
 
@@ -23,10 +27,16 @@ export async function secondFactorStepFor(
   const claims = { sub: user.id, role: userTypeOf(user), email: user.email };
   if (enrolment?.confirmed_at) {
     refuseIfSuspended(user);
-    return { secondFactorRequired: true, challenge: signSecondFactorToken(keys.privateKey, claims, 'login-challenge', SECOND_FACTOR_STEP_TTL_SECONDS) };
+    return {
+      secondFactorRequired: true,
+      challenge: signSecondFactorToken(keys.privateKey, claims, 'login-challenge', SECOND_FACTOR_STEP_TTL_SECONDS),
+    };
   }
   if (isSecondFactorRequired(settings, user)) {
-    return { secondFactorEnrolmentRequired: true, enrolmentToken: signSecondFactorToken(keys.privateKey, claims, 'enrolment', SECOND_FACTOR_STEP_TTL_SECONDS) };
+    return {
+      secondFactorEnrolmentRequired: true,
+      enrolmentToken: signSecondFactorToken(keys.privateKey, claims, 'enrolment', SECOND_FACTOR_STEP_TTL_SECONDS),
+    };
   }
   return null;
 }

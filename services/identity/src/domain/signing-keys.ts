@@ -18,7 +18,11 @@ export function publicKeyOf(privateKeyPem: string): string {
  * The signing keys: from JWT_PRIVATE_KEY when given (always in production); otherwise the development pair
  * kept in identity's database, generated on the first start, so restarts keep sessions valid.
  */
-export async function loadSigningKeys(pool: Pool, configuredPrivateKey: string | undefined, logger: Logger): Promise<SigningKeys> {
+export async function loadSigningKeys(
+  pool: Pool,
+  configuredPrivateKey: string | undefined,
+  logger: Logger,
+): Promise<SigningKeys> {
   if (configuredPrivateKey) return { privateKey: configuredPrivateKey, publicKey: publicKeyOf(configuredPrivateKey) };
   const stored = await findDevelopmentSigningKeys(pool);
   if (stored) return stored;

@@ -22,7 +22,11 @@ export async function startSecondFactorEnrolment(
   if (!user) throw new AppError('unauthorized', MESSAGES.platform.unauthorized);
   refuseIfSuspended(user);
   const secret = generateTotpSecret();
-  const outcome = await upsertPendingSecondFactor(db, user.id, encryptSecondFactorSecret(settings.encryptionKey, user.id, secret));
+  const outcome = await upsertPendingSecondFactor(
+    db,
+    user.id,
+    encryptSecondFactorSecret(settings.encryptionKey, user.id, secret),
+  );
   if (outcome === 'confirmed') throw new AppError('conflict', MESSAGES.secondFactor.alreadyEnabled);
   const otpauthUri = totpUri(secret, user.email);
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });

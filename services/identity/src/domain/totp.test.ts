@@ -15,9 +15,12 @@ const RFC_6238_SHA1_VECTORS = [
 describe('findTotpStep (the check every second-factor code goes through)', () => {
   const rfcSecret = Secret.fromLatin1('12345678901234567890');
 
-  it.each(RFC_6238_SHA1_VECTORS)("accepts RFC 6238's code $code at $seconds s, in that time's own step", ({ seconds, code }) => {
-    expect(findTotpStep(rfcSecret, code, seconds * 1000, 8)).toBe(Math.floor(seconds / 30));
-  });
+  it.each(RFC_6238_SHA1_VECTORS)(
+    "accepts RFC 6238's code $code at $seconds s, in that time's own step",
+    ({ seconds, code }) => {
+      expect(findTotpStep(rfcSecret, code, seconds * 1000, 8)).toBe(Math.floor(seconds / 30));
+    },
+  );
 
   it.each(RFC_6238_SHA1_VECTORS)('refuses $code two steps after its time', ({ seconds, code }) => {
     expect(findTotpStep(rfcSecret, code, (seconds + 60) * 1000, 8)).toBeNull();

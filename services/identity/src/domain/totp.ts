@@ -25,7 +25,12 @@ export function totpUri(secretBase32: string, accountName: string): string {
  * null otherwise. The caller accepts a step only once (see store/claim-second-factor-step.ts). `digits` is 6 for the
  * platform's codes; RFC 6238's published vectors are 8-digit.
  */
-export function findTotpStep(secret: Secret, code: string, atMs: number, digits: number = SECOND_FACTOR_CODE_DIGITS): number | null {
+export function findTotpStep(
+  secret: Secret,
+  code: string,
+  atMs: number,
+  digits: number = SECOND_FACTOR_CODE_DIGITS,
+): number | null {
   if (code.length !== digits || !/^[0-9]+$/.test(code)) return null;
   const delta = totpOf(secret, digits).validate({ token: code, timestamp: atMs, window: TOTP_WINDOW_STEPS });
   if (delta === null) return null;

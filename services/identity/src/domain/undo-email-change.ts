@@ -32,7 +32,12 @@ export async function undoEmailChange(pool: Pool, token: string): Promise<{ emai
       if ((await updateUserEmail(client, user.id, change.oldEmail)) === 'email_taken') {
         throw new AppError('conflict', MESSAGES.identity.emailChangeUndoConflict);
       }
-      await publishEmailChanged(client, { userId: user.id, oldEmail: user.email, newEmail: change.oldEmail, changedAt: Date.now() });
+      await publishEmailChanged(client, {
+        userId: user.id,
+        oldEmail: user.email,
+        newEmail: change.oldEmail,
+        changedAt: Date.now(),
+      });
     }
     await retireLaterEmailChangeUndoTokens(client, user.id, change.changedAt);
     await retireUserOneTimeTokens(client, 'email_confirmation', user.id);

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type TSession, type TUpdateEmailRequest } from '@sh/shared/contract';
-import { AppError, recordAdminAction, requireAdminReason, withTransaction, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
+import {
+  AppError,
+  recordAdminAction,
+  requireAdminReason,
+  withTransaction,
+  type Logger,
+  type Pool,
+  type TAuthClaims,
+} from '@sh/shared/server';
 import { publishEmailChangeNoticeRequested } from '../events/publish-email-change-notice-requested.js';
 import { publishEmailChanged } from '../events/publish-email-changed.js';
 import { findUserById } from '../store/find-user-by-id.js';
@@ -65,12 +73,27 @@ export async function updateEmail(
       newEmail: input.email,
       expiresAt: new Date(Date.now() + EMAIL_CHANGE_UNDO_TTL_MS),
     });
-    await publishEmailChangeNoticeRequested(client, { userId: locked.id, oldEmail: locked.email, newEmail: input.email, token: undoToken });
-    await publishEmailChanged(client, { userId: locked.id, oldEmail: locked.email, newEmail: input.email, changedAt: Date.now() });
+    await publishEmailChangeNoticeRequested(client, {
+      userId: locked.id,
+      oldEmail: locked.email,
+      newEmail: input.email,
+      token: undoToken,
+    });
+    await publishEmailChanged(client, {
+      userId: locked.id,
+      oldEmail: locked.email,
+      newEmail: input.email,
+      changedAt: Date.now(),
+    });
 
     if (adminReason !== null) {
       const subject = { type: 'user' as const, id: locked.id, label: locked.email };
-      await recordAdminAction(client, { actor: { id: actor.sub, email: actor.email }, action: 'user.email_changed', subject, reason: adminReason });
+      await recordAdminAction(client, {
+        actor: { id: actor.sub, email: actor.email },
+        action: 'user.email_changed',
+        subject,
+        reason: adminReason,
+      });
       return { id: locked.id, email: input.email };
     }
     const changedUser = { ...locked, email: input.email, email_confirmed_at: null };

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type TSession, type TUpdatePasswordRequest } from '@sh/shared/contract';
-import { AppError, recordAdminAction, requireAdminReason, withTransaction, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
+import {
+  AppError,
+  recordAdminAction,
+  requireAdminReason,
+  withTransaction,
+  type Logger,
+  type Pool,
+  type TAuthClaims,
+} from '@sh/shared/server';
 import { findUserById } from '../store/find-user-by-id.js';
 import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
 import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
@@ -52,7 +60,12 @@ export async function updatePassword(
     await revokeUserRefreshTokens(client, user.id);
     if (adminReason !== null) {
       const subject = { type: 'user' as const, id: user.id, label: user.email };
-      await recordAdminAction(client, { actor: { id: actor.sub, email: actor.email }, action: 'user.password_set', subject, reason: adminReason });
+      await recordAdminAction(client, {
+        actor: { id: actor.sub, email: actor.email },
+        action: 'user.password_set',
+        subject,
+        reason: adminReason,
+      });
       return { id: user.id };
     }
     const { session, refreshToken } = await issueSession(client, keys, user, randomUUID());

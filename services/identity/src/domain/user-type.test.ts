@@ -17,8 +17,12 @@ describe('userTypeOf', () => {
 
 describe('assertSelfOrAdmin', () => {
   it('lets a user change their own account and an admin any account', () => {
-    expect(() => assertSelfOrAdmin({ sub: userId, role: 'none', email: 'owner@hartley-motors.co.uk' }, userId)).not.toThrow();
-    expect(() => assertSelfOrAdmin({ sub: 'another-id', role: 'admin', email: 'ops@servicehistory.example' }, userId)).not.toThrow();
+    expect(() =>
+      assertSelfOrAdmin({ sub: userId, role: 'none', email: 'owner@hartley-motors.co.uk' }, userId),
+    ).not.toThrow();
+    expect(() =>
+      assertSelfOrAdmin({ sub: 'another-id', role: 'admin', email: 'ops@servicehistory.example' }, userId),
+    ).not.toThrow();
   });
 
   it('refuses anyone else with 403', () => {

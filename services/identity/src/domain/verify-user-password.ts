@@ -45,7 +45,9 @@ export async function verifyUserPassword(
   password: string,
 ): Promise<PasswordRecheck> {
   const attemptId = randomUUID();
-  const reservation = failureCounter ? await reserveWhenFree(failureCounter, userId, attemptId).catch(() => null) : null;
+  const reservation = failureCounter
+    ? await reserveWhenFree(failureCounter, userId, attemptId).catch(() => null)
+    : null;
   if (reservation?.outcome === 'spent') return { outcome: 'blocked', retryAfterSeconds: reservation.retryAfterSeconds };
   if (reservation?.outcome === 'busy') return { outcome: 'blocked', retryAfterSeconds: 1 };
 
@@ -64,8 +66,16 @@ export async function verifyUserPassword(
 }
 
 /** Reserves an attempt, trying again while the budget is busy with attempts in flight, for BUSY_WAIT_MS at most. */
-async function reserveWhenFree(counter: PasswordFailureCounter, userId: string, attemptId: string): Promise<PasswordAttemptReservation> {
-  const budget = { limit: PASSWORD_RECHECK_BUDGET.failures, windowSeconds: PASSWORD_RECHECK_BUDGET.windowSeconds, lapseMs: PASSWORD_RECHECK_BUDGET.lapseMs };
+async function reserveWhenFree(
+  counter: PasswordFailureCounter,
+  userId: string,
+  attemptId: string,
+): Promise<PasswordAttemptReservation> {
+  const budget = {
+    limit: PASSWORD_RECHECK_BUDGET.failures,
+    windowSeconds: PASSWORD_RECHECK_BUDGET.windowSeconds,
+    lapseMs: PASSWORD_RECHECK_BUDGET.lapseMs,
+  };
   const giveUpAt = Date.now() + BUSY_WAIT_MS;
   for (;;) {
     const reservation = await reservePasswordAttempt(counter, userId, attemptId, budget);

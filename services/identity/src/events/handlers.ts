@@ -4,9 +4,17 @@ import { applyGarageSuspension } from '../domain/apply-garage-suspension.js';
 /** What identity does with the events it hears: a suspended garage's user cannot sign in until reinstated. */
 export const identityEventHandlers: EventHandlers = {
   'garage.suspended': async (db, event) => {
-    await applyGarageSuspension(db, { garageId: event.payload.garageId, isSuspended: true, at: event.payload.suspendedAt });
+    await applyGarageSuspension(db, {
+      garageId: event.payload.garageId,
+      isSuspended: true,
+      at: event.payload.suspendedAt,
+    });
   },
   'garage.reinstated': async (db, event) => {
-    await applyGarageSuspension(db, { garageId: event.payload.garageId, isSuspended: false, at: event.payload.reinstatedAt });
+    await applyGarageSuspension(db, {
+      garageId: event.payload.garageId,
+      isSuspended: false,
+      at: event.payload.reinstatedAt,
+    });
   },
 };

@@ -1,5 +1,10 @@
 import { Router } from 'express';
-import { ZForgotPasswordRequestSchema, ZLoginRequestSchema, ZResetPasswordRequestSchema, MESSAGES } from '@sh/shared/contract';
+import {
+  ZForgotPasswordRequestSchema,
+  ZLoginRequestSchema,
+  ZResetPasswordRequestSchema,
+  MESSAGES,
+} from '@sh/shared/contract';
 import { AppError, authenticate, parseOrThrow, type Pool, type TokenVerifier } from '@sh/shared/server';
 import { getCurrentUser } from '../domain/get-current-user.js';
 import { logIn } from '../domain/log-in.js';
@@ -16,7 +21,12 @@ import { answerWithSession, clearSessionCookie, readSessionCookie } from './sess
  * /api/v1/auth/*: login, refresh, logout, me, the public key, forgot and reset password. A session's refresh token
  * travels only in the session cookie (./session-cookie.ts): login and refresh set it, refresh and logout read it.
  */
-export function authRoutes(deps: { pool: Pool; keys: SigningKeys; verifier: TokenVerifier; secondFactor: SecondFactorSettings }): Router {
+export function authRoutes(deps: {
+  pool: Pool;
+  keys: SigningKeys;
+  verifier: TokenVerifier;
+  secondFactor: SecondFactorSettings;
+}): Router {
   const { pool, keys } = deps;
   const router = Router();
 

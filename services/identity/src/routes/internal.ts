@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { MESSAGES, ZCreateUserRequestSchema, ZEventIdParamSchema, ZUserIdParamSchema, ZVerifyPasswordRequestSchema } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  ZCreateUserRequestSchema,
+  ZEventIdParamSchema,
+  ZUserIdParamSchema,
+  ZVerifyPasswordRequestSchema,
+} from '@sh/shared/contract';
 import { AppError, parseOrThrow, readEventSecrets, requireInternalToken, type Pool } from '@sh/shared/server';
 import { createUser } from '../domain/create-user.js';
 import { deleteUser } from '../domain/delete-user.js';
@@ -7,7 +13,11 @@ import { verifyUserPassword } from '../domain/verify-user-password.js';
 import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
 
 /** /internal/users*, /internal/events/{id}/secret: service-to-service calls, only with the internal token (the gateway never forwards them). */
-export function internalRoutes(deps: { pool: Pool; internalToken: string; passwordFailures: PasswordFailureCounter | null }): Router {
+export function internalRoutes(deps: {
+  pool: Pool;
+  internalToken: string;
+  passwordFailures: PasswordFailureCounter | null;
+}): Router {
   const { pool } = deps;
   const router = Router();
   router.use('/internal', requireInternalToken(deps.internalToken));
@@ -26,7 +36,8 @@ export function internalRoutes(deps: { pool: Pool; internalToken: string; passwo
         headers: { 'retry-after': String(recheck.retryAfterSeconds) },
       });
     }
-    if (recheck.isBudgetUnavailable) req.log?.warn({ userId }, 'password re-check ran without its attempt budget: Redis did not answer');
+    if (recheck.isBudgetUnavailable)
+      req.log?.warn({ userId }, 'password re-check ran without its attempt budget: Redis did not answer');
     res.json({ status: 200, data: { valid: recheck.valid } });
   });
 

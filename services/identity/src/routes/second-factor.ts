@@ -6,7 +6,14 @@ import {
   ZLoginSecondFactorRequestSchema,
   type TSecondFactorStep,
 } from '@sh/shared/contract';
-import { authenticate, bearerToken, parseOrThrow, verifySecondFactorToken, type Pool, type TokenVerifier } from '@sh/shared/server';
+import {
+  authenticate,
+  bearerToken,
+  parseOrThrow,
+  verifySecondFactorToken,
+  type Pool,
+  type TokenVerifier,
+} from '@sh/shared/server';
 import { completeSecondFactorLogin } from '../domain/complete-second-factor-login.js';
 import { confirmSecondFactorEnrolment } from '../domain/confirm-second-factor-enrolment.js';
 import { disableSecondFactor } from '../domain/disable-second-factor.js';
@@ -75,7 +82,10 @@ export function secondFactorRoutes(deps: {
   router.post('/api/v1/users/second-factor/enrolment/confirm', enrolmentCaller, async (req, res) => {
     const { code } = parseOrThrow(ZConfirmSecondFactorEnrolmentRequestSchema, req.body ?? {});
     const isEnrolmentOnly = res.locals.isEnrolmentOnly === true;
-    const { recoveryCodes, signedIn } = await confirmSecondFactorEnrolment(pool, keys, settings, req.auth!, { code, isEnrolmentOnly });
+    const { recoveryCodes, signedIn } = await confirmSecondFactorEnrolment(pool, keys, settings, req.auth!, {
+      code,
+      isEnrolmentOnly,
+    });
     if (!signedIn) return answerWithSession(res, MESSAGES.secondFactor.enabled, { recoveryCodes });
     // An admin's enrolment finished at sign-in: the session starts here, its refresh token in the session cookie.
     const { refreshToken, ...session } = signedIn;
@@ -85,7 +95,12 @@ export function secondFactorRoutes(deps: {
   // An enrolment-only token may not turn anything off: only a full session may.
   router.delete('/api/v1/users/second-factor', authenticate(deps.verifier), async (req, res) => {
     const input = parseOrThrow(ZDisableSecondFactorRequestSchema, req.body ?? {});
-    await disableSecondFactor(pool, { settings, passwordFailures: deps.passwordFailures, log: req.log }, req.auth!, input);
+    await disableSecondFactor(
+      pool,
+      { settings, passwordFailures: deps.passwordFailures, log: req.log },
+      req.auth!,
+      input,
+    );
     res.json({ status: 200, message: MESSAGES.secondFactor.disabled, data: {} });
   });
 

@@ -20,7 +20,11 @@ const MAX_COOKIE_VALUE_LENGTH = 200;
  * Answers a call that issued a session: `data.refreshToken`, when there is one, becomes the session cookie (one per
  * path of SESSION_COOKIE.paths) and is left out of the body; the rest is the success envelope, never cached.
  */
-export function answerWithSession<T extends object>(res: Response, message: string, data: T & { refreshToken?: string }): void {
+export function answerWithSession<T extends object>(
+  res: Response,
+  message: string,
+  data: T & { refreshToken?: string },
+): void {
   const { refreshToken, ...body } = data;
   if (refreshToken !== undefined) {
     for (const path of SESSION_COOKIE.paths) {

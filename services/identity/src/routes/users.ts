@@ -36,7 +36,11 @@ export function userRoutes(deps: {
 
   router.post('/api/v1/users/resend-confirmation', authenticate(deps.verifier), async (req, res) => {
     const data = await resendEmailConfirmation(pool, req.auth!.sub);
-    res.json({ status: 200, message: data.emailConfirmed ? MESSAGES.identity.alreadyConfirmed : MESSAGES.identity.confirmationSent, data });
+    res.json({
+      status: 200,
+      message: data.emailConfirmed ? MESSAGES.identity.alreadyConfirmed : MESSAGES.identity.confirmationSent,
+      data,
+    });
   });
 
   // Order of checks: token (401), id shape (400), self or admin (403), body (400; an admin's reason for another
@@ -46,7 +50,12 @@ export function userRoutes(deps: {
     const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
     assertSelfOrAdmin(req.auth!, id);
     const input = parseOrThrow(ZUpdateEmailRequestSchema, req.body ?? {});
-    const data = await updateEmail({ pool, keys, passwordFailures: deps.passwordFailures, log: req.log }, req.auth!, id, input);
+    const data = await updateEmail(
+      { pool, keys, passwordFailures: deps.passwordFailures, log: req.log },
+      req.auth!,
+      id,
+      input,
+    );
     answerWithSession(res, MESSAGES.identity.emailUpdated, data);
   });
 
@@ -63,7 +72,12 @@ export function userRoutes(deps: {
     const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
     assertSelfOrAdmin(req.auth!, id);
     const input = parseOrThrow(ZUpdatePasswordRequestSchema, req.body ?? {});
-    const data = await updatePassword({ pool, keys, passwordFailures: deps.passwordFailures, log: req.log }, req.auth!, id, input);
+    const data = await updatePassword(
+      { pool, keys, passwordFailures: deps.passwordFailures, log: req.log },
+      req.auth!,
+      id,
+      input,
+    );
     answerWithSession(res, MESSAGES.identity.passwordUpdated, data);
   });
 

@@ -12,7 +12,10 @@ export interface UnpublishedConfirmation {
  * user.email_confirmed existed, or inserted by the demo seed) and marks them published: the caller writes their
  * events in the same transaction. SKIP LOCKED lets two instances starting together share the work.
  */
-export async function claimUnpublishedEmailConfirmations(db: Queryable, limit: number): Promise<UnpublishedConfirmation[]> {
+export async function claimUnpublishedEmailConfirmations(
+  db: Queryable,
+  limit: number,
+): Promise<UnpublishedConfirmation[]> {
   const { rows } = await db.query<{ id: string; email: string; email_confirmed_at: Date }>(
     `UPDATE users SET email_confirmation_published_at = now()
       WHERE id IN (SELECT id FROM users

@@ -21,5 +21,7 @@ export async function consumeEmailChangeUndoToken(db: Queryable, tokenHash: stri
     [tokenHash],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, oldEmail: row.old_email, newEmail: row.new_email, changedAt: row.created_at } : null;
+  return row
+    ? { userId: row.user_id, oldEmail: row.old_email, newEmail: row.new_email, changedAt: row.created_at }
+    : null;
 }

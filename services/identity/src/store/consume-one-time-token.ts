@@ -13,7 +13,11 @@ const CONSUME_SQL: Record<OneTimeTokenKind, string> = {
  * Uses a token: marks it used and answers its user, but only when it exists, is unused and has not expired.
  * One UPDATE, so two simultaneous uses cannot both succeed.
  */
-export async function consumeOneTimeToken(db: Queryable, kind: OneTimeTokenKind, tokenHash: string): Promise<string | null> {
+export async function consumeOneTimeToken(
+  db: Queryable,
+  kind: OneTimeTokenKind,
+  tokenHash: string,
+): Promise<string | null> {
   const { rows } = await db.query<{ user_id: string }>(CONSUME_SQL[kind], [tokenHash]);
   return rows[0]?.user_id ?? null;
 }

@@ -5,7 +5,10 @@ import type { Queryable } from '@sh/shared/server';
  * the same transaction. Answers the address and the time when it was not confirmed before; null when it already
  * was (the first confirmation time is kept and nothing needs announcing).
  */
-export async function markEmailConfirmed(db: Queryable, userId: string): Promise<{ email: string; confirmedAt: Date } | null> {
+export async function markEmailConfirmed(
+  db: Queryable,
+  userId: string,
+): Promise<{ email: string; confirmedAt: Date } | null> {
   const { rows } = await db.query<{ email: string; email_confirmed_at: Date }>(
     `UPDATE users SET email_confirmed_at = now(), email_confirmation_published_at = now(), updated_at = now()
       WHERE id = $1 AND email_confirmed_at IS NULL

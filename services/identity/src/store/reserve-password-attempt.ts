@@ -1,4 +1,8 @@
-import { passwordAttemptsInFlightKey, passwordFailureKey, type PasswordFailureCounter } from './password-failure-counter.js';
+import {
+  passwordAttemptsInFlightKey,
+  passwordFailureKey,
+  type PasswordFailureCounter,
+} from './password-failure-counter.js';
 
 /**
  * One atomic step on Redis, before a password is compared. KEYS[1]: the account's wrong answers in this window;
@@ -29,9 +33,7 @@ return {1}
 `;
 
 export type PasswordAttemptReservation =
-  | { outcome: 'reserved' }
-  | { outcome: 'busy' }
-  | { outcome: 'spent'; retryAfterSeconds: number };
+  { outcome: 'reserved' } | { outcome: 'busy' } | { outcome: 'spent'; retryAfterSeconds: number };
 
 /**
  * Reserves one attempt of the account's budget before its password is compared: 'spent' (with the seconds until the

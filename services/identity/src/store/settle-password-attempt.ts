@@ -1,4 +1,8 @@
-import { passwordAttemptsInFlightKey, passwordFailureKey, type PasswordFailureCounter } from './password-failure-counter.js';
+import {
+  passwordAttemptsInFlightKey,
+  passwordFailureKey,
+  type PasswordFailureCounter,
+} from './password-failure-counter.js';
 
 /**
  * The second step, once the password was compared. KEYS as the reservation's; ARGV: the attempt's id, 1 when the

@@ -1,5 +1,10 @@
 import { startBatchLoop, type BatchLoop, type Logger, type Pool } from '@sh/shared/server';
-import { DEFAULT_RETRY_POLICY, planMailRetry, type DeliveryFailure, type RetryPolicy } from '../domain/plan-mail-retry.js';
+import {
+  DEFAULT_RETRY_POLICY,
+  planMailRetry,
+  type DeliveryFailure,
+  type RetryPolicy,
+} from '../domain/plan-mail-retry.js';
 import { redactLinkTokens } from '../domain/redact-link-tokens.js';
 import { claimDueMail, type ClaimedMail } from '../store/claim-due-mail.js';
 import { markMailFailed } from '../store/mark-mail-failed.js';
@@ -84,7 +89,10 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       const plan = planMailRetry(mail.attempts, failure, retry);
       if (plan.kind === 'retry') {
         await rescheduleMail(pool, { id: mail.id, attempts: mail.attempts, delayMs: plan.delayMs, error: message });
-        log.warn({ err: message, responseCode: failure.responseCode, retryInMs: plan.delayMs }, 'mail not sent; will retry');
+        log.warn(
+          { err: message, responseCode: failure.responseCode, retryInMs: plan.delayMs },
+          'mail not sent; will retry',
+        );
       } else {
         await markMailFailed(pool, {
           id: mail.id,
@@ -97,7 +105,12 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       }
       return;
     }
-    const isMarked = await markMailSent(pool, { id: mail.id, attempts: mail.attempts, messageId, smtpResponse: response.slice(0, 500) });
+    const isMarked = await markMailSent(pool, {
+      id: mail.id,
+      attempts: mail.attempts,
+      messageId,
+      smtpResponse: response.slice(0, 500),
+    });
     if (isMarked) log.info({ messageId }, 'mail sent');
     else log.warn({ messageId }, 'mail sent after its claim lapsed; another sender may send it too');
   };

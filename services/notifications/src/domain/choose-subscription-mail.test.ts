@@ -35,13 +35,21 @@ describe('chooseSubscriptionMail', () => {
   });
 
   it('falls back to "in 14 days" when the trial end is not known', () => {
-    expect(chooseSubscriptionMail(context, { ...change, trialEnd: null })?.mail.text).toContain('Your trial ends in 14 days.');
+    expect(chooseSubscriptionMail(context, { ...change, trialEnd: null })?.mail.text).toContain(
+      'Your trial ends in 14 days.',
+    );
   });
 
   it('sends a trial-ending notice once per subscription and trial end, and a cancellation once per subscription', () => {
-    expect(chooseSubscriptionMail(context, { ...change, reason: 'trial_will_end' })?.dedupeKey).toBe('trial_ending:sub_1:1773489600');
-    expect(chooseSubscriptionMail(context, { ...change, reason: 'trial_will_end', trialEnd: null })?.dedupeKey).toBe('trial_ending:sub_1:');
-    expect(chooseSubscriptionMail(context, { ...change, reason: 'canceled' })?.dedupeKey).toBe('subscription_cancelled:sub_1');
+    expect(chooseSubscriptionMail(context, { ...change, reason: 'trial_will_end' })?.dedupeKey).toBe(
+      'trial_ending:sub_1:1773489600',
+    );
+    expect(chooseSubscriptionMail(context, { ...change, reason: 'trial_will_end', trialEnd: null })?.dedupeKey).toBe(
+      'trial_ending:sub_1:',
+    );
+    expect(chooseSubscriptionMail(context, { ...change, reason: 'canceled' })?.dedupeKey).toBe(
+      'subscription_cancelled:sub_1',
+    );
   });
 
   it('cannot dedupe a change that names no subscription, so sends it without a key', () => {

@@ -18,12 +18,19 @@ export interface ChosenMail {
  * updates send nothing. A trial start, a trial-ending notice and a cancellation go once per subscription
  * (Stripe reports some of them through more than one webhook); every failed payment is worth a mail.
  */
-export function chooseSubscriptionMail(context: MailContext, change: TEventPayload<'subscription.changed'>): ChosenMail | null {
+export function chooseSubscriptionMail(
+  context: MailContext,
+  change: TEventPayload<'subscription.changed'>,
+): ChosenMail | null {
   const once = (template: TMailTemplate, detail = '') =>
     change.subscriptionId === null ? null : `${template}:${change.subscriptionId}${detail}`;
   switch (change.reason) {
     case 'trial_started':
-      return { template: 'trial_started', mail: composeTrialStartedMail(context, { trialEnd: change.trialEnd }), dedupeKey: once('trial_started') };
+      return {
+        template: 'trial_started',
+        mail: composeTrialStartedMail(context, { trialEnd: change.trialEnd }),
+        dedupeKey: once('trial_started'),
+      };
     case 'trial_will_end':
       return {
         template: 'trial_ending',
@@ -33,7 +40,11 @@ export function chooseSubscriptionMail(context: MailContext, change: TEventPaylo
     case 'payment_failed':
       return { template: 'payment_failed', mail: composePaymentFailedMail(context), dedupeKey: null };
     case 'canceled':
-      return { template: 'subscription_cancelled', mail: composeSubscriptionCancelledMail(context), dedupeKey: once('subscription_cancelled') };
+      return {
+        template: 'subscription_cancelled',
+        mail: composeSubscriptionCancelledMail(context),
+        dedupeKey: once('subscription_cancelled'),
+      };
     case 'activated':
     case 'updated':
       return null;

@@ -5,7 +5,14 @@ const BEST_TIME_LABELS: Record<string, string> = { morning: 'Morning', afternoon
 /** Hands a garage's callback request to the support team. */
 export function composeCallbackRequestMail(
   context: MailContext,
-  input: { fullName: string; garageName: string; phone: string; bestTime: string | null; message: string | null; requestId: string },
+  input: {
+    fullName: string;
+    garageName: string;
+    phone: string;
+    bestTime: string | null;
+    message: string | null;
+    requestId: string;
+  },
 ): ComposedMail {
   const bestTime = input.bestTime === null ? 'Not given' : (BEST_TIME_LABELS[input.bestTime] ?? input.bestTime);
   return renderStaffMail(context, {

@@ -1,13 +1,27 @@
 import type { TEventPayload } from '@sh/shared/contract';
-import { BRAND_NAME, formatCalendarDate, formatMileage, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import {
+  BRAND_NAME,
+  formatCalendarDate,
+  formatMileage,
+  renderMail,
+  siteLink,
+  type ComposedMail,
+  type MailContext,
+} from './mail-layout.js';
 
-export type CustomerServiceRecordedInput = Pick<TEventPayload<'service_record.created'>, 'garageName' | 'registration' | 'serviceDate' | 'mileage' | 'serviceType'>;
+export type CustomerServiceRecordedInput = Pick<
+  TEventPayload<'service_record.created'>,
+  'garageName' | 'registration' | 'serviceDate' | 'mileage' | 'serviceType'
+>;
 
 /**
  * Tells a vehicle's owner that their garage recorded a service, and where the vehicle's history can be
  * seen. Sent only to an address the garage entered when logging the service.
  */
-export function composeCustomerServiceRecordedMail(context: MailContext, input: CustomerServiceRecordedInput): ComposedMail {
+export function composeCustomerServiceRecordedMail(
+  context: MailContext,
+  input: CustomerServiceRecordedInput,
+): ComposedMail {
   const serviceDate = formatCalendarDate(input.serviceDate);
   return renderMail(
     `${input.garageName} recorded a service for ${input.registration}`,
@@ -16,7 +30,10 @@ export function composeCustomerServiceRecordedMail(context: MailContext, input: 
       heading: `A service was recorded for ${input.registration}`,
       greeting: 'Hello,',
       blocks: [
-        { kind: 'paragraph', text: `${input.garageName} recorded a service for ${input.registration} on ${serviceDate}.` },
+        {
+          kind: 'paragraph',
+          text: `${input.garageName} recorded a service for ${input.registration} on ${serviceDate}.`,
+        },
         {
           kind: 'details',
           rows: [
@@ -30,8 +47,15 @@ export function composeCustomerServiceRecordedMail(context: MailContext, input: 
           kind: 'paragraph',
           text: "The service is now part of the vehicle's history, which anyone can look up free of charge by registration, without an account: handy when you sell the vehicle, or to check what has been done.",
         },
-        { kind: 'button', label: 'View the service history', url: siteLink(context, '/vehicle-results', { reg: input.registration }) },
-        { kind: 'paragraph', text: `If ${input.registration} is not your vehicle, or it was not serviced by ${input.garageName}, please let us know at ${context.supportEmail}.` },
+        {
+          kind: 'button',
+          label: 'View the service history',
+          url: siteLink(context, '/vehicle-results', { reg: input.registration }),
+        },
+        {
+          kind: 'paragraph',
+          text: `If ${input.registration} is not your vehicle, or it was not serviced by ${input.garageName}, please let us know at ${context.supportEmail}.`,
+        },
       ],
       reason: `You are receiving this email because ${input.garageName} entered this email address when logging a service for ${input.registration} on ${BRAND_NAME}.`,
     },

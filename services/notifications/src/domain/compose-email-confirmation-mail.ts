@@ -10,9 +10,15 @@ export function composeEmailConfirmationMail(context: MailContext, input: { toke
       heading: 'Confirm your email address',
       greeting: 'Hello,',
       blocks: [
-        { kind: 'paragraph', text: `Thank you for registering with ${BRAND_NAME}. Please confirm that this is your email address so that we can keep your account secure and reach you about it.` },
+        {
+          kind: 'paragraph',
+          text: `Thank you for registering with ${BRAND_NAME}. Please confirm that this is your email address so that we can keep your account secure and reach you about it.`,
+        },
         { kind: 'button', label: 'Confirm email address', url: link },
-        { kind: 'paragraph', text: 'If you did not create an account, you can ignore this email and nothing will happen.' },
+        {
+          kind: 'paragraph',
+          text: 'If you did not create an account, you can ignore this email and nothing will happen.',
+        },
       ],
       reason: `You are receiving this email because this address was used to register with ${BRAND_NAME}.`,
     },

@@ -1,7 +1,17 @@
-import { BRAND_NAME, formatLongDate, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import {
+  BRAND_NAME,
+  formatLongDate,
+  renderMail,
+  siteLink,
+  type ComposedMail,
+  type MailContext,
+} from './mail-layout.js';
 
 /** The mail to a garage whose suspension an admin has lifted: it can sign in and add records again. */
-export function composeGarageReinstatedMail(context: MailContext, input: { garageName: string; reason: string; reinstatedAt: number }): ComposedMail {
+export function composeGarageReinstatedMail(
+  context: MailContext,
+  input: { garageName: string; reason: string; reinstatedAt: number },
+): ComposedMail {
   return renderMail(
     `Your ${BRAND_NAME} garage account has been reinstated`,
     {
@@ -9,7 +19,10 @@ export function composeGarageReinstatedMail(context: MailContext, input: { garag
       heading: 'Your garage account has been reinstated',
       greeting: 'Hello,',
       blocks: [
-        { kind: 'paragraph', text: `Our team has lifted the suspension of your garage's ${BRAND_NAME} account. You can sign in and add service records again.` },
+        {
+          kind: 'paragraph',
+          text: `Our team has lifted the suspension of your garage's ${BRAND_NAME} account. You can sign in and add service records again.`,
+        },
         {
           kind: 'details',
           rows: [

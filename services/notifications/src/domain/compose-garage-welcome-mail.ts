@@ -14,9 +14,15 @@ export function composeGarageWelcomeMail(
       heading: `Welcome to ${BRAND_NAME}`,
       greeting: firstName ? `Dear ${firstName},` : 'Hello,',
       blocks: [
-        { kind: 'paragraph', text: `Thank you for registering ${input.garageName}. Your garage account is ready, and every service you record will build a verified, time-stamped history that your customers and future buyers can trust.` },
+        {
+          kind: 'paragraph',
+          text: `Thank you for registering ${input.garageName}. Your garage account is ready, and every service you record will build a verified, time-stamped history that your customers and future buyers can trust.`,
+        },
         { kind: 'highlight', label: 'Your referral code:', value: input.referralCode },
-        { kind: 'paragraph', text: 'Share it with other garages: when they sign up with your code, we will know you sent them.' },
+        {
+          kind: 'paragraph',
+          text: 'Share it with other garages: when they sign up with your code, we will know you sent them.',
+        },
         { kind: 'paragraph', text: 'Your next steps:' },
         {
           kind: 'list',

@@ -19,10 +19,19 @@ export function composePasswordResetMail(context: MailContext, input: { token: s
       heading: 'Reset your password',
       greeting: 'Hello,',
       blocks: [
-        { kind: 'paragraph', text: `We received a request to reset the password for your ${BRAND_NAME} account. Use the button below to choose a new one.` },
+        {
+          kind: 'paragraph',
+          text: `We received a request to reset the password for your ${BRAND_NAME} account. Use the button below to choose a new one.`,
+        },
         { kind: 'button', label: 'Reset password', url: link },
-        { kind: 'paragraph', text: `This link is valid for ${validity} and can be used once. After that, please request a new one from the login page.` },
-        { kind: 'paragraph', text: 'If you did not ask to reset your password, you can ignore this email: your password will not change.' },
+        {
+          kind: 'paragraph',
+          text: `This link is valid for ${validity} and can be used once. After that, please request a new one from the login page.`,
+        },
+        {
+          kind: 'paragraph',
+          text: 'If you did not ask to reset your password, you can ignore this email: your password will not change.',
+        },
       ],
       reason: `You are receiving this email because a password reset was requested for your ${BRAND_NAME} account.`,
     },

@@ -1,5 +1,13 @@
 import type { TEventPayload } from '@sh/shared/contract';
-import { BRAND_NAME, formatCalendarDate, formatLongDateOfIso, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import {
+  BRAND_NAME,
+  formatCalendarDate,
+  formatLongDateOfIso,
+  renderMail,
+  siteLink,
+  type ComposedMail,
+  type MailContext,
+} from './mail-layout.js';
 
 export type ServiceRecordAmendedInput = Pick<
   TEventPayload<'service_record.amended'>,
@@ -48,8 +56,15 @@ export function composeServiceRecordAmendedMail(context: MailContext, input: Ser
           kind: 'paragraph',
           text: "Records are never rewritten: your original entry stays in the vehicle's tamper-evident history, followed by this amendment. The public history shows that the record was amended by the platform, when and why.",
         },
-        { kind: 'paragraph', text: `If you have questions about this change, please write to ${context.supportEmail}.` },
-        { kind: 'link', label: `View the public history of ${input.registration}`, url: siteLink(context, '/vehicle-results', { reg: input.registration }) },
+        {
+          kind: 'paragraph',
+          text: `If you have questions about this change, please write to ${context.supportEmail}.`,
+        },
+        {
+          kind: 'link',
+          label: `View the public history of ${input.registration}`,
+          url: siteLink(context, '/vehicle-results', { reg: input.registration }),
+        },
       ],
       reason: `You are receiving this email because your garage logged this service record on ${BRAND_NAME}.`,
     },

@@ -1,5 +1,14 @@
 import { DISPLAY_LOCALE, type TEventPayload } from '@sh/shared/contract';
-import { BRAND_NAME, formatCalendarDate, formatMileage, renderMail, siteLink, type ComposedMail, type MailBlock, type MailContext } from './mail-layout.js';
+import {
+  BRAND_NAME,
+  formatCalendarDate,
+  formatMileage,
+  renderMail,
+  siteLink,
+  type ComposedMail,
+  type MailBlock,
+  type MailContext,
+} from './mail-layout.js';
 
 export type ServiceRecordReceiptInput = Pick<
   TEventPayload<'service_record.created'>,
@@ -18,8 +27,14 @@ export interface ReceiptCheckpoint {
 const LOG_API_PATH = '/api/v1/service-records/log';
 
 /** The public address of the inclusion proof of a leaf in the tree of a checkpoint's size. */
-export function inclusionProofUrl(context: MailContext, checkpoint: Pick<ReceiptCheckpoint, 'leafIndex' | 'treeSize'>): string {
-  return siteLink(context, `${LOG_API_PATH}/proof/inclusion`, { leaf: String(checkpoint.leafIndex), size: String(checkpoint.treeSize) });
+export function inclusionProofUrl(
+  context: MailContext,
+  checkpoint: Pick<ReceiptCheckpoint, 'leafIndex' | 'treeSize'>,
+): string {
+  return siteLink(context, `${LOG_API_PATH}/proof/inclusion`, {
+    leaf: String(checkpoint.leafIndex),
+    size: String(checkpoint.treeSize),
+  });
 }
 
 /** The mail's part about the log: the signed checkpoint that covers the entry and where its inclusion proof is. */
@@ -36,7 +51,11 @@ function checkpointBlocks(context: MailContext, checkpoint: ReceiptCheckpoint): 
       text: 'With the inclusion proof at the link below, anyone can check that this entry is one of the entries the checkpoint covers. Keep this email: if the entry were later changed or removed from the log, that check against this checkpoint would fail.',
     },
     { kind: 'link', label: 'Inclusion proof of this entry', url: inclusionProofUrl(context, checkpoint) },
-    { kind: 'link', label: 'This checkpoint as the log publishes it', url: siteLink(context, `${LOG_API_PATH}/checkpoint/${checkpoint.treeSize}`) },
+    {
+      kind: 'link',
+      label: 'This checkpoint as the log publishes it',
+      url: siteLink(context, `${LOG_API_PATH}/checkpoint/${checkpoint.treeSize}`),
+    },
   ];
 }
 
@@ -46,7 +65,11 @@ function checkpointBlocks(context: MailContext, checkpoint: ReceiptCheckpoint): 
  * a link to its inclusion proof, so the garage can later show the entry is unchanged. `checkpoint` is null only for a
  * record whose event predates leaf indexes in events: its mail says nothing of the log.
  */
-export function composeServiceRecordReceiptMail(context: MailContext, input: ServiceRecordReceiptInput, checkpoint: ReceiptCheckpoint | null): ComposedMail {
+export function composeServiceRecordReceiptMail(
+  context: MailContext,
+  input: ServiceRecordReceiptInput,
+  checkpoint: ReceiptCheckpoint | null,
+): ComposedMail {
   const serviceDate = formatCalendarDate(input.serviceDate);
   return renderMail(
     `Service record receipt: ${input.registration}`,
@@ -55,7 +78,10 @@ export function composeServiceRecordReceiptMail(context: MailContext, input: Ser
       heading: 'Service record receipt',
       greeting: 'Hello,',
       blocks: [
-        { kind: 'paragraph', text: `Your service record for ${input.registration} has been added to the vehicle's public service history. Please keep this email as your receipt.` },
+        {
+          kind: 'paragraph',
+          text: `Your service record for ${input.registration} has been added to the vehicle's public service history. Please keep this email as your receipt.`,
+        },
         {
           kind: 'details',
           rows: [
@@ -75,7 +101,11 @@ export function composeServiceRecordReceiptMail(context: MailContext, input: Ser
         },
         ...(checkpoint ? checkpointBlocks(context, checkpoint) : []),
         { kind: 'button', label: 'Go to your dashboard', url: siteLink(context, '/garage') },
-        { kind: 'link', label: `View the public history of ${input.registration}`, url: siteLink(context, '/vehicle-results', { reg: input.registration }) },
+        {
+          kind: 'link',
+          label: `View the public history of ${input.registration}`,
+          url: siteLink(context, '/vehicle-results', { reg: input.registration }),
+        },
         { kind: 'link', label: 'How anyone can check a vehicle history', url: siteLink(context, '/verify-records') },
       ],
       reason: `You are receiving this email because your garage logged a service record on ${BRAND_NAME}.`,

@@ -1,13 +1,26 @@
 import type { TEventPayload } from '@sh/shared/contract';
-import { BRAND_NAME, formatCalendarDate, formatLongDateOfIso, renderMail, type ComposedMail, type MailContext } from './mail-layout.js';
+import {
+  BRAND_NAME,
+  formatCalendarDate,
+  formatLongDateOfIso,
+  renderMail,
+  type ComposedMail,
+  type MailContext,
+} from './mail-layout.js';
 
-export type ServiceRecordWithdrawnInput = Pick<TEventPayload<'service_record.withdrawn'>, 'registration' | 'garageName' | 'serviceDate' | 'reason' | 'withdrawnAt'>;
+export type ServiceRecordWithdrawnInput = Pick<
+  TEventPayload<'service_record.withdrawn'>,
+  'registration' | 'garageName' | 'serviceDate' | 'reason' | 'withdrawnAt'
+>;
 
 /**
  * The mail to the garage whose service record an admin withdrew: which record and why; it leaves the public history
  * and the garage's list, while the vehicle's tamper-evident history keeps it with its withdrawal.
  */
-export function composeServiceRecordWithdrawnMail(context: MailContext, input: ServiceRecordWithdrawnInput): ComposedMail {
+export function composeServiceRecordWithdrawnMail(
+  context: MailContext,
+  input: ServiceRecordWithdrawnInput,
+): ComposedMail {
   return renderMail(
     `A service record for ${input.registration} was withdrawn`,
     {
@@ -15,7 +28,10 @@ export function composeServiceRecordWithdrawnMail(context: MailContext, input: S
       heading: 'One of your service records was withdrawn',
       greeting: 'Hello,',
       blocks: [
-        { kind: 'paragraph', text: 'Our team has withdrawn a service record your garage logged, for the reason below.' },
+        {
+          kind: 'paragraph',
+          text: 'Our team has withdrawn a service record your garage logged, for the reason below.',
+        },
         {
           kind: 'details',
           rows: [

@@ -1,5 +1,13 @@
 import { PLAN } from '@sh/shared/contract';
-import { BRAND_NAME, formatLongDate, formatPlanPrice, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import {
+  BRAND_NAME,
+  formatLongDate,
+  formatPlanPrice,
+  renderMail,
+  siteLink,
+  type ComposedMail,
+  type MailContext,
+} from './mail-layout.js';
 
 /** Stripe's three-day notice before a trial ends: what will be charged and how to change it. */
 export function composeTrialEndingMail(context: MailContext, input: { trialEnd: number | null }): ComposedMail {
@@ -11,8 +19,14 @@ export function composeTrialEndingMail(context: MailContext, input: { trialEnd: 
       heading: 'Your free trial ends in 3 days',
       greeting: 'Hello,',
       blocks: [
-        { kind: 'paragraph', text: `Your free trial of the ${PLAN.name} ends ${when}. From then, ${formatPlanPrice()} a month will be taken from the card on your account.` },
-        { kind: 'paragraph', text: 'To keep adding service records, you do not need to do anything. If you would like to update your card or cancel, you can do so in your account.' },
+        {
+          kind: 'paragraph',
+          text: `Your free trial of the ${PLAN.name} ends ${when}. From then, ${formatPlanPrice()} a month will be taken from the card on your account.`,
+        },
+        {
+          kind: 'paragraph',
+          text: 'To keep adding service records, you do not need to do anything. If you would like to update your card or cancel, you can do so in your account.',
+        },
         { kind: 'button', label: 'Manage billing', url: siteLink(context, '/account') },
       ],
       reason: `You are receiving this email because your garage has a ${BRAND_NAME} subscription.`,

@@ -25,7 +25,9 @@ export function escapeHtml(value: string): string {
 
 /** Keeps a subject line on one line whatever a user typed into the values it carries. */
 export function toSubject(value: string): string {
-  const withoutControls = [...value].map((char) => (char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127 ? ' ' : char)).join('');
+  const withoutControls = [...value]
+    .map((char) => (char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127 ? ' ' : char))
+    .join('');
   return withoutControls.replace(/\s{2,}/g, ' ').trim();
 }
 
@@ -37,9 +39,12 @@ export function siteLink(context: MailContext, path: string, query: Record<strin
 
 /** A date in the long British form, e.g. "14 March 2026", on the UK calendar. */
 export function formatLongDate(unixSeconds: number): string {
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: SERVICE_TIME_ZONE }).format(
-    new Date(unixSeconds * 1000),
-  );
+  return new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: SERVICE_TIME_ZONE,
+  }).format(new Date(unixSeconds * 1000));
 }
 
 /** An instant given as an ISO timestamp (an event's time) in the long British form; anything unreadable is shown as given. */
@@ -58,7 +63,12 @@ export function formatCalendarDate(isoDate: string): string {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return isoDate;
-  return new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
 }
 
 /** A mileage as a British reader writes it, e.g. "45,210 miles". */
@@ -68,7 +78,9 @@ export function formatMileage(miles: number): string {
 
 /** The plan's price as a British customer reads it, e.g. "£34.99". */
 export function formatPlanPrice(): string {
-  return new Intl.NumberFormat(DISPLAY_LOCALE, { style: 'currency', currency: PLAN.currency.toUpperCase() }).format(PLAN.amountMinor / 100);
+  return new Intl.NumberFormat(DISPLAY_LOCALE, { style: 'currency', currency: PLAN.currency.toUpperCase() }).format(
+    PLAN.amountMinor / 100,
+  );
 }
 
 /**
@@ -98,8 +110,15 @@ export interface MailBody {
   isForStaff?: boolean;
 }
 
-const COLOURS = { brand: '#0b3d91', text: '#1f2933', muted: '#616e7c', border: '#e4e7eb', background: '#f5f7fa', highlight: '#fff8e1' };
-const FONT = "font-family: Arial, Helvetica, sans-serif;";
+const COLOURS = {
+  brand: '#0b3d91',
+  text: '#1f2933',
+  muted: '#616e7c',
+  border: '#e4e7eb',
+  background: '#f5f7fa',
+  highlight: '#fff8e1',
+};
+const FONT = 'font-family: Arial, Helvetica, sans-serif;';
 
 function renderBlockHtml(block: MailBlock): string {
   switch (block.kind) {
@@ -108,7 +127,10 @@ function renderBlockHtml(block: MailBlock): string {
     case 'list': {
       const tag = block.ordered ? 'ol' : 'ul';
       const items = block.items
-        .map((item) => `<li style="margin: 0 0 8px; ${FONT} font-size: 16px; line-height: 24px; color: ${COLOURS.text};">${escapeHtml(item)}</li>`)
+        .map(
+          (item) =>
+            `<li style="margin: 0 0 8px; ${FONT} font-size: 16px; line-height: 24px; color: ${COLOURS.text};">${escapeHtml(item)}</li>`,
+        )
         .join('');
       return `<${tag} style="margin: 0 0 16px; padding-left: 24px;">${items}</${tag}>`;
     }
@@ -207,7 +229,9 @@ ${body.isForStaff ? '' : `Questions? Email <a href="mailto:${escapeHtml(context.
     ...(body.isForStaff ? [] : [`Kind regards,\nThe ${BRAND_NAME} team`, '']),
     '--',
     body.reason,
-    ...(body.isForStaff ? [] : [`Questions? Email ${context.supportEmail}. We reply within ${SUPPORT_REPLY_HOURS} hours.`]),
+    ...(body.isForStaff
+      ? []
+      : [`Questions? Email ${context.supportEmail}. We reply within ${SUPPORT_REPLY_HOURS} hours.`]),
     context.publicUrl,
     '',
   ].join('\n');

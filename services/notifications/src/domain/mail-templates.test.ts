@@ -27,9 +27,26 @@ describe('mail templates', () => {
   it('escape every value a user typed in the HTML part and keep it readable in the text part', () => {
     const mails = [
       composeGarageWelcomeMail(context, { garageName: HOSTILE, fullName: HOSTILE, referralCode: 'GAR-ABCDEFGH' }),
-      composeContactMessageMail(context, { name: HOSTILE, email: 'a@b.co.uk', subject: HOSTILE, message: HOSTILE, messageId: 'm1' }),
-      composeCallbackRequestMail(context, { fullName: HOSTILE, garageName: HOSTILE, phone: HOSTILE, bestTime: HOSTILE, message: HOSTILE, requestId: 'r1' }),
-      composeServiceRecordReceiptMail(context, { ...serviceRecord, serviceType: HOSTILE, signedBy: HOSTILE }, { leafIndex: 1, treeSize: 2, note: HOSTILE }),
+      composeContactMessageMail(context, {
+        name: HOSTILE,
+        email: 'a@b.co.uk',
+        subject: HOSTILE,
+        message: HOSTILE,
+        messageId: 'm1',
+      }),
+      composeCallbackRequestMail(context, {
+        fullName: HOSTILE,
+        garageName: HOSTILE,
+        phone: HOSTILE,
+        bestTime: HOSTILE,
+        message: HOSTILE,
+        requestId: 'r1',
+      }),
+      composeServiceRecordReceiptMail(
+        context,
+        { ...serviceRecord, serviceType: HOSTILE, signedBy: HOSTILE },
+        { leafIndex: 1, treeSize: 2, note: HOSTILE },
+      ),
       composeCustomerServiceRecordedMail(context, { ...serviceRecord, garageName: HOSTILE, serviceType: HOSTILE }),
     ];
     for (const mail of mails) {
@@ -41,21 +58,34 @@ describe('mail templates', () => {
   });
 
   it('keep a subject on one line whatever the values hold', () => {
-    const mail = composeContactMessageMail(context, { name: 'Eve\r\nBcc: victim@example.com', email: 'e@x.co.uk', subject: 'general', message: 'hi', messageId: 'm' });
+    const mail = composeContactMessageMail(context, {
+      name: 'Eve\r\nBcc: victim@example.com',
+      email: 'e@x.co.uk',
+      subject: 'general',
+      message: 'hi',
+      messageId: 'm',
+    });
     expect(mail.subject).toBe('Contact form: General enquiry from Eve Bcc: victim@example.com');
   });
 
   it('encode the token in links and keep a path in PUBLIC_URL', () => {
-    const mail = composeEmailConfirmationMail({ ...context, publicUrl: 'https://example.co.uk/app' }, { token: 'a+b/c=&d' });
+    const mail = composeEmailConfirmationMail(
+      { ...context, publicUrl: 'https://example.co.uk/app' },
+      { token: 'a+b/c=&d' },
+    );
     expect(mail.text).toContain('https://example.co.uk/app/confirm-email?token=a%2Bb%2Fc%3D%26d');
-    expect(siteLink(context, '/reset-password', { token: 'x y' })).toBe('https://example.co.uk/reset-password?token=x+y');
+    expect(siteLink(context, '/reset-password', { token: 'x y' })).toBe(
+      'https://example.co.uk/reset-password?token=x+y',
+    );
   });
 
   it('say how long a reset link lasts', () => {
     expect(describeResetValidity(60 * 60_000)).toBe('1 hour');
     expect(describeResetValidity(2 * 60 * 60_000)).toBe('2 hours');
     expect(describeResetValidity(30 * 60_000)).toBe('30 minutes');
-    expect(composePasswordResetMail(context, { token: 't' }).text).toContain('This link is valid for 1 hour and can be used once.');
+    expect(composePasswordResetMail(context, { token: 't' }).text).toContain(
+      'This link is valid for 1 hour and can be used once.',
+    );
   });
 
   it('write dates in the long British form on the UK calendar', () => {
@@ -86,7 +116,8 @@ describe('formatCalendarDate and formatMileage', () => {
 });
 
 /** A checkpoint note as records signs one (the signature is made up: the layout is what is checked here). */
-const NOTE = 'localhost/wrenchmark-development-log\n1234\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n\n\u2014 localhost/wrenchmark-development-log Cv0nJPsAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==\n';
+const NOTE =
+  'localhost/wrenchmark-development-log\n1234\nCsUYapGGPo4dkMgIAUqom/Xajj7h2fB2MPA3j2jxq2I=\n\n\u2014 localhost/wrenchmark-development-log Cv0nJPsAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==\n';
 
 describe('composeServiceRecordReceiptMail', () => {
   const mail = composeServiceRecordReceiptMail(context, serviceRecord, { leafIndex: 1200, treeSize: 1234, note: NOTE });
@@ -113,7 +144,9 @@ describe('composeServiceRecordReceiptMail', () => {
     expect(mail.html).toContain('href="https://example.co.uk/vehicle-results?reg=AB12CDE"');
     expect(mail.html).toContain('href="https://example.co.uk/verify-records"');
     expect(mail.text).toContain('Go to your dashboard:\nhttps://example.co.uk/garage');
-    expect(mail.text).toContain('View the public history of AB12CDE:\nhttps://example.co.uk/vehicle-results?reg=AB12CDE');
+    expect(mail.text).toContain(
+      'View the public history of AB12CDE:\nhttps://example.co.uk/vehicle-results?reg=AB12CDE',
+    );
     expect(mail.text).toContain('How anyone can check a vehicle history:\nhttps://example.co.uk/verify-records');
   });
 
@@ -132,7 +165,9 @@ describe('composeServiceRecordReceiptMail', () => {
     const proof = 'https://example.co.uk/api/v1/service-records/log/proof/inclusion?leaf=1200&size=1234';
     expect(mail.html).toContain(`href="${proof.replace('&', '&amp;')}"`);
     expect(mail.text).toContain(`Inclusion proof of this entry:\n${proof}`);
-    expect(mail.text).toContain('This checkpoint as the log publishes it:\nhttps://example.co.uk/api/v1/service-records/log/checkpoint/1234');
+    expect(mail.text).toContain(
+      'This checkpoint as the log publishes it:\nhttps://example.co.uk/api/v1/service-records/log/checkpoint/1234',
+    );
   });
 
   it('says nothing of the log for a record whose event carried no leaf index', () => {
@@ -154,7 +189,9 @@ describe('composeCustomerServiceRecordedMail', () => {
   it('links to the vehicle history and says why the reader got the mail', () => {
     expect(mail.html).toContain('href="https://example.co.uk/vehicle-results?reg=AB12CDE"');
     expect(mail.text).toContain('View the service history:\nhttps://example.co.uk/vehicle-results?reg=AB12CDE');
-    expect(mail.text).toContain('because Hartley Motors Ltd entered this email address when logging a service for AB12CDE');
+    expect(mail.text).toContain(
+      'because Hartley Motors Ltd entered this email address when logging a service for AB12CDE',
+    );
   });
 
   it('leaves out the hash and the garage dashboard', () => {
@@ -164,7 +201,10 @@ describe('composeCustomerServiceRecordedMail', () => {
   });
 
   it('keeps a hostile garage name out of the HTML and the subject on one line', () => {
-    const hostile = composeCustomerServiceRecordedMail(context, { ...serviceRecord, garageName: 'Evil <script>x</script>\r\nBcc: a@b.c' });
+    const hostile = composeCustomerServiceRecordedMail(context, {
+      ...serviceRecord,
+      garageName: 'Evil <script>x</script>\r\nBcc: a@b.c',
+    });
     expect(hostile.html).not.toContain('<script>');
     expect(hostile.html).toContain('Evil &lt;script&gt;x&lt;/script&gt;');
     expect(hostile.subject).toBe('Evil <script>x</script> Bcc: a@b.c recorded a service for AB12CDE');
@@ -173,9 +213,18 @@ describe('composeCustomerServiceRecordedMail', () => {
 
 describe('mails to the support team', () => {
   it('leave out the customer footer and sign-off', () => {
-    const mail = composeCallbackRequestMail(context, { fullName: 'A', garageName: 'B', phone: '01234567890', bestTime: 'morning', message: null, requestId: 'r' });
+    const mail = composeCallbackRequestMail(context, {
+      fullName: 'A',
+      garageName: 'B',
+      phone: '01234567890',
+      bestTime: 'morning',
+      message: null,
+      requestId: 'r',
+    });
     expect(mail.text).not.toContain('Questions? Email');
     expect(mail.text).not.toContain('Kind regards');
-    expect(composePasswordResetMail(context, { token: 't' }).text).toContain('Questions? Email support@example.co.uk. We reply within 24 hours.');
+    expect(composePasswordResetMail(context, { token: 't' }).text).toContain(
+      'Questions? Email support@example.co.uk. We reply within 24 hours.',
+    );
   });
 });

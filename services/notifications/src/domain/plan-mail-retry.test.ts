@@ -16,8 +16,14 @@ describe('planMailRetry', () => {
   });
 
   it('gives up at once when the server refuses the recipient or the message for good', () => {
-    expect(planMailRetry(1, { code: 'EENVELOPE', responseCode: 550 }, policy)).toEqual({ kind: 'give_up', why: 'permanent' });
-    expect(planMailRetry(1, { code: 'EMESSAGE', responseCode: 554 }, policy)).toEqual({ kind: 'give_up', why: 'permanent' });
+    expect(planMailRetry(1, { code: 'EENVELOPE', responseCode: 550 }, policy)).toEqual({
+      kind: 'give_up',
+      why: 'permanent',
+    });
+    expect(planMailRetry(1, { code: 'EMESSAGE', responseCode: 554 }, policy)).toEqual({
+      kind: 'give_up',
+      why: 'permanent',
+    });
   });
 
   it('keeps retrying connection and authentication failures, which are about the set-up, not the mail', () => {
@@ -27,7 +33,10 @@ describe('planMailRetry', () => {
   });
 
   it('gives up on a permanent refusal even on the last attempt, naming why', () => {
-    expect(planMailRetry(5, { code: 'EENVELOPE', responseCode: 550 }, policy)).toEqual({ kind: 'give_up', why: 'permanent' });
+    expect(planMailRetry(5, { code: 'EENVELOPE', responseCode: 550 }, policy)).toEqual({
+      kind: 'give_up',
+      why: 'permanent',
+    });
   });
 });
 
@@ -51,7 +60,9 @@ describe('DEFAULT_RETRY_POLICY', () => {
   it('waits 30 s, then doubles up to an hour, over 12 attempts', () => {
     const transient = { code: 'ECONNECTION' };
     const delays = Array.from({ length: 11 }, (_, index) => planMailRetry(index + 1, transient));
-    expect(delays.map((plan) => (plan.kind === 'retry' ? plan.delayMs / 60_000 : null))).toEqual([0.5, 1, 2, 4, 8, 16, 32, 60, 60, 60, 60]);
+    expect(delays.map((plan) => (plan.kind === 'retry' ? plan.delayMs / 60_000 : null))).toEqual([
+      0.5, 1, 2, 4, 8, 16, 32, 60, 60, 60, 60,
+    ]);
     expect(planMailRetry(12, transient)).toEqual({ kind: 'give_up', why: 'attempts_exhausted' });
     expect(DEFAULT_RETRY_POLICY.maxAttempts).toBe(12);
   });

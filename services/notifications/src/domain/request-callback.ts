@@ -8,7 +8,11 @@ import { insertCallbackRequest } from '../store/insert-callback-request.js';
  * Stores a garage's callback request and announces it (callback.requested), in one transaction.
  * `submittedBy` is the signed-in caller's user id, or null for a visitor.
  */
-export async function requestCallback(pool: Pool, request: TCallbackRequest, submittedBy: string | null): Promise<{ id: string }> {
+export async function requestCallback(
+  pool: Pool,
+  request: TCallbackRequest,
+  submittedBy: string | null,
+): Promise<{ id: string }> {
   const submitter = z.uuid().safeParse(submittedBy).success ? submittedBy : null;
   const callback = {
     fullName: request.full_name,

@@ -77,7 +77,12 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
       const record = event.payload;
       if (record.customerEmail) {
         const mail = composeCustomerServiceRecordedMail(context, record);
-        await enqueueMail(db, { eventId: event.id, template: 'customer_service_recorded', to: record.customerEmail, ...mail });
+        await enqueueMail(db, {
+          eventId: event.id,
+          template: 'customer_service_recorded',
+          to: record.customerEmail,
+          ...mail,
+        });
       }
       if (record.garageEmail) await queueOrHoldReceipt(db, context, { id: event.id, to: record.garageEmail, record });
     },
@@ -100,7 +105,13 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
     'contact.received': async (db, event) => {
       const { messageId, name, email, subject } = event.payload;
       const stored = await findContactMessage(db, messageId);
-      const mail = composeContactMessageMail(context, { name, email, subject, message: stored?.message ?? null, messageId });
+      const mail = composeContactMessageMail(context, {
+        name,
+        email,
+        subject,
+        message: stored?.message ?? null,
+        messageId,
+      });
       await enqueueMail(db, {
         eventId: event.id,
         template: 'contact_message',

@@ -5,5 +5,10 @@ export async function publishContactReceived(
   db: Queryable,
   message: { id: string; name: string; email: string; subject: string },
 ): Promise<void> {
-  await writeEvent(db, 'contact.received', { messageId: message.id, name: message.name, email: message.email, subject: message.subject });
+  await writeEvent(db, 'contact.received', {
+    messageId: message.id,
+    name: message.name,
+    email: message.email,
+    subject: message.subject,
+  });
 }

@@ -21,7 +21,16 @@ export async function enqueueMail(db: Queryable, mail: MailToQueue): Promise<boo
     `INSERT INTO mail_queue (event_id, template, dedupe_key, to_address, reply_to, subject, html_body, text_body)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT DO NOTHING`,
-    [mail.eventId, mail.template, mail.dedupeKey ?? null, mail.to, mail.replyTo ?? null, mail.subject, mail.html, mail.text],
+    [
+      mail.eventId,
+      mail.template,
+      mail.dedupeKey ?? null,
+      mail.to,
+      mail.replyTo ?? null,
+      mail.subject,
+      mail.html,
+      mail.text,
+    ],
   );
   return result.rowCount === 1;
 }

@@ -3,7 +3,14 @@ import type { Queryable } from '@sh/shared/server';
 /** Stores a callback request; answers its id. */
 export async function insertCallbackRequest(
   db: Queryable,
-  request: { fullName: string; garageName: string; phone: string; bestTime: string; message: string | null; submittedBy: string | null },
+  request: {
+    fullName: string;
+    garageName: string;
+    phone: string;
+    bestTime: string;
+    message: string | null;
+    submittedBy: string | null;
+  },
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO callback_requests (full_name, garage_name, phone, best_time, message, submitted_by)

@@ -10,5 +10,7 @@ const RECEIPT_CHECKPOINTS_LOCK = 727_278;
  * release: held for good. With it, whichever commits second sees the other.
  */
 export async function lockReceiptCheckpoints(db: Queryable, mode: 'shared' | 'exclusive'): Promise<void> {
-  await db.query(mode === 'shared' ? 'SELECT pg_advisory_xact_lock_shared($1)' : 'SELECT pg_advisory_xact_lock($1)', [RECEIPT_CHECKPOINTS_LOCK]);
+  await db.query(mode === 'shared' ? 'SELECT pg_advisory_xact_lock_shared($1)' : 'SELECT pg_advisory_xact_lock($1)', [
+    RECEIPT_CHECKPOINTS_LOCK,
+  ]);
 }

@@ -8,7 +8,10 @@ export interface KeptCheckpoint {
 }
 
 /** Keeps a checkpoint records announced; one per tree size (a redelivered announcement changes nothing). */
-export async function insertLogCheckpoint(db: Queryable, checkpoint: KeptCheckpoint & { issuedAt: string }): Promise<void> {
+export async function insertLogCheckpoint(
+  db: Queryable,
+  checkpoint: KeptCheckpoint & { issuedAt: string },
+): Promise<void> {
   await db.query(
     'INSERT INTO log_checkpoints (tree_size, root_hash, note, issued_at) VALUES ($1, $2, $3, $4) ON CONFLICT (tree_size) DO NOTHING',
     [checkpoint.treeSize, checkpoint.rootHash, checkpoint.note, checkpoint.issuedAt],

@@ -1,7 +1,10 @@
 import type { Queryable } from '@sh/shared/server';
 
 /** Puts a mail whose attempt failed back in the queue, due again after `delayMs`. */
-export async function rescheduleMail(db: Queryable, mail: { id: string; attempts: number; delayMs: number; error: string }): Promise<void> {
+export async function rescheduleMail(
+  db: Queryable,
+  mail: { id: string; attempts: number; delayMs: number; error: string },
+): Promise<void> {
   await db.query(
     `UPDATE mail_queue
         SET status = 'pending', next_attempt_at = now() + make_interval(secs => $3::double precision / 1000), last_error = $4

@@ -1,10 +1,19 @@
 import { z } from 'zod';
-import { abortable, askSource, DEFAULT_BACKOFF, readSourceAnswer, SourceUnavailableError, takeAllowance, type BackoffPolicy } from './outside-call.js';
+import {
+  abortable,
+  askSource,
+  DEFAULT_BACKOFF,
+  readSourceAnswer,
+  SourceUnavailableError,
+  takeAllowance,
+  type BackoffPolicy,
+} from './outside-call.js';
 import type { RateLimiter } from '@sh/shared/server';
 
 /** The real MOT History API, its token endpoint and scope (only the hosts differ for the local double). */
 export const DVSA_API_URL = 'https://history.mot.api.gov.uk';
-export const DVSA_TOKEN_URL = 'https://login.microsoftonline.com/a455b827-244f-4c97-b5b4-ce5d13b4d00c/oauth2/v2.0/token';
+export const DVSA_TOKEN_URL =
+  'https://login.microsoftonline.com/a455b827-244f-4c97-b5b4-ce5d13b4d00c/oauth2/v2.0/token';
 export const DVSA_SCOPE = 'https://tapi.dvsa.gov.uk/.default';
 /** DVSA's allowance per API key: 15 requests a second, bursts of 10, 500,000 a day. */
 export const DVSA_LIMITS = { perSecond: 15, burst: 10, perDay: 500_000 } as const;
@@ -93,7 +102,10 @@ function tidy(raw: z.infer<typeof ZDvsaVehicleSchema>): MotHistory {
     firstUsedDate: raw.firstUsedDate ?? null,
     hasOutstandingRecall: recallOf(raw.hasOutstandingRecall),
     motTests: (raw.motTests ?? []).map((test) => {
-      const value = test.odometerValue === null || test.odometerValue === undefined || test.odometerValue === '' ? NaN : Number(test.odometerValue);
+      const value =
+        test.odometerValue === null || test.odometerValue === undefined || test.odometerValue === ''
+          ? NaN
+          : Number(test.odometerValue);
       const unit = test.odometerUnit?.toUpperCase();
       return {
         motTestNumber: test.motTestNumber ?? '',
@@ -165,13 +177,17 @@ export function createDvsaClient(options: DvsaClientOptions): DvsaClient {
   return {
     async getMotHistory(registration, { signal } = {}) {
       let isTokenRenewed = false;
-      for (let attempt = 0; ; ) {
+      for (let attempt = 0; ;) {
         const bearer = await currentToken(signal);
         await takeAllowance('DVSA', options.limiter, signal);
-        const response = await askSource('DVSA', `${apiUrl}/v1/trade/vehicles/registration/${encodeURIComponent(registration)}`, {
-          headers: { authorization: `Bearer ${bearer}`, 'x-api-key': options.apiKey, accept: 'application/json' },
-          signal,
-        });
+        const response = await askSource(
+          'DVSA',
+          `${apiUrl}/v1/trade/vehicles/registration/${encodeURIComponent(registration)}`,
+          {
+            headers: { authorization: `Bearer ${bearer}`, 'x-api-key': options.apiKey, accept: 'application/json' },
+            signal,
+          },
+        );
         if (response.status === 401 && !isTokenRenewed) {
           await response.body?.cancel();
           if (token?.value === bearer) token = null;

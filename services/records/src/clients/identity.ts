@@ -26,7 +26,9 @@ export function createIdentityClient(options: { baseUrl: string; internalToken: 
         // Identity says how long: the rest of the 15-minute window once 5 wrong answers are spent, a second while the
         // account's checks in flight fill the budget. Without a usable answer, the whole window is the honest bound.
         const retryAfter = /^[1-9][0-9]{0,5}$/.test(result.retryAfter ?? '') ? result.retryAfter! : '900';
-        throw new AppError('rate_limited', MESSAGES.records.passwordAttemptsExceeded, { headers: { 'retry-after': retryAfter } });
+        throw new AppError('rate_limited', MESSAGES.records.passwordAttemptsExceeded, {
+          headers: { 'retry-after': retryAfter },
+        });
       }
       throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable);
     },

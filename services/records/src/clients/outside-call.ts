@@ -84,7 +84,11 @@ const LONGEST_SLOT_WAIT_MS = 5000;
  * SourceRateLimitedError when the allowance is spent for longer, so the report lists the source as missing, as it
  * does when the source is down; SourceUnavailableError when the limiter cannot be asked.
  */
-export async function takeAllowance(source: string, limiter: RateLimiter | undefined, signal?: AbortSignal): Promise<void> {
+export async function takeAllowance(
+  source: string,
+  limiter: RateLimiter | undefined,
+  signal?: AbortSignal,
+): Promise<void> {
   if (!limiter) return;
   for (;;) {
     let slot: Awaited<ReturnType<RateLimiter['acquire']>>;
@@ -100,7 +104,11 @@ export async function takeAllowance(source: string, limiter: RateLimiter | undef
 }
 
 /** One call's outcome: the response, or SourceUnavailableError when the service could not be reached. */
-export async function askSource(source: string, url: string, init: RequestInit & { signal?: AbortSignal }): Promise<Response> {
+export async function askSource(
+  source: string,
+  url: string,
+  init: RequestInit & { signal?: AbortSignal },
+): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type TAdminActor, type TAdminServiceRecord, type TAmendServiceRecordRequest } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  type TAdminActor,
+  type TAdminServiceRecord,
+  type TAmendServiceRecordRequest,
+} from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
 import { publishRecordAmended } from '../events/publish-record-amended.js';
 import type { AmendmentRow } from '../store/amendment-row.js';

@@ -11,14 +11,22 @@ const current: AmendableValues = {
 
 describe('changesBetween', () => {
   it('lists each given field whose value differs, with its old and new value, in a fixed order', () => {
-    expect(changesBetween(current, { customer_phone: '07700900123', notes: 'Rear pads at 4mm', service_type: 'Full Service' })).toEqual([
+    expect(
+      changesBetween(current, {
+        customer_phone: '07700900123',
+        notes: 'Rear pads at 4mm',
+        service_type: 'Full Service',
+      }),
+    ).toEqual([
       { field: 'notes', from: 'All fluids topped up', to: 'Rear pads at 4mm' },
       { field: 'customer_phone', from: null, to: '07700900123' },
     ]);
   });
 
   it('counts clearing a field as a change, and a field left out or given unchanged as none', () => {
-    expect(changesBetween(current, { notes: null })).toEqual([{ field: 'notes', from: 'All fluids topped up', to: null }]);
+    expect(changesBetween(current, { notes: null })).toEqual([
+      { field: 'notes', from: 'All fluids topped up', to: null },
+    ]);
     expect(changesBetween(current, { service_date: '2025-03-14', customer_phone: null, notes: undefined })).toEqual([]);
   });
 });
@@ -33,12 +41,10 @@ describe('applyChanges', () => {
 
 describe('isHistoryChange', () => {
   it('tells the history fields from the customer contact', () => {
-    expect(['service_type', 'notes', 'service_date', 'customer_email', 'customer_phone'].map((field) => isHistoryChange({ field: field as never, from: null, to: 'x' }))).toEqual([
-      true,
-      true,
-      true,
-      false,
-      false,
-    ]);
+    expect(
+      ['service_type', 'notes', 'service_date', 'customer_email', 'customer_phone'].map((field) =>
+        isHistoryChange({ field: field as never, from: null, to: 'x' }),
+      ),
+    ).toEqual([true, true, true, false, false]);
   });
 });

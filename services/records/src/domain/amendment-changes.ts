@@ -4,7 +4,13 @@ import type { TAmendmentChange } from '@sh/shared/contract';
 export type AmendableField = TAmendmentChange['field'];
 
 /** Every amendable field, in the order changes are listed. */
-export const AMENDABLE_FIELDS: readonly AmendableField[] = ['service_type', 'notes', 'service_date', 'customer_email', 'customer_phone'];
+export const AMENDABLE_FIELDS: readonly AmendableField[] = [
+  'service_type',
+  'notes',
+  'service_date',
+  'customer_email',
+  'customer_phone',
+];
 
 /** The corrected fields that are part of the vehicle's history, sealed by the chain with their values. */
 export const HISTORY_FIELDS: ReadonlySet<AmendableField> = new Set(['service_type', 'notes', 'service_date']);
@@ -16,7 +22,10 @@ export type AmendableValues = Record<AmendableField, string | null>;
  * What an amendment changes: each field given (not undefined) whose value differs from the current one, with both
  * values, in AMENDABLE_FIELDS order. A field given with its current value is no change.
  */
-export function changesBetween(current: AmendableValues, proposed: Partial<Record<AmendableField, string | null | undefined>>): TAmendmentChange[] {
+export function changesBetween(
+  current: AmendableValues,
+  proposed: Partial<Record<AmendableField, string | null | undefined>>,
+): TAmendmentChange[] {
   const changes: TAmendmentChange[] = [];
   for (const field of AMENDABLE_FIELDS) {
     const to = proposed[field];

@@ -14,6 +14,12 @@ export async function appendToLog(client: PoolClient, entry: LoggedChainEntry): 
   const leafIndex = await lockLogHead(client);
   const leafHash = await LOG_TREE_HASHER.hashLeaf(logEntryOf(entry));
   const completed = await computeSubtreesCompletedBy(leafIndex, leafHash, storedSubtreeReader(client), LOG_TREE_HASHER);
-  await appendLogLeaf(client, { leafIndex, registration: entry.registration, position: entry.position, leafHash, completed });
+  await appendLogLeaf(client, {
+    leafIndex,
+    registration: entry.registration,
+    position: entry.position,
+    leafHash,
+    completed,
+  });
   return leafIndex;
 }

@@ -1,4 +1,11 @@
-import { MESSAGES, type TMissingSource, type TMotTest, type TVehicleDetails, type TVehicleReportResponse, type TVehicleSource } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  type TMissingSource,
+  type TMotTest,
+  type TVehicleDetails,
+  type TVehicleReportResponse,
+  type TVehicleSource,
+} from '@sh/shared/contract';
 import type { DvlaClient, DvlaVehicle } from '../clients/dvla.js';
 import type { DvsaClient, MotHistory } from '../clients/dvsa.js';
 import { abortable } from '../clients/outside-call.js';
@@ -21,8 +28,16 @@ const MILES_PER_KM = 1 / 1.609344;
 type SourceOutcome<T> = { answer: CachedSourceAnswer<T> } | { missing: TMissingSource['reason'] };
 
 const MISSING_MESSAGES: Record<TVehicleSource, Record<TMissingSource['reason'], string>> = {
-  dvla: { not_found: MESSAGES.vehicleReport.dvlaNotFound, unavailable: MESSAGES.vehicleReport.dvlaMissing, slow: MESSAGES.vehicleReport.dvlaMissing },
-  dvsa: { not_found: MESSAGES.vehicleReport.dvsaNotFound, unavailable: MESSAGES.vehicleReport.dvsaMissing, slow: MESSAGES.vehicleReport.dvsaMissing },
+  dvla: {
+    not_found: MESSAGES.vehicleReport.dvlaNotFound,
+    unavailable: MESSAGES.vehicleReport.dvlaMissing,
+    slow: MESSAGES.vehicleReport.dvlaMissing,
+  },
+  dvsa: {
+    not_found: MESSAGES.vehicleReport.dvsaNotFound,
+    unavailable: MESSAGES.vehicleReport.dvsaMissing,
+    slow: MESSAGES.vehicleReport.dvsaMissing,
+  },
 };
 
 /** The outside calls under way in this process, by report deps, source and registration (askOnce). */
@@ -34,7 +49,12 @@ const callsUnderWay = new WeakMap<VehicleReportDeps, Map<string, Promise<CachedS
  * answer instead of making another. The call has its own cut-off (`waitMs` from its start), so one caller giving up
  * does not fail the others; an answer that comes after every caller gave up is still cached for the next.
  */
-function askOnce<T>(deps: VehicleReportDeps, source: TVehicleSource, registration: string, ask: (signal: AbortSignal) => Promise<T | null>): Promise<CachedSourceAnswer<T>> {
+function askOnce<T>(
+  deps: VehicleReportDeps,
+  source: TVehicleSource,
+  registration: string,
+  ask: (signal: AbortSignal) => Promise<T | null>,
+): Promise<CachedSourceAnswer<T>> {
   let underWay = callsUnderWay.get(deps);
   if (!underWay) {
     underWay = new Map();
@@ -46,7 +66,12 @@ function askOnce<T>(deps: VehicleReportDeps, source: TVehicleSource, registratio
   const call = (async () => {
     const data = await ask(AbortSignal.timeout(deps.waitMs ?? SOURCE_WAIT_MS));
     const answer = { fetchedAt: (deps.now?.() ?? new Date()).toISOString(), data };
-    await deps.cache.set(source, registration, answer, data === null ? SOURCE_TTL_SECONDS.notFound : SOURCE_TTL_SECONDS[source]);
+    await deps.cache.set(
+      source,
+      registration,
+      answer,
+      data === null ? SOURCE_TTL_SECONDS.notFound : SOURCE_TTL_SECONDS[source],
+    );
     return answer;
   })().finally(() => underWay.delete(key));
   underWay.set(key, call);
@@ -66,7 +91,10 @@ async function fromSource<T>(
 ): Promise<SourceOutcome<T>> {
   // The wait counts from the start, the cache read included.
   const cutoff = new AbortController();
-  const timer = setTimeout(() => cutoff.abort(new Error(`${source} did not answer within the wait`)), deps.waitMs ?? SOURCE_WAIT_MS);
+  const timer = setTimeout(
+    () => cutoff.abort(new Error(`${source} did not answer within the wait`)),
+    deps.waitMs ?? SOURCE_WAIT_MS,
+  );
   try {
     const cached = await deps.cache.get<T>(source, registration);
     if (cached) return { answer: cached };
@@ -133,7 +161,8 @@ export async function buildVehicleReport(deps: VehicleReportDeps, registration: 
       missing.push({ source, reason: outcome.missing, message: MISSING_MESSAGES[source][outcome.missing] });
       return null;
     }
-    if (outcome.answer.data === null) missing.push({ source, reason: 'not_found', message: MISSING_MESSAGES[source].not_found });
+    if (outcome.answer.data === null)
+      missing.push({ source, reason: 'not_found', message: MISSING_MESSAGES[source].not_found });
     return outcome.answer.data;
   };
   const details = dataOf('dvla', dvla);
@@ -142,7 +171,10 @@ export async function buildVehicleReport(deps: VehicleReportDeps, registration: 
     vehicle: detailsOf(registration, details, history),
     motTests: motTestsOf(history),
     missing,
-    fetchedAt: { dvla: 'answer' in dvla ? dvla.answer.fetchedAt : null, dvsa: 'answer' in dvsa ? dvsa.answer.fetchedAt : null },
+    fetchedAt: {
+      dvla: 'answer' in dvla ? dvla.answer.fetchedAt : null,
+      dvsa: 'answer' in dvsa ? dvsa.answer.fetchedAt : null,
+    },
   };
 }
 

@@ -35,14 +35,18 @@ describe('recordEntryContent and hashEntryContent', () => {
 
   it('leave the customer contact out of what is sealed', () => {
     const withContact = { ...record, customer_email: 'owner@example.co.uk', customer_phone: '07700 900123' };
-    expect(recordEntryContent(withContact, { position: 1, prevHash: null })).toEqual(recordEntryContent(record, { position: 1, prevHash: null }));
+    expect(recordEntryContent(withContact, { position: 1, prevHash: null })).toEqual(
+      recordEntryContent(record, { position: 1, prevHash: null }),
+    );
   });
 
   it('give a SHA-256 hex hash that changes with any sealed field, the position or the link', () => {
     const hash = hashEntryContent(recordEntryContent(record, { position: 1, prevHash: null }));
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(hashEntryContent(recordEntryContent({ ...record }, { position: 1, prevHash: null }))).toBe(hash);
-    expect(hashEntryContent(recordEntryContent({ ...record, mileage: 45_211 }, { position: 1, prevHash: null }))).not.toBe(hash);
+    expect(
+      hashEntryContent(recordEntryContent({ ...record, mileage: 45_211 }, { position: 1, prevHash: null })),
+    ).not.toBe(hash);
     expect(hashEntryContent(recordEntryContent(record, { position: 2, prevHash: null }))).not.toBe(hash);
     expect(hashEntryContent(recordEntryContent(record, { position: 1, prevHash: hash }))).not.toBe(hash);
   });
@@ -50,7 +54,13 @@ describe('recordEntryContent and hashEntryContent', () => {
 
 describe('receiptMessage', () => {
   it('is the canonical JSON of exactly the signed receipt fields', () => {
-    const fields = { hash: 'a'.repeat(64), position: 3, prev_hash: null, registration: 'AB12CDE', signed_at: '2025-03-14T17:00:01.000Z' };
+    const fields = {
+      hash: 'a'.repeat(64),
+      position: 3,
+      prev_hash: null,
+      registration: 'AB12CDE',
+      signed_at: '2025-03-14T17:00:01.000Z',
+    };
     const receipt = { ...fields, signature: 'not part of the message' };
     expect(receiptMessage(receipt)).toBe(
       `{"hash":"${'a'.repeat(64)}","position":3,"prev_hash":null,"registration":"AB12CDE","signed_at":"2025-03-14T17:00:01.000Z"}`,

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { canonicalJson, fieldCommitmentMessage, type FieldCommitment, type FieldDisclosure } from '@sh/shared/transparency-log';
+import {
+  canonicalJson,
+  fieldCommitmentMessage,
+  type FieldCommitment,
+  type FieldDisclosure,
+} from '@sh/shared/transparency-log';
 import type { AmendmentRow } from '../store/amendment-row.js';
 import type { ServiceRecordRow } from '../store/service-record-row.js';
 import { isHistoryChange } from './amendment-changes.js';
@@ -14,7 +19,11 @@ export interface ChainLink {
  * What a record's entry hashes (format 1 as here; format 2 through sealedContent): the record's history fields (never the customer's contact), its position and the
  * previous entry's hash, so that changing any of them, or any earlier entry, changes this hash and every one after it.
  */
-export function recordEntryContent(record: ServiceRecordRow, link: ChainLink, seal: FieldSeal = asItIs): Record<string, unknown> {
+export function recordEntryContent(
+  record: ServiceRecordRow,
+  link: ChainLink,
+  seal: FieldSeal = asItIs,
+): Record<string, unknown> {
   return {
     kind: 'record',
     position: link.position,
@@ -36,14 +45,21 @@ export function recordEntryContent(record: ServiceRecordRow, link: ChainLink, se
 }
 
 /** What an amendment's entry seals. */
-export type SealedAmendment = Pick<AmendmentRow, 'id' | 'record_id' | 'amended_by' | 'amended_at' | 'reason' | 'changes'>;
+export type SealedAmendment = Pick<
+  AmendmentRow,
+  'id' | 'record_id' | 'amended_by' | 'amended_at' | 'reason' | 'changes'
+>;
 
 /**
  * What an amendment's entry hashes (format 1 as here; format 2 through sealedContent): who (the admin's id), when, why, the old and new values of the history fields it
  * changed, and only the names of the customer-contact fields it changed, whose values are personal data and stay out
  * of the public chain.
  */
-export function amendmentEntryContent(amendment: SealedAmendment, link: ChainLink, seal: FieldSeal = asItIs): Record<string, unknown> {
+export function amendmentEntryContent(
+  amendment: SealedAmendment,
+  link: ChainLink,
+  seal: FieldSeal = asItIs,
+): Record<string, unknown> {
   return {
     kind: 'amendment',
     position: link.position,
@@ -59,7 +75,9 @@ export function amendmentEntryContent(amendment: SealedAmendment, link: ChainLin
         from: seal(`amendment.changes.${index}.from`, change.from),
         to: seal(`amendment.changes.${index}.to`, change.to),
       })),
-      contact_fields_changed: amendment.changes.filter((change) => !isHistoryChange(change)).map((change) => change.field),
+      contact_fields_changed: amendment.changes
+        .filter((change) => !isHistoryChange(change))
+        .map((change) => change.field),
     },
   };
 }
@@ -73,7 +91,11 @@ export interface SealedWithdrawal {
 }
 
 /** What a withdrawal's entry hashes (format 1 as here; format 2 through sealedContent): which record left the public history, who withdrew it, when and why. */
-export function withdrawalEntryContent(withdrawal: SealedWithdrawal, link: ChainLink, seal: FieldSeal = asItIs): Record<string, unknown> {
+export function withdrawalEntryContent(
+  withdrawal: SealedWithdrawal,
+  link: ChainLink,
+  seal: FieldSeal = asItIs,
+): Record<string, unknown> {
   return {
     kind: 'withdrawal',
     position: link.position,

@@ -6,7 +6,10 @@ import { findVehicleSummary } from '../store/find-vehicle-summary.js';
  * Checks a well-formed registration and VIN against what is recorded: a registration last recorded under another
  * VIN is still valid (plates move between cars) but answers a warning for the mechanic to confirm.
  */
-export async function checkVehicle(db: Queryable, input: TValidateVehicleRequest): Promise<TValidateVehicleResponse['data']> {
+export async function checkVehicle(
+  db: Queryable,
+  input: TValidateVehicleRequest,
+): Promise<TValidateVehicleResponse['data']> {
   const summary = await findVehicleSummary(db, input.vehicleRegistration);
   const isMismatch = summary !== null && summary.lastVin !== input.vin;
   return {
@@ -14,6 +17,8 @@ export async function checkVehicle(db: Queryable, input: TValidateVehicleRequest
     vin: input.vin,
     vehicleRegistration: input.vehicleRegistration,
     lastMileage: summary?.lastMileage ?? null,
-    warnings: isMismatch ? [{ code: 'vin_mismatch', message: MESSAGES.records.vinMismatch, recordedVin: summary.lastVin }] : [],
+    warnings: isMismatch
+      ? [{ code: 'vin_mismatch', message: MESSAGES.records.vinMismatch, recordedVin: summary.lastVin }]
+      : [],
   };
 }

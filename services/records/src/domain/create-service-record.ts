@@ -1,5 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { MESSAGES, type TCreateServiceRecordRequest, type TGarageServiceRecord, type TReceipt } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  type TCreateServiceRecordRequest,
+  type TGarageServiceRecord,
+  type TReceipt,
+} from '@sh/shared/contract';
 import { AppError, refuseIfGarageSuspended, withTransaction, type Pool } from '@sh/shared/server';
 import type { PasswordChecker } from '../clients/identity.js';
 import { publishRecordCreated } from '../events/publish-record-created.js';
@@ -52,7 +57,8 @@ export async function createServiceRecord(
     throw new AppError('forbidden', MESSAGES.records.garageMismatch);
   }
   await refuseIfGarageSuspended(deps.pool, garageId);
-  if (!(await isEmailConfirmed(deps.pool, garageId))) throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
+  if (!(await isEmailConfirmed(deps.pool, garageId)))
+    throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const entitlement = await findEntitlement(deps.pool, garageId);
   if (!entitlement?.canAddRecords) throw new AppError('subscription_required', MESSAGES.records.subscriptionRequired);
   if (!(await deps.identity.isPasswordValid(garageId, input.password))) {
@@ -77,37 +83,45 @@ export async function createServiceRecord(
     created_at: createdAt,
   };
 
-  const outcome = await withTransaction(deps.pool, async (client): Promise<{ recordId: string } | CreatedServiceRecord> => {
-    if (idempotencyKey) {
-      const fingerprint = fingerprintOf(input);
-      const claim = await claimIdempotencyKey(client, { garageId, key: idempotencyKey, fingerprint, recordId: record.id });
-      if (claim.outcome === 'used') {
-        if (claim.fingerprint !== fingerprint) throw new AppError('conflict', MESSAGES.records.idempotencyKeyReused);
-        return { recordId: claim.recordId };
+  const outcome = await withTransaction(
+    deps.pool,
+    async (client): Promise<{ recordId: string } | CreatedServiceRecord> => {
+      if (idempotencyKey) {
+        const fingerprint = fingerprintOf(input);
+        const claim = await claimIdempotencyKey(client, {
+          garageId,
+          key: idempotencyKey,
+          fingerprint,
+          recordId: record.id,
+        });
+        if (claim.outcome === 'used') {
+          if (claim.fingerprint !== fingerprint) throw new AppError('conflict', MESSAGES.records.idempotencyKeyReused);
+          return { recordId: claim.recordId };
+        }
       }
-    }
-    const head = await lockVehicleChain(client, record.vehicle_registration);
-    const highestMileage = await findHighestMileage(client, record.vehicle_registration);
-    await insertServiceRecord(client, record);
-    const receipt = await sealRecord(client, deps.signer, record, head, createdAt);
-    const garage = (await findGarageContact(client, garageId)) ?? { ...UNKNOWN_GARAGE, email: null };
-    await publishRecordCreated(client, { record, garage, receipt });
-    const serviceRecord = presentGarageRecord({
-      ...record,
-      mileage_anomaly: highestMileage !== null && record.mileage < highestMileage,
-      garage_name: garage.name,
-      garage_address: garage.address,
-      amendments: [],
-      position: receipt.position,
-      hash: receipt.hash,
-      prev_hash: receipt.prev_hash,
-      signed_at: createdAt,
-      signature: receipt.signature,
-      key_id: receipt.key_id,
-      leaf_index: receipt.leaf_index,
-    });
-    return { serviceRecord, receipt, isReplay: false };
-  });
+      const head = await lockVehicleChain(client, record.vehicle_registration);
+      const highestMileage = await findHighestMileage(client, record.vehicle_registration);
+      await insertServiceRecord(client, record);
+      const receipt = await sealRecord(client, deps.signer, record, head, createdAt);
+      const garage = (await findGarageContact(client, garageId)) ?? { ...UNKNOWN_GARAGE, email: null };
+      await publishRecordCreated(client, { record, garage, receipt });
+      const serviceRecord = presentGarageRecord({
+        ...record,
+        mileage_anomaly: highestMileage !== null && record.mileage < highestMileage,
+        garage_name: garage.name,
+        garage_address: garage.address,
+        amendments: [],
+        position: receipt.position,
+        hash: receipt.hash,
+        prev_hash: receipt.prev_hash,
+        signed_at: createdAt,
+        signature: receipt.signature,
+        key_id: receipt.key_id,
+        leaf_index: receipt.leaf_index,
+      });
+      return { serviceRecord, receipt, isReplay: false };
+    },
+  );
   if ('serviceRecord' in outcome) {
     await deps.onRecordWritten?.(record.vehicle_registration);
     return outcome;

@@ -6,7 +6,10 @@ describe('canAddRecords', () => {
     expect(canAddRecords(status)).toBe(true);
   });
 
-  it.each(['past_due', 'unpaid', 'incomplete', 'canceled', 'inactive', 'ACTIVE', ''])('refuses a garage whose subscription is %j', (status) => {
-    expect(canAddRecords(status)).toBe(false);
-  });
+  it.each(['past_due', 'unpaid', 'incomplete', 'canceled', 'inactive', 'ACTIVE', ''])(
+    'refuses a garage whose subscription is %j',
+    (status) => {
+      expect(canAddRecords(status)).toBe(false);
+    },
+  );
 });

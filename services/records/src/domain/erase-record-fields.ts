@@ -1,4 +1,9 @@
-import { ERASURE_MESSAGES, type TAdminActor, type TAdminServiceRecord, type TEraseRecordFieldsRequest } from '@sh/shared/contract';
+import {
+  ERASURE_MESSAGES,
+  type TAdminActor,
+  type TAdminServiceRecord,
+  type TEraseRecordFieldsRequest,
+} from '@sh/shared/contract';
 import { AppError, recordAdminAction, withTransaction } from '@sh/shared/server';
 import { eraseSealedValues, isRecordErasable } from '../store/erase-sealed-values.js';
 import { findAdminRecord } from '../store/find-admin-record.js';
@@ -20,7 +25,8 @@ export async function eraseRecordFields(
 ): Promise<TAdminServiceRecord> {
   const erased = await withTransaction(deps.pool, async (client) => {
     const { record } = await lockRecordForCorrection(client, recordId);
-    if (!(await isRecordErasable(client, record.id))) throw new AppError('conflict', ERASURE_MESSAGES.sealedBeforeErasure);
+    if (!(await isRecordErasable(client, record.id)))
+      throw new AppError('conflict', ERASURE_MESSAGES.sealedBeforeErasure);
     await eraseSealedValues(client, record.id, input.fields, { amendmentReasons: false });
     await recordAdminAction(client, {
       actor,

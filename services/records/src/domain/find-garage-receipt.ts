@@ -25,5 +25,9 @@ async function inclusionOf(db: Queryable, leafIndex: number | null): Promise<TRe
   const checkpoint = await findCoveringLogCheckpoint(db, leafIndex);
   if (!checkpoint) return { status: 'awaiting_checkpoint' };
   const presented = presentCheckpoint(checkpoint);
-  return { status: 'included', checkpoint: presented, proof: await proveInclusion(db, { leaf: leafIndex, size: presented.treeSize }) };
+  return {
+    status: 'included',
+    checkpoint: presented,
+    proof: await proveInclusion(db, { leaf: leafIndex, size: presented.treeSize }),
+  };
 }

@@ -6,5 +6,10 @@ import { findVehicleSummary } from '../store/find-vehicle-summary.js';
 export async function findRecordedVin(db: Queryable, registration: string): Promise<TVinLookupResponse['data']> {
   const summary = await findVehicleSummary(db, registration);
   if (!summary) throw new AppError('not_found', MESSAGES.records.vinNotFound);
-  return { vin: summary.lastVin, registration, lastMileage: summary.lastMileage, lastServiceDate: summary.lastServiceDate };
+  return {
+    vin: summary.lastVin,
+    registration,
+    lastMileage: summary.lastMileage,
+    lastServiceDate: summary.lastServiceDate,
+  };
 }

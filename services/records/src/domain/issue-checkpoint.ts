@@ -16,9 +16,15 @@ export const CHECKPOINT_LOCK = 727_277;
  * (an advisory lock, so one checkpoint, and one event, per size).
  * It reads the committed size and the stored subtrees under it, and takes no row lock, so writers never wait on it.
  */
-export async function issueCheckpoint(pool: Pool, log: LogSigner, now: () => Date = () => new Date()): Promise<number | null> {
+export async function issueCheckpoint(
+  pool: Pool,
+  log: LogSigner,
+  now: () => Date = () => new Date(),
+): Promise<number | null> {
   return withTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [CHECKPOINT_LOCK]);
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [
+      CHECKPOINT_LOCK,
+    ]);
     if (!rows[0]?.locked) return null;
     const size = await findLogSize(client);
     const latest = await findLatestLogCheckpoint(client);
@@ -26,7 +32,14 @@ export async function issueCheckpoint(pool: Pool, log: LogSigner, now: () => Dat
     const rootHash = await computeRootHash(size, storedSubtreeReader(client), LOG_TREE_HASHER);
     const note = await signCheckpoint({ origin: log.origin, size, rootHash }, log.signer);
     const issuedAt = now();
-    await insertLogCheckpoint(client, { treeSize: size, rootHash, note, verifierKey: log.verifierKey, keyId: log.keyId, issuedAt });
+    await insertLogCheckpoint(client, {
+      treeSize: size,
+      rootHash,
+      note,
+      verifierKey: log.verifierKey,
+      keyId: log.keyId,
+      issuedAt,
+    });
     await publishCheckpointIssued(client, { treeSize: size, rootHash, note, issuedAt });
     return size;
   });
@@ -36,7 +49,12 @@ export async function issueCheckpoint(pool: Pool, log: LogSigner, now: () => Dat
  * Issues a checkpoint every intervalMs while records runs (none when the log did not grow), on the kit's batch loop:
  * stop() waits for one under way, and a failed issue is logged and tried again at the next interval.
  */
-export function startCheckpointIssuer(pool: Pool, log: LogSigner, intervalMs: number, logger: Logger): { stop(): Promise<void> } {
+export function startCheckpointIssuer(
+  pool: Pool,
+  log: LogSigner,
+  intervalMs: number,
+  logger: Logger,
+): { stop(): Promise<void> } {
   return startBatchLoop({
     runBatch: async () => {
       const size = await issueCheckpoint(pool, log);
@@ -45,6 +63,10 @@ export function startCheckpointIssuer(pool: Pool, log: LogSigner, intervalMs: nu
     },
     batchSize: 1,
     pollMs: intervalMs,
-    onError: (error) => logger.warn({ err: error }, 'could not sign a checkpoint of the transparency log; trying again at the next interval'),
+    onError: (error) =>
+      logger.warn(
+        { err: error },
+        'could not sign a checkpoint of the transparency log; trying again at the next interval',
+      ),
   });
 }

@@ -23,7 +23,10 @@ export async function listAdminRecords(
   const last = page.at(-1);
   return {
     serviceRecords: page.map(presentAdminRecord),
-    nextCursor: rows.length > query.limit && last ? encodeRecordCursor({ serviceDate: last.service_date, createdAt: last.created_at, id: last.id }) : null,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeRecordCursor({ serviceDate: last.service_date, createdAt: last.created_at, id: last.id })
+        : null,
     totals: { serviceRecords: totals.publicRecords, latestServiceDate: totals.latestServiceDate },
   };
 }

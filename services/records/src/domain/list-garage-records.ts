@@ -9,7 +9,11 @@ import { decodeRecordCursor, encodeRecordCursor } from './record-page-cursor.js'
  * suspended garage's dashboard is closed (403), even to an access token issued before the suspension; its records
  * stay in the public lookup.
  */
-export async function listGarageRecords(db: Queryable, garageId: string, query: TMyServiceRecordsQuery): Promise<TMyServiceRecordsResponse['data']> {
+export async function listGarageRecords(
+  db: Queryable,
+  garageId: string,
+  query: TMyServiceRecordsQuery,
+): Promise<TMyServiceRecordsResponse['data']> {
   await refuseIfGarageSuspended(db, garageId);
   const rows = await findGarageRecords(db, {
     garageId,
@@ -22,6 +26,9 @@ export async function listGarageRecords(db: Queryable, garageId: string, query: 
   const hasMore = rows.length > query.limit;
   return {
     serviceRecords: page.map(presentGarageRecord),
-    nextCursor: hasMore && last ? encodeRecordCursor({ serviceDate: last.service_date, createdAt: last.created_at, id: last.id }) : null,
+    nextCursor:
+      hasMore && last
+        ? encodeRecordCursor({ serviceDate: last.service_date, createdAt: last.created_at, id: last.id })
+        : null,
   };
 }

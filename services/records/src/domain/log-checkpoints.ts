@@ -1,7 +1,12 @@
 import { MESSAGES, type TLogCheckpoint, type TLogKeys } from '@sh/shared/contract';
 import { AppError, type Queryable } from '@sh/shared/server';
 import { encodeBase64 } from '@sh/shared/transparency-log';
-import { findLatestLogCheckpoint, findLogCheckpoint, findLogKeys, type LogCheckpointRow } from '../store/log-checkpoints.js';
+import {
+  findLatestLogCheckpoint,
+  findLogCheckpoint,
+  findLogKeys,
+  type LogCheckpointRow,
+} from '../store/log-checkpoints.js';
 import type { LogIdentity } from './log-signer.js';
 
 /** A kept checkpoint as the API answers it: its size and root hash read out, and the signed note. */

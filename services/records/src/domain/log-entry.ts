@@ -20,4 +20,6 @@ export function logEntryOf(entry: LoggedChainEntry): Uint8Array<ArrayBuffer> {
 }
 
 /** RFC 6962 hashing on Node's synchronous SHA-256 (about five times WebCrypto's speed, and no await per hash). */
-export const LOG_TREE_HASHER: TreeHasher = createTreeHasher((data) => new Uint8Array(createHash('sha256').update(data).digest()));
+export const LOG_TREE_HASHER: TreeHasher = createTreeHasher(
+  (data) => new Uint8Array(createHash('sha256').update(data).digest()),
+);

@@ -1,4 +1,10 @@
-import { MESSAGES, type TLogConsistencyProof, type TLogConsistencyProofQuery, type TLogInclusionProof, type TLogInclusionProofQuery } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  type TLogConsistencyProof,
+  type TLogConsistencyProofQuery,
+  type TLogInclusionProof,
+  type TLogInclusionProofQuery,
+} from '@sh/shared/contract';
 import { AppError, type Queryable } from '@sh/shared/server';
 import { encodeBase64, generateConsistencyProof, generateInclusionProof } from '@sh/shared/transparency-log';
 import { findLogSize } from '../store/find-log-size.js';
@@ -10,16 +16,25 @@ function refuse(message: string, field: string): never {
 }
 
 /** The inclusion proof of a leaf in the tree of the log's first `size` leaves (RFC 9162 section 2.1.3.1). */
-export async function proveInclusion(db: Queryable, { leaf, size }: TLogInclusionProofQuery): Promise<TLogInclusionProof> {
+export async function proveInclusion(
+  db: Queryable,
+  { leaf, size }: TLogInclusionProofQuery,
+): Promise<TLogInclusionProof> {
   if (leaf >= size) refuse(MESSAGES.transparencyLog.leafNotInTree, 'leaf');
   if (size > (await findLogSize(db))) refuse(MESSAGES.transparencyLog.sizeBeyondLog, 'size');
   const read = storedSubtreeReader(db);
-  const [leafHash, hashes] = await Promise.all([read(leaf, leaf + 1), generateInclusionProof(leaf, size, read, LOG_TREE_HASHER)]);
+  const [leafHash, hashes] = await Promise.all([
+    read(leaf, leaf + 1),
+    generateInclusionProof(leaf, size, read, LOG_TREE_HASHER),
+  ]);
   return { leafIndex: leaf, treeSize: size, leafHash: encodeBase64(leafHash), hashes: hashes.map(encodeBase64) };
 }
 
 /** The consistency proof between the trees of the log's first `from` and first `to` leaves (RFC 9162 section 2.1.4.1). */
-export async function proveConsistency(db: Queryable, { from, to }: TLogConsistencyProofQuery): Promise<TLogConsistencyProof> {
+export async function proveConsistency(
+  db: Queryable,
+  { from, to }: TLogConsistencyProofQuery,
+): Promise<TLogConsistencyProof> {
   if (from > to) refuse(MESSAGES.transparencyLog.fromAfterTo, 'from');
   if (to > (await findLogSize(db))) refuse(MESSAGES.transparencyLog.sizeBeyondLog, 'to');
   const hashes = await generateConsistencyProof(from, to, storedSubtreeReader(db), LOG_TREE_HASHER);

@@ -16,6 +16,12 @@ export type LogIdentity = Pick<LogSigner, 'origin' | 'verifierKey'>;
 /** Reads LOG_SIGNING_KEY; refuses a key whose name is not LOG_ORIGIN, so every checkpoint names its signer's log. */
 export async function loadLogSigner(origin: string, signerKeyText: string): Promise<LogSigner> {
   const signer = await parseSignerKey(signerKeyText);
-  if (signer.name !== origin) throw new Error(`LOG_SIGNING_KEY is a key of the log "${signer.name}", not of LOG_ORIGIN "${origin}"`);
-  return { origin, signer, verifierKey: await formatVerifierKey(signer.name, signer.publicKey), keyId: formatKeyId(signer.keyId) };
+  if (signer.name !== origin)
+    throw new Error(`LOG_SIGNING_KEY is a key of the log "${signer.name}", not of LOG_ORIGIN "${origin}"`);
+  return {
+    origin,
+    signer,
+    verifierKey: await formatVerifierKey(signer.name, signer.publicKey),
+    keyId: formatKeyId(signer.keyId),
+  };
 }

@@ -24,7 +24,10 @@ export function presentAdminRecord(row: AdminRecordRow): TAdminServiceRecord {
         ? null
         : {
             withdrawn_at: row.withdrawn_at.toISOString(),
-            withdrawn_by: row.withdrawn_by && row.withdrawn_by_email !== null ? { id: row.withdrawn_by, email: row.withdrawn_by_email } : UNRECORDED_ADMIN,
+            withdrawn_by:
+              row.withdrawn_by && row.withdrawn_by_email !== null
+                ? { id: row.withdrawn_by, email: row.withdrawn_by_email }
+                : UNRECORDED_ADMIN,
             reason: row.withdrawal_reason ?? '',
           },
   };

@@ -13,7 +13,11 @@ export function presentGarageRecord(row: GarageRecordRow): TGarageServiceRecord 
     customer_email: row.customer_email,
     customer_phone: row.customer_phone,
     receipt:
-      row.hash === null || row.position === null || row.signed_at === null || row.signature === null || row.key_id === null
+      row.hash === null ||
+      row.position === null ||
+      row.signed_at === null ||
+      row.signature === null ||
+      row.key_id === null
         ? null
         : {
             hash: row.hash,

@@ -38,7 +38,12 @@ function buildRow(overrides: Partial<GarageRecordRow> = {}): GarageRecordRow {
 
 describe('presentPublicRecord', () => {
   it('shows the history fields and the garage, and nothing of the customer or the signer', () => {
-    const { signed_by: _signedBy, customer_email: _email, customer_phone: _phone, ...publicRow } = buildRow({ technician_name: 'Sam Patel' });
+    const {
+      signed_by: _signedBy,
+      customer_email: _email,
+      customer_phone: _phone,
+      ...publicRow
+    } = buildRow({ technician_name: 'Sam Patel' });
     expect(presentPublicRecord(publicRow)).toEqual({
       id: '3f2b8c1e-9d4a-4b6e-8f1a-2c3d4e5f6a7b',
       garage_id: '11111111-1111-4111-8111-111111111111',
@@ -66,7 +71,10 @@ describe('presentPublicRecord', () => {
 
   it('shows a garage not in the directory yet as unknown, and a missing address as empty', () => {
     expect(presentPublicRecord(buildRow({ garage_name: null, garage_address: null })).garage).toEqual(UNKNOWN_GARAGE);
-    expect(presentPublicRecord(buildRow({ garage_address: null })).garage).toEqual({ name: 'Hartley Motors Ltd', address: '' });
+    expect(presentPublicRecord(buildRow({ garage_address: null })).garage).toEqual({
+      name: 'Hartley Motors Ltd',
+      address: '',
+    });
   });
 });
 
@@ -98,6 +106,9 @@ describe('presentGarageRecord', () => {
   });
 
   it('answers no receipt for a record not chained yet', () => {
-    expect(presentGarageRecord(buildRow({ position: null, hash: null, prev_hash: null, signed_at: null, signature: null })).receipt).toBeNull();
+    expect(
+      presentGarageRecord(buildRow({ position: null, hash: null, prev_hash: null, signed_at: null, signature: null }))
+        .receipt,
+    ).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { decodePageCursor, encodePageCursor, ZCursorDateSchema, ZCursorIdSchema, ZCursorTimestampSchema } from '@sh/shared/server';
+import {
+  decodePageCursor,
+  encodePageCursor,
+  ZCursorDateSchema,
+  ZCursorIdSchema,
+  ZCursorTimestampSchema,
+} from '@sh/shared/server';
 import { z } from 'zod';
 import type { RecordPageKey } from '../store/find-garage-records.js';
 

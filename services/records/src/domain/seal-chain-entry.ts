@@ -35,7 +35,13 @@ export async function sealChainEntry(
   const sealed = entry.contentAt({ position, prevHash });
   const content = canonicalJson(sealed.content);
   const hash = createHash('sha256').update(content, 'utf8').digest('hex');
-  const fields = { hash, position, prev_hash: prevHash, registration: entry.registration, signed_at: signedAt.toISOString() };
+  const fields = {
+    hash,
+    position,
+    prev_hash: prevHash,
+    registration: entry.registration,
+    signed_at: signedAt.toISOString(),
+  };
   const signature = signer.sign(receiptMessage(fields), signedAt);
   await appendChainEntry(client, {
     registration: entry.registration,

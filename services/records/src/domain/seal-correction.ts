@@ -31,7 +31,13 @@ export async function sealCorrection(
   await sealChainEntry(
     client,
     signer,
-    { registration: record.vehicle_registration, kind: correction.kind, recordId: record.id, amendmentId: correction.amendmentId, contentAt: correction.contentAt },
+    {
+      registration: record.vehicle_registration,
+      kind: correction.kind,
+      recordId: record.id,
+      amendmentId: correction.amendmentId,
+      contentAt: correction.contentAt,
+    },
     head,
     correction.at,
   );

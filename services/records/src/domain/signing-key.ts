@@ -25,12 +25,18 @@ const USE_NOTE_INTERVAL_MS = 1000;
  * Builds the signer from a PKCS#8 PEM Ed25519 private key; anything else is refused. `onSign` hears of every
  * signature (the key history's period).
  */
-export function signerFromPrivateKey(privateKeyPem: string, options: { onSign?: (signedAt: Date) => void } = {}): ReceiptSigner {
+export function signerFromPrivateKey(
+  privateKeyPem: string,
+  options: { onSign?: (signedAt: Date) => void } = {},
+): ReceiptSigner {
   const privateKey: KeyObject = createPrivateKey(privateKeyPem);
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('RECORDS_SIGNING_KEY must be an Ed25519 private key');
   const publicKey = createPublicKey(privateKey);
   const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const keyId = createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16);
+  const keyId = createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex')
+    .slice(0, 16);
   return {
     keyId,
     publicKeyPem,
@@ -61,15 +67,25 @@ function recordKeyUse(pool: Pool, keyId: string, logger: Logger): { note(at: Dat
       await noteSigningKeyUse(pool, keyId, used);
       hasWritten = true;
     } catch (error) {
-      logger.warn({ err: error, keyId }, "could not write the signing key's latest use to its history; the next signature tries again");
+      logger.warn(
+        { err: error, keyId },
+        "could not write the signing key's latest use to its history; the next signature tries again",
+      );
       // Kept with any signatures noted meanwhile, for the next write.
       const later = pending as { from: Date; until: Date } | null;
-      pending = later ? { from: later.from < used.from ? later.from : used.from, until: later.until > used.until ? later.until : used.until } : used;
+      pending = later
+        ? {
+            from: later.from < used.from ? later.from : used.from,
+            until: later.until > used.until ? later.until : used.until,
+          }
+        : used;
     }
   }
   return {
     note(at) {
-      pending = pending ? { from: at < pending.from ? at : pending.from, until: at > pending.until ? at : pending.until } : { from: at, until: at };
+      pending = pending
+        ? { from: at < pending.from ? at : pending.from, until: at > pending.until ? at : pending.until }
+        : { from: at, until: at };
       if (timer) return;
       timer = setTimeout(() => void flush(), hasWritten ? USE_NOTE_INTERVAL_MS : 0);
       timer.unref();
@@ -83,7 +99,11 @@ function recordKeyUse(pool: Pool, keyId: string, logger: Logger): { note(at: Dat
  * kept in records' database, generated on the first start, so receipts stay checkable across restarts. Either way
  * the key joins the key history (signing_key_history) before it signs, so that it stays published after a rotation.
  */
-export async function loadReceiptSigner(pool: Pool, configuredPrivateKey: string | undefined, logger: Logger): Promise<RegisteredReceiptSigner> {
+export async function loadReceiptSigner(
+  pool: Pool,
+  configuredPrivateKey: string | undefined,
+  logger: Logger,
+): Promise<RegisteredReceiptSigner> {
   const privateKeyPem = configuredPrivateKey ?? (await loadDevelopmentKey(pool, logger));
   const { keyId } = signerFromPrivateKey(privateKeyPem);
   const use = recordKeyUse(pool, keyId, logger);

@@ -17,7 +17,12 @@ export interface CachedSourceAnswer<T> {
  */
 export interface VehicleSourceCache {
   get<T>(source: TVehicleSource, registration: string): Promise<CachedSourceAnswer<T> | null>;
-  set<T>(source: TVehicleSource, registration: string, answer: CachedSourceAnswer<T>, ttlSeconds: number): Promise<void>;
+  set<T>(
+    source: TVehicleSource,
+    registration: string,
+    answer: CachedSourceAnswer<T>,
+    ttlSeconds: number,
+  ): Promise<void>;
   /** Drops both sources' answers for a registration (a record for it was created, amended or withdrawn). */
   forget(registration: string): Promise<void>;
 }
@@ -62,7 +67,10 @@ function answerOf<T>(raw: string): CachedSourceAnswer<T> | null {
   return parsed !== null && typeof parsed.fetchedAt === 'string' && 'data' in parsed ? parsed : null;
 }
 
-export function createVehicleSourceCache(redis: Redis | undefined, options: { keyPrefix?: string; notFoundCap?: number; now?: () => number } = {}): VehicleSourceCache {
+export function createVehicleSourceCache(
+  redis: Redis | undefined,
+  options: { keyPrefix?: string; notFoundCap?: number; now?: () => number } = {},
+): VehicleSourceCache {
   const prefix = options.keyPrefix ?? 'sh:vehicle-source';
   const cap = options.notFoundCap ?? NOT_FOUND_CAP;
   const now = options.now ?? Date.now;
@@ -71,12 +79,16 @@ export function createVehicleSourceCache(redis: Redis | undefined, options: { ke
   const notFoundAges = `${prefix}:not-found:kept-at`;
   const fieldOf = (source: TVehicleSource, registration: string) => `${source}:${registration}`;
   const isUsable = () => redis !== undefined && redis.status === 'ready';
-  const isFresh = (answer: CachedSourceAnswer<unknown>) => now() - Date.parse(answer.fetchedAt) < SOURCE_TTL_SECONDS.notFound * 1000;
+  const isFresh = (answer: CachedSourceAnswer<unknown>) =>
+    now() - Date.parse(answer.fetchedAt) < SOURCE_TTL_SECONDS.notFound * 1000;
   return {
     async get<T>(source: TVehicleSource, registration: string) {
       if (!isUsable()) return null;
       try {
-        const [found, notFound] = await Promise.all([redis!.get(keyOf(source, registration)), redis!.hget(notFoundAnswers, fieldOf(source, registration))]);
+        const [found, notFound] = await Promise.all([
+          redis!.get(keyOf(source, registration)),
+          redis!.hget(notFoundAnswers, fieldOf(source, registration)),
+        ]);
         const known = found === null ? null : answerOf<T>(found);
         if (known) return known;
         const unknown = notFound === null ? null : answerOf<T>(notFound);
@@ -93,7 +105,18 @@ export function createVehicleSourceCache(redis: Redis | undefined, options: { ke
       }
       const at = now();
       await redis!
-        .eval(KEEP_NOT_FOUND_SCRIPT, 2, notFoundAnswers, notFoundAges, fieldOf(source, registration), JSON.stringify(answer), at, at - ttlSeconds * 1000, cap, ttlSeconds * 1000)
+        .eval(
+          KEEP_NOT_FOUND_SCRIPT,
+          2,
+          notFoundAnswers,
+          notFoundAges,
+          fieldOf(source, registration),
+          JSON.stringify(answer),
+          at,
+          at - ttlSeconds * 1000,
+          cap,
+          ttlSeconds * 1000,
+        )
         .catch(() => undefined);
     },
     async forget(registration) {

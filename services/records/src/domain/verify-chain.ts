@@ -10,7 +10,14 @@ import {
   withdrawalEntryContent,
   type SealedAmendment,
 } from './chain-entry.js';
-import { currentValueFault, publicDisclosures, readKeptContent, sealedFieldFault, type SealedRecord, type StoredSide } from './verify-sealed-fields.js';
+import {
+  currentValueFault,
+  publicDisclosures,
+  readKeptContent,
+  sealedFieldFault,
+  type SealedRecord,
+  type StoredSide,
+} from './verify-sealed-fields.js';
 
 /** A stored entry of a vehicle's chain. */
 export interface StoredEntry {
@@ -61,7 +68,8 @@ export interface HistoryKey {
 export const KEY_PERIOD_MARGIN_MS = 60_000;
 
 /** A record as it reads now, with its withdrawal (null while it is public). */
-export type ChainRecord = ServiceRecordRow & Pick<WithdrawalColumns, 'withdrawn_at' | 'withdrawn_by' | 'withdrawal_reason'>;
+export type ChainRecord = ServiceRecordRow &
+  Pick<WithdrawalColumns, 'withdrawn_at' | 'withdrawn_by' | 'withdrawal_reason'>;
 
 /** What is stored for one vehicle: its entries in order, its head, its records as they read now and their amendments. */
 export interface StoredChain {
@@ -117,7 +125,8 @@ export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): Ch
   const amendments = new Map(chain.amendments.map((amendment) => [amendment.id, amendment]));
   const { originals, failures } = originalRecords(chain.entries, chain.records, amendments);
   const fieldsByPosition = new Map<number, Map<string, StoredField>>();
-  for (const field of chain.fields) fieldsByPosition.set(field.position, (fieldsByPosition.get(field.position) ?? new Map()).set(field.path, field));
+  for (const field of chain.fields)
+    fieldsByPosition.set(field.position, (fieldsByPosition.get(field.position) ?? new Map()).set(field.path, field));
   const side: StoredSide = { records, amendments, fieldsAt: (position) => fieldsByPosition.get(position) ?? new Map() };
   const sealedRecords = new Map<string, SealedRecord>();
   const entries: ChainVerdict['entries'] = [];
@@ -137,7 +146,8 @@ export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): Ch
     if ('reason' in sealed) {
       fail(sealed.reason);
     } else {
-      if (entry.format === 1 && hashEntryContent(sealed.content) !== entry.hash) fail(`the ${SEALED_NAME[entry.kind]} no longer matches its hash`);
+      if (entry.format === 1 && hashEntryContent(sealed.content) !== entry.hash)
+        fail(`the ${SEALED_NAME[entry.kind]} no longer matches its hash`);
       if (entry.format === 2) {
         const fault = sealedFieldFault(entry, sealed.content, side);
         if (fault) fail(fault);
@@ -178,7 +188,11 @@ export function verifyChain(chain: StoredChain, keys: readonly HistoryKey[]): Ch
   const broken =
     firstByPosition(failures) ??
     (chain.head && (chain.head.length !== length || chain.head.headHash !== headHash)
-      ? { position: Math.min(chain.head.length, length) || 1, record_id: null, reason: 'entries are missing from the end of the chain' }
+      ? {
+          position: Math.min(chain.head.length, length) || 1,
+          record_id: null,
+          reason: 'entries are missing from the end of the chain',
+        }
       : null) ??
     outsideTheChain(chain, length);
   return { valid: broken === null, length, head: headHash, brokenAt: broken, entries };
@@ -197,15 +211,24 @@ function keptContent(
   sealedRecordIds: ReadonlySet<string>,
   sealedRecords: Map<string, SealedRecord>,
 ): { content: Record<string, unknown> } | { reason: string } {
-  if (entry.kind !== 'record' && !sealedRecordIds.has(entry.record_id)) return { reason: 'the record it concerns is not earlier in the chain' };
+  if (entry.kind !== 'record' && !sealedRecordIds.has(entry.record_id))
+    return { reason: 'the record it concerns is not earlier in the chain' };
   const kept = readKeptContent(entry, link);
   if ('reason' in kept) return kept;
   const record = side.records.get(entry.record_id);
   if (entry.kind === 'record' && record) {
-    sealedRecords.set(record.id, { record, recordEntry: { position: entry.position, content: kept.content }, amendments: [] });
+    sealedRecords.set(record.id, {
+      record,
+      recordEntry: { position: entry.position, content: kept.content },
+      amendments: [],
+    });
   } else if (entry.kind === 'amendment') {
     const sealed = sealedRecords.get(entry.record_id);
-    if (sealed) sealedRecords.set(entry.record_id, { ...sealed, amendments: [...sealed.amendments, { position: entry.position, content: kept.content }] });
+    if (sealed)
+      sealedRecords.set(entry.record_id, {
+        ...sealed,
+        amendments: [...sealed.amendments, { position: entry.position, content: kept.content }],
+      });
   }
   return kept;
 }
@@ -217,7 +240,11 @@ function keptContent(
 function isStillPublic(entry: StoredEntry, chain: StoredChain): boolean {
   if (entry.kind !== 'record') return false;
   const record = chain.records.find((candidate) => candidate.id === entry.record_id);
-  return record !== undefined && record.withdrawn_at === null && !chain.entries.some((other) => other.kind === 'amendment' && other.record_id === entry.record_id);
+  return (
+    record !== undefined &&
+    record.withdrawn_at === null &&
+    !chain.entries.some((other) => other.kind === 'amendment' && other.record_id === entry.record_id)
+  );
 }
 
 /**
@@ -247,7 +274,10 @@ function signatureChecker(registration: string, keys: readonly HistoryKey[]): (e
     });
     if (!verifies(key.publicKey, message, entry.signature)) return 'its signature does not match';
     const signedAt = entry.signed_at.getTime();
-    if ((key.from !== null && signedAt < key.from - KEY_PERIOD_MARGIN_MS) || (key.until !== null && signedAt > key.until + KEY_PERIOD_MARGIN_MS)) {
+    if (
+      (key.from !== null && signedAt < key.from - KEY_PERIOD_MARGIN_MS) ||
+      (key.until !== null && signedAt > key.until + KEY_PERIOD_MARGIN_MS)
+    ) {
       return 'it was signed when its signing key was not in use';
     }
     return null;
@@ -286,21 +316,37 @@ function originalRecords(
   for (const [index, entry] of entries.entries()) {
     const amendment = entry.kind === 'amendment' && entry.amendment_id ? amendments.get(entry.amendment_id) : undefined;
     if (!amendment || amendment.record_id !== entry.record_id) continue;
-    amendmentsOf.set(entry.record_id, [...(amendmentsOf.get(entry.record_id) ?? []), { position: index + 1, amendment }]);
+    amendmentsOf.set(entry.record_id, [
+      ...(amendmentsOf.get(entry.record_id) ?? []),
+      { position: index + 1, amendment },
+    ]);
   }
   const originals = new Map<string, ServiceRecordRow>();
   const failures: BrokenAt[] = [];
   for (const record of records) {
-    const state: Record<string, string | null> = { service_type: record.service_type, notes: record.notes, service_date: record.service_date };
+    const state: Record<string, string | null> = {
+      service_type: record.service_type,
+      notes: record.notes,
+      service_date: record.service_date,
+    };
     for (const { position, amendment } of [...(amendmentsOf.get(record.id) ?? [])].reverse()) {
       const historyChanges = amendment.changes.filter(isHistoryChange);
       if (historyChanges.some((change) => state[change.field] !== change.to)) {
-        failures.push({ position, record_id: record.id, reason: 'the record no longer reads as this amendment left it' });
+        failures.push({
+          position,
+          record_id: record.id,
+          reason: 'the record no longer reads as this amendment left it',
+        });
       }
       for (const change of historyChanges) state[change.field] = change.from;
     }
     // A history field's old value is never null but for notes; an amendment that says otherwise fails its own hash.
-    originals.set(record.id, { ...record, service_type: state.service_type ?? '', notes: state.notes ?? null, service_date: state.service_date ?? '' });
+    originals.set(record.id, {
+      ...record,
+      service_type: state.service_type ?? '',
+      notes: state.notes ?? null,
+      service_date: state.service_date ?? '',
+    });
   }
   return { originals, failures };
 }
@@ -320,7 +366,8 @@ function sealedContent(
     const original = stored.originals.get(entry.record_id);
     return original ? { content: recordEntryContent(original, link) } : { reason: 'the record it seals is missing' };
   }
-  if (!stored.sealedRecordIds.has(entry.record_id)) return { reason: 'the record it concerns is not earlier in the chain' };
+  if (!stored.sealedRecordIds.has(entry.record_id))
+    return { reason: 'the record it concerns is not earlier in the chain' };
   if (entry.kind === 'amendment') {
     const amendment = entry.amendment_id ? stored.amendments.get(entry.amendment_id) : undefined;
     if (!amendment || amendment.record_id !== entry.record_id) return { reason: 'the amendment it seals is missing' };
@@ -331,7 +378,12 @@ function sealedContent(
   if (record.withdrawn_at === null) return { reason: 'the record was put back in public view after its withdrawal' };
   return {
     content: withdrawalEntryContent(
-      { record_id: record.id, withdrawn_by: record.withdrawn_by ?? '', withdrawn_at: record.withdrawn_at, reason: record.withdrawal_reason ?? '' },
+      {
+        record_id: record.id,
+        withdrawn_by: record.withdrawn_by ?? '',
+        withdrawn_at: record.withdrawn_at,
+        reason: record.withdrawal_reason ?? '',
+      },
       link,
     ),
   };
@@ -340,17 +392,33 @@ function sealedContent(
 /** Something of the vehicle that no entry seals: a record, an amendment or a withdrawal. */
 function outsideTheChain(chain: StoredChain, length: number): BrokenAt | null {
   const sealed = (kind: StoredEntry['kind'], id: string) =>
-    chain.entries.some((entry) => entry.kind === kind && (kind === 'amendment' ? entry.amendment_id === id : entry.record_id === id));
+    chain.entries.some(
+      (entry) => entry.kind === kind && (kind === 'amendment' ? entry.amendment_id === id : entry.record_id === id),
+    );
   const own = chain.records.filter((record) => record.vehicle_registration === chain.registration);
   const unsealedRecord = own.find((record) => !sealed('record', record.id));
-  if (unsealedRecord) return { position: length + 1, record_id: unsealedRecord.id, reason: 'a record was stored outside the chain' };
+  if (unsealedRecord)
+    return { position: length + 1, record_id: unsealedRecord.id, reason: 'a record was stored outside the chain' };
   const unsealedAmendment = chain.amendments.find((amendment) => !sealed('amendment', amendment.id));
-  if (unsealedAmendment) return { position: length + 1, record_id: unsealedAmendment.record_id, reason: 'an amendment was stored outside the chain' };
+  if (unsealedAmendment)
+    return {
+      position: length + 1,
+      record_id: unsealedAmendment.record_id,
+      reason: 'an amendment was stored outside the chain',
+    };
   const unsealedWithdrawal = own.find((record) => record.withdrawn_at !== null && !sealed('withdrawal', record.id));
-  if (unsealedWithdrawal) return { position: length + 1, record_id: unsealedWithdrawal.id, reason: 'a record was withdrawn outside the chain' };
+  if (unsealedWithdrawal)
+    return {
+      position: length + 1,
+      record_id: unsealedWithdrawal.id,
+      reason: 'a record was withdrawn outside the chain',
+    };
   return null;
 }
 
 function firstByPosition(failures: readonly BrokenAt[]): BrokenAt | null {
-  return failures.reduce<BrokenAt | null>((first, failure) => (first === null || failure.position < first.position ? failure : first), null);
+  return failures.reduce<BrokenAt | null>(
+    (first, failure) => (first === null || failure.position < first.position ? failure : first),
+    null,
+  );
 }

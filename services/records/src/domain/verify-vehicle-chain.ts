@@ -10,10 +10,16 @@ import { verifyChain } from './verify-chain.js';
  * published key history, and says whether it is intact. The keys are read after the chain: a key joins the history
  * before it signs, so every key an entry read here names is already there.
  */
-export async function verifyVehicleChain(pool: Pool, signer: ReceiptSigner, registration: string): Promise<TVerifyChainResponse['data']> {
+export async function verifyVehicleChain(
+  pool: Pool,
+  signer: ReceiptSigner,
+  registration: string,
+): Promise<TVerifyChainResponse['data']> {
   const chain = await findVehicleChain(pool, registration);
   // The key this process signs with is in use now: its recorded last use lags an entry it signed after a quiet spell
   // (written at most once a second, after the transaction), so its period is open-ended here.
-  const keys = (await listSigningKeys(pool, signer)).map((key) => (key.keyId === signer.keyId ? { ...key, until: null } : key));
+  const keys = (await listSigningKeys(pool, signer)).map((key) =>
+    key.keyId === signer.keyId ? { ...key, until: null } : key,
+  );
   return { registration, ...verifyChain(chain, keys) };
 }

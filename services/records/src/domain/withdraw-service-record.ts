@@ -27,7 +27,13 @@ export async function withdrawServiceRecord(
   const corrected = await withTransaction(deps.pool, async (client) => {
     const { record, head } = await lockRecordForCorrection(client, recordId);
     if (record.withdrawn_at !== null) throw new AppError('conflict', MESSAGES.adminActions.alreadyWithdrawn);
-    await markRecordWithdrawn(client, { recordId: record.id, withdrawnAt, withdrawnBy: actor.id, withdrawnByEmail: actor.email, reason });
+    await markRecordWithdrawn(client, {
+      recordId: record.id,
+      withdrawnAt,
+      withdrawnBy: actor.id,
+      withdrawnByEmail: actor.email,
+      reason,
+    });
     // Its notes, technician and signer go for good (entries sealed before salted commitments must keep them).
     if (await isRecordErasable(client, record.id)) {
       await eraseSealedValues(client, record.id, ['notes', 'technician_name', 'signed_by'], { amendmentReasons: true });
@@ -36,11 +42,21 @@ export async function withdrawServiceRecord(
       kind: 'withdrawal',
       amendmentId: null,
       contentAt: (link) =>
-        sealedContent((seal) => withdrawalEntryContent({ record_id: record.id, withdrawn_by: actor.id, withdrawn_at: withdrawnAt, reason }, link, seal)),
+        sealedContent((seal) =>
+          withdrawalEntryContent(
+            { record_id: record.id, withdrawn_by: actor.id, withdrawn_at: withdrawnAt, reason },
+            link,
+            seal,
+          ),
+        ),
       reason,
       at: withdrawnAt,
     });
-    await publishRecordWithdrawn(client, { record, withdrawal: { withdrawnBy: actor.id, withdrawnAt, reason }, garage });
+    await publishRecordWithdrawn(client, {
+      record,
+      withdrawal: { withdrawnBy: actor.id, withdrawnAt, reason },
+      garage,
+    });
     const withdrawn = await findAdminRecord(client, record.id);
     if (!withdrawn) throw new Error(`record ${record.id} vanished while it was withdrawn`);
     return presentAdminRecord(withdrawn);

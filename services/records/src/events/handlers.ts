@@ -30,7 +30,11 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
     const registrations = await findGarageRegistrations(db, event.payload.garageId);
     const markAllStale = async () => {
       for (let from = 0; from < registrations.length; from += STALE_MARKS_AT_ONCE) {
-        await Promise.all(registrations.slice(from, from + STALE_MARKS_AT_ONCE).map((registration) => lookupAnswers.invalidate(registration)));
+        await Promise.all(
+          registrations
+            .slice(from, from + STALE_MARKS_AT_ONCE)
+            .map((registration) => lookupAnswers.invalidate(registration)),
+        );
       }
     };
     // Before the commit, so that an unreachable Redis fails the event and it is tried again (a published answer
@@ -40,11 +44,16 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
       try {
         await markAllStale();
       } catch (error) {
-        logger?.warn({ err: error, garageId: event.payload.garageId }, "a garage's lookup answers could not be marked stale after its directory entry committed");
+        logger?.warn(
+          { err: error, garageId: event.payload.garageId },
+          "a garage's lookup answers could not be marked stale after its directory entry committed",
+        );
       }
     });
   };
-  const markVehicleStale: EventHandler<'service_record.created' | 'service_record.amended' | 'service_record.withdrawn'> = async (_db, event) => {
+  const markVehicleStale: EventHandler<
+    'service_record.created' | 'service_record.amended' | 'service_record.withdrawn'
+  > = async (_db, event) => {
     await lookupAnswers?.invalidate(event.payload.registration);
   };
   return {
@@ -52,10 +61,18 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
     'garage.updated': keepDirectory,
     'subscription.changed': async (db, event) => {
       const { garageId, status, stateAt } = event.payload;
-      await upsertEntitlement(db, { garageId, subscriptionStatus: status, canAddRecords: canAddRecords(status), stateAt });
+      await upsertEntitlement(db, {
+        garageId,
+        subscriptionStatus: status,
+        canAddRecords: canAddRecords(status),
+        stateAt,
+      });
     },
     'user.email_confirmed': async (db, event) => {
-      await insertEmailConfirmation(db, { userId: event.payload.userId, confirmedAt: new Date(event.payload.confirmedAt) });
+      await insertEmailConfirmation(db, {
+        userId: event.payload.userId,
+        confirmedAt: new Date(event.payload.confirmedAt),
+      });
     },
     ...garageSuspensionHandlers(),
     // The write already bumped its vehicle's version before answering; this catches up a bump that could not reach

@@ -6,8 +6,15 @@ export async function publishRecordCreated(
   client: PoolClient,
   created: {
     record: {
-      id: string; garage_id: string; vehicle_registration: string; vin: string; service_date: string; mileage: number;
-      service_type: string; signed_by: string; customer_email: string | null;
+      id: string;
+      garage_id: string;
+      vehicle_registration: string;
+      vin: string;
+      service_date: string;
+      mileage: number;
+      service_type: string;
+      signed_by: string;
+      customer_email: string | null;
     };
     garage: { name: string; email: string | null };
     receipt: TReceipt;

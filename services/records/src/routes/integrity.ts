@@ -19,7 +19,10 @@ export function integrityRoutes(deps: { pool: Pool; signer: ReceiptSigner }): Ro
     const keys = await listSigningKeys(deps.pool, deps.signer);
     // Kept a few minutes only: a key started by a rotation must soon be in every copy of the list.
     res.setHeader('cache-control', 'public, max-age=300');
-    res.json({ status: 200, data: { algorithm: 'Ed25519', publicKey: deps.signer.publicKeyPem, keyId: deps.signer.keyId, keys } });
+    res.json({
+      status: 200,
+      data: { algorithm: 'Ed25519', publicKey: deps.signer.publicKeyPem, keyId: deps.signer.keyId, keys },
+    });
   });
 
   return router;

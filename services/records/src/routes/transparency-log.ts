@@ -1,5 +1,9 @@
 import { Router } from 'express';
-import { ZLogCheckpointSizeParamSchema, ZLogConsistencyProofQuerySchema, ZLogInclusionProofQuerySchema } from '@sh/shared/contract';
+import {
+  ZLogCheckpointSizeParamSchema,
+  ZLogConsistencyProofQuerySchema,
+  ZLogInclusionProofQuerySchema,
+} from '@sh/shared/contract';
 import { parseOrThrow, type Pool } from '@sh/shared/server';
 import { checkpointAt, latestCheckpoint, logKeys } from '../domain/log-checkpoints.js';
 import { proveConsistency, proveInclusion } from '../domain/log-proofs.js';

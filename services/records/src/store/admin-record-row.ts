@@ -1,5 +1,11 @@
 import type { TAmendment } from '@sh/shared/contract';
-import { isoTimestampSql, SERVICE_RECORD_COLUMNS, WITHDRAWAL_COLUMNS, type ServiceRecordWithContactRow, type WithdrawalColumns } from './service-record-row.js';
+import {
+  isoTimestampSql,
+  SERVICE_RECORD_COLUMNS,
+  WITHDRAWAL_COLUMNS,
+  type ServiceRecordWithContactRow,
+  type WithdrawalColumns,
+} from './service-record-row.js';
 
 /** A record as the admin reads it: every field, its garage's name and e-mail, its sealed amendments and withdrawal. */
 export interface AdminRecordRow extends ServiceRecordWithContactRow, WithdrawalColumns {

@@ -12,4 +12,5 @@ export interface AmendmentRow {
 }
 
 /** The select list of AmendmentRow over `record_amendments a`. */
-export const AMENDMENT_COLUMNS = 'a.id, a.record_id, a.amended_by, a.amended_by_email, a.amended_at, a.reason, a.changes';
+export const AMENDMENT_COLUMNS =
+  'a.id, a.record_id, a.amended_by, a.amended_by_email, a.amended_at, a.reason, a.changes';

@@ -29,15 +29,30 @@ export async function appendChainEntry(
     `INSERT INTO chain_entries (registration, position, kind, record_id, amendment_id, hash, prev_hash, signed_at, signature, key_id, format, content)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 2, $11)`,
     [
-      entry.registration, entry.position, entry.kind, entry.recordId, entry.amendmentId, entry.hash, entry.prevHash, entry.signedAt,
-      entry.signature, entry.keyId, entry.content,
+      entry.registration,
+      entry.position,
+      entry.kind,
+      entry.recordId,
+      entry.amendmentId,
+      entry.hash,
+      entry.prevHash,
+      entry.signedAt,
+      entry.signature,
+      entry.keyId,
+      entry.content,
     ],
   );
   if (entry.fields.length > 0) {
     await client.query(
       `INSERT INTO entry_fields (registration, position, path, value, salt)
        SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::text[])`,
-      [entry.registration, entry.position, entry.fields.map((f) => f.path), entry.fields.map((f) => f.value), entry.fields.map((f) => f.salt)],
+      [
+        entry.registration,
+        entry.position,
+        entry.fields.map((f) => f.path),
+        entry.fields.map((f) => f.value),
+        entry.fields.map((f) => f.salt),
+      ],
     );
   }
   await client.query('UPDATE vehicle_chains SET length = $2, head_hash = $3 WHERE registration = $1', [

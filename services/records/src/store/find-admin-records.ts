@@ -17,7 +17,13 @@ export async function findAdminRecords(
         AND ($2::date IS NULL OR (r.service_date, r.created_at, r.id) < ($2::date, $3::timestamptz, $4::uuid))
       ORDER BY r.service_date DESC, r.created_at DESC, r.id DESC
       LIMIT $5`,
-    [query.registration, query.after?.serviceDate ?? null, query.after?.createdAt ?? null, query.after?.id ?? null, query.limit],
+    [
+      query.registration,
+      query.after?.serviceDate ?? null,
+      query.after?.createdAt ?? null,
+      query.after?.id ?? null,
+      query.limit,
+    ],
   );
   return rows;
 }

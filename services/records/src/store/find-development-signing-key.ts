@@ -5,6 +5,8 @@ export const DEVELOPMENT_KEY_ID = 'development';
 
 /** The stored development private key (PEM), if one was made before. */
 export async function findDevelopmentSigningKey(db: Queryable): Promise<string | null> {
-  const { rows } = await db.query<{ private_key: string }>('SELECT private_key FROM signing_keys WHERE id = $1', [DEVELOPMENT_KEY_ID]);
+  const { rows } = await db.query<{ private_key: string }>('SELECT private_key FROM signing_keys WHERE id = $1', [
+    DEVELOPMENT_KEY_ID,
+  ]);
   return rows[0]?.private_key ?? null;
 }

@@ -1,7 +1,10 @@
 import type { Queryable } from '@sh/shared/server';
 
 /** A garage's name, address and e-mail from the directory read model (null until its garage.registered arrives). */
-export async function findGarageContact(db: Queryable, garageId: string): Promise<{ name: string; address: string; email: string | null } | null> {
+export async function findGarageContact(
+  db: Queryable,
+  garageId: string,
+): Promise<{ name: string; address: string; email: string | null } | null> {
   const { rows } = await db.query<{ name: string; address: string; email: string | null }>(
     'SELECT name, address, email FROM garage_directory WHERE garage_id = $1',
     [garageId],

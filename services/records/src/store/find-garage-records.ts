@@ -23,7 +23,14 @@ export async function findGarageRecords(
         AND ($3::date IS NULL OR (r.service_date, r.created_at, r.id) < ($3::date, $4::timestamptz, $5::uuid))
       ORDER BY r.service_date DESC, r.created_at DESC, r.id DESC
       LIMIT $6`,
-    [query.garageId, query.registration, query.after?.serviceDate ?? null, query.after?.createdAt ?? null, query.after?.id ?? null, query.limit],
+    [
+      query.garageId,
+      query.registration,
+      query.after?.serviceDate ?? null,
+      query.after?.createdAt ?? null,
+      query.after?.id ?? null,
+      query.limit,
+    ],
   );
   return rows;
 }

@@ -8,7 +8,9 @@ export type PublicRecordRow = Omit<ServiceRecordRow, 'signed_by'> & ListedRecord
 export const LOOKUP_LIMIT = 500;
 
 /** The lookup's query of the registration `registration` names (a parameter, or a column of a surrounding query). */
-const recordsOfRegistrationSql = (registration: string) => `SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type,
+const recordsOfRegistrationSql = (
+  registration: string,
+) => `SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type,
                   r.notes, COALESCE(r.technician_name, r.signed_by) AS technician_name, r.created_at,
                   COALESCE(r.mileage < max(r.mileage) OVER (
                     ORDER BY r.service_date, r.created_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), false)
@@ -38,18 +40,19 @@ const FIND_RECORDS_OF_REGISTRATIONS_SQL = `SELECT q.registration, l.*
  * amendments, and a flag on any record whose mileage is below an earlier-dated record's. Withdrawn records are left out.
  */
 export async function findRecordsByRegistration(db: Queryable, registration: string): Promise<PublicRecordRow[]> {
-  const { rows } = await db.query<PublicRecordRow>(
-    {
-      name: 'find-records-by-registration',
-      text: FIND_RECORDS_BY_REGISTRATION_SQL,
-      values: [registration],
-    },
-  );
+  const { rows } = await db.query<PublicRecordRow>({
+    name: 'find-records-by-registration',
+    text: FIND_RECORDS_BY_REGISTRATION_SQL,
+    values: [registration],
+  });
   return rows;
 }
 
 /** The public histories of many registrations in one query, by registration (those without records are absent). */
-export async function findRecordsOfRegistrations(db: Queryable, registrations: readonly string[]): Promise<Map<string, PublicRecordRow[]>> {
+export async function findRecordsOfRegistrations(
+  db: Queryable,
+  registrations: readonly string[],
+): Promise<Map<string, PublicRecordRow[]>> {
   const { rows } = await db.query<PublicRecordRow & { registration: string }>({
     name: 'find-records-of-registrations',
     text: FIND_RECORDS_OF_REGISTRATIONS_SQL,

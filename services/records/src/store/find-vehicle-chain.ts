@@ -24,22 +24,30 @@ export async function findVehicleChain(pool: Pool, registration: string): Promis
         WHERE c.registration = $1 ORDER BY c.position`,
       [registration],
     );
-    const head = await db.query<{ length: number; head_hash: string | null }>('SELECT length, head_hash FROM vehicle_chains WHERE registration = $1', [
-      registration,
-    ]);
+    const head = await db.query<{ length: number; head_hash: string | null }>(
+      'SELECT length, head_hash FROM vehicle_chains WHERE registration = $1',
+      [registration],
+    );
     const records = await db.query<ChainRecord>(
       `SELECT ${SERVICE_RECORD_COLUMNS}, r.withdrawn_at, r.withdrawn_by, r.withdrawal_reason
          FROM service_records r WHERE r.id IN (${CHAIN_RECORD_IDS})
         ORDER BY r.created_at, r.id`,
       [registration],
     );
-    const amendments = await db.query<AmendmentRow>(`SELECT ${AMENDMENT_COLUMNS} FROM record_amendments a WHERE a.record_id IN (${CHAIN_RECORD_IDS})`, [
-      registration,
-    ]);
-    const fields = await db.query<StoredField>('SELECT position, path, value, salt FROM entry_fields WHERE registration = $1', [registration]);
+    const amendments = await db.query<AmendmentRow>(
+      `SELECT ${AMENDMENT_COLUMNS} FROM record_amendments a WHERE a.record_id IN (${CHAIN_RECORD_IDS})`,
+      [registration],
+    );
+    const fields = await db.query<StoredField>(
+      'SELECT position, path, value, salt FROM entry_fields WHERE registration = $1',
+      [registration],
+    );
     return {
       registration,
-      entries: entries.rows.map((entry) => ({ ...entry, leaf_index: entry.leaf_index === null ? null : Number(entry.leaf_index) })),
+      entries: entries.rows.map((entry) => ({
+        ...entry,
+        leaf_index: entry.leaf_index === null ? null : Number(entry.leaf_index),
+      })),
       head: head.rows[0] ? { length: head.rows[0].length, headHash: head.rows[0].head_hash } : null,
       records: records.rows,
       amendments: amendments.rows,

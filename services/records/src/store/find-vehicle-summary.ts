@@ -10,7 +10,12 @@ export interface VehicleSummary {
 
 /** The vehicle's latest entry (order of entry) among records not withdrawn; null for a vehicle never recorded. */
 export async function findVehicleSummary(db: Queryable, registration: string): Promise<VehicleSummary | null> {
-  const { rows } = await db.query<{ vin: string; mileage: number | null; service_date: string; highest: number | null }>(
+  const { rows } = await db.query<{
+    vin: string;
+    mileage: number | null;
+    service_date: string;
+    highest: number | null;
+  }>(
     `SELECT r.vin, r.mileage, r.service_date,
             (SELECT max(mileage) FROM service_records WHERE vehicle_registration = $1 AND withdrawn_at IS NULL) AS highest
        FROM service_records r
@@ -20,5 +25,7 @@ export async function findVehicleSummary(db: Queryable, registration: string): P
     [registration],
   );
   const row = rows[0];
-  return row ? { lastVin: row.vin, lastMileage: row.mileage, lastServiceDate: row.service_date, highestMileage: row.highest } : null;
+  return row
+    ? { lastVin: row.vin, lastMileage: row.mileage, lastServiceDate: row.service_date, highestMileage: row.highest }
+    : null;
 }

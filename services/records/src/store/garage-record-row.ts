@@ -1,4 +1,9 @@
-import { PUBLIC_AMENDMENTS_SELECT, SERVICE_RECORD_COLUMNS, type ListedRecordColumns, type ServiceRecordWithContactRow } from './service-record-row.js';
+import {
+  PUBLIC_AMENDMENTS_SELECT,
+  SERVICE_RECORD_COLUMNS,
+  type ListedRecordColumns,
+  type ServiceRecordWithContactRow,
+} from './service-record-row.js';
 
 /** A record as its garage reads it, with its receipt and whether its mileage is below an earlier record's. */
 export interface GarageRecordRow extends ServiceRecordWithContactRow, ListedRecordColumns {

@@ -7,7 +7,12 @@ export async function insertRecordAmendment(client: PoolClient, amendment: Amend
     `INSERT INTO record_amendments (id, record_id, amended_by, amended_by_email, amended_at, reason, changes)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [
-      amendment.id, amendment.record_id, amendment.amended_by, amendment.amended_by_email, amendment.amended_at, amendment.reason,
+      amendment.id,
+      amendment.record_id,
+      amendment.amended_by,
+      amendment.amended_by_email,
+      amendment.amended_at,
+      amendment.reason,
       JSON.stringify(amendment.changes),
     ],
   );

@@ -1,5 +1,10 @@
 import type { PoolClient } from '@sh/shared/server';
-import { SERVICE_RECORD_COLUMNS, WITHDRAWAL_COLUMNS, type ServiceRecordWithContactRow, type WithdrawalColumns } from './service-record-row.js';
+import {
+  SERVICE_RECORD_COLUMNS,
+  WITHDRAWAL_COLUMNS,
+  type ServiceRecordWithContactRow,
+  type WithdrawalColumns,
+} from './service-record-row.js';
 
 /** A record as a correction reads it: every stored field, the customer contact and its withdrawal. */
 export type CorrectableRecordRow = ServiceRecordWithContactRow & WithdrawalColumns;

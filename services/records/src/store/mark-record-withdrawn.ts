@@ -8,6 +8,12 @@ export async function markRecordWithdrawn(
   await client.query(
     `UPDATE service_records SET withdrawn_at = $2, withdrawn_by = $3, withdrawn_by_email = $4, withdrawal_reason = $5
       WHERE id = $1 AND withdrawn_at IS NULL`,
-    [withdrawal.recordId, withdrawal.withdrawnAt, withdrawal.withdrawnBy, withdrawal.withdrawnByEmail, withdrawal.reason],
+    [
+      withdrawal.recordId,
+      withdrawal.withdrawnAt,
+      withdrawal.withdrawnBy,
+      withdrawal.withdrawnByEmail,
+      withdrawal.reason,
+    ],
   );
 }

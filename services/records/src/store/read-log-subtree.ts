@@ -10,7 +10,10 @@ export function storedSubtreeReader(db: Queryable): ReadSubtree {
     const { rows } =
       end - start === 1
         ? await db.query<{ hash: Buffer }>('SELECT leaf_hash AS hash FROM log_leaves WHERE leaf_index = $1', [start])
-        : await db.query<{ hash: Buffer }>('SELECT hash FROM log_subtrees WHERE start_index = $1 AND end_index = $2', [start, end]);
+        : await db.query<{ hash: Buffer }>('SELECT hash FROM log_subtrees WHERE start_index = $1 AND end_index = $2', [
+            start,
+            end,
+          ]);
     const row = rows[0];
     if (!row) throw new Error(`the log holds no subtree [${start}, ${end})`);
     return new Uint8Array(row.hash);

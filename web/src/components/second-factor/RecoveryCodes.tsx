@@ -6,7 +6,15 @@ import { FormAlert } from '../FormAlert';
  * The recovery codes of a new enrolment, shown this once: each signs in once in place of a code, for when the phone
  * is lost. The user says they have saved them before going on.
  */
-export function RecoveryCodes({ codes, doneLabel, onDone }: { codes: string[]; doneLabel: string; onDone: () => void }) {
+export function RecoveryCodes({
+  codes,
+  doneLabel,
+  onDone,
+}: {
+  codes: string[];
+  doneLabel: string;
+  onDone: () => void;
+}) {
   return (
     <div className="recovery-codes">
       <FormAlert tone="success" title="Two-step verification is on">

@@ -13,7 +13,11 @@ export function SecondFactorCodeField({
     <FormField
       type="text"
       label={isRecoveryCode ? 'Recovery code' : 'Authentication code'}
-      hint={isRecoveryCode ? 'One of the recovery codes you saved, such as 7KQ2-M9XD-4HTR-0CWN' : 'The 6-digit code your authenticator app shows now'}
+      hint={
+        isRecoveryCode
+          ? 'One of the recovery codes you saved, such as 7KQ2-M9XD-4HTR-0CWN'
+          : 'The 6-digit code your authenticator app shows now'
+      }
       autoComplete={isRecoveryCode ? 'off' : 'one-time-code'}
       inputMode={isRecoveryCode ? 'text' : 'numeric'}
       spellCheck={false}

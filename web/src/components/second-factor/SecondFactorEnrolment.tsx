@@ -1,6 +1,10 @@
 import '../../styles/second-factor.css';
 import { useState } from 'react';
-import { MESSAGES, ZConfirmSecondFactorEnrolmentRequestSchema, type TConfirmSecondFactorEnrolmentResponse } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  ZConfirmSecondFactorEnrolmentRequestSchema,
+  type TConfirmSecondFactorEnrolmentResponse,
+} from '@sh/shared/contract';
 import type { TApiClient } from '../../api/client';
 import { confirmSecondFactorEnrolment, startSecondFactorEnrolment } from '../../api/second-factor';
 import { messageOf } from '../../lib/error-message';
@@ -64,20 +68,38 @@ export default function SecondFactorEnrolment({
     <div className="second-factor-enrolment">
       <ol className="second-factor-enrolment__steps">
         <li>
-          <p>Open an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) and scan this QR code.</p>
-          <img className="second-factor-enrolment__qr" src={started.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
+          <p>
+            Open an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password)
+            and scan this QR code.
+          </p>
+          <img
+            className="second-factor-enrolment__qr"
+            src={started.qrCode}
+            alt="QR code for your authenticator app"
+            width={200}
+            height={200}
+          />
         </li>
         <li>
           <p id="second-factor-key-label">Can&apos;t scan it? Enter this setup key in the app instead:</p>
           <p>
-            <code className="second-factor-enrolment__key" aria-labelledby="second-factor-key-label" data-secret={started.secret}>
+            <code
+              className="second-factor-enrolment__key"
+              aria-labelledby="second-factor-key-label"
+              data-secret={started.secret}
+            >
               {groupedSecret(started.secret)}
             </code>
           </p>
         </li>
         <li>
           <p>{MESSAGES.secondFactor.codeRequired}, then choose Turn on.</p>
-          <SchemaForm form={form} label="Confirm two-step verification" layout="card" submitLabel={form.isSubmitting ? 'Checking...' : 'Turn on'}>
+          <SchemaForm
+            form={form}
+            label="Confirm two-step verification"
+            layout="card"
+            submitLabel={form.isSubmitting ? 'Checking...' : 'Turn on'}
+          >
             <SecondFactorCodeField {...form.bindField('code')} />
           </SchemaForm>
         </li>

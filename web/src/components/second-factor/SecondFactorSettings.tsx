@@ -35,7 +35,14 @@ export default function SecondFactorSettings() {
     );
   }
   if (status.status === 'failed') {
-    return <LoadFailure isCompact title="Two-step verification could not be loaded" message={messageOf(status.error)} onRetry={status.retry} />;
+    return (
+      <LoadFailure
+        isCompact
+        title="Two-step verification could not be loaded"
+        message={messageOf(status.error)}
+        onRetry={status.retry}
+      />
+    );
   }
   if (status.status !== 'loaded') return <Spinner label="Loading two-step verification" />;
 
@@ -52,16 +59,17 @@ export default function SecondFactorSettings() {
       </>
     );
   }
-  return (
-    <EnabledSecondFactor
-      status={status.data}
-      onDisabled={() => status.retry()}
-    />
-  );
+  return <EnabledSecondFactor status={status.data} onDisabled={() => status.retry()} />;
 }
 
 /** Two-step verification that is on: the codes left, and turning it off (password and code) where that is allowed. */
-function EnabledSecondFactor({ status, onDisabled }: { status: TSecondFactorStatusResponse['data']; onDisabled: () => void }) {
+function EnabledSecondFactor({
+  status,
+  onDisabled,
+}: {
+  status: TSecondFactorStatusResponse['data'];
+  onDisabled: () => void;
+}) {
   const [isRecoveryCode, setIsRecoveryCode] = useState(false);
   const form = useSchemaForm({
     initialValues: { currentPassword: '', code: '' },
@@ -74,16 +82,26 @@ function EnabledSecondFactor({ status, onDisabled }: { status: TSecondFactorStat
   return (
     <>
       <p className="settings-card__lead" role="status">
-        Two-step verification is on. You have {status.recoveryCodesLeft} unused recovery {status.recoveryCodesLeft === 1 ? 'code' : 'codes'}.
+        Two-step verification is on. You have {status.recoveryCodesLeft} unused recovery{' '}
+        {status.recoveryCodesLeft === 1 ? 'code' : 'codes'}.
       </p>
       {status.isRequired ? (
         <p className="settings-card__lead">{MESSAGES.secondFactor.requiredForAdmins}</p>
       ) : (
-        <SchemaForm form={form} label="Turn off two-step verification" layout="card" submitLabel={form.isSubmitting ? 'Turning off...' : 'Turn off two-step verification'}>
+        <SchemaForm
+          form={form}
+          label="Turn off two-step verification"
+          layout="card"
+          submitLabel={form.isSubmitting ? 'Turning off...' : 'Turn off two-step verification'}
+        >
           <PasswordField label="Current password" {...form.bindField('currentPassword')} />
           <SecondFactorCodeField isRecoveryCode={isRecoveryCode} {...form.bindField('code')} />
           <p className="form__aside">
-            <button type="button" className="button button--ghost button--small" onClick={() => setIsRecoveryCode((value) => !value)}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => setIsRecoveryCode((value) => !value)}
+            >
               {isRecoveryCode ? 'Use a code from the app instead' : 'Use a recovery code instead'}
             </button>
           </p>

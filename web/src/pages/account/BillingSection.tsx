@@ -35,7 +35,8 @@ function BillingDetails({ subscription }: { subscription: TGarageSubscription })
   const [busyAction, setBusyAction] = useState<'portal' | 'subscribe' | null>(null);
   const periodEnd = formatUnixDate(subscription.current_period_end);
   const card = describeCard(subscription.payment_method_brand, subscription.payment_method_last4);
-  const canSubscribe = subscription.subscription_status === 'inactive' || subscription.subscription_status === 'canceled';
+  const canSubscribe =
+    subscription.subscription_status === 'inactive' || subscription.subscription_status === 'canceled';
 
   async function openPortal() {
     setActionError(null);
@@ -84,7 +85,9 @@ function BillingDetails({ subscription }: { subscription: TGarageSubscription })
         ) : null}
       </dl>
       {canSubscribe ? (
-        <p className="settings-card__lead">Subscribe to add service records. Your existing records stay visible either way.</p>
+        <p className="settings-card__lead">
+          Subscribe to add service records. Your existing records stay visible either way.
+        </p>
       ) : null}
       <div className="form__actions">
         {canSubscribe ? (

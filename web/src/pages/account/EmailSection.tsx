@@ -53,8 +53,9 @@ export function EmailSection({ user }: { user: TAuthUser }) {
       <div className="email-section">
         {change ? (
           <FormAlert tone="success" title={change.message}>
-            We sent a confirmation link to <strong>{change.newEmail}</strong>: please follow it to confirm your new address. We also
-            emailed <strong>{change.oldEmail}</strong> a link that undoes the change, in case you did not make it.
+            We sent a confirmation link to <strong>{change.newEmail}</strong>: please follow it to confirm your new
+            address. We also emailed <strong>{change.oldEmail}</strong> a link that undoes the change, in case you did
+            not make it.
           </FormAlert>
         ) : null}
         <FormField label="Email" type="email" value={user.email} readOnly hint="The address you sign in with." />
@@ -83,11 +84,16 @@ function EmailChangeForm({ user, onDone }: { user: TAuthUser; onDone: (change: T
       if (request.email === user.email) throw new FormRejection({ email: SAME_EMAIL_MESSAGE });
       const answer = await updateEmail(user.id, request).catch((error: unknown) => {
         // The server's word on the password stands under the password.
-        if (error instanceof ApiError && error.code === 'password_mismatch') throw new FormRejection({ currentPassword: error.message });
+        if (error instanceof ApiError && error.code === 'password_mismatch')
+          throw new FormRejection({ currentPassword: error.message });
         throw error;
       });
       if (answer.data.session) adoptSession(answer.data.session);
-      onDone({ message: answer.message ?? MESSAGES.identity.emailUpdated, newEmail: answer.data.email, oldEmail: user.email });
+      onDone({
+        message: answer.message ?? MESSAGES.identity.emailUpdated,
+        newEmail: answer.data.email,
+        oldEmail: user.email,
+      });
     },
   });
 
@@ -102,12 +108,21 @@ function EmailChangeForm({ user, onDone }: { user: TAuthUser; onDone: (change: T
       layout="card"
       submitLabel="Update email"
       actions={
-        <button type="button" className="button button--ghost" disabled={form.isSubmitting} onClick={() => onDone(null)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={form.isSubmitting}
+          onClick={() => onDone(null)}
+        >
           Cancel
         </button>
       }
     >
-      <EmailField label="New email" hint="We will send a confirmation link to this address." {...form.bindField('email')} />
+      <EmailField
+        label="New email"
+        hint="We will send a confirmation link to this address."
+        {...form.bindField('email')}
+      />
       <PasswordField label="Current password" {...form.bindField('currentPassword')} />
     </SchemaForm>
   );

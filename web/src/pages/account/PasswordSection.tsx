@@ -25,7 +25,8 @@ export function PasswordSection({ user }: { user: TAuthUser }) {
     onSubmit: async (request) => {
       const answer = await updatePassword(user.id, request).catch((error: unknown) => {
         // The server's word on the current password stands under it; a spent budget (429) is the form's alert.
-        if (error instanceof ApiError && error.code === 'password_mismatch') throw new FormRejection({ currentPassword: error.message });
+        if (error instanceof ApiError && error.code === 'password_mismatch')
+          throw new FormRejection({ currentPassword: error.message });
         throw error;
       });
       if (answer.data.session) adoptSession(answer.data.session);
@@ -36,7 +37,13 @@ export function PasswordSection({ user }: { user: TAuthUser }) {
 
   return (
     <SettingsCard title="Change password" id="password-title">
-      <SchemaForm form={form} labelledBy="password-title" layout="card" success={form.result} submitLabel="Update password">
+      <SchemaForm
+        form={form}
+        labelledBy="password-title"
+        layout="card"
+        success={form.result}
+        submitLabel="Update password"
+      >
         <PasswordField label="Current password" {...form.bindField('currentPassword')} />
         <div className="form__grid">
           <PasswordField
@@ -45,7 +52,12 @@ export function PasswordSection({ user }: { user: TAuthUser }) {
             hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
             {...form.bindField('newPassword')}
           />
-          <PasswordField label="Confirm new password" isNew hint="Type the new password again" {...form.bindField('confirmPassword')} />
+          <PasswordField
+            label="Confirm new password"
+            isNew
+            hint="Type the new password again"
+            {...form.bindField('confirmPassword')}
+          />
         </div>
       </SchemaForm>
     </SettingsCard>

@@ -26,12 +26,25 @@ export function PhoneSection({ user }: { user: TAuthUser }) {
         </p>
       ) : null}
       {/* The form starts again with the loaded number. */}
-      <PhoneForm key={profile ? 'loaded' : 'loading'} user={user} profile={profile} isLoading={garage.status === 'loading'} />
+      <PhoneForm
+        key={profile ? 'loaded' : 'loading'}
+        user={user}
+        profile={profile}
+        isLoading={garage.status === 'loading'}
+      />
     </SettingsCard>
   );
 }
 
-function PhoneForm({ user, profile, isLoading }: { user: TAuthUser; profile: TGarageProfile | null; isLoading: boolean }) {
+function PhoneForm({
+  user,
+  profile,
+  isLoading,
+}: {
+  user: TAuthUser;
+  profile: TGarageProfile | null;
+  isLoading: boolean;
+}) {
   const form = useSchemaForm({
     initialValues: { phone: toPhoneInput(profile?.phone ?? '') },
     schema: ZUpdatePhoneRequestSchema,
@@ -52,7 +65,11 @@ function PhoneForm({ user, profile, isLoading }: { user: TAuthUser; profile: TGa
       canSubmit={profile !== null}
       submitLabel="Update phone"
     >
-      <PhoneField disabled={isLoading} {...form.bindField('phone')} onPhoneChange={(digits) => form.setValue('phone', digits)} />
+      <PhoneField
+        disabled={isLoading}
+        {...form.bindField('phone')}
+        onPhoneChange={(digits) => form.setValue('phone', digits)}
+      />
     </SchemaForm>
   );
 }

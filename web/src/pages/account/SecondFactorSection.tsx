@@ -19,11 +19,16 @@ export function SecondFactorSection() {
       ) : (
         <>
           <p className="settings-card__lead">
-            Protect your account with a second step at sign-in: after your password, a 6-digit code from an authenticator
-            app on your phone.
+            Protect your account with a second step at sign-in: after your password, a 6-digit code from an
+            authenticator app on your phone.
           </p>
           <p>
-            <button type="button" className="button button--ghost" aria-expanded="false" onClick={() => setIsOpen(true)}>
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-expanded="false"
+              onClick={() => setIsOpen(true)}
+            >
               Manage two-step verification
             </button>
           </p>

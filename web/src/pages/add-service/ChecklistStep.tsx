@@ -15,7 +15,13 @@ const count = new Intl.NumberFormat('en-GB');
  * Step 3: the service checklist, the extra notes (with a counter), and the optional technician and customer
  * contact. Submit is enabled once a service is ticked and opens the secure-submission dialog.
  */
-export function ChecklistStep({ wizard, headingRef }: { wizard: TAddServiceWizard; headingRef: Ref<HTMLHeadingElement> }) {
+export function ChecklistStep({
+  wizard,
+  headingRef,
+}: {
+  wizard: TAddServiceWizard;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const { form } = wizard;
   const { services, notes } = form.values;
 
@@ -31,7 +37,12 @@ export function ChecklistStep({ wizard, headingRef }: { wizard: TAddServiceWizar
           {`${services.length} selected`}
         </p>
       </div>
-      <ServiceChecklist selected={services} onToggle={toggle} error={form.errors.services} firstCategoryRef={form.register('services')} />
+      <ServiceChecklist
+        selected={services}
+        onToggle={toggle}
+        error={form.errors.services}
+        firstCategoryRef={form.register('services')}
+      />
 
       <TextAreaField
         label="Extra notes"
@@ -41,7 +52,13 @@ export function ChecklistStep({ wizard, headingRef }: { wizard: TAddServiceWizar
         {...form.bindField('notes')}
       />
       <div className="form__grid">
-        <FormField label="Technician name (optional)" maxLength={100} autoComplete="off" {...form.bindField('technicianName')} name="technician_name" />
+        <FormField
+          label="Technician name (optional)"
+          maxLength={100}
+          autoComplete="off"
+          {...form.bindField('technicianName')}
+          name="technician_name"
+        />
         <CustomerContactFields
           email={form.bindField('customerEmail')}
           phone={form.bindField('customerPhone')}
@@ -55,13 +72,20 @@ export function ChecklistStep({ wizard, headingRef }: { wizard: TAddServiceWizar
           <ArrowLeftIcon size={18} />
           Back
         </button>
-        <button type="submit" className="button button--primary button--large" disabled={services.length === 0} aria-describedby="wizard-submit-hint">
+        <button
+          type="submit"
+          className="button button--primary button--large"
+          disabled={services.length === 0}
+          aria-describedby="wizard-submit-hint"
+        >
           <LockIcon size={18} />
           Submit
         </button>
       </div>
       <p id="wizard-submit-hint" className="form__note">
-        {services.length === 0 ? 'Tick at least one service to submit.' : 'You will confirm with your name and account password.'}
+        {services.length === 0
+          ? 'Tick at least one service to submit.'
+          : 'You will confirm with your name and account password.'}
       </p>
     </WizardStepForm>
   );

@@ -6,11 +6,21 @@ import { toUpperCaseTyping } from './wizard-form';
 import { WizardStepForm } from './WizardStepForm';
 
 /** Step 1: the registration, upper-cased as typed; Continue looks up the VIN on record for it. */
-export function RegistrationStep({ wizard, headingRef }: { wizard: TAddServiceWizard; headingRef: Ref<HTMLHeadingElement> }) {
+export function RegistrationStep({
+  wizard,
+  headingRef,
+}: {
+  wizard: TAddServiceWizard;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const isLooking = wizard.busy === 'lookup';
 
   return (
-    <WizardStepForm title="Which vehicle did you service?" headingRef={headingRef} onSubmit={() => void wizard.continueFromRegistration()}>
+    <WizardStepForm
+      title="Which vehicle did you service?"
+      headingRef={headingRef}
+      onSubmit={() => void wizard.continueFromRegistration()}
+    >
       <div className="wizard-registration">
         <FormField
           label="Registration number"
@@ -26,7 +36,12 @@ export function RegistrationStep({ wizard, headingRef }: { wizard: TAddServiceWi
         />
       </div>
       <div className="form__actions wizard-step__actions" aria-live="polite">
-        <button type="submit" className="button button--primary button--large" disabled={isLooking} aria-busy={isLooking}>
+        <button
+          type="submit"
+          className="button button--primary button--large"
+          disabled={isLooking}
+          aria-busy={isLooking}
+        >
           {isLooking ? (
             'Looking up vehicle...'
           ) : (

@@ -14,7 +14,11 @@ export function StepIndicator({ current }: { current: TWizardStep }) {
         {STEPS.map(({ step, label }) => {
           const state = step === current ? 'current' : step < current ? 'done' : 'upcoming';
           return (
-            <li key={step} className={`wizard-steps__item wizard-steps__item--${state}`} aria-current={step === current ? 'step' : undefined}>
+            <li
+              key={step}
+              className={`wizard-steps__item wizard-steps__item--${state}`}
+              aria-current={step === current ? 'step' : undefined}
+            >
               <span className="wizard-steps__number" aria-hidden="true">
                 {step}
               </span>

@@ -22,7 +22,9 @@ export function SubmitDialog({ wizard }: { wizard: TAddServiceWizard }) {
   return (
     <Modal
       title="Secure submission"
-      description={<p>Confirm who is submitting this record. We check your account password before the record is stored.</p>}
+      description={
+        <p>Confirm who is submitting this record. We check your account password before the record is stored.</p>
+      }
       onClose={wizard.closeDialog}
     >
       <form className="form" noValidate onSubmit={handleSubmit}>

@@ -15,7 +15,13 @@ import { WizardStepForm } from './WizardStepForm';
  * today in the UK, and the mileage. A mileage below the last recorded one, or a VIN other than the one on
  * record, needs the garage's explicit confirmation before the step can be left.
  */
-export function VehicleStep({ wizard, headingRef }: { wizard: TAddServiceWizard; headingRef: Ref<HTMLHeadingElement> }) {
+export function VehicleStep({
+  wizard,
+  headingRef,
+}: {
+  wizard: TAddServiceWizard;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
   const { form, vehicle, vinWarning } = wizard;
   const isChecking = wizard.busy === 'validate';
   const lastMileage = formatMileage(vehicle?.lastMileage);
@@ -31,7 +37,11 @@ export function VehicleStep({ wizard, headingRef }: { wizard: TAddServiceWizard;
         <div className="form__wide">
           <FormField
             label="VIN"
-            hint={vehicle?.vin ? 'Filled in from this vehicle’s last record. Check it against the vehicle.' : 'The 17-character Vehicle Identification Number.'}
+            hint={
+              vehicle?.vin
+                ? 'Filled in from this vehicle’s last record. Check it against the vehicle.'
+                : 'The 17-character Vehicle Identification Number.'
+            }
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -40,7 +50,13 @@ export function VehicleStep({ wizard, headingRef }: { wizard: TAddServiceWizard;
             onChange={(event) => wizard.update('vin', toUpperCaseTyping(event.target.value))}
           />
         </div>
-        <FormField label="Service date" name="service_date" value={formatTodayInUk()} readOnly hint="Today, UK time. It cannot be changed." />
+        <FormField
+          label="Service date"
+          name="service_date"
+          value={formatTodayInUk()}
+          readOnly
+          hint="Today, UK time. It cannot be changed."
+        />
         <FormField
           label="Mileage"
           hint={lastMileage ? `Last recorded: ${lastMileage}` : 'As shown on the odometer.'}
@@ -71,16 +87,29 @@ export function VehicleStep({ wizard, headingRef }: { wizard: TAddServiceWizard;
             </>
           }
         >
-          <CheckboxField label="I confirm this VIN is correct for this vehicle" {...form.bindCheckbox('vinMismatchConfirmation')} />
+          <CheckboxField
+            label="I confirm this VIN is correct for this vehicle"
+            {...form.bindCheckbox('vinMismatchConfirmation')}
+          />
         </Confirmation>
       ) : null}
 
       <div className="form__actions wizard-step__actions" aria-live="polite">
-        <button type="button" className="button button--ghost button--large" disabled={isChecking} onClick={wizard.back}>
+        <button
+          type="button"
+          className="button button--ghost button--large"
+          disabled={isChecking}
+          onClick={wizard.back}
+        >
           <ArrowLeftIcon size={18} />
           Back
         </button>
-        <button type="submit" className="button button--primary button--large" disabled={isChecking} aria-busy={isChecking}>
+        <button
+          type="submit"
+          className="button button--primary button--large"
+          disabled={isChecking}
+          aria-busy={isChecking}
+        >
           {isChecking ? 'Checking vehicle...' : 'Continue'}
         </button>
       </div>
@@ -89,7 +118,17 @@ export function VehicleStep({ wizard, headingRef }: { wizard: TAddServiceWizard;
 }
 
 /** A warning that needs the garage's tick before the step can be left. */
-function Confirmation({ role, message, detail, children }: { role: 'status' | 'alert'; message: string; detail?: ReactNode; children: ReactNode }) {
+function Confirmation({
+  role,
+  message,
+  detail,
+  children,
+}: {
+  role: 'status' | 'alert';
+  message: string;
+  detail?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="notice notice--warning wizard-confirm" role={role}>
       <WarningIcon size={22} />

@@ -86,7 +86,11 @@ export function useAddServiceWizard() {
     setBusy('lookup');
     try {
       const found = await lookupVehicleVin(checked.registration);
-      setVehicle({ registration: checked.registration, vin: found?.vin ?? null, lastMileage: found?.lastMileage ?? null });
+      setVehicle({
+        registration: checked.registration,
+        vin: found?.vin ?? null,
+        lastMileage: found?.lastMileage ?? null,
+      });
       update('vin', found?.vin ?? '');
       form.setValue('lowerMileageConfirmation', false);
       setStep(2);

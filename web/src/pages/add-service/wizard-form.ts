@@ -38,9 +38,20 @@ export const ADD_SERVICE_PATHS: Readonly<Record<string, TAddServiceField>> = {
 };
 
 /** The fields step 2 checks. */
-export const VEHICLE_FIELDS: readonly TAddServiceField[] = ['vin', 'mileage', 'lowerMileageConfirmation', 'vinMismatchConfirmation'];
+export const VEHICLE_FIELDS: readonly TAddServiceField[] = [
+  'vin',
+  'mileage',
+  'lowerMileageConfirmation',
+  'vinMismatchConfirmation',
+];
 /** The fields step 3 checks. */
-export const CHECKLIST_FIELDS: readonly TAddServiceField[] = ['services', 'notes', 'technicianName', 'customerEmail', 'customerPhone'];
+export const CHECKLIST_FIELDS: readonly TAddServiceField[] = [
+  'services',
+  'notes',
+  'technicianName',
+  'customerEmail',
+  'customerPhone',
+];
 
 /** A registration or VIN as it is typed: upper case, spaces kept ("AB12 CDE"); the schema removes them. */
 export function toUpperCaseTyping(raw: string): string {
@@ -85,12 +96,20 @@ const ONCE_FIELDS_PASS = { when: (payload: { issues: readonly unknown[] }) => pa
  */
 export const ZVehicleStepSchema = ZCreateServiceRecordRequestSchema.pick({ vin: true, mileage: true })
   .loose()
-  .refine((step) => !(typeof step.lastMileage === 'number' && step.mileage < step.lastMileage && step.lowerMileageConfirmation !== true), {
-    path: ['lowerMileageConfirmation'],
-    error: MESSAGES.records.confirmToContinue,
-    abort: true,
-    ...ONCE_FIELDS_PASS,
-  })
+  .refine(
+    (step) =>
+      !(
+        typeof step.lastMileage === 'number' &&
+        step.mileage < step.lastMileage &&
+        step.lowerMileageConfirmation !== true
+      ),
+    {
+      path: ['lowerMileageConfirmation'],
+      error: MESSAGES.records.confirmToContinue,
+      abort: true,
+      ...ONCE_FIELDS_PASS,
+    },
+  )
   .refine((step) => !(step.warnedVin === step.vin && step.vinMismatchConfirmation !== true), {
     path: ['vinMismatchConfirmation'],
     error: MESSAGES.records.confirmToContinue,

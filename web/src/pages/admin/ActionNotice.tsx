@@ -9,7 +9,8 @@ export function useActionNotice() {
   const [notice, setNotice] = useState<TActionNotice | null>(null);
   return {
     notice,
-    say: (text: string, isFocused: boolean) => setNotice((current) => ({ text, serial: (current?.serial ?? 0) + 1, isFocused })),
+    say: (text: string, isFocused: boolean) =>
+      setNotice((current) => ({ text, serial: (current?.serial ?? 0) + 1, isFocused })),
   };
 }
 

@@ -24,7 +24,11 @@ export function describeAdminAction(action: TAdminActionKind): string {
 export function AdminActionsTable({ actions }: { actions: readonly TAdminAction[] }) {
   if (actions.length === 0) return <p className="admin-empty">No admin actions yet.</p>;
   return (
-    <AdminTable label="Recent admin actions" caption="Recent admin actions, newest first" columns={['When', 'Who', 'What', 'Subject', 'Why']}>
+    <AdminTable
+      label="Recent admin actions"
+      caption="Recent admin actions, newest first"
+      columns={['When', 'Who', 'What', 'Subject', 'Why']}
+    >
       {actions.map((action) => (
         <tr key={`${action.service}-${action.id}`}>
           <td>

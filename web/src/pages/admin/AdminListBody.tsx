@@ -52,5 +52,7 @@ function describePart(part: string): string {
 export function UnavailableParts({ parts }: { parts: readonly string[] }) {
   if (parts.length === 0) return null;
   const names = [...new Set(parts.map(describePart))];
-  return <FormAlert tone="info">{`Not everything could be loaded just now: ${names.join(', ')}. The rest of the page is up to date.`}</FormAlert>;
+  return (
+    <FormAlert tone="info">{`Not everything could be loaded just now: ${names.join(', ')}. The rest of the page is up to date.`}</FormAlert>
+  );
 }

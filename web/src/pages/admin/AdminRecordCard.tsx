@@ -15,7 +15,10 @@ export function AdminRecordCard({ record, actions }: { record: TAdminServiceReco
   const date = formatServiceDate(record.service_date);
   const headingId = `admin-record-${record.id}`;
   return (
-    <article className={`record-card admin-record${record.withdrawal ? ' admin-record--withdrawn' : ''}`} aria-labelledby={headingId}>
+    <article
+      className={`record-card admin-record${record.withdrawal ? ' admin-record--withdrawn' : ''}`}
+      aria-labelledby={headingId}
+    >
       <RecordCardHeader record={record} headingId={headingId} />
       <RecordBadges record={record} />
 
@@ -36,11 +39,21 @@ export function AdminRecordCard({ record, actions }: { record: TAdminServiceReco
 
       {record.withdrawal ? null : (
         <div className="form__actions admin-record__actions">
-          <button type="button" className="button button--ghost button--small" aria-label={`Edit ${record.service_type} of ${date}`} onClick={() => actions.edit(record)}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-label={`Edit ${record.service_type} of ${date}`}
+            onClick={() => actions.edit(record)}
+          >
             Edit
           </button>
           {hasErasableData(record) ? (
-            <button type="button" className="button button--ghost button--small" aria-label={`Erase data from ${record.service_type} of ${date}`} onClick={() => actions.erase(record)}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-label={`Erase data from ${record.service_type} of ${date}`}
+              onClick={() => actions.erase(record)}
+            >
               Erase data
             </button>
           ) : null}

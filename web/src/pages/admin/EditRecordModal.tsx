@@ -31,7 +31,8 @@ export function EditRecordModal({
     schema: ZEditRecordFormSchema,
     toInput: (values) => toAmendInput(record, values),
     paths: EDIT_RECORD_PATHS,
-    failureMessage: (error) => (isServerError(error) && error.status < 500 ? error.message : MESSAGES.admin.updateFailed),
+    failureMessage: (error) =>
+      isServerError(error) && error.status < 500 ? error.message : MESSAGES.admin.updateFailed,
     onSubmit: async (request) => onSaved(await amendServiceRecord(record.id, request)),
   });
   const { services, notes } = form.values;
@@ -46,42 +47,48 @@ export function EditRecordModal({
       busyLabel="Saving..."
       onClose={onClose}
     >
-        <div className="form__grid">
-          <FormField label="Registration" value={record.vehicle_registration} readOnly />
-          <FormField label="VIN" value={record.vin} readOnly />
-        </div>
-        <fieldset className="form-field admin-edit__services">
-          <legend className="field-label">Service type</legend>
-          <p className="field-hint">{`Recorded as: ${record.service_type}. ${services.length} selected.`}</p>
-          <ServiceChecklist
-            selected={services}
-            onToggle={(item, isChecked) => form.setValue('services', toggleServiceItem(services, item, isChecked))}
-            error={form.errors.services}
-            firstCategoryRef={form.register('services')}
-          />
-        </fieldset>
-        <TextAreaField
-          label="Notes"
-          hint={`${notes.length} of ${NOTES_MAX_LENGTH} characters used.`}
-          rows={4}
-          maxLength={NOTES_MAX_LENGTH}
-          {...form.bindField('notes')}
+      <div className="form__grid">
+        <FormField label="Registration" value={record.vehicle_registration} readOnly />
+        <FormField label="VIN" value={record.vin} readOnly />
+      </div>
+      <fieldset className="form-field admin-edit__services">
+        <legend className="field-label">Service type</legend>
+        <p className="field-hint">{`Recorded as: ${record.service_type}. ${services.length} selected.`}</p>
+        <ServiceChecklist
+          selected={services}
+          onToggle={(item, isChecked) => form.setValue('services', toggleServiceItem(services, item, isChecked))}
+          error={form.errors.services}
+          firstCategoryRef={form.register('services')}
         />
-        <div className="form__grid">
-          <FormField label="Service date" type="date" max={todayIsoInUk()} {...form.bindField('serviceDate')} name="service_date" />
-          <CustomerContactFields
-            email={form.bindField('customerEmail')}
-            phone={form.bindField('customerPhone')}
-            onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
-          />
-        </div>
-        <TextAreaField
-          label="Reason for the change"
-          hint="Required. The public history shows it beside the amendment."
-          rows={2}
-          aria-required
-          {...form.bindField('reason')}
+      </fieldset>
+      <TextAreaField
+        label="Notes"
+        hint={`${notes.length} of ${NOTES_MAX_LENGTH} characters used.`}
+        rows={4}
+        maxLength={NOTES_MAX_LENGTH}
+        {...form.bindField('notes')}
+      />
+      <div className="form__grid">
+        <FormField
+          label="Service date"
+          type="date"
+          max={todayIsoInUk()}
+          {...form.bindField('serviceDate')}
+          name="service_date"
         />
+        <CustomerContactFields
+          email={form.bindField('customerEmail')}
+          phone={form.bindField('customerPhone')}
+          onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
+        />
+      </div>
+      <TextAreaField
+        label="Reason for the change"
+        hint="Required. The public history shows it beside the amendment."
+        rows={2}
+        aria-required
+        {...form.bindField('reason')}
+      />
     </FormModal>
   );
 }

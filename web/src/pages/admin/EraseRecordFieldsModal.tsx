@@ -13,7 +13,13 @@ import { TextAreaField } from '../../components/TextAreaField';
 import { messageOf } from '../../lib/error-message';
 import { formatServiceDate } from '../../lib/format';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { amendmentsKeepNotes, ERASABLE_FIELD_LABELS, ERASABLE_FIELDS, isErasable, storedValueOf } from './erase-record-form';
+import {
+  amendmentsKeepNotes,
+  ERASABLE_FIELD_LABELS,
+  ERASABLE_FIELDS,
+  isErasable,
+  storedValueOf,
+} from './erase-record-form';
 
 /** The dialog's message for a failed erasure without one of the server's own (no answer, a 500). */
 const ERASE_FAILED = 'Failed to erase the data. Please try again.';
@@ -59,21 +65,21 @@ export function EraseRecordFieldsModal({
       title="Erase personal data"
       description={
         <>
-            <p>
-              From the {record.service_type} of {formatServiceDate(record.service_date)} for{' '}
-              <NumberPlate registration={record.vehicle_registration} size="sm" />.
-            </p>
-            <div className="notice notice--warning admin-erase__warning">
-              <WarningIcon size={22} />
-              <div>
-                <p className="notice__title">This cannot be undone</p>
-                <p>
-                  What you tick is deleted for good from the record, its amendments and the vehicle’s history: admins, the
-                  garage and the public lookup will no longer see it. The history still verifies, from a fingerprint of each
-                  value that cannot be turned back into it.
-                </p>
-              </div>
+          <p>
+            From the {record.service_type} of {formatServiceDate(record.service_date)} for{' '}
+            <NumberPlate registration={record.vehicle_registration} size="sm" />.
+          </p>
+          <div className="notice notice--warning admin-erase__warning">
+            <WarningIcon size={22} />
+            <div>
+              <p className="notice__title">This cannot be undone</p>
+              <p>
+                What you tick is deleted for good from the record, its amendments and the vehicle’s history: admins, the
+                garage and the public lookup will no longer see it. The history still verifies, from a fingerprint of
+                each value that cannot be turned back into it.
+              </p>
             </div>
+          </div>
         </>
       }
       submitLabel="Erase for good"
@@ -83,50 +89,56 @@ export function EraseRecordFieldsModal({
       <Field layout="group" label="What to erase" error={form.errors.fields}>
         {(control) => (
           <>
-          <ul className="admin-erase__choices">
-            {ERASABLE_FIELDS.map((field) => {
-              const id = `${control.id}-${field}`;
-              const value = storedValueOf(record, field);
-              const descriptionIds = [`${id}-value`, field === 'notes' && amendmentsKeepNotes(record) ? `${id}-amendments` : null];
-              return (
-                <li key={field} className="checkbox-field admin-erase__choice">
-                  <input
-                    ref={field === firstErasable ? form.register('fields') : undefined}
-                    id={id}
-                    type="checkbox"
-                    className="checkbox-field__input"
-                    checked={chosen.has(field)}
-                    disabled={!isErasable(record, field)}
-                    aria-invalid={control['aria-invalid']}
-                    aria-describedby={descriptionIds.filter(Boolean).join(' ')}
-                    onChange={(event) => toggle(field, event.target.checked)}
-                  />
-                  <label htmlFor={id} className="checkbox-field__label">
-                    {ERASABLE_FIELD_LABELS[field]}
-                  </label>
-                  <p id={`${id}-value`} className={value === null ? 'admin-erase__value admin-erase__value--none' : 'admin-erase__value'}>
-                    {value ?? (field === 'notes' ? 'No notes now' : 'Not recorded')}
-                  </p>
-                  {field === 'notes' && amendmentsKeepNotes(record) ? (
-                    <p id={`${id}-amendments`} className="admin-erase__more">
-                      Its amendments keep earlier notes: these are erased too.
+            <ul className="admin-erase__choices">
+              {ERASABLE_FIELDS.map((field) => {
+                const id = `${control.id}-${field}`;
+                const value = storedValueOf(record, field);
+                const descriptionIds = [
+                  `${id}-value`,
+                  field === 'notes' && amendmentsKeepNotes(record) ? `${id}-amendments` : null,
+                ];
+                return (
+                  <li key={field} className="checkbox-field admin-erase__choice">
+                    <input
+                      ref={field === firstErasable ? form.register('fields') : undefined}
+                      id={id}
+                      type="checkbox"
+                      className="checkbox-field__input"
+                      checked={chosen.has(field)}
+                      disabled={!isErasable(record, field)}
+                      aria-invalid={control['aria-invalid']}
+                      aria-describedby={descriptionIds.filter(Boolean).join(' ')}
+                      onChange={(event) => toggle(field, event.target.checked)}
+                    />
+                    <label htmlFor={id} className="checkbox-field__label">
+                      {ERASABLE_FIELD_LABELS[field]}
+                    </label>
+                    <p
+                      id={`${id}-value`}
+                      className={value === null ? 'admin-erase__value admin-erase__value--none' : 'admin-erase__value'}
+                    >
+                      {value ?? (field === 'notes' ? 'No notes now' : 'Not recorded')}
                     </p>
-                  ) : null}
-                  {field === 'signed_by' && value !== null && record.stored_names.technician_name === null ? (
-                    <p className="admin-erase__more">Shown as the technician, as no technician is named.</p>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ul>
-          <div aria-live="polite">
-            {isSignerLeftShowing ? (
-              <p className="admin-erase__caution">
-                Where no technician is named, the public lookup shows who signed the record instead, so {signer} will still
-                show as the technician unless you tick Signer’s name too.
-              </p>
-            ) : null}
-          </div>
+                    {field === 'notes' && amendmentsKeepNotes(record) ? (
+                      <p id={`${id}-amendments`} className="admin-erase__more">
+                        Its amendments keep earlier notes: these are erased too.
+                      </p>
+                    ) : null}
+                    {field === 'signed_by' && value !== null && record.stored_names.technician_name === null ? (
+                      <p className="admin-erase__more">Shown as the technician, as no technician is named.</p>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+            <div aria-live="polite">
+              {isSignerLeftShowing ? (
+                <p className="admin-erase__caution">
+                  Where no technician is named, the public lookup shows who signed the record instead, so {signer} will
+                  still show as the technician unless you tick Signer’s name too.
+                </p>
+              ) : null}
+            </div>
           </>
         )}
       </Field>

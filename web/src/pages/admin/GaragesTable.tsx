@@ -32,7 +32,11 @@ export function GaragesTable({
   onReleaseCompany: (garage: TAdminGarage) => void;
 }) {
   return (
-    <AdminTable label={caption} caption={caption} columns={['Garage', 'Contact', 'Status', 'Joined', 'Referral code', 'Referred by', 'Actions']}>
+    <AdminTable
+      label={caption}
+      caption={caption}
+      columns={['Garage', 'Contact', 'Status', 'Joined', 'Referral code', 'Referred by', 'Actions']}
+    >
       {garages.map((garage) => (
         <tr key={garage.id}>
           <th scope="row">
@@ -49,7 +53,9 @@ export function GaragesTable({
                 {subscriptionStatusLabel(garage.subscription_status)}
               </span>
               {garage.suspension ? <span className="status-badge status-badge--danger">Suspended</span> : null}
-              {garage.email_confirmed ? null : <span className="status-badge status-badge--neutral">Email unconfirmed</span>}
+              {garage.email_confirmed ? null : (
+                <span className="status-badge status-badge--neutral">Email unconfirmed</span>
+              )}
             </span>
             {garage.suspension ? <span className="admin-table__sub">{garage.suspension.reason}</span> : null}
           </td>

@@ -100,7 +100,9 @@ function SuspensionDialog({
       schema={ZGarageSuspensionRequestSchema}
       failureMessage={(error) => messageOf(error)}
       onConfirm={(reason) => (isSuspending ? suspendGarage(garage.id, reason) : reinstateGarage(garage.id, reason))}
-      onDone={(updated) => onDone(updated, isSuspending ? MESSAGES.adminActions.garageSuspended : MESSAGES.adminActions.garageReinstated)}
+      onDone={(updated) =>
+        onDone(updated, isSuspending ? MESSAGES.adminActions.garageSuspended : MESSAGES.adminActions.garageReinstated)
+      }
       onClose={onClose}
     />
   );

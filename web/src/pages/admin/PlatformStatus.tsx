@@ -12,7 +12,12 @@ import { AdminTable } from './AdminTable';
 /** How often the overview asks for the platform's status again. */
 export const STATUS_REFRESH_MS = 15_000;
 
-const clockInUk = new Intl.DateTimeFormat(DISPLAY_LOCALE, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: SERVICE_TIME_ZONE });
+const clockInUk = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: SERVICE_TIME_ZONE,
+});
 
 function formatClock(isoTimestamp: string): string {
   const time = Date.parse(isoTimestamp);
@@ -72,7 +77,9 @@ function StatusDetails({ status, onRetried }: { status: TAdminStatus; onRetried:
 function CheckLine({ check }: { check: TStatusCheck }) {
   return (
     <li className={`admin-check admin-check--${check.ok ? 'ok' : 'down'}`}>
-      <span className={`status-badge status-badge--${check.ok ? 'success' : 'danger'}`}>{check.ok ? 'OK' : 'Down'}</span>
+      <span className={`status-badge status-badge--${check.ok ? 'success' : 'danger'}`}>
+        {check.ok ? 'OK' : 'Down'}
+      </span>
       <span className="admin-check__name">{check.name}</span>
       {check.detail ? <span className="admin-check__detail">{check.detail}</span> : null}
     </li>
@@ -81,7 +88,13 @@ function CheckLine({ check }: { check: TStatusCheck }) {
 
 function QueuesTable({ queues }: { queues: TAdminStatus['queues'] }) {
   return (
-    <AdminTable label="Event queues" caption="Event queues" columns={['Service', 'Waiting', 'Running', 'Delayed', 'Failed']} className="admin-table--numbers" isCaptionShown>
+    <AdminTable
+      label="Event queues"
+      caption="Event queues"
+      columns={['Service', 'Waiting', 'Running', 'Delayed', 'Failed']}
+      className="admin-table--numbers"
+      isCaptionShown
+    >
       {queues.map((queue) => (
         <tr key={queue.service} className={queue.failed > 0 ? 'admin-table__row--alert' : undefined}>
           <th scope="row">{queue.service}</th>
@@ -125,7 +138,11 @@ function DeadEvents({ events, onRetried }: { events: readonly TDeadEvent[]; onRe
       {events.length === 0 ? (
         <p className="admin-empty">No failed events.</p>
       ) : (
-        <AdminTable label="Failed events" caption="Failed events, each retryable" columns={['Service', 'Event', 'Why it failed', 'Attempts', 'Failed at', 'Action']}>
+        <AdminTable
+          label="Failed events"
+          caption="Failed events, each retryable"
+          columns={['Service', 'Event', 'Why it failed', 'Attempts', 'Failed at', 'Action']}
+        >
           {events.map((event) => {
             const key = `${event.service}/${event.id}`;
             return (

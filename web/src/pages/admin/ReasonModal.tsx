@@ -42,8 +42,22 @@ export function ReasonModal<TResult>({
   });
 
   return (
-    <FormModal form={form} title={title} description={description} submitLabel={confirmLabel} busyLabel={busyLabel} onClose={onClose}>
-      <TextAreaField label={reasonLabel} hint={reasonHint} rows={3} maxLength={REASON_MAX_LENGTH} aria-required {...form.bindField('reason')} />
+    <FormModal
+      form={form}
+      title={title}
+      description={description}
+      submitLabel={confirmLabel}
+      busyLabel={busyLabel}
+      onClose={onClose}
+    >
+      <TextAreaField
+        label={reasonLabel}
+        hint={reasonHint}
+        rows={3}
+        maxLength={REASON_MAX_LENGTH}
+        aria-required
+        {...form.bindField('reason')}
+      />
     </FormModal>
   );
 }

@@ -14,8 +14,10 @@ import type { TRecordActions } from './use-record-actions';
  * (docs/product.md#service-record-manager).
  */
 export function RecordActionDialogs({ actions, deleteFailed }: { actions: TRecordActions; deleteFailed: string }) {
-  if (actions.editing) return <EditRecordModal record={actions.editing} onSaved={actions.saved} onClose={actions.close} />;
-  if (actions.erasing) return <EraseRecordFieldsModal record={actions.erasing} onErased={actions.erased} onClose={actions.close} />;
+  if (actions.editing)
+    return <EditRecordModal record={actions.editing} onSaved={actions.saved} onClose={actions.close} />;
+  if (actions.erasing)
+    return <EraseRecordFieldsModal record={actions.erasing} onErased={actions.erased} onClose={actions.close} />;
   const record = actions.withdrawing;
   if (!record) return null;
   return (

@@ -52,7 +52,8 @@ export function RecordHistory({ record, headingId }: { record: TAdminServiceReco
         {record.amendments.map((amendment) => (
           <li key={amendment.id} className="admin-history__entry">
             <p>
-              <strong>Amended</strong> on <time dateTime={amendment.amended_at}>{formatTimestampInUk(amendment.amended_at)}</time> by{' '}
+              <strong>Amended</strong> on{' '}
+              <time dateTime={amendment.amended_at}>{formatTimestampInUk(amendment.amended_at)}</time> by{' '}
               {amendment.amended_by.email}: {amendment.reason}
             </p>
             <ul className="admin-history__changes">
@@ -66,8 +67,10 @@ export function RecordHistory({ record, headingId }: { record: TAdminServiceReco
           <li className="admin-history__entry admin-history__entry--withdrawal">
             <p>
               <strong>Withdrawn</strong> on{' '}
-              <time dateTime={record.withdrawal.withdrawn_at}>{formatTimestampInUk(record.withdrawal.withdrawn_at)}</time> by{' '}
-              {record.withdrawal.withdrawn_by.email}: {record.withdrawal.reason}
+              <time dateTime={record.withdrawal.withdrawn_at}>
+                {formatTimestampInUk(record.withdrawal.withdrawn_at)}
+              </time>{' '}
+              by {record.withdrawal.withdrawn_by.email}: {record.withdrawal.reason}
             </p>
           </li>
         ) : null}

@@ -12,9 +12,21 @@ import { AdminTable } from './AdminTable';
  * and delete), plus mileage, the Amended and Withdrawn badges, and the erasure of personal data. The registration opens the vehicle's records
  * in the service record manager, with their full history. It scrolls sideways inside its frame on a narrow screen.
  */
-export function RecordsTable({ records, caption, actions }: { records: readonly TAdminServiceRecord[]; caption: string; actions: TRecordActions }) {
+export function RecordsTable({
+  records,
+  caption,
+  actions,
+}: {
+  records: readonly TAdminServiceRecord[];
+  caption: string;
+  actions: TRecordActions;
+}) {
   return (
-    <AdminTable label={caption} caption={caption} columns={['Vehicle', 'Service', 'Garage', 'Date', 'Mileage', 'Actions']}>
+    <AdminTable
+      label={caption}
+      caption={caption}
+      columns={['Vehicle', 'Service', 'Garage', 'Date', 'Mileage', 'Actions']}
+    >
       {records.map((listed) => {
         const record = actions.latest(listed);
         const date = formatServiceDate(record.service_date);

@@ -40,7 +40,11 @@ export function RecordsView() {
           data.serviceRecords.length === 0 ? (
             <p className="admin-empty">{search ? `No service records for ${search}.` : 'No service records yet.'}</p>
           ) : (
-            <RecordsTable records={data.serviceRecords} caption={`Service records, page ${list.pageNumber}`} actions={actions} />
+            <RecordsTable
+              records={data.serviceRecords}
+              caption={`Service records, page ${list.pageNumber}`}
+              actions={actions}
+            />
           )
         }
       </AdminListBody>

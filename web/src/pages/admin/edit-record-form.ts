@@ -66,8 +66,10 @@ export function toAmendInput(record: TAdminServiceRecord, values: TEditRecordVal
   }
   if (values.notes.trim() !== (record.notes ?? '').trim()) input.notes = values.notes;
   if (values.serviceDate !== record.service_date) input.service_date = values.serviceDate;
-  if (values.customerEmail.trim().toLowerCase() !== (record.customer_email ?? '')) input.customer_email = values.customerEmail;
-  if (values.customerPhone.replace(/\s+/g, '') !== (record.customer_phone ?? '')) input.customer_phone = values.customerPhone;
+  if (values.customerEmail.trim().toLowerCase() !== (record.customer_email ?? ''))
+    input.customer_email = values.customerEmail;
+  if (values.customerPhone.replace(/\s+/g, '') !== (record.customer_phone ?? ''))
+    input.customer_phone = values.customerPhone;
   return input;
 }
 
@@ -78,5 +80,10 @@ const AMENDABLE_FIELDS = ['service_type', 'notes', 'service_date', 'customer_ema
  * date not later than today in the UK (the server's rule, said before sending), and at least one field changed.
  */
 export const ZEditRecordFormSchema = ZAmendServiceRecordRequestSchema.extend({
-  service_date: ZCorrectedServiceDateSchema.refine((value) => value <= todayIsoInUk(), MESSAGES.adminActions.serviceDateInFuture).optional(),
-}).refine((body) => AMENDABLE_FIELDS.some((field) => body[field] !== undefined), { error: MESSAGES.adminActions.nothingToChange });
+  service_date: ZCorrectedServiceDateSchema.refine(
+    (value) => value <= todayIsoInUk(),
+    MESSAGES.adminActions.serviceDateInFuture,
+  ).optional(),
+}).refine((body) => AMENDABLE_FIELDS.some((field) => body[field] !== undefined), {
+  error: MESSAGES.adminActions.nothingToChange,
+});

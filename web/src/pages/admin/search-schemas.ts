@@ -6,12 +6,19 @@ import { MESSAGES, ZAdminDataQuerySchema } from '@sh/shared/contract';
  */
 
 /** Garages: name, e-mail or company number. */
-export const ZGarageSearchFormSchema = ZAdminDataQuerySchema.pick({ garages_q: true }).transform((query) => query.garages_q ?? '');
+export const ZGarageSearchFormSchema = ZAdminDataQuerySchema.pick({ garages_q: true }).transform(
+  (query) => query.garages_q ?? '',
+);
 
 /** Records: a registration, normalised as the server matches it. */
-export const ZRecordSearchFormSchema = ZAdminDataQuerySchema.pick({ records_q: true }).transform((query) => query.records_q ?? '');
+export const ZRecordSearchFormSchema = ZAdminDataQuerySchema.pick({ records_q: true }).transform(
+  (query) => query.records_q ?? '',
+);
 
 /** The service record manager's search: a registration is required (docs/product.md#service-record-manager). */
 export const ZRequiredRegistrationSearchSchema = ZAdminDataQuerySchema.pick({ records_q: true })
-  .refine((query) => Boolean(query.records_q), { path: ['records_q'], error: MESSAGES.adminActions.searchNeedsRegistration })
+  .refine((query) => Boolean(query.records_q), {
+    path: ['records_q'],
+    error: MESSAGES.adminActions.searchNeedsRegistration,
+  })
   .transform((query) => query.records_q ?? '');

@@ -21,7 +21,11 @@ export function GarageRecordCard({ record }: { record: TGarageServiceRecord }) {
         </>
       }
     >
-      {record.receipt ? <ReceiptDetails recordId={record.id} receipt={record.receipt} /> : <p className="receipt receipt--none">No receipt is available for this record.</p>}
+      {record.receipt ? (
+        <ReceiptDetails recordId={record.id} receipt={record.receipt} />
+      ) : (
+        <p className="receipt receipt--none">No receipt is available for this record.</p>
+      )}
     </ServiceRecordCard>
   );
 }

@@ -5,7 +5,11 @@ import { checkLatestCheckpoint, describeConsistency, formatEntries, type TLogChe
 import { useApiData, type TApiData } from '../../lib/use-api-data';
 
 const count = new Intl.NumberFormat(DISPLAY_LOCALE);
-const fetchedTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, { dateStyle: 'long', timeStyle: 'medium', timeZone: SERVICE_TIME_ZONE });
+const fetchedTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  dateStyle: 'long',
+  timeStyle: 'medium',
+  timeZone: SERVICE_TIME_ZONE,
+});
 
 /**
  * The dashboard's view of the public transparency log (issue 23): its latest checkpoint, checked in this browser
@@ -21,7 +25,8 @@ export function LogCheckpointPanel() {
       <h2 id="log-panel-title">The public log</h2>
       <p className="log-panel__lead">
         Every record you log is sealed into a public log that is only ever added to. This browser checks its latest
-        checkpoint with the log’s key, built into this site. <Link to="/verify-records">How anyone can check a history</Link>
+        checkpoint with the log’s key, built into this site.{' '}
+        <Link to="/verify-records">How anyone can check a history</Link>
       </p>
       <LogCheckpointState check={check} />
     </section>
@@ -61,7 +66,8 @@ function LogCheckpointState({ check }: { check: TApiData<TLogCheck> }) {
         <div>
           <h3 className="notice__title">The log’s latest checkpoint does not verify</h3>
           <p>
-            It is not signed with the log’s key built into this site ({result.reason}). Please <Link to="/contact">tell us</Link>.
+            It is not signed with the log’s key built into this site ({result.reason}). Please{' '}
+            <Link to="/contact">tell us</Link>.
           </p>
         </div>
       </div>
@@ -94,8 +100,9 @@ function LogCheckpointState({ check }: { check: TApiData<TLogCheck> }) {
             <h3 className="notice__title">The public log has been rewritten</h3>
             <p>
               This browser saw the log before with {formatEntries(witness.previous.size)} and root hash{' '}
-              <code className="integrity__code">{witness.previous.rootHashBase64}</code>. The checkpoint above does not contain that one
-              unchanged, which a log that is only ever added to never does. Please <Link to="/contact">tell us</Link>.
+              <code className="integrity__code">{witness.previous.rootHashBase64}</code>. The checkpoint above does not
+              contain that one unchanged, which a log that is only ever added to never does. Please{' '}
+              <Link to="/contact">tell us</Link>.
             </p>
           </div>
         </div>

@@ -16,7 +16,13 @@ export function ReceiptDetails({ recordId, receipt }: { recordId: string; receip
   const panelId = useId();
   return (
     <div className={`receipt${isOpen ? ' is-open' : ''}`}>
-      <button type="button" className="receipt__toggle" aria-expanded={isOpen} aria-controls={panelId} onClick={() => setIsOpen((open) => !open)}>
+      <button
+        type="button"
+        className="receipt__toggle"
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+      >
         Receipt
         <ChevronDownIcon className="receipt__chevron" size={18} />
       </button>

@@ -19,11 +19,16 @@ export function inclusionProofPath(leafIndex: number, treeSize: number): string 
  */
 export function ReceiptLogInclusion({ recordId }: { recordId: string }) {
   const answer = useApiData((signal) => fetchGarageReceipt(recordId, { signal }), [recordId]);
-  if (answer.status === 'failed') return <LoadFailure title="We could not check the public log just now." isCompact onRetry={answer.retry} />;
+  if (answer.status === 'failed')
+    return <LoadFailure title="We could not check the public log just now." isCompact onRetry={answer.retry} />;
   if (answer.status !== 'loaded') return <Spinner label="Checking the public log…" />;
   const { inclusion, receipt } = answer.data;
   if (inclusion.status === 'not_in_log') {
-    return <p className="receipt__log">This entry was recorded before the public log began, and has not been added to it yet.</p>;
+    return (
+      <p className="receipt__log">
+        This entry was recorded before the public log began, and has not been added to it yet.
+      </p>
+    );
   }
   if (inclusion.status === 'awaiting_checkpoint') {
     return (

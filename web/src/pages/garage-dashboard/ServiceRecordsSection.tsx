@@ -27,7 +27,9 @@ export function ServiceRecordsSection({ canAddRecords }: { canAddRecords: boolea
       </div>
 
       {records.status === 'loading' ? <Spinner label="Loading service history…" /> : null}
-      {records.status === 'failed' ? <LoadFailure title={MESSAGES.dashboard.loadFailed} isCompact onRetry={records.retry} /> : null}
+      {records.status === 'failed' ? (
+        <LoadFailure title={MESSAGES.dashboard.loadFailed} isCompact onRetry={records.retry} />
+      ) : null}
 
       {records.status === 'loaded' && records.records.length === 0 ? (
         filter ? (
@@ -111,7 +113,11 @@ function RegistrationFilter({ applied, onApply }: { applied: string; onApply: (r
         }
       />
       {applied ? (
-        <button type="button" className="button button--ghost button--small record-filter__clear" onClick={() => onApply('')}>
+        <button
+          type="button"
+          className="button button--ghost button--small record-filter__clear"
+          onClick={() => onApply('')}
+        >
           Clear filter
         </button>
       ) : null}

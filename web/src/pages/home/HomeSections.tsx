@@ -63,7 +63,11 @@ export function HomeSections() {
         <ComparisonTable />
       </PageSection>
 
-      <CtaBand id="cta-title" title="Run a garage?" text="Give your customers a service history they can prove, and win the trust of their buyers.">
+      <CtaBand
+        id="cta-title"
+        title="Run a garage?"
+        text="Give your customers a service history they can prove, and win the trust of their buyers."
+      >
         <Link to="/garages" className="button button--primary button--large">
           Why garages join
         </Link>

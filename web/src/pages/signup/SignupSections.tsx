@@ -26,7 +26,11 @@ export function GarageSection({ signup }: { signup: TSignup }) {
           aria-required="true"
           {...form.bindField('name')}
         />
-        <PhoneField aria-required="true" {...form.bindField('phone')} onPhoneChange={(digits) => signup.update('phone', digits)} />
+        <PhoneField
+          aria-required="true"
+          {...form.bindField('phone')}
+          onPhoneChange={(digits) => signup.update('phone', digits)}
+        />
         <div className="form__wide">
           <FormField
             label="Companies House number"
@@ -54,7 +58,12 @@ export function GarageSection({ signup }: { signup: TSignup }) {
           />
         </div>
         <div className="form__wide">
-          <FormField label="Address" autoComplete="street-address" aria-required="true" {...form.bindField('address')} />
+          <FormField
+            label="Address"
+            autoComplete="street-address"
+            aria-required="true"
+            {...form.bindField('address')}
+          />
         </div>
       </div>
     </fieldset>
@@ -84,8 +93,20 @@ export function DetailsSection({ signup }: { signup: TSignup }) {
             ) : undefined
           }
         />
-        <PasswordField label="Password" isNew hint={PASSWORD_HINT} aria-required="true" {...form.bindField('password')} />
-        <PasswordField label="Confirm password" isNew hint={CONFIRM_HINT} aria-required="true" {...form.bindField('confirm_password')} />
+        <PasswordField
+          label="Password"
+          isNew
+          hint={PASSWORD_HINT}
+          aria-required="true"
+          {...form.bindField('password')}
+        />
+        <PasswordField
+          label="Confirm password"
+          isNew
+          hint={CONFIRM_HINT}
+          aria-required="true"
+          {...form.bindField('confirm_password')}
+        />
       </div>
     </fieldset>
   );
@@ -150,7 +171,15 @@ function CheckButton({
 }
 
 /** Under a checked field: the check running, its success, or why it failed (announced at once). */
-function CheckStatus<T>({ check, checking, children }: { check: TRemoteCheck<T>; checking: string; children: (value: T) => string }) {
+function CheckStatus<T>({
+  check,
+  checking,
+  children,
+}: {
+  check: TRemoteCheck<T>;
+  checking: string;
+  children: (value: T) => string;
+}) {
   if (check.state === 'checking') return <p className="field-status">{checking}</p>;
   if (check.state === 'passed') {
     return (

@@ -4,10 +4,7 @@ import { FormRejection, type TFormSchema } from '../../lib/use-schema-form';
 
 /** Where a check of one value stands: not asked, running, passed (with the server's answer) or failed (with why). */
 export type TRemoteCheck<T> =
-  | { state: 'idle' }
-  | { state: 'checking' }
-  | { state: 'passed'; value: T }
-  | { state: 'failed'; message: string };
+  { state: 'idle' } | { state: 'checking' } | { state: 'passed'; value: T } | { state: 'failed'; message: string };
 
 /**
  * One value checked with the server on request (Validate company, Validate referral): the request is checked
@@ -33,7 +30,10 @@ export function useRemoteCheck<TRequest, T>(options: {
       setCheck({ state: 'passed', value });
       return value;
     } catch (error) {
-      setCheck({ state: 'failed', message: error instanceof FormRejection ? error.message : messageOf(error, options.failureMessage) });
+      setCheck({
+        state: 'failed',
+        message: error instanceof FormRejection ? error.message : messageOf(error, options.failureMessage),
+      });
       return null;
     }
   }

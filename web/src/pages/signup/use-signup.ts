@@ -99,7 +99,10 @@ export function useSignup() {
   }
 
   async function validateTheCompany() {
-    const verified = await company.run({ companyNumber: form.values.companies_house_number, companyName: form.values.name });
+    const verified = await company.run({
+      companyNumber: form.values.companies_house_number,
+      companyName: form.values.name,
+    });
     if (!verified) return;
     form.clearErrors('companies_house_number');
     form.setFormError((current) => (current === MESSAGES.signup.validateCompanyFirst ? null : current));
@@ -122,9 +125,19 @@ export function useSignup() {
   }
 
   const canValidateCompany =
-    form.values.companies_house_number.trim() !== '' && form.values.name.trim() !== '' && company.check.state !== 'checking';
+    form.values.companies_house_number.trim() !== '' &&
+    form.values.name.trim() !== '' &&
+    company.check.state !== 'checking';
 
-  return { form, company: company.check, referral: referral.check, canValidateCompany, update, validateTheCompany, validateTheReferral };
+  return {
+    form,
+    company: company.check,
+    referral: referral.check,
+    canValidateCompany,
+    update,
+    validateTheCompany,
+    validateTheReferral,
+  };
 }
 
 /** The signup form and its checks, as the page's sections use them. */
@@ -138,5 +151,6 @@ async function stopOnDuplicates(request: TCreateGarageRequest) {
   } catch {
     return; // POST garages checks duplicates itself.
   }
-  if (duplicates.hasCompanyDuplicate) throw new FormRejection({ companies_house_number: MESSAGES.signup.duplicateCompany });
+  if (duplicates.hasCompanyDuplicate)
+    throw new FormRejection({ companies_house_number: MESSAGES.signup.duplicateCompany });
 }

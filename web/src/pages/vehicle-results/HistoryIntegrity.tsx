@@ -14,8 +14,17 @@ const count = new Intl.NumberFormat('en-GB');
  * (the entry, and the service when it is one shown here); while the check runs, or when the server cannot be reached,
  * the line stays neutral: a check not made says nothing about the records. Loaded lazily with its checking code.
  */
-export function HistoryIntegrity({ registration, records }: { registration: string; records: readonly TPublicServiceRecord[] }) {
-  const check = useApiData((signal) => checkHistoryInBrowser(registration, records, { signal }), [registration, records]);
+export function HistoryIntegrity({
+  registration,
+  records,
+}: {
+  registration: string;
+  records: readonly TPublicServiceRecord[];
+}) {
+  const check = useApiData(
+    (signal) => checkHistoryInBrowser(registration, records, { signal }),
+    [registration, records],
+  );
   const howToCheck = (
     <Link to="/verify-records" className="integrity__link">
       How anyone can check this
@@ -49,7 +58,8 @@ export function HistoryIntegrity({ registration, records }: { registration: stri
     return (
       <p className="integrity integrity--neutral" role="status">
         <span>
-          This history is not in a signed checkpoint of the public log yet; the log signs one within about a minute. {checkAgain} {howToCheck}
+          This history is not in a signed checkpoint of the public log yet; the log signs one within about a minute.{' '}
+          {checkAgain} {howToCheck}
         </span>
       </p>
     );
@@ -90,10 +100,11 @@ export function HistoryIntegrity({ registration, records }: { registration: stri
           <h2 className="notice__title">This history could not be verified: the public log has been rewritten</h2>
           <p>
             This browser saw the public log before, with {formatEntries(result.previous.size)} and root hash{' '}
-            <code className="integrity__code">{result.previous.rootHashBase64}</code>. The log the server shows now, with{' '}
-            {formatEntries(result.checkpoint.size)} and root hash <code className="integrity__code">{result.checkpoint.rootHashBase64}</code>, does
-            not contain that one unchanged, which a log that is only ever added to never does. Please treat this history with caution
-            and <Link to="/contact">tell us</Link>.
+            <code className="integrity__code">{result.previous.rootHashBase64}</code>. The log the server shows now,
+            with {formatEntries(result.checkpoint.size)} and root hash{' '}
+            <code className="integrity__code">{result.checkpoint.rootHashBase64}</code>, does not contain that one
+            unchanged, which a log that is only ever added to never does. Please treat this history with caution and{' '}
+            <Link to="/contact">tell us</Link>.
           </p>
           <p>{howToCheck}</p>
         </div>
@@ -102,15 +113,18 @@ export function HistoryIntegrity({ registration, records }: { registration: stri
   }
 
   const { entry, reason } = result;
-  const who = entry.position === null ? describeRecordOnly(entry, records) : `Entry ${entry.position} (${describeEntry(entry, records)})`;
+  const who =
+    entry.position === null
+      ? describeRecordOnly(entry, records)
+      : `Entry ${entry.position} (${describeEntry(entry, records)})`;
   return (
     <div className="notice notice--warning integrity integrity--broken" role="alert">
       <WarningIcon size={24} />
       <div>
         <h2 className="notice__title">This history could not be verified</h2>
         <p>
-          {who} could not be verified in your browser: {reason}. This history may have been changed after it was recorded, so please
-          treat it with caution and <Link to="/contact">tell us</Link>.
+          {who} could not be verified in your browser: {reason}. This history may have been changed after it was
+          recorded, so please treat it with caution and <Link to="/contact">tell us</Link>.
         </p>
         <p>{howToCheck}</p>
       </div>
@@ -127,7 +141,8 @@ function describeShown(record: TPublicServiceRecord): string {
 function describeEntry(entry: TNamedEntry, records: readonly TPublicServiceRecord[]): string {
   const record = records.find((candidate) => candidate.id === entry.recordId);
   if (entry.kind === 'amendment') return record ? `an amendment of the ${describeShown(record)}` : 'an amendment';
-  if (entry.kind === 'withdrawal') return record ? `the withdrawal of the ${describeShown(record)}` : 'a withdrawal of a record';
+  if (entry.kind === 'withdrawal')
+    return record ? `the withdrawal of the ${describeShown(record)}` : 'a withdrawal of a record';
   if (record) return describeShown(record);
   return entry.kind === 'record' ? 'a service record not shown on this page' : 'an entry';
 }

@@ -43,8 +43,17 @@ export interface ChartPoint {
  * first (over a marker if nothing else fits), then the last and the first, then the rest in order. Linear in the
  * points for each label placed, so quadratic at worst.
  */
-export function placeLabels(points: readonly ChartPoint[], minX: number, maxX: number): Array<{ x: number; y: number } | null> {
-  const markers: Box[] = points.map(({ cx, cy }) => [cx - MARKER_REACH, cy - MARKER_REACH, cx + MARKER_REACH, cy + MARKER_REACH]);
+export function placeLabels(
+  points: readonly ChartPoint[],
+  minX: number,
+  maxX: number,
+): Array<{ x: number; y: number } | null> {
+  const markers: Box[] = points.map(({ cx, cy }) => [
+    cx - MARKER_REACH,
+    cy - MARKER_REACH,
+    cx + MARKER_REACH,
+    cy + MARKER_REACH,
+  ]);
   const placedBoxes: Box[] = [];
   const placed: Array<{ x: number; y: number } | null> = points.map(() => null);
   const last = points.length - 1;
@@ -54,13 +63,20 @@ export function placeLabels(points: readonly ChartPoint[], minX: number, maxX: n
     const { cx, cy, text, isFlagged } = points[index]!;
     const halfWidth = (text.length * LABEL_CHAR_WIDTH) / 2;
     const x = Math.min(Math.max(cx, minX + halfWidth), maxX - halfWidth);
-    const boxAt = (y: number): Box => [x - halfWidth - LABEL_GAP, y - LABEL_ASCENT, x + halfWidth + LABEL_GAP, y + LABEL_DESCENT];
+    const boxAt = (y: number): Box => [
+      x - halfWidth - LABEL_GAP,
+      y - LABEL_ASCENT,
+      x + halfWidth + LABEL_GAP,
+      y + LABEL_DESCENT,
+    ];
     const isClearOfLabels = (box: Box) => placedBoxes.every((other) => !overlaps(box, other));
     const isClear = (box: Box) => isClearOfLabels(box) && markers.every((marker) => !overlaps(box, marker));
     // A flagged reading is labelled even where markers crowd: over a marker if it must, never over another label.
     const y =
       [cy - 10, cy + 20].find((candidate) => isClear(boxAt(candidate))) ??
-      (isFlagged ? [cy - 10, cy + 20, cy - 26, cy + 36].find((candidate) => isClearOfLabels(boxAt(candidate))) : undefined);
+      (isFlagged
+        ? [cy - 10, cy + 20, cy - 26, cy + 36].find((candidate) => isClearOfLabels(boxAt(candidate)))
+        : undefined);
     if (y === undefined) continue;
     placedBoxes.push(boxAt(y));
     placed[index] = { x, y };
@@ -122,7 +138,8 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
   const top = Math.ceil((maxMiles * 1.1) / 10_000) * 10_000;
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
-  const x = (day: number) => PAD.left + (maxDay === minDay ? plotWidth / 2 : ((day - minDay) / (maxDay - minDay)) * plotWidth);
+  const x = (day: number) =>
+    PAD.left + (maxDay === minDay ? plotWidth / 2 : ((day - minDay) / (maxDay - minDay)) * plotWidth);
   const y = (value: number) => PAD.top + plotHeight - (value / top) * plotHeight;
   const points = readings.map((reading, index) => ({
     reading,
@@ -162,7 +179,13 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
             ))}
             {years.map(({ year, day }) => (
               <g key={year}>
-                <line x1={x(day)} x2={x(day)} y1={PAD.top + plotHeight} y2={PAD.top + plotHeight + 5} className="mileage-chart__grid" />
+                <line
+                  x1={x(day)}
+                  x2={x(day)}
+                  y1={PAD.top + plotHeight}
+                  y2={PAD.top + plotHeight + 5}
+                  className="mileage-chart__grid"
+                />
                 <text x={x(day)} y={HEIGHT - 16} textAnchor="middle" className="mileage-chart__tick">
                   {year}
                 </text>
@@ -177,7 +200,12 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
           />
           <g className="mileage-chart__points">
             {points.map(({ reading, cx, cy, text }) => (
-              <g key={reading.id} data-source={reading.source} data-lower={reading.isLowerThanEarlier || undefined} aria-hidden="true">
+              <g
+                key={reading.id}
+                data-source={reading.source}
+                data-lower={reading.isLowerThanEarlier || undefined}
+                aria-hidden="true"
+              >
                 {/* A pointer's tooltip names every reading, labelled or not. */}
                 <title>{`${text} miles, ${reading.source === 'mot' ? 'MOT test' : 'service'}, ${formatServiceDate(reading.date)}`}</title>
                 <Marker reading={reading} cx={cx} cy={cy} />
@@ -223,10 +251,17 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
 
 function Marker({ reading, cx, cy }: { reading: TMileageReading; cx: number; cy: number }) {
   if (reading.isLowerThanEarlier) {
-    return <path d={`M${cx} ${cy - 7} L${cx + 7} ${cy + 6} L${cx - 7} ${cy + 6} Z`} className="mileage-chart__marker mileage-chart__marker--lower" />;
+    return (
+      <path
+        d={`M${cx} ${cy - 7} L${cx + 7} ${cy + 6} L${cx - 7} ${cy + 6} Z`}
+        className="mileage-chart__marker mileage-chart__marker--lower"
+      />
+    );
   }
   if (reading.source === 'mot') {
-    return <rect x={cx - 5} y={cy - 5} width="10" height="10" className="mileage-chart__marker mileage-chart__marker--mot" />;
+    return (
+      <rect x={cx - 5} y={cy - 5} width="10" height="10" className="mileage-chart__marker mileage-chart__marker--mot" />
+    );
   }
   return <circle cx={cx} cy={cy} r="5" className="mileage-chart__marker mileage-chart__marker--service" />;
 }

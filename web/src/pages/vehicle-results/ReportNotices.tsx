@@ -11,7 +11,13 @@ const FALLBACK: Record<TVehicleSource, string> = {
  * What the report lacks, in plain words, as a polite status rather than an alert: the service records beside
  * it are complete. `failed` is the whole call failing; otherwise one line per source the server could not get.
  */
-export function MissingSourcesNotice({ missing, failed = false }: { missing: readonly TMissingSource[]; failed?: boolean }) {
+export function MissingSourcesNotice({
+  missing,
+  failed = false,
+}: {
+  missing: readonly TMissingSource[];
+  failed?: boolean;
+}) {
   if (!failed && missing.length === 0) return null;
   return (
     <div className="notice notice--info report-missing" role="status">

@@ -1,6 +1,15 @@
 import { Link } from 'react-router-dom';
 import { MESSAGES, type TMotTest, type TPublicServiceRecord } from '@sh/shared/contract';
-import { CalendarIcon, CheckIcon, CrossIcon, GarageIcon, GaugeIcon, MapPinIcon, ShieldCheckIcon, WarningIcon } from '../../components/icons';
+import {
+  CalendarIcon,
+  CheckIcon,
+  CrossIcon,
+  GarageIcon,
+  GaugeIcon,
+  MapPinIcon,
+  ShieldCheckIcon,
+  WarningIcon,
+} from '../../components/icons';
 import { RecordDetail, ServiceRecordCard } from '../../components/ServiceRecordCard';
 import { formatMileage, formatServiceDate } from '../../lib/format';
 import type { TMileageReading, TTimelineEntry } from './report-model';
@@ -21,7 +30,9 @@ export function ReportTimeline({
   entries: readonly TTimelineEntry[];
   readings: readonly TMileageReading[];
 }) {
-  const lowerById = new Map(readings.filter((reading) => reading.isLowerThanEarlier).map((reading) => [reading.id, reading]));
+  const lowerById = new Map(
+    readings.filter((reading) => reading.isLowerThanEarlier).map((reading) => [reading.id, reading]),
+  );
   return (
     <ol className="record-list report-timeline" aria-label="Services and MOT tests, newest first">
       {entries.map((entry) => (
@@ -56,7 +67,10 @@ function PublicRecordCard({ record, isLower }: { record: TPublicServiceRecord; i
           </RecordDetail>
           <RecordDetail icon={<ShieldCheckIcon size={18} />} term="Receipt" layout="wide">
             Sealed in this vehicle&apos;s history when it was logged.{' '}
-            <Link to={`/verify-records?reg=${encodeURIComponent(record.vehicle_registration)}`} className="report-verify-link">
+            <Link
+              to={`/verify-records?reg=${encodeURIComponent(record.vehicle_registration)}`}
+              className="report-verify-link"
+            >
               Verify this record
             </Link>
           </RecordDetail>
@@ -72,7 +86,10 @@ function MotTestCard({ test, lower }: { test: TMotTest; lower: TMileageReading |
   const advisories = test.defects.filter((defect) => !FAILURE_TYPES.has(defect.type.toUpperCase()));
   const headingId = `mot-${test.motTestNumber}-title`;
   return (
-    <article className={`record-card mot-card mot-card--${isPass ? 'pass' : 'fail'}${lower ? ' record-card--anomaly' : ''}`} aria-labelledby={headingId}>
+    <article
+      className={`record-card mot-card mot-card--${isPass ? 'pass' : 'fail'}${lower ? ' record-card--anomaly' : ''}`}
+      aria-labelledby={headingId}
+    >
       <header className="record-card__header">
         <span className="mot-card__icon" aria-hidden="true">
           {isPass ? <CheckIcon size={22} /> : <CrossIcon size={22} />}
@@ -121,7 +138,8 @@ function describeOdometer(test: TMotTest): string {
   if (test.odometerResultType === 'UNREADABLE') return 'Odometer unreadable';
   if (test.odometerResultType === 'NO_ODOMETER') return 'No odometer';
   const inMiles = formatMileage(test.odometerMiles) ?? 'Not recorded';
-  if (test.odometerUnit === 'KM' && test.odometerValue !== null) return `${inMiles} (${km.format(test.odometerValue)} km)`;
+  if (test.odometerUnit === 'KM' && test.odometerValue !== null)
+    return `${inMiles} (${km.format(test.odometerValue)} km)`;
   return inMiles;
 }
 
@@ -132,7 +150,10 @@ function DefectList({ title, defects }: { title: string; defects: TMotTest['defe
       <h3>{title}</h3>
       <ul>
         {defects.map((defect, index) => (
-          <li key={`${index}-${defect.text}`} className={defect.dangerous ? 'mot-defect mot-defect--dangerous' : 'mot-defect'}>
+          <li
+            key={`${index}-${defect.text}`}
+            className={defect.dangerous ? 'mot-defect mot-defect--dangerous' : 'mot-defect'}
+          >
             {defect.dangerous ? <strong className="mot-defect__danger">Dangerous: </strong> : null}
             {defect.text} <span className="mot-defect__type">({defect.type.toLowerCase()})</span>
           </li>

@@ -10,7 +10,9 @@ const wholeNumber = new Intl.NumberFormat('en-GB');
  */
 export function titleCase(value: string | null): string | null {
   if (!value) return null;
-  return value.replace(/[A-Za-z]+/g, (word) => (/[aeiouy]/i.test(word) ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word.toUpperCase()));
+  return value.replace(/[A-Za-z]+/g, (word) =>
+    /[aeiouy]/i.test(word) ? word[0]!.toUpperCase() + word.slice(1).toLowerCase() : word.toUpperCase(),
+  );
 }
 
 function statusWithDate(status: string | null, label: string, date: string | null): string | null {

@@ -31,11 +31,19 @@ export function motDate(test: TMotTest): string {
  * miles (tests without a reading are left out). On the same day a service comes before an MOT test. A reading
  * is flagged when it is lower than the highest reading before it, whichever source either came from.
  */
-export function buildMileageReadings(records: readonly TPublicServiceRecord[], motTests: readonly TMotTest[]): TMileageReading[] {
+export function buildMileageReadings(
+  records: readonly TPublicServiceRecord[],
+  motTests: readonly TMotTest[],
+): TMileageReading[] {
   const readings: Array<Omit<TMileageReading, 'isLowerThanEarlier' | 'earlierMiles'>> = [];
   for (const record of records) {
     if (record.mileage !== null && Number.isFinite(record.mileage)) {
-      readings.push({ id: `service-${record.id}`, source: 'service', date: record.service_date, miles: record.mileage });
+      readings.push({
+        id: `service-${record.id}`,
+        source: 'service',
+        date: record.service_date,
+        miles: record.mileage,
+      });
     }
   }
   for (const test of motTests) {
@@ -59,10 +67,23 @@ function sourceOrder(source: TReadingSource): number {
 }
 
 /** Services and MOT tests in one list, newest first; on the same day the MOT test comes first (it is read last). */
-export function buildTimeline(records: readonly TPublicServiceRecord[], motTests: readonly TMotTest[]): TTimelineEntry[] {
+export function buildTimeline(
+  records: readonly TPublicServiceRecord[],
+  motTests: readonly TMotTest[],
+): TTimelineEntry[] {
   const entries: TTimelineEntry[] = [
-    ...records.map((record): TTimelineEntry => ({ kind: 'service', id: `service-${record.id}`, date: record.service_date, record })),
-    ...motTests.map((test): TTimelineEntry => ({ kind: 'mot', id: `mot-${test.motTestNumber}`, date: motDate(test), test })),
+    ...records.map((record): TTimelineEntry => ({
+      kind: 'service',
+      id: `service-${record.id}`,
+      date: record.service_date,
+      record,
+    })),
+    ...motTests.map((test): TTimelineEntry => ({
+      kind: 'mot',
+      id: `mot-${test.motTestNumber}`,
+      date: motDate(test),
+      test,
+    })),
   ];
   return entries.sort((a, b) => b.date.localeCompare(a.date) || (a.kind === b.kind ? 0 : a.kind === 'mot' ? -1 : 1));
 }
