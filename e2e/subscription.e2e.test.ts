@@ -24,11 +24,10 @@ describe('a new garage subscribes', () => {
 
     await page.getByRole('banner').getByRole('link', { name: 'Pricing', exact: true }).first().click();
     await page.waitForURL('**/pricing');
-    await page
-      .getByRole('button', { name: 'Get Started' })
-      .or(page.getByRole('link', { name: 'Get Started' }))
-      .first()
-      .click();
+    // The router keeps the dashboard on screen while the pricing page's code loads, and the dashboard has a
+    // "Subscribe to Get Started" link: wait for the pricing page, and click its button by its exact name.
+    await page.getByRole('heading', { name: 'One plan, everything included' }).waitFor();
+    await page.getByRole('button', { name: 'Get Started', exact: true }).click();
     await page.waitForURL('**/checkout?price_id=*');
     await expect.poll(() => page.getByText('£34.99').count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText(email).count()).toBeGreaterThan(0);
