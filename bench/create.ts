@@ -26,10 +26,15 @@ import {
   ZLogKeyResponseSchema,
   type TReceipt,
 } from '@sh/shared/contract';
-import { ensureDatabase, migrate } from '@sh/shared/server';
-import { decodeBase64, parseVerifierKey, verifyCheckpoint, verifyInclusion } from '@sh/shared/transparency-log';
-import { hashPassword, verifyPassword } from '../services/identity/src/domain/passwords.js';
-import { LOG_TREE_HASHER, logEntryOf } from '../services/records/src/domain/log-entry.js';
+import { ensureDatabase, hashPassword, migrate, verifyPassword } from '@sh/shared/server';
+import {
+  decodeBase64,
+  parseVerifierKey,
+  vehicleLogLeaf,
+  verifyCheckpoint,
+  verifyInclusion,
+  webCryptoTreeHasher,
+} from '@sh/shared/transparency-log';
 import { prepareDatabases } from '../scripts/seed.js';
 import { checkInfrastructure, databaseUrl, ROOT, stackPorts, startStack } from '../scripts/stack.js';
 
@@ -174,7 +179,10 @@ async function checkInclusion(
         const proof = ZLogInclusionProofResponseSchema.parse(
           await getJson(`proof/inclusion?leaf=${receipt.leaf_index}&size=${checkpoint.size}`),
         ).data;
-        const leafHash = await LOG_TREE_HASHER.hashLeaf(logEntryOf({ ...receipt, kind: 'record' }));
+        // The leaf as the browser computes it from a receipt (the log's format, packages/shared/src/transparency-log).
+        const leafHash = await webCryptoTreeHasher.hashLeaf(
+          vehicleLogLeaf(receipt.registration, { ...receipt, kind: 'record' }),
+        );
         const path = proof.hashes.map((hash) => decodeBase64(hash)!);
         if (await verifyInclusion(receipt.leaf_index!, checkpoint.size, leafHash, path, checkpoint.rootHash))
           verified += 1;

@@ -11,8 +11,7 @@
 import pg from 'pg';
 import { SESSION_COOKIE } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildOpenApiDocument, OPERATIONS, type TOperation } from '@sh/shared/contract';
-import { operationTable } from '../services/gateway/src/domain/routing.js';
+import { buildOpenApiDocument, OPERATIONS, operationTable, type TOperation } from '@sh/shared/contract';
 import { confirmEmailFromMail, logInThroughApi, registerGarage } from './support/api.js';
 import { seedAccounts, seedGarages, seedVehicles, tradingName, unregisteredCompanies } from './support/data.js';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SEED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../data/seed');
+export const SEED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../data/seed');
 
 export type SeedSubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled';
 

@@ -1,38 +1,18 @@
 /**
  * Demo data for a development machine, read from data/seed/*.json and written into each service's own database
- * after its migrations: straight in, except the service records, which go through the records service's own write
- * path so that each is sealed in its vehicle's chain and the transparency log. Every insert is keyed on the data's
- * fixed ids, so running it again changes nothing.
+ * after its migrations: straight in, but for records, which seeds its own share (services/records/src/seed.ts, run
+ * here as a process of its own) so that each service record is sealed in its vehicle's chain and the transparency log
+ * by records' own write path. Every insert is keyed on the data's fixed ids, so running it again changes nothing.
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import {
-  createLogger,
-  createPool,
-  ensureDatabase,
-  migrate,
-  pemText,
-  withTransaction,
-  type Queryable,
-} from '@sh/shared/server';
+import { ensureDatabase, hashPassword, migrate } from '@sh/shared/server';
 import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
-import { hashPassword } from '../services/identity/src/domain/passwords.js';
-import { sealRecord } from '../services/records/src/domain/seal-record.js';
-import { loadReceiptSigner } from '../services/records/src/domain/signing-key.js';
-import { insertServiceRecord } from '../services/records/src/store/insert-service-record.js';
-import { lockVehicleChain } from '../services/records/src/store/lock-vehicle-chain.js';
-import type { ServiceRecordWithContactRow } from '../services/records/src/store/service-record-row.js';
 import { availableServices, databaseUrl, ROOT, type ServiceName } from './stack.js';
-import {
-  seedAccounts,
-  seedGarages,
-  seedVehicles,
-  type SeedGarage,
-  type SeedRecord,
-  type SeedVehicle,
-} from './seed-data.js';
+import { SEED_DIR, seedAccounts, seedGarages, type SeedGarage } from './seed-data.js';
 
 export { seedAccounts, seedGarages, seedVehicles, type SeedAccounts } from './seed-data.js';
 
@@ -178,28 +158,6 @@ const SEEDERS: Partial<Record<ServiceName, Seeder>> = {
     await seedEmailConfirmations(client, garages);
     return `${created} new garages`;
   },
-  records: async (client) => {
-    const garages = seedGarages();
-    await client.query(
-      `INSERT INTO garage_directory (garage_id, name, address, email)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) ON CONFLICT (garage_id) DO NOTHING`,
-      [
-        garages.map((g) => g.id),
-        garages.map((g) => g.name),
-        garages.map((g) => g.address),
-        garages.map((g) => g.email),
-      ],
-    );
-    await seedEmailConfirmations(client, garages);
-    await client.query(
-      `INSERT INTO garage_entitlements (garage_id, subscription_status, can_add_records, state_at)
-       SELECT id, status, status IN ('active', 'trialing'), 0 FROM unnest($1::uuid[], $2::text[]) AS t(id, status)
-       ON CONFLICT (garage_id) DO NOTHING`,
-      [garages.map((g) => g.id), garages.map((g) => g.subscription_status)],
-    );
-    // Its records are stored and sealed once this commits (SEEDERS_AFTER_COMMIT).
-    return '';
-  },
   billing: (client) => seedBilling(client, seedGarages()),
 };
 
@@ -212,93 +170,41 @@ export interface SeedOptions {
   recordsSigningKey?: string;
 }
 
-/** A seeded record as the records service stores it: entered at 17:00 UTC on its service day, signed by nobody. */
-function serviceRecordOf(vehicle: SeedVehicle, record: SeedRecord): ServiceRecordWithContactRow {
-  return {
-    id: record.id,
-    garage_id: record.garage_id,
-    vin: vehicle.vin,
-    vehicle_registration: vehicle.registration,
-    service_date: record.service_date,
-    mileage: record.mileage,
-    service_type: record.service_type,
-    notes: record.notes,
-    technician_name: record.technician_name,
-    signed_by: null,
-    customer_email: record.customer_email,
-    customer_phone: record.customer_phone,
-    created_at: new Date(`${record.service_date}T17:00:00.000Z`),
-  };
-}
+/** Records' own seed (it needs records' code: its chain, receipts and log), run as records' entry point. */
+const RECORDS_SEED = path.join(ROOT, 'services/records/src/seed.ts');
 
 /**
- * The demo service records, stored as the records service stores a garage's record (domain/create-service-record.ts)
- * and with its own code: vehicle by vehicle, one transaction each that locks the vehicle's chain, stores its records
- * not stored yet and seals each, in order of entry, in its chain and the transparency log, signed with the service's
- * receipt key. A record already stored is left as it is, so a second run seals nothing twice. It needs records'
- * migrations (prepareDatabases), the log's tables among them, and runs before the service starts; records itself
- * chains nothing at start-up, so this is how the demo records get their entries.
+ * Runs records' seed on its database (migrated: prepareDatabases) before the service starts, signing with the key
+ * records will sign with; answers the line it answers.
  */
-async function seedServiceRecords(url: string, options: SeedOptions): Promise<string> {
-  const vehicles = seedVehicles();
-  const inData = vehicles.reduce((count, vehicle) => count + vehicle.records.length, 0);
-  const pool = createPool(url, 2);
-  try {
-    const storedIds = async (db: Queryable, ids: string[]) =>
-      new Set(
-        (await db.query<{ id: string }>('SELECT id FROM service_records WHERE id = ANY($1::uuid[])', [ids])).rows.map(
-          (row) => row.id,
-        ),
-      );
-    const stored = await storedIds(
-      pool,
-      vehicles.flatMap((vehicle) => vehicle.records.map((record) => record.id)),
-    );
-    const unstored = vehicles.filter((vehicle) => vehicle.records.some((record) => !stored.has(record.id)));
-    if (unstored.length === 0) return `0 new service records (${inData} in the data)`;
-    const logger = createLogger('seed', 'warn');
-    const signingKey = options.recordsSigningKey ? pemText.parse(options.recordsSigningKey) : undefined;
-    const signer = await loadReceiptSigner(pool, signingKey, logger);
-    let sealed = 0;
-    try {
-      for (const vehicle of unstored) {
-        sealed += await withTransaction(pool, async (client) => {
-          let head = await lockVehicleChain(client, vehicle.registration);
-          // Read again under the chain's lock: what a seed running at the same time stored is not stored twice.
-          const present = await storedIds(
-            client,
-            vehicle.records.map((record) => record.id),
-          );
-          const records = vehicle.records
-            .filter((record) => !present.has(record.id))
-            .map((record) => serviceRecordOf(vehicle, record))
-            .sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
-          for (const record of records) {
-            await insertServiceRecord(client, record);
-            const receipt = await sealRecord(client, signer, record, head, new Date());
-            head = { length: receipt.position, headHash: receipt.hash };
-          }
-          return records.length;
-        });
-      }
-    } finally {
-      await signer.close();
-    }
-    return `${sealed} new service records, each sealed in its chain and the log (${inData} in the data)`;
-  } finally {
-    await pool.end();
-  }
+function seedRecords(url: string, options: SeedOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = fork(RECORDS_SEED, [SEED_DIR], {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        DATABASE_URL: url,
+        LOG_LEVEL: 'warn',
+        ...(options.recordsSigningKey ? { RECORDS_SIGNING_KEY: options.recordsSigningKey } : {}),
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answer: string | undefined;
+    child.on('message', (message) => (answer = String(message)));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0 && answer !== undefined) resolve(answer);
+      else
+        reject(
+          new Error(`records' seed (${path.relative(ROOT, RECORDS_SEED)}) ended with ${signal ?? `exit code ${code}`}`),
+        );
+    });
+  });
 }
 
-/**
- * What a service's seed does once its transaction committed, in transactions of its own: records stores and seals
- * its demo records vehicle by vehicle, as its write path does.
- */
-const SEEDERS_AFTER_COMMIT: Partial<Record<ServiceName, (url: string, options: SeedOptions) => Promise<string>>> = {
-  records: seedServiceRecords,
-};
-
-/** Seeds every available service that has a seeder; returns one line per service. */
+/** Seeds every available service that has demo data (records by its own seed); returns one line per service. */
 export async function seedDemoData(
   postgresUrl: string,
   suffix: string,
@@ -307,15 +213,19 @@ export async function seedDemoData(
 ): Promise<string[]> {
   const lines: string[] = [];
   for (const service of services) {
+    const url = databaseUrl(postgresUrl, `sh_${service}${suffix}`);
+    if (service === 'records') {
+      lines.push(`records: ${await seedRecords(url, options)}`);
+      continue;
+    }
     const seeder = SEEDERS[service];
     if (!seeder) continue;
-    const url = databaseUrl(postgresUrl, `sh_${service}${suffix}`);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const done: string[] = [];
+    let done: string;
     try {
       await client.query('BEGIN');
-      done.push(await seeder(client));
+      done = await seeder(client);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -323,9 +233,7 @@ export async function seedDemoData(
     } finally {
       await client.end();
     }
-    const after = SEEDERS_AFTER_COMMIT[service];
-    if (after) done.push(await after(url, options));
-    lines.push(`${service}: ${done.filter(Boolean).join(', ')}`);
+    lines.push(`${service}: ${done}`);
   }
   return lines;
 }

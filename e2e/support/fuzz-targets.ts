@@ -6,8 +6,7 @@
  * in the browser journeys' stack (development's ports + 10000). An operation added to OPERATIONS is a target at once.
  */
 import type { z } from 'zod';
-import { buildOpenApiDocument, OPERATIONS, type TOperation } from '@sh/shared/contract';
-import type { UpstreamName } from '../../services/gateway/src/domain/routing.js';
+import { buildOpenApiDocument, OPERATIONS, type TOperation, type TServiceName } from '@sh/shared/contract';
 import { stackPorts } from '../../scripts/stack.js';
 
 /** The part of a JSON schema (as the OpenAPI document has it) the generators read. */
@@ -37,7 +36,7 @@ export interface FuzzTarget {
   /** The request body's JSON schema in the OpenAPI document, when the operation takes one. */
   bodySchema?: JsonSchema;
   /** The server that answers the path: a service, or the gateway for the calls it answers itself. */
-  service: UpstreamName | 'gateway';
+  service: TServiceName | 'gateway';
   port: number;
   operation: TOperation;
   /**

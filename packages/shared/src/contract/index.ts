@@ -15,6 +15,7 @@ export * from './garages.js';
 export * from './billing.js';
 export * from './openapi.js';
 export * from './operations.js';
+export * from './operation-table.js';
 export * from './contact.js';
 export * from './patterns.js';
 export * from './brand.js';

@@ -21,3 +21,4 @@ export * from './admin-ops.js';
 export * from './rate-limiters.js';
 export * from './garage-suspensions.js';
 export * from './page-cursor.js';
+export * from './passwords.js';

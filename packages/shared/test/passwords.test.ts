@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from '../src/server/passwords.js';
 
 /** An argon2 hash's algorithm, version and cost parameters (what decides how long a verification takes). */
 function costOf(hash: string): { algorithm: string; version: string; parameters: Record<string, string> } {

@@ -1,0 +1,156 @@
+/**
+ * The comparison after a fault, once the platform settled: requests, 5xx, records acknowledged against stored (lost),
+ * events emitted against consumed, receipt mails queued against acknowledged records, and duplicates (a submit stored
+ * twice, a key answered with two records, an event or a receipt mail twice for one record).
+ */
+import { queueCounts } from '@sh/shared/server';
+import { deliveries, pools, readEvents, receiptMailsFor } from './databases.js';
+import type { Garage } from './load.js';
+import { submits, type Phase } from './phase.js';
+import type { Settled } from './settle.js';
+import { PREFIX, REDIS_URL, SETTLE_TIMEOUT_MS, SUBMIT_GIVE_UP_MS } from './settings.js';
+
+export interface Row {
+  fault: string;
+  requests: number;
+  serverErrors: number;
+  networkErrors: number;
+  lookups: string;
+  acknowledged: number;
+  stored: number;
+  lost: number;
+  eventsEmitted: number;
+  deliveriesOwed: number;
+  deliveriesConsumed: number;
+  /** Receipt mails queued / owed (one per acknowledged record, once a checkpoint covers it). */
+  receiptMails: string;
+  duplicates: number;
+  settleSeconds: number;
+  ok: boolean;
+  notes: string[];
+}
+
+const seenOutbox = new Set<string>();
+
+export async function compare(
+  phase: Phase,
+  garages: Garage[],
+  settled: Settled,
+  extra: { duplicates?: number; failures?: string[] } = {},
+): Promise<Row> {
+  const mine = submits.filter((s) => s.phase === phase.name);
+  const { rows: stored } = await pools.records.query<{ id: string; notes: string }>(
+    'SELECT id, notes FROM service_records WHERE garage_id = ANY($1::uuid[])',
+    [garages.map((g) => g.id)],
+  );
+  const rowsByKey = new Map<string, string[]>();
+  for (const row of stored) {
+    const key = /^chaos submit (.+)$/.exec(row.notes ?? '')?.[1];
+    if (!key) continue;
+    rowsByKey.set(key, [...(rowsByKey.get(key) ?? []), row.id]);
+  }
+  const storedIds = new Set(stored.map((r) => r.id));
+  const acknowledged = mine.filter((s) => s.isAcknowledged);
+  const lostSubmits = acknowledged.filter((s) => [...s.recordIds].some((id) => !storedIds.has(id)));
+  const storedOfPhase = mine.filter((s) => rowsByKey.has(s.key));
+  const doubledRows = mine.filter((s) => (rowsByKey.get(s.key)?.length ?? 0) > 1);
+  const doubledAnswers = mine.filter((s) => s.recordIds.size > 1);
+  const unacknowledgedStored = storedOfPhase.filter((s) => !s.isAcknowledged);
+  const gaveUp = mine.filter((s) => s.gaveUp);
+  const rejected = mine.filter((s) => s.rejectedWith);
+
+  const events = await readEvents();
+  const newRows = events.outbox.filter((row) => !seenOutbox.has(row.id));
+  for (const row of newRows) seenOutbox.add(row.id);
+  const { owed, missing } = deliveries(newRows, events.processed);
+  // An event emitted twice for one record (service_record.created is the only event a record makes).
+  const createdPerRecord = new Map<string, number>();
+  for (const row of events.outbox)
+    if (row.name === 'service_record.created' && row.recordId)
+      createdPerRecord.set(row.recordId, (createdPerRecord.get(row.recordId) ?? 0) + 1);
+  const doubledEvents = newRows.filter(
+    (row) => row.name === 'service_record.created' && row.recordId && (createdPerRecord.get(row.recordId) ?? 0) > 1,
+  ).length;
+  const missingCreated = acknowledged.filter((s) => [...s.recordIds].some((id) => !createdPerRecord.has(id))).length;
+  // Each acknowledged record's receipt mail (every chaos garage has an e-mail), queued once with its checkpoint.
+  const acknowledgedIds = new Set(acknowledged.flatMap((s) => [...s.recordIds]));
+  const createdIds = events.outbox
+    .filter((row) => row.name === 'service_record.created' && row.recordId && acknowledgedIds.has(row.recordId))
+    .map((row) => row.id);
+  const receiptMails = await receiptMailsFor(createdIds);
+  const missingReceipts = createdIds.filter((id) => !receiptMails.has(id)).length;
+  const doubledReceipts = [...receiptMails.values()].filter((n) => n > 1).length;
+  const queues = await queueCounts(REDIS_URL, PREFIX);
+  const dead = Object.entries(queues).filter(([, c]) => c.failed > 0);
+
+  const notes = [...phase.notes];
+  const failures = [...(extra.failures ?? [])];
+  if (lostSubmits.length > 0)
+    failures.push(
+      `${lostSubmits.length} acknowledged records not stored: ${lostSubmits
+        .slice(0, 5)
+        .map((s) => [...s.recordIds].join('/'))
+        .join(', ')}`,
+    );
+  if (doubledRows.length > 0)
+    failures.push(
+      `${doubledRows.length} submits stored more than once (keys ${doubledRows
+        .slice(0, 5)
+        .map((s) => s.key)
+        .join(', ')})`,
+    );
+  if (doubledAnswers.length > 0) failures.push(`${doubledAnswers.length} keys answered with different records`);
+  if (doubledEvents > 0) failures.push(`${doubledEvents} service_record.created events emitted twice for one record`);
+  if (missingCreated > 0)
+    failures.push(`${missingCreated} acknowledged records without a service_record.created event`);
+  if (missingReceipts > 0) failures.push(`${missingReceipts} acknowledged records without a receipt mail queued`);
+  if (doubledReceipts > 0) failures.push(`${doubledReceipts} records with their receipt mail queued more than once`);
+  if (missing.length > 0)
+    failures.push(
+      `${missing.length} deliveries not consumed: ${missing
+        .slice(0, 8)
+        .map((m) => `${m.name} ${m.id} -> ${m.to}`)
+        .join(', ')}`,
+    );
+  if (!settled.isSettled) failures.push(`did not settle within ${SETTLE_TIMEOUT_MS / 1000} s (${settled.waitingFor})`);
+  if (gaveUp.length > 0)
+    failures.push(`${gaveUp.length} submits still unanswered after ${SUBMIT_GIVE_UP_MS / 1000} s of retries`);
+  if (rejected.length > 0)
+    failures.push(
+      `${rejected.length} submits refused: ${[...new Set(rejected.map((s) => s.rejectedWith))].join(', ')}`,
+    );
+  if (unacknowledgedStored.length > 0) notes.push(`${unacknowledgedStored.length} stored records never acknowledged`);
+  if (dead.length > 0) failures.push(`dead-lettered jobs: ${dead.map(([s, c]) => `${s} ${c.failed}`).join(', ')}`);
+  const duplicates =
+    doubledRows.length + doubledAnswers.length + doubledEvents + doubledReceipts + (extra.duplicates ?? 0);
+  return {
+    fault: phase.name,
+    requests: phase.requests,
+    serverErrors: phase.serverErrors,
+    networkErrors: phase.networkErrors,
+    lookups: `${phase.lookupAnswers}/${phase.lookups}`,
+    acknowledged: acknowledged.length,
+    stored: storedOfPhase.length,
+    lost: lostSubmits.length,
+    eventsEmitted: newRows.length,
+    deliveriesOwed: owed,
+    deliveriesConsumed: owed - missing.length,
+    receiptMails: `${createdIds.length - missingReceipts}/${createdIds.length}`,
+    duplicates,
+    settleSeconds: settled.seconds,
+    ok: failures.length === 0,
+    notes: [...failures.map((f) => `FAIL ${f}`), ...notes],
+  };
+}
+
+export function printRow(row: Row, phase: Phase): void {
+  console.log(
+    `\n== ${row.fault}: ${row.ok ? 'ok' : 'FAILED'}\n` +
+      `   requests ${row.requests} (submits ${phase.submitAttempts}, lookups ${phase.lookups}), 5xx ${row.serverErrors}, network errors ${row.networkErrors}\n` +
+      `   lookups answered ${row.lookups}; lookup statuses ${JSON.stringify(phase.lookupStatuses)}, submit statuses ${JSON.stringify(phase.submitStatuses)}\n` +
+      `   records acknowledged ${row.acknowledged}, stored ${row.stored}, lost ${row.lost}\n` +
+      `   events emitted ${row.eventsEmitted} (${row.deliveriesOwed} deliveries owed), consumed ${row.deliveriesConsumed}; receipt mails queued ${row.receiptMails}\n` +
+      `   duplicates ${row.duplicates}; submits in hand answered ${phase.drainSeconds.toFixed(1)} s after the load stopped, then settled in ${row.settleSeconds.toFixed(1)} s`,
+  );
+  for (const note of row.notes) console.log(`   - ${note}`);
+}
