@@ -7,8 +7,6 @@ export * from './errors.js';
 export * from './validate.js';
 export * from './db.js';
 export * from './events.js';
-export * from './events-reconciler.js';
-export * from './dead-letters.js';
 export * from './timeout.js';
 export * from './auth.js';
 export * from './app.js';
