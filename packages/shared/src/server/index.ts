@@ -18,4 +18,5 @@ export * from './admin-audit.js';
 export * from './admin-ops.js';
 export * from './rate-limiters.js';
 export * from './garage-suspensions.js';
+export * from './email-confirmations.js';
 export * from './page-cursor.js';
