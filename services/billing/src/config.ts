@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import {
-  baseConfigShape,
-  tokenVerifierConfigShape,
-  DEV_INTERNAL_TOKEN,
+  databaseServiceConfigShape,
+  databaseServiceDevDefaults,
   loadConfig,
-  LOCAL_DATABASES,
   LOCAL_PORTS,
-  LOCAL_REDIS_URL,
-  localDatabaseUrl,
+  tokenVerifierConfigShape,
+  tokenVerifierDevDefaults,
 } from '@sh/shared/server';
 
 /** The key and webhook secret the local Stripe double accepts; never valid at Stripe. */
@@ -15,11 +13,8 @@ export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_double';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_double';
 
 export const configShape = {
-  ...baseConfigShape,
-  PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.billing),
-  DATABASE_URL: z.string().url(),
+  ...databaseServiceConfigShape('billing'),
   ...tokenVerifierConfigShape,
-  INTERNAL_TOKEN: z.string().min(16),
   /** The site the SPA is served from: checkout and portal return addresses must be on it. */
   PUBLIC_URL: z.string().url(),
   STRIPE_SECRET_KEY: z
@@ -46,10 +41,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     'billing',
     configShape,
     {
-      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.billing),
-      REDIS_URL: LOCAL_REDIS_URL,
-      IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
-      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+      ...databaseServiceDevDefaults('billing'),
+      ...tokenVerifierDevDefaults,
       PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
       STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,

@@ -1,24 +1,19 @@
 import { z } from 'zod';
 import {
-  baseConfigShape,
-  tokenVerifierConfigShape,
-  DEV_INTERNAL_TOKEN,
+  databaseServiceConfigShape,
+  databaseServiceDevDefaults,
   loadConfig,
-  LOCAL_DATABASES,
   LOCAL_PORTS,
-  LOCAL_REDIS_URL,
-  localDatabaseUrl,
+  tokenVerifierConfigShape,
+  tokenVerifierDevDefaults,
 } from '@sh/shared/server';
 
 /** The real Companies House public data API. */
 export const COMPANIES_HOUSE_API_URL = 'https://api.company-information.service.gov.uk';
 
 export const configShape = {
-  ...baseConfigShape,
-  PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.garages),
-  DATABASE_URL: z.string().url(),
+  ...databaseServiceConfigShape('garages'),
   ...tokenVerifierConfigShape,
-  INTERNAL_TOKEN: z.string().min(16),
   COMPANIES_HOUSE_URL: z.string().url().default(COMPANIES_HOUSE_API_URL),
   COMPANIES_HOUSE_API_KEY: z.string().min(1),
   /** Companies House allows 600 requests per 5 minutes per key; every instance shares the count in Redis. */
@@ -36,10 +31,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     'garages',
     configShape,
     {
-      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.garages),
-      REDIS_URL: LOCAL_REDIS_URL,
-      IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
-      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+      ...databaseServiceDevDefaults('garages'),
+      ...tokenVerifierDevDefaults,
       COMPANIES_HOUSE_URL: `http://127.0.0.1:${LOCAL_PORTS.companiesHouseFake}`,
       COMPANIES_HOUSE_API_KEY: 'dev-key',
       COMPANY_TOKEN_SECRET: 'dev-company-token-secret-not-for-production',

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import {
-  baseConfigShape,
+  databaseServiceConfigShape,
+  databaseServiceDevDefaults,
+  loadConfig,
   pemText,
   usesDevelopmentDefaults,
-  DEV_INTERNAL_TOKEN,
-  loadConfig,
-  LOCAL_DATABASES,
-  LOCAL_PORTS,
-  LOCAL_REDIS_URL,
-  localDatabaseUrl,
 } from '@sh/shared/server';
 
 const privateKeyPem = pemText.pipe(z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }));
@@ -26,10 +22,7 @@ const secondFactorKey = z
 export function configShapeFor(env: NodeJS.ProcessEnv) {
   const isProduction = !usesDevelopmentDefaults(env);
   return {
-    ...baseConfigShape,
-    PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.identity),
-    DATABASE_URL: z.string().url(),
-    INTERNAL_TOKEN: z.string().min(16),
+    ...databaseServiceConfigShape('identity'),
     /** RS256 private key (PKCS#8 or PKCS#1 PEM) that signs access tokens. */
     JWT_PRIVATE_KEY: isProduction ? privateKeyPem : privateKeyPem.optional(),
     /** The first admin of a deployment, created at start-up when no such user exists. */
@@ -53,9 +46,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     'identity',
     configShapeFor(env),
     {
-      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.identity),
-      REDIS_URL: LOCAL_REDIS_URL,
-      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+      ...databaseServiceDevDefaults('identity'),
       SECOND_FACTOR_KEY: DEV_SECOND_FACTOR_KEY,
     },
     env,

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import {
-  baseConfigShape,
-  tokenVerifierConfigShape,
-  DEV_INTERNAL_TOKEN,
+  databaseServiceConfigShape,
+  databaseServiceDevDefaults,
   loadConfig,
-  LOCAL_DATABASES,
   LOCAL_PORTS,
-  LOCAL_REDIS_URL,
-  localDatabaseUrl,
+  tokenVerifierConfigShape,
+  tokenVerifierDevDefaults,
 } from '@sh/shared/server';
 import { BRAND } from '@sh/shared/contract';
 
@@ -15,9 +13,7 @@ import { BRAND } from '@sh/shared/contract';
 const MAIL_ADDRESS_PATTERN = /<?([^<>\s@]+@[^<>\s@]+\.?[^<>\s@]*)>?\s*$/;
 
 export const configShape = {
-  ...baseConfigShape,
-  PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.notifications),
-  DATABASE_URL: z.string().url(),
+  ...databaseServiceConfigShape('notifications'),
   SMTP_URL: z
     .string()
     .url()
@@ -32,8 +28,6 @@ export const configShape = {
     .transform((value) => value.replace(/\/+$/, '')),
   SUPPORT_EMAIL: z.email(),
   ...tokenVerifierConfigShape,
-  /** Proves the gateway on /internal/ routes (the admin's view of this service's audit and event queue). */
-  INTERNAL_TOKEN: z.string().min(16),
 };
 
 export type NotificationsConfig = ReturnType<typeof readConfig>;
@@ -44,14 +38,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     'notifications',
     configShape,
     {
-      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.notifications),
-      REDIS_URL: LOCAL_REDIS_URL,
+      ...databaseServiceDevDefaults('notifications'),
       SMTP_URL: `smtp://127.0.0.1:${LOCAL_PORTS.smtpCatcher}`,
       MAIL_FROM: `${BRAND.name} <no-reply@servicehistory.local>`,
       PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
       SUPPORT_EMAIL: 'support@servicehistory.local',
-      IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
-      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+      ...tokenVerifierDevDefaults,
     },
     env,
   );

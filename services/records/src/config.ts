@@ -3,17 +3,14 @@ import { DVLA_API_URL, DVLA_LIMITS } from './clients/dvla.js';
 import { DVSA_API_URL, DVSA_LIMITS, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
 import { DEVELOPMENT_LOG } from '@sh/shared/contract';
 import {
-  baseConfigShape,
-  pemText,
-  usesDevelopmentDefaults,
-  tokenVerifierConfigShape,
-  DEV_INTERNAL_TOKEN,
+  databaseServiceConfigShape,
+  databaseServiceDevDefaults,
   DEV_LOG_SIGNING_KEY,
   loadConfig,
-  LOCAL_DATABASES,
-  LOCAL_PORTS,
-  LOCAL_REDIS_URL,
-  localDatabaseUrl,
+  pemText,
+  tokenVerifierConfigShape,
+  tokenVerifierDevDefaults,
+  usesDevelopmentDefaults,
 } from '@sh/shared/server';
 
 /** Where `npm start` runs the DVLA and DVSA doubles (scripts/stack.ts). */
@@ -26,11 +23,8 @@ const privateKeyPem = pemText.pipe(
 /** The configuration shape; the receipt signing key is required in production only (development keeps one in the database). */
 export function configShapeFor(env: NodeJS.ProcessEnv) {
   return {
-    ...baseConfigShape,
-    PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS.records),
-    DATABASE_URL: z.string().url(),
+    ...databaseServiceConfigShape('records'),
     ...tokenVerifierConfigShape,
-    INTERNAL_TOKEN: z.string().min(16),
     /** Ed25519 private key (PKCS#8 PEM) that signs record receipts. */
     RECORDS_SIGNING_KEY: usesDevelopmentDefaults(env) ? privateKeyPem.optional() : privateKeyPem,
     /** DVLA's Vehicle Enquiry Service and its key (the buyer's report: the vehicle's details). */
@@ -80,10 +74,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     'records',
     configShapeFor(env),
     {
-      DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.records),
-      REDIS_URL: LOCAL_REDIS_URL,
-      IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}`,
-      INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+      ...databaseServiceDevDefaults('records'),
+      ...tokenVerifierDevDefaults,
       LOG_ORIGIN: DEVELOPMENT_LOG.origin,
       LOG_SIGNING_KEY: DEV_LOG_SIGNING_KEY,
       // The local doubles (doubles/src/dvla and dvsa) and the development credentials they accept.

@@ -12,6 +12,8 @@ import {
   migrationsBeside,
   startService,
   type DatabaseServiceContext,
+  type Redis,
+  type TokenBucketOptions,
 } from '@sh/shared/server';
 import { buildRecordsApp } from './app.js';
 import { createDvlaClient, DVLA_LIMITS } from './clients/dvla.js';
@@ -27,6 +29,14 @@ import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { createRecordsEventHandlers } from './events/handlers.js';
 
 const config = readConfig();
+
+/**
+ * An outside source's allowance (its rate and calls a day) for every records instance at once: one bucket in Redis,
+ * since DVLA's and DVSA's quotas are per key, so that made-up registrations cannot spend them.
+ */
+const sourceAllowance = (redis: Redis, source: 'dvla' | 'dvsa', limits: Omit<TokenBucketOptions, 'key'>) =>
+  createTokenBucketLimiter(redis, { key: `${config.REDIS_KEY_PREFIX}:${source}-allowance`, ...limits });
+
 let lookupAnswers: LookupAnswers | undefined;
 /** The process's lookup answers: the routes build them, and writes and garage events mark them stale. */
 const lookupAnswersOf = ({ pool, redis, logger }: DatabaseServiceContext) =>
@@ -97,12 +107,7 @@ await startService({
         dvla: createDvlaClient({
           baseUrl: config.DVLA_API_URL,
           apiKey: config.DVLA_API_KEY,
-          // Like DVSA's: one allowance for every records instance, so made-up registrations cannot spend DVLA's quota.
-          limiter: createTokenBucketLimiter(context.redis, {
-            key: `${config.REDIS_KEY_PREFIX}:dvla-allowance`,
-            ...DVLA_LIMITS,
-            perDay: config.DVLA_DAILY_ALLOWANCE,
-          }),
+          limiter: sourceAllowance(context.redis, 'dvla', { ...DVLA_LIMITS, perDay: config.DVLA_DAILY_ALLOWANCE }),
         }),
         dvsa: createDvsaClient({
           apiUrl: config.DVSA_API_URL,
@@ -111,12 +116,7 @@ await startService({
           clientId: config.DVSA_CLIENT_ID,
           clientSecret: config.DVSA_CLIENT_SECRET,
           apiKey: config.DVSA_API_KEY,
-          // DVSA's allowance is per key: every records instance takes from one bucket in Redis.
-          limiter: createTokenBucketLimiter(context.redis, {
-            key: `${config.REDIS_KEY_PREFIX}:dvsa-allowance`,
-            ...DVSA_LIMITS,
-            perDay: config.DVSA_DAILY_ALLOWANCE,
-          }),
+          limiter: sourceAllowance(context.redis, 'dvsa', { ...DVSA_LIMITS, perDay: config.DVSA_DAILY_ALLOWANCE }),
         }),
         cache: createVehicleSourceCache(context.redis, { keyPrefix: `${config.REDIS_KEY_PREFIX}:vehicle-source` }),
       },

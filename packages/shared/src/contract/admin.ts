@@ -1,16 +1,16 @@
+/**
+ * The admin's data (docs/product.md#the-admin): GET admin/data's garages, records, totals and the audit of every
+ * admin action; a garage's suspension; and the calls between services that admin/data and admin/status are composed
+ * from. An admin's corrections of a record are in admin-corrections.ts, the platform's live status in admin-status.ts.
+ */
 import { z } from 'zod';
 import { ZAdminReasonSchema } from './admin-reason.js';
 import { successEnvelope } from './envelope.js';
-import { ZEventNameSchema, ZServiceNameSchema } from './events.js';
+import { ZDeadEventSchema, ZQueueStatusSchema } from './admin-status.js';
+import { ZServiceNameSchema } from './events.js';
 import { ZGarageSubscriptionStatusSchema } from './garages.js';
 import { MESSAGES } from './messages.js';
-import { normaliseRegistration } from './constants.js';
-import { REGISTRATION_MAX_LENGTH } from './constants.js';
-import { NOTES_MAX_LENGTH, ZCustomerEmailSchema, ZCustomerPhoneSchema, ZServiceTypeSchema } from './records.js';
-
-// The admin's calls (GET admin/data, PATCH and DELETE service-records/{id}) and what goes with them
-// (docs/product.md#the-admin): an edit is an amendment and a delete a withdrawal, both appended to the vehicle's
-// chain; the audit of every admin action; suspension of a garage; and the platform's live status.
+import { ZRegistrationSearchSchema } from './registration.js';
 
 /** The most rows one page of an admin list holds. */
 export const ADMIN_PAGE_MAX = 100;
@@ -31,18 +31,6 @@ const ZCursorSchema = z
 /** Free-text search of the garages list: name, e-mail or company number (case-insensitive, contains). */
 const ZGarageSearchSchema = z.string().max(200, MESSAGES.adminActions.searchTooLong).trim();
 
-/** Search of the records list: a registration, matched exactly once normalised (docs/product.md#service-record-manager: upper-cased). */
-const ZRecordSearchSchema = z
-  .string()
-  .max(32, MESSAGES.platform.registrationTooLong)
-  .transform(normaliseRegistration)
-  .pipe(
-    z
-      .string()
-      .max(REGISTRATION_MAX_LENGTH, MESSAGES.platform.registrationTooLong)
-      .regex(/^[A-Z0-9]*$/, MESSAGES.platform.registrationInvalidCharacters),
-  );
-
 const ZPageLimitSchema = z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_DEFAULT);
 
 /**
@@ -54,7 +42,7 @@ export const ZAdminDataQuerySchema = z.object({
   only: z.enum(['garages', 'serviceRecords']).optional(),
   garages_q: ZGarageSearchSchema.optional(),
   garages_cursor: ZCursorSchema.optional(),
-  records_q: ZRecordSearchSchema.optional(),
+  records_q: ZRegistrationSearchSchema.optional(),
   records_cursor: ZCursorSchema.optional(),
   limit: ZPageLimitSchema,
 });
@@ -188,139 +176,11 @@ export const ZAdminDataResponseSchema = successEnvelope(
 );
 export type TAdminDataResponse = z.infer<typeof ZAdminDataResponseSchema>;
 
-/** Path parameters of PATCH and DELETE /service-records/{id}: ids must be UUIDs (docs/product.md#validation-rules). */
-export const ZServiceRecordIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.adminActions.idInvalid) });
-
-/** A service date as an admin corrects it: a real calendar date (the service checks it is not in the future). */
-export const ZCorrectedServiceDateSchema = z
-  .string({ error: MESSAGES.adminActions.serviceDateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.adminActions.serviceDateInvalid)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1950-01-01';
-  }, MESSAGES.adminActions.serviceDateInvalid);
-
-/**
- * PATCH /service-records/{id} (admin only): an amendment. Every field but the reason is optional; those given are
- * validated like creation, and at least one must change something (400 otherwise).
- */
-export const ZAmendServiceRecordRequestSchema = z.object({
-  service_type: ZServiceTypeSchema.optional(),
-  notes: z
-    .string()
-    .max(NOTES_MAX_LENGTH * 2, MESSAGES.records.notesTooLong)
-    .trim()
-    .max(NOTES_MAX_LENGTH, MESSAGES.records.notesTooLong)
-    .nullish()
-    .transform((value) => (value === undefined ? undefined : value ? value : null)),
-  service_date: ZCorrectedServiceDateSchema.optional(),
-  customer_email: ZCustomerEmailSchema.optional(),
-  customer_phone: ZCustomerPhoneSchema.optional(),
-  reason: ZAdminReasonSchema,
-});
-export type TAmendServiceRecordRequest = z.infer<typeof ZAmendServiceRecordRequestSchema>;
-export type TAmendServiceRecordInput = z.input<typeof ZAmendServiceRecordRequestSchema>;
-export const ZAmendServiceRecordResponseSchema = successEnvelope(
-  z.object({ serviceRecord: ZAdminServiceRecordSchema }),
-);
-export type TAmendServiceRecordResponse = z.infer<typeof ZAmendServiceRecordResponseSchema>;
-
-/** DELETE /service-records/{id} (admin only), with the reason as its JSON body: a withdrawal. */
-export const ZWithdrawServiceRecordRequestSchema = z.object({ reason: ZAdminReasonSchema });
-export type TWithdrawServiceRecordRequest = z.infer<typeof ZWithdrawServiceRecordRequestSchema>;
-export const ZWithdrawServiceRecordResponseSchema = successEnvelope(
-  z.object({ serviceRecord: ZAdminServiceRecordSchema }),
-);
-
-/** What the admin is told of an erasure (kept out of MESSAGES, which the first page loads whole). */
-export const ERASURE_MESSAGES = {
-  fieldsRequired: 'Choose at least one field to erase',
-  fieldsRepeated: 'Name each field once',
-  recordErased: 'The chosen fields were erased',
-  sealedBeforeErasure:
-    'This record was sealed before fields could be erased from it: its entries hash the values themselves, so erasing them would break its history',
-} as const;
-
-/** The fields of a garage's record an admin may erase for good (a person's request, a garage's mistake). */
-export const ZErasableFieldSchema = z.enum(['notes', 'technician_name', 'signed_by']);
-export type TErasableField = z.infer<typeof ZErasableFieldSchema>;
-/**
- * POST /service-records/{id}/erasure (admin only): deletes the named fields' values wherever they are kept; the
- * record's entries still verify from their salted commitments (transparency-log/field-commitment.ts).
- */
-export const ZEraseRecordFieldsRequestSchema = z.object({
-  fields: z
-    .array(ZErasableFieldSchema, ERASURE_MESSAGES.fieldsRequired)
-    .min(1, ERASURE_MESSAGES.fieldsRequired)
-    .refine((fields) => new Set(fields).size === fields.length, ERASURE_MESSAGES.fieldsRepeated),
-  reason: ZAdminReasonSchema,
-});
-export type TEraseRecordFieldsRequest = z.infer<typeof ZEraseRecordFieldsRequestSchema>;
-export const ZEraseRecordFieldsResponseSchema = successEnvelope(z.object({ serviceRecord: ZAdminServiceRecordSchema }));
-
 /** POST /garages/{id}/suspension and DELETE /garages/{id}/suspension (admin only): suspend or reinstate, with why. */
 export const ZGarageSuspensionRequestSchema = z.object({ reason: ZAdminReasonSchema });
 export type TGarageSuspensionRequest = z.infer<typeof ZGarageSuspensionRequestSchema>;
 export const ZGarageSuspensionResponseSchema = successEnvelope(z.object({ garage: ZAdminGarageSchema }));
 export type TGarageSuspensionResponse = z.infer<typeof ZGarageSuspensionResponseSchema>;
-
-/** How one part of the platform is doing, in plain words when it is not. */
-export const ZStatusCheckSchema = z.object({
-  name: z.string(),
-  ok: z.boolean(),
-  /** Plain words for people: what is wrong, when something is. */
-  detail: z.string().nullable(),
-});
-export type TStatusCheck = z.infer<typeof ZStatusCheckSchema>;
-
-/** One service's event queue: jobs waiting, running, waiting for a retry, and dead (given up on). */
-export const ZQueueStatusSchema = z.object({
-  service: ZServiceNameSchema,
-  waiting: z.number().int().min(0),
-  active: z.number().int().min(0),
-  delayed: z.number().int().min(0),
-  failed: z.number().int().min(0),
-});
-export type TQueueStatus = z.infer<typeof ZQueueStatusSchema>;
-
-/** An event a consumer gave up on, which the admin can retry. */
-export const ZDeadEventSchema = z.object({
-  service: ZServiceNameSchema,
-  id: z.string(),
-  name: ZEventNameSchema,
-  failedReason: z.string(),
-  attempts: z.number().int().min(0),
-  failedAt: z.string(),
-});
-export type TDeadEvent = z.infer<typeof ZDeadEventSchema>;
-
-/** GET /admin/status: the platform's live health. */
-export const ZAdminStatusResponseSchema = successEnvelope(
-  z.object({
-    ok: z.boolean(),
-    /** One line for the overview: "All systems operational" or what is down, in plain words. */
-    summary: z.string(),
-    checkedAt: z.string(),
-    /** Each service's readiness (its Postgres and Redis), then Redis as the gateway sees it. */
-    checks: z.array(ZStatusCheckSchema),
-    queues: z.array(ZQueueStatusSchema),
-    deadEvents: z.array(ZDeadEventSchema),
-  }),
-);
-export type TAdminStatusResponse = z.infer<typeof ZAdminStatusResponseSchema>;
-
-/** POST /admin/events/{service}/{id}/retry (admin only): a dead event goes round again with fresh attempts. */
-export const ZRetryEventParamSchema = z.object({
-  service: ZServiceNameSchema,
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[A-Za-z0-9:_-]+$/, MESSAGES.platform.invalidRequest),
-});
-export const ZRetryEventResponseSchema = successEnvelope(
-  z.object({ service: ZServiceNameSchema, id: z.string(), outcome: z.enum(['requeued']) }),
-);
 
 // Between services (/internal/, never through the gateway): each service answers for its own data, and the gateway
 // composes admin/data and admin/status from them.
@@ -346,7 +206,7 @@ export type TInternalGaragesResponse = z.infer<typeof ZInternalGaragesResponseSc
 
 /** GET /internal/admin/service-records?q=&cursor=&limit= (records): a page of records, newest service first. */
 export const ZInternalRecordsQuerySchema = z.object({
-  q: ZRecordSearchSchema.optional(),
+  q: ZRegistrationSearchSchema.optional(),
   cursor: ZCursorSchema.optional(),
   limit: ZPageLimitSchema,
 });

@@ -19,3 +19,19 @@ export const ZRegistrationSchema = z
       .regex(/^[A-Z0-9]*$/, { error: MESSAGES.platform.registrationInvalidCharacters, abort: true })
       .refine(isUkRegistration, MESSAGES.lookup.notUkRegistration),
   );
+
+/**
+ * A registration a list is searched by (a garage's own records, the admin's records list): normalised, then matched
+ * exactly (docs/product.md#service-record-manager: upper-cased); any letters and digits, as a stored one may be in no
+ * UK format. Empty searches nothing.
+ */
+export const ZRegistrationSearchSchema = z
+  .string()
+  .max(32, MESSAGES.platform.registrationTooLong)
+  .transform(normaliseRegistration)
+  .pipe(
+    z
+      .string()
+      .max(REGISTRATION_MAX_LENGTH, MESSAGES.platform.registrationTooLong)
+      .regex(/^[A-Z0-9]*$/, MESSAGES.platform.registrationInvalidCharacters),
+  );

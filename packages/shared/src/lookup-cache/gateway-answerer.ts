@@ -104,6 +104,17 @@ function askRecords(
 /** Answers one plainly spelt lookup (see plainLookupRegistration) for the registration it names. */
 export type LookupAnswerer = (req: FastPathRequest, res: ServerResponse, registration: string) => void;
 
+/** Where createLookupAnswerer asks records, and how it budgets, times and answers. */
+export interface LookupAnswererOptions {
+  recordsUrl: string;
+  prefix: string;
+  budget: FastPathLookupBudget;
+  timeoutMs: number;
+  gatewayHeaders: readonly string[];
+  agent: Agent;
+  answerFailure: (error: NodeJS.ErrnoException, res: ServerResponse, req: FastPathRequest) => void;
+}
+
 /**
  * The public lookup answered from the answer the records service published in Redis (published-answers.ts), with the
  * answer's own headers as records sends them. The published answer is read in the same call to Redis that counts
@@ -113,15 +124,7 @@ export type LookupAnswerer = (req: FastPathRequest, res: ServerResponse, registr
  * security headers); its failure to answer is answered by `answerFailure`. A 304 goes to a visitor whose
  * If-None-Match names the answer.
  */
-export function createLookupAnswerer(options: {
-  recordsUrl: string;
-  prefix: string;
-  budget: FastPathLookupBudget;
-  timeoutMs: number;
-  gatewayHeaders: readonly string[];
-  agent: Agent;
-  answerFailure: (error: NodeJS.ErrnoException, res: ServerResponse, req: FastPathRequest) => void;
-}): LookupAnswerer {
+export function createLookupAnswerer(options: LookupAnswererOptions): LookupAnswerer {
   const recordsUrl = new URL(options.recordsUrl);
   const notRepeated = new Set([...NOT_REPEATED, ...options.gatewayHeaders]);
   const namespace = lookupAnswersNamespace(options.prefix);

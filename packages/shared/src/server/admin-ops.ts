@@ -7,7 +7,7 @@ import {
 } from '../contract/index.js';
 import { listAdminActions, recordAdminAction } from './admin-audit.js';
 import { requireInternalToken } from './auth.js';
-import { queueStatus, retryDeadEvent } from './dead-letters.js';
+import { queueStatus, retryDeadEvent } from './events.js';
 import { withTransaction, type Pool } from './db.js';
 import { AppError } from './errors.js';
 import { parseOrThrow } from './validate.js';

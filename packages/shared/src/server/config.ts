@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEV_INTERNAL_TOKEN, LOCAL_DATABASES, LOCAL_PORTS } from './services.js';
 
 /**
  * Whether an environment may fall back on the built-in development defaults (local Postgres, test keys and
@@ -50,6 +51,9 @@ export const tokenVerifierConfigShape = {
   IDENTITY_URL: z.string().url(),
   JWT_PUBLIC_KEY: pemText.optional(),
 };
+
+/** The development default of tokenVerifierConfigShape: identity where `npm start` runs it. */
+export const tokenVerifierDevDefaults = { IDENTITY_URL: `http://127.0.0.1:${LOCAL_PORTS.identity}` };
 
 /** Thrown by parseConfig; lists every bad variable at once. */
 export class ConfigError extends Error {
@@ -110,3 +114,31 @@ export function localDatabaseUrl(database: string): string {
   return `postgres://postgres@127.0.0.1:5432/${database}`;
 }
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** A service that owns a database (LOCAL_DATABASES names them). */
+export type DatabaseService = keyof typeof LOCAL_DATABASES;
+
+/**
+ * Fields every service that owns a database reads, beyond baseConfigShape: its port, its database, and the internal
+ * token that proves the gateway (and the other services) on its /internal/ routes.
+ */
+export function databaseServiceConfigShape(service: DatabaseService) {
+  return {
+    ...baseConfigShape,
+    PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS[service]),
+    DATABASE_URL: z.string().url(),
+    INTERNAL_TOKEN: z.string().min(16),
+  };
+}
+
+/**
+ * The development defaults of databaseServiceConfigShape: the service's local database, the local Redis and the
+ * development internal token.
+ */
+export function databaseServiceDevDefaults(service: DatabaseService) {
+  return {
+    DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES[service]),
+    REDIS_URL: LOCAL_REDIS_URL,
+    INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
+  };
+}

@@ -5,10 +5,10 @@ import type { Logger } from 'pino';
 import type { TServiceName } from '../contract/events.js';
 import { usesDevelopmentDefaults } from './config.js';
 import { createPool, ensureDatabase, migrate } from './db.js';
-import { startReconciler } from './events-reconciler.js';
 import {
   createRequestRedis,
   startConsumer,
+  startReconciler,
   startRelay,
   type EventHandlers,
   type EventSecretsFetcher,

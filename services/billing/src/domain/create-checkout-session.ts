@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES, PLAN, type TCreateCheckoutSessionRequest, type TFieldError } from '@sh/shared/contract';
-import { AppError, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
+import { AppError, isEmailConfirmed, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 import { findCurrentSubscription } from '../store/find-current-subscription.js';
 import { hasAnySubscription } from '../store/has-any-subscription.js';
-import { isEmailConfirmed } from '../store/is-email-confirmed.js';
 import { ensureStripeCustomer } from './ensure-stripe-customer.js';
 import { isOnOrigin } from './return-url.js';
 

@@ -1,7 +1,6 @@
-import { garageSuspensionHandlers, type EventHandlers } from '@sh/shared/server';
+import { emailConfirmationHandlers, garageSuspensionHandlers, type EventHandlers } from '@sh/shared/server';
 import { applyEmailChange } from '../domain/apply-email-change.js';
 import type { Stripe } from '../stripe/create-stripe-client.js';
-import { insertEmailConfirmation } from '../store/insert-email-confirmation.js';
 
 /**
  * What billing does with the events it hears: remember which garages have confirmed their e-mail (only they may
@@ -10,12 +9,7 @@ import { insertEmailConfirmation } from '../store/insert-email-confirmation.js';
  */
 export function createBillingEventHandlers(deps: { stripe: Stripe }): EventHandlers {
   return {
-    'user.email_confirmed': async (db, event) => {
-      await insertEmailConfirmation(db, {
-        userId: event.payload.userId,
-        confirmedAt: new Date(event.payload.confirmedAt),
-      });
-    },
+    ...emailConfirmationHandlers(),
     'user.email_changed': async (db, event) => {
       await applyEmailChange(db, deps.stripe, event);
     },

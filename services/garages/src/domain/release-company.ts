@@ -1,8 +1,14 @@
 import { MESSAGES } from '@sh/shared/contract';
-import { AppError, recordAdminAction, withTransaction, type Pool, type TAuthClaims } from '@sh/shared/server';
+import {
+  AppError,
+  isEmailConfirmed,
+  recordAdminAction,
+  withTransaction,
+  type Pool,
+  type TAuthClaims,
+} from '@sh/shared/server';
 import { publishCompanyReleased } from '../events/publish-company-released.js';
 import { findGarageById } from '../store/find-garage-by-id.js';
-import { isEmailConfirmed } from '../store/is-email-confirmed.js';
 import { releaseCompanyNumber } from '../store/release-company-number.js';
 
 /**

@@ -6,7 +6,7 @@ import { MESSAGES } from '@sh/shared/contract';
 import {
   createLookupAnswerer as createSharedLookupAnswerer,
   type LookupAnswerer,
-  type FastPathLookupBudget,
+  type LookupAnswererOptions,
 } from '@sh/shared/lookup-cache';
 import { errorEnvelope, type Logger } from '@sh/shared/server';
 import type { UpstreamName } from '../domain/routing.js';
@@ -80,12 +80,6 @@ export function createUpstreamProxies(
  * The public lookup answered from the answer records published (@sh/shared/lookup-cache, createLookupAnswerer), asking
  * records on the proxies' kept-alive connections when none is, and answering its failures as the proxies do.
  */
-export function createLookupAnswerer(options: {
-  recordsUrl: string;
-  prefix: string;
-  budget: FastPathLookupBudget;
-  timeoutMs: number;
-  gatewayHeaders: readonly string[];
-}): LookupAnswerer {
+export function createLookupAnswerer(options: Omit<LookupAnswererOptions, 'agent' | 'answerFailure'>): LookupAnswerer {
   return createSharedLookupAnswerer({ ...options, agent: upstreamAgent, answerFailure: answerUpstreamError });
 }

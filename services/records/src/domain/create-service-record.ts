@@ -5,7 +5,7 @@ import {
   type TGarageServiceRecord,
   type TReceipt,
 } from '@sh/shared/contract';
-import { AppError, refuseIfGarageSuspended, withTransaction, type Pool } from '@sh/shared/server';
+import { AppError, isEmailConfirmed, refuseIfGarageSuspended, withTransaction, type Pool } from '@sh/shared/server';
 import type { PasswordChecker } from '../clients/identity.js';
 import { publishRecordCreated } from '../events/publish-record-created.js';
 import { claimIdempotencyKey } from '../store/claim-idempotency-key.js';
@@ -15,7 +15,6 @@ import { findGarageRecord } from '../store/find-garage-record.js';
 import { insertServiceRecord } from '../store/insert-service-record.js';
 import { lockVehicleChain } from '../store/lock-vehicle-chain.js';
 import { findEntitlement } from '../store/find-entitlement.js';
-import { isEmailConfirmed } from '../store/is-email-confirmed.js';
 import { canonicalJson } from './chain-entry.js';
 import { presentGarageRecord } from './present-garage-record.js';
 import { UNKNOWN_GARAGE } from './present-public-record.js';

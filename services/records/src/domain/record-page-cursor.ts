@@ -6,7 +6,7 @@ import {
   ZCursorTimestampSchema,
 } from '@sh/shared/server';
 import { z } from 'zod';
-import type { RecordPageKey } from '../store/find-garage-records.js';
+import type { RecordPageKey } from '../store/record-page-key.js';
 
 /** A record page's cursor: its last record's service date, entry time and id, each one Postgres will accept. */
 const ZRecordCursorSchema = z.tuple([ZCursorDateSchema, ZCursorTimestampSchema, ZCursorIdSchema]);

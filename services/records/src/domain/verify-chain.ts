@@ -1,15 +1,14 @@
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+/**
+ * Verifying a vehicle's chain (GET service-records/verify/{registration}): every entry's hash, link, position and
+ * receipt, the stored head, and that everything of the vehicle is in the chain. Format-1 entries are recomputed from
+ * the rows (verify-recomputed-entries.ts), format-2 entries read from what they kept (verify-sealed-fields.ts), and
+ * receipts checked against the key history (verify-receipt-signatures.ts).
+ */
 import type { FieldDisclosure } from '@sh/shared/transparency-log';
 import type { ServiceRecordRow, WithdrawalColumns } from '../store/service-record-row.js';
-import { isHistoryChange } from './amendment-changes.js';
-import {
-  amendmentEntryContent,
-  hashEntryContent,
-  receiptMessage,
-  recordEntryContent,
-  withdrawalEntryContent,
-  type SealedAmendment,
-} from './chain-entry.js';
+import { hashEntryContent, type SealedAmendment } from './chain-entry.js';
+import { signatureChecker, type HistoryKey } from './verify-receipt-signatures.js';
+import { originalRecords, sealedContent } from './verify-recomputed-entries.js';
 import {
   currentValueFault,
   publicDisclosures,
@@ -48,25 +47,6 @@ export interface StoredField {
   salt: string;
 }
 
-/**
- * A key of the published history (service-records/signing-key): its SPKI PEM public half (null when only its id is
- * known) and the first and last signature it is known to have made (ISO 8601; null before its first is written).
- */
-export interface HistoryKey {
-  keyId: string;
-  publicKey: string | null;
-  from: string | null;
-  until: string | null;
-}
-
-/**
- * How far a signature may fall outside its key's recorded period and still count as made in it. The period lags the
- * signatures: the last use is written at most once a second, after the entry's transaction, and a process that dies
- * before its next write leaves the latest second or so unwritten (a failed write is retried with the next). A
- * minute covers that with room to spare, and still refuses a retired key used to sign an entry dated after it retired.
- */
-export const KEY_PERIOD_MARGIN_MS = 60_000;
-
 /** A record as it reads now, with its withdrawal (null while it is public). */
 export type ChainRecord = ServiceRecordRow &
   Pick<WithdrawalColumns, 'withdrawn_at' | 'withdrawn_by' | 'withdrawal_reason'>;
@@ -84,7 +64,7 @@ export interface StoredChain {
   fields: readonly StoredField[];
 }
 
-type BrokenAt = { position: number; record_id: string | null; reason: string };
+export type BrokenAt = { position: number; record_id: string | null; reason: string };
 
 export interface ChainVerdict {
   valid: boolean;
@@ -245,148 +225,6 @@ function isStillPublic(entry: StoredEntry, chain: StoredChain): boolean {
     record.withdrawn_at === null &&
     !chain.entries.some((other) => other.kind === 'amendment' && other.record_id === entry.record_id)
   );
-}
-
-/**
- * Checks an entry's receipt: the Ed25519 signature over its fields (receiptMessage) by the key its key_id names, made
- * within that key's period (give or take KEY_PERIOD_MARGIN_MS; a bound not yet written is not checked). Answers why
- * it fails, or null. Each key's PEM is parsed once.
- */
-function signatureChecker(registration: string, keys: readonly HistoryKey[]): (entry: StoredEntry) => string | null {
-  const known = new Map<string, { publicKey: KeyObject | null; from: number | null; until: number | null }>();
-  for (const key of keys) {
-    known.set(key.keyId, {
-      publicKey: key.publicKey === null ? null : parsePublicKey(key.publicKey),
-      from: key.from === null ? null : Date.parse(key.from),
-      until: key.until === null ? null : Date.parse(key.until),
-    });
-  }
-  return (entry) => {
-    const key = known.get(entry.key_id);
-    // A key known only by id cannot check anything: to the reader it is as unpublished as one never heard of.
-    if (!key?.publicKey) return 'it names a signing key we never published';
-    const message = receiptMessage({
-      hash: entry.hash,
-      position: entry.position,
-      prev_hash: entry.prev_hash,
-      registration,
-      signed_at: entry.signed_at.toISOString(),
-    });
-    if (!verifies(key.publicKey, message, entry.signature)) return 'its signature does not match';
-    const signedAt = entry.signed_at.getTime();
-    if (
-      (key.from !== null && signedAt < key.from - KEY_PERIOD_MARGIN_MS) ||
-      (key.until !== null && signedAt > key.until + KEY_PERIOD_MARGIN_MS)
-    ) {
-      return 'it was signed when its signing key was not in use';
-    }
-    return null;
-  };
-}
-
-/** An Ed25519 public key from its SPKI PEM; anything else (unreadable, another algorithm) is null. */
-function parsePublicKey(pem: string): KeyObject | null {
-  try {
-    const key = createPublicKey(pem);
-    return key.asymmetricKeyType === 'ed25519' ? key : null;
-  } catch {
-    return null;
-  }
-}
-
-function verifies(publicKey: KeyObject, message: string, signatureBase64: string): boolean {
-  try {
-    return verify(null, Buffer.from(message, 'utf8'), publicKey, Buffer.from(signatureBase64, 'base64'));
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Each record as it was logged: its current values with its amendments undone, newest first. An amendment whose new
- * values are not what the record reads at that point (the record, or the amendment, was changed since) is a break at
- * that amendment's entry.
- */
-function originalRecords(
-  entries: readonly StoredEntry[],
-  records: readonly ChainRecord[],
-  amendments: ReadonlyMap<string, SealedAmendment>,
-): { originals: Map<string, ServiceRecordRow>; failures: BrokenAt[] } {
-  const amendmentsOf = new Map<string, Array<{ position: number; amendment: SealedAmendment }>>();
-  for (const [index, entry] of entries.entries()) {
-    const amendment = entry.kind === 'amendment' && entry.amendment_id ? amendments.get(entry.amendment_id) : undefined;
-    if (!amendment || amendment.record_id !== entry.record_id) continue;
-    amendmentsOf.set(entry.record_id, [
-      ...(amendmentsOf.get(entry.record_id) ?? []),
-      { position: index + 1, amendment },
-    ]);
-  }
-  const originals = new Map<string, ServiceRecordRow>();
-  const failures: BrokenAt[] = [];
-  for (const record of records) {
-    const state: Record<string, string | null> = {
-      service_type: record.service_type,
-      notes: record.notes,
-      service_date: record.service_date,
-    };
-    for (const { position, amendment } of [...(amendmentsOf.get(record.id) ?? [])].reverse()) {
-      const historyChanges = amendment.changes.filter(isHistoryChange);
-      if (historyChanges.some((change) => state[change.field] !== change.to)) {
-        failures.push({
-          position,
-          record_id: record.id,
-          reason: 'the record no longer reads as this amendment left it',
-        });
-      }
-      for (const change of historyChanges) state[change.field] = change.from;
-    }
-    // A history field's old value is never null but for notes; an amendment that says otherwise fails its own hash.
-    originals.set(record.id, {
-      ...record,
-      service_type: state.service_type ?? '',
-      notes: state.notes ?? null,
-      service_date: state.service_date ?? '',
-    });
-  }
-  return { originals, failures };
-}
-
-/** The content an entry seals, recomputed from what is stored, or why it cannot be. */
-function sealedContent(
-  entry: StoredEntry,
-  link: { position: number; prevHash: string | null },
-  stored: {
-    originals: ReadonlyMap<string, ServiceRecordRow>;
-    records: ReadonlyMap<string, ChainRecord>;
-    amendments: ReadonlyMap<string, SealedAmendment>;
-    sealedRecordIds: ReadonlySet<string>;
-  },
-): { content: Record<string, unknown> } | { reason: string } {
-  if (entry.kind === 'record') {
-    const original = stored.originals.get(entry.record_id);
-    return original ? { content: recordEntryContent(original, link) } : { reason: 'the record it seals is missing' };
-  }
-  if (!stored.sealedRecordIds.has(entry.record_id))
-    return { reason: 'the record it concerns is not earlier in the chain' };
-  if (entry.kind === 'amendment') {
-    const amendment = entry.amendment_id ? stored.amendments.get(entry.amendment_id) : undefined;
-    if (!amendment || amendment.record_id !== entry.record_id) return { reason: 'the amendment it seals is missing' };
-    return { content: amendmentEntryContent(amendment, link) };
-  }
-  const record = stored.records.get(entry.record_id);
-  if (!record) return { reason: 'the record it seals is missing' };
-  if (record.withdrawn_at === null) return { reason: 'the record was put back in public view after its withdrawal' };
-  return {
-    content: withdrawalEntryContent(
-      {
-        record_id: record.id,
-        withdrawn_by: record.withdrawn_by ?? '',
-        withdrawn_at: record.withdrawn_at,
-        reason: record.withdrawal_reason ?? '',
-      },
-      link,
-    ),
-  };
 }
 
 /** Something of the vehicle that no entry seals: a record, an amendment or a withdrawal. */

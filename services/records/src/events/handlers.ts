@@ -1,8 +1,13 @@
 import type { LookupAnswers } from '@sh/shared/lookup-cache';
-import { garageSuspensionHandlers, type EventHandler, type EventHandlers, type Logger } from '@sh/shared/server';
+import {
+  emailConfirmationHandlers,
+  garageSuspensionHandlers,
+  type EventHandler,
+  type EventHandlers,
+  type Logger,
+} from '@sh/shared/server';
 import { canAddRecords } from '../domain/entitlement.js';
 import { findGarageRegistrations } from '../store/find-garage-registrations.js';
-import { insertEmailConfirmation } from '../store/insert-email-confirmation.js';
 import { updateDirectoryEmail } from '../store/update-directory-email.js';
 import { upsertEntitlement } from '../store/upsert-entitlement.js';
 import { upsertGarageDirectory } from '../store/upsert-garage-directory.js';
@@ -68,12 +73,7 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
         stateAt,
       });
     },
-    'user.email_confirmed': async (db, event) => {
-      await insertEmailConfirmation(db, {
-        userId: event.payload.userId,
-        confirmedAt: new Date(event.payload.confirmedAt),
-      });
-    },
+    ...emailConfirmationHandlers(),
     ...garageSuspensionHandlers(),
     // The write already bumped its vehicle's version before answering; this catches up a bump that could not reach
     // Redis then. It runs before the event counts as handled, so it is tried again until Redis takes it.

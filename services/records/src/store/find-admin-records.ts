@@ -1,6 +1,6 @@
 import type { Queryable } from '@sh/shared/server';
 import { ADMIN_RECORD_SELECT, type AdminRecordRow } from './admin-record-row.js';
-import type { RecordPageKey } from './find-garage-records.js';
+import { RECORD_PAGE_ORDER, recordPageKeyParams, recordsAfterKey, type RecordPageKey } from './record-page-key.js';
 
 /**
  * One page of every record, withdrawn included, newest service first (then newest entry, then id), optionally for
@@ -13,17 +13,10 @@ export async function findAdminRecords(
 ): Promise<AdminRecordRow[]> {
   const { rows } = await db.query<AdminRecordRow>(
     `${ADMIN_RECORD_SELECT}
-      WHERE ($1::text IS NULL OR r.vehicle_registration = $1)
-        AND ($2::date IS NULL OR (r.service_date, r.created_at, r.id) < ($2::date, $3::timestamptz, $4::uuid))
-      ORDER BY r.service_date DESC, r.created_at DESC, r.id DESC
+      WHERE ($1::text IS NULL OR r.vehicle_registration = $1) AND ${recordsAfterKey(2)}
+      ${RECORD_PAGE_ORDER}
       LIMIT $5`,
-    [
-      query.registration,
-      query.after?.serviceDate ?? null,
-      query.after?.createdAt ?? null,
-      query.after?.id ?? null,
-      query.limit,
-    ],
+    [query.registration, ...recordPageKeyParams(query.after), query.limit],
   );
   return rows;
 }

@@ -1,12 +1,6 @@
 import type { Queryable } from '@sh/shared/server';
 import { GARAGE_RECORD_SELECT, type GarageRecordRow } from './garage-record-row.js';
-
-/** Where a page starts: just after this record in (service_date, created_at, id) descending order. */
-export interface RecordPageKey {
-  serviceDate: string;
-  createdAt: Date;
-  id: string;
-}
+import { RECORD_PAGE_ORDER, recordPageKeyParams, recordsAfterKey, type RecordPageKey } from './record-page-key.js';
 
 /**
  * One page of a garage's records that are not withdrawn, newest service first, optionally for one registration.
@@ -19,18 +13,10 @@ export async function findGarageRecords(
   const { rows } = await db.query<GarageRecordRow>(
     `${GARAGE_RECORD_SELECT}
       WHERE r.garage_id = $1 AND r.withdrawn_at IS NULL
-        AND ($2::text IS NULL OR r.vehicle_registration = $2)
-        AND ($3::date IS NULL OR (r.service_date, r.created_at, r.id) < ($3::date, $4::timestamptz, $5::uuid))
-      ORDER BY r.service_date DESC, r.created_at DESC, r.id DESC
+        AND ($2::text IS NULL OR r.vehicle_registration = $2) AND ${recordsAfterKey(3)}
+      ${RECORD_PAGE_ORDER}
       LIMIT $6`,
-    [
-      query.garageId,
-      query.registration,
-      query.after?.serviceDate ?? null,
-      query.after?.createdAt ?? null,
-      query.after?.id ?? null,
-      query.limit,
-    ],
+    [query.garageId, query.registration, ...recordPageKeyParams(query.after), query.limit],
   );
   return rows;
 }

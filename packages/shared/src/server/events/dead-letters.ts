@@ -3,11 +3,13 @@
  * functions list them and the queues' counts (for the admin status page) and re-deliver them (npm run
  * events:replay). Consumers are idempotent by event id, so re-delivering an event they applied changes nothing.
  */
-import { Queue } from 'bullmq';
-import { EVENT_SUBSCRIBERS, type TEventEnvelope, type TEventName, type TServiceName } from '../contract/events.js';
-import type { Queryable } from './db.js';
-import { CONSUMING_SERVICES, createRequestRedis, envelopeOf, queueNameFor, republishEvent } from './events.js';
-import { withTimeout } from './timeout.js';
+import type { Queue } from 'bullmq';
+import { EVENT_SUBSCRIBERS, type TEventEnvelope, type TEventName, type TServiceName } from '../../contract/events.js';
+import type { Queryable } from '../db.js';
+import { withTimeout } from '../timeout.js';
+import { envelopeOf, type OutboxRow } from './outbox.js';
+import { CONSUMING_SERVICES, openServiceQueues, republishEvent } from './queues.js';
+import { createRequestRedis } from './redis-connections.js';
 
 /** An event a consumer gave up on, as the admin status page lists it. */
 export interface DeadEvent {
@@ -59,22 +61,15 @@ async function withQueues<T>(
   work: (queueOf: (service: TServiceName) => Queue) => Promise<T>,
 ): Promise<T> {
   const connection = createRequestRedis(redisUrl, { commandTimeoutMs: 5000 });
-  const queues = new Map<TServiceName, Queue>();
+  const queues = openServiceQueues(connection, prefix);
   try {
     const where = `Redis at ${new URL(redisUrl).host}`;
     await withTimeout(connection.ping(), 5000, where).catch((error: Error) => {
       throw new Error(`${where} did not answer: ${error.message}`, { cause: error });
     });
-    return await work((service) => {
-      let queue = queues.get(service);
-      if (!queue) {
-        queue = new Queue(queueNameFor(service), { connection, prefix });
-        queues.set(service, queue);
-      }
-      return queue;
-    });
+    return await work(queues.queueOf);
   } finally {
-    await Promise.all([...queues.values()].map((queue) => queue.close()));
+    await queues.close();
     connection.disconnect();
   }
 }
@@ -95,15 +90,10 @@ export async function queueStatus(
 ): Promise<{ counts: QueueCounts; deadEvents: DeadEvent[] }> {
   return withQueues(redisUrl, prefix, async (queueOf) => {
     const queue = queueOf(service);
-    const found = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
+    const counts = await countsOf(queue);
     const jobs = await queue.getFailed(0, 99);
     return {
-      counts: {
-        waiting: (found.waiting ?? 0) + (found.prioritized ?? 0),
-        active: found.active ?? 0,
-        delayed: found.delayed ?? 0,
-        failed: found.failed ?? 0,
-      },
+      counts,
       deadEvents: jobs.map(deadEventOf).sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime()),
     };
   });
@@ -122,6 +112,17 @@ export async function retryDeadEvent(
     await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
     return { outcome: 'requeued', name: job.name as TEventName };
   });
+}
+
+/** How many jobs of a queue wait (prioritized ones too), run, wait for a retry, and lie dead. */
+async function countsOf(queue: Queue): Promise<QueueCounts> {
+  const found = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
+  return {
+    waiting: (found.waiting ?? 0) + (found.prioritized ?? 0),
+    active: found.active ?? 0,
+    delayed: found.delayed ?? 0,
+    failed: found.failed ?? 0,
+  };
 }
 
 function deadEventOf(job: {
@@ -145,15 +146,7 @@ function deadEventOf(job: {
 export async function queueCounts(redisUrl: string, prefix: string): Promise<Record<TServiceName, QueueCounts>> {
   return withQueues(redisUrl, prefix, async (queueOf) => {
     const counts = {} as Record<TServiceName, QueueCounts>;
-    for (const service of CONSUMING_SERVICES) {
-      const found = await queueOf(service).getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
-      counts[service] = {
-        waiting: (found.waiting ?? 0) + (found.prioritized ?? 0),
-        active: found.active ?? 0,
-        delayed: found.delayed ?? 0,
-        failed: found.failed ?? 0,
-      };
-    }
+    for (const service of CONSUMING_SERVICES) counts[service] = await countsOf(queueOf(service));
     return counts;
   });
 }
@@ -224,14 +217,10 @@ async function replayEvent(
 
 async function findInOutboxes(eventId: string, outboxes: Queryable[]) {
   for (const outbox of outboxes) {
-    const { rows } = await outbox.query<{
-      id: string;
-      name: TEventName;
-      version: number;
-      payload: unknown;
-      occurred_at: Date;
-      published_at: Date | null;
-    }>('SELECT id, name, version, payload, occurred_at, published_at FROM event_outbox WHERE id = $1', [eventId]);
+    const { rows } = await outbox.query<OutboxRow & { published_at: Date | null }>(
+      'SELECT id, name, version, payload, occurred_at, published_at FROM event_outbox WHERE id = $1',
+      [eventId],
+    );
     if (rows[0]) return rows[0];
   }
   return undefined;

@@ -24,20 +24,14 @@
  * at once would still be harmless: an add with an id the queue holds adds nothing, and consumers are idempotent.
  * It runs at start, every `intervalMs` (30 s), and as soon as its Redis connection is ready again after it was lost.
  */
-import { Queue } from 'bullmq';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { EVENT_SUBSCRIBERS, type TServiceName } from '../contract/events.js';
-import { startBatchLoop } from './batch-loop.js';
-import {
-  createRequestRedis,
-  envelopeOf,
-  queueNameFor,
-  republishEvent,
-  SECRET_FIELDS_BY_NAME,
-  untilReady,
-  type OutboxRow,
-} from './events.js';
+import { EVENT_SUBSCRIBERS } from '../../contract/events.js';
+import { startBatchLoop } from '../batch-loop.js';
+import { envelopeOf, type OutboxRow } from './outbox.js';
+import { openServiceQueues, republishEvent } from './queues.js';
+import { createRequestRedis, untilReady } from './redis-connections.js';
+import { SECRET_FIELDS_BY_NAME } from './secret-fields.js';
 
 /** The advisory lock a reconciler pass holds in the service's database (the migrations hold 727274). */
 export const RECONCILER_LOCK = 727_275;
@@ -77,18 +71,8 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
   const batchSize = options.batchSize ?? 500;
   const commandTimeoutMs = options.commandTimeoutMs ?? 5000;
   const connection = createRequestRedis(options.redisUrl, { commandTimeoutMs });
-  const queues = new Map<TServiceName, Queue>();
+  const queues = openServiceQueues(connection, prefix); // a queue's errors are reported by the pass that failed
   let lastPass: ReconcilePass = { ran: false, checked: 0, republished: 0, delivered: 0 };
-
-  const queueFor = (service: TServiceName): Queue => {
-    let queue = queues.get(service);
-    if (!queue) {
-      queue = new Queue(queueNameFor(service), { connection, prefix });
-      queue.on('error', () => undefined); // reported by the pass that failed
-      queues.set(service, queue);
-    }
-    return queue;
-  };
 
   /** Looks at one batch of undelivered rows; returns what it did. */
   const reconcileRows = async (rows: UndeliveredRow[]): Promise<{ republished: number; delivered: number }> => {
@@ -99,13 +83,13 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
       const subscribers = EVENT_SUBSCRIBERS[row.name] ?? [];
       const deliveredTo = new Set(row.delivered_to);
       const pending = subscribers.filter((service) => !deliveredTo.has(service));
-      const states = await Promise.all(pending.map((service) => queueFor(service).getJobState(row.id)));
+      const states = await Promise.all(pending.map((service) => queues.queueOf(service).getJobState(row.id)));
       for (const [i, service] of pending.entries()) {
         const state = states[i];
         if (state === 'completed') deliveredTo.add(service);
         else if (state !== 'unknown') continue;
         else {
-          await republishEvent(queueFor(service), event);
+          await republishEvent(queues.queueOf(service), event);
           republished += 1;
           logger.info(
             { eventId: row.id, event: row.name, to: service },
@@ -207,7 +191,7 @@ export function startReconciler(options: ReconcilerOptions): Reconciler {
     async stop() {
       connection.off('ready', onReady);
       await passes.stop();
-      await Promise.all([...queues.values()].map((queue) => queue.close()));
+      await queues.close();
       connection.disconnect();
     },
   };
