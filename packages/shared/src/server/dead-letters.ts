@@ -5,7 +5,7 @@
  */
 import { Queue } from 'bullmq';
 import { EVENT_SUBSCRIBERS, type TEventEnvelope, type TEventName, type TServiceName } from '../contract/events.js';
-import type { Queryable } from './db.js';
+import type { Queryable } from './store/db.js';
 import { CONSUMING_SERVICES, createRequestRedis, envelopeOf, queueNameFor, republishEvent } from './events.js';
 import { withTimeout } from './timeout.js';
 

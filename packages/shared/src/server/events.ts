@@ -15,7 +15,7 @@ import {
 } from '../contract/events.js';
 import { startBatchLoop } from './batch-loop.js';
 import { callInternal } from './auth.js';
-import type { Queryable } from './db.js';
+import type { Queryable } from './store/db.js';
 import { withTimeout } from './timeout.js';
 
 /** The BullMQ queue a service consumes its events from. */
