@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'services/*/vitest.config.ts',
       'doubles/vitest.config.ts',
+      'scripts/vitest.config.ts',
       'web/vite.config.ts',
     ],
   },

@@ -1,5 +1,5 @@
 import { createTokenVerifier, startService } from '@sh/shared/server';
-import { buildGatewayApp } from './app.js';
+import { buildGatewayApp } from './routes/app.js';
 import { readConfig } from './config.js';
 
 const config = readConfig();

@@ -30,7 +30,7 @@ import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildNotificationsApp } from '../../notifications/src/app.js';
 import { buildRecordsApp } from '../../records/src/app.js';
 import { readOnlyRecordsDeps } from '../../records/test/harness.js';
-import { buildGatewayApp } from '../src/app.js';
+import { buildGatewayApp } from '../src/routes/app.js';
 import type { UpstreamName } from '../src/domain/routing.js';
 
 /** The one internal token every service of this stack and the gateway share, as in a deployment. */

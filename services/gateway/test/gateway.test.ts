@@ -37,7 +37,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRecordsApp } from '../../records/src/app.js';
 import { readOnlyRecordsDeps, TEST_INTERNAL_TOKEN } from '../../records/test/harness.js';
 import { startPrivateRedis } from '../../../packages/shared/test/redis-stand-ins.js';
-import { buildGatewayApp, type GatewayDeps } from '../src/app.js';
+import { buildGatewayApp, type GatewayDeps } from '../src/routes/app.js';
 import { isForbiddenPath, operationTable } from '../src/domain/routing.js';
 
 const keys = createTestKeyPair();

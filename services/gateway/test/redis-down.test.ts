@@ -18,7 +18,7 @@ import {
   startSilentRedis,
   type RedisStandIn,
 } from '../../../packages/shared/test/redis-stand-ins.js';
-import { buildGatewayApp, type GatewayDeps } from '../src/app.js';
+import { buildGatewayApp, type GatewayDeps } from '../src/routes/app.js';
 
 const keys = createTestKeyPair();
 const TEST_INTERNAL_TOKEN = 'gateway-test-internal-token-0123';

@@ -18,7 +18,7 @@ import {
 } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from '../../identity/test/helpers.js';
-import { buildGatewayApp } from '../src/app.js';
+import { buildGatewayApp } from '../src/routes/app.js';
 import { operationTable } from '../src/domain/routing.js';
 
 // The session cookie as the browser sees it: identity sets it behind the gateway, which forwards paths unchanged, so

@@ -13,7 +13,7 @@ import {
   TEST_INTERNAL_TOKEN,
   type Stack,
 } from '../../garages/test/harness.js';
-import { buildGatewayApp } from '../src/app.js';
+import { buildGatewayApp } from '../src/routes/app.js';
 
 // Who is registered is not public: the signup's duplicate check says nothing of an e-mail, and is counted, like the
 // signup itself, against the credential budget of the caller's address.

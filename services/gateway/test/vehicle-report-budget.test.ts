@@ -24,7 +24,7 @@ import { createDvlaClient, DVLA_LIMITS } from '../../records/src/clients/dvla.js
 import { createDvsaClient, DVSA_LIMITS } from '../../records/src/clients/dvsa.js';
 import { createVehicleSourceCache } from '../../records/src/domain/vehicle-source-cache.js';
 import { readOnlyRecordsDeps } from '../../records/test/harness.js';
-import { buildGatewayApp } from '../src/app.js';
+import { buildGatewayApp } from '../src/routes/app.js';
 
 const LOOKUP_BUDGET = 10;
 let redis: Redis;

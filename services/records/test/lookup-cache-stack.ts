@@ -9,7 +9,7 @@ import {
   testQueuePrefix,
   TEST_REDIS_URL,
 } from '@sh/shared/testing';
-import { buildGatewayApp } from '../../gateway/src/app.js';
+import { buildGatewayApp } from '../../gateway/src/routes/app.js';
 import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildRecordsApp } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Queryable } from '../server/db.js';
+import type { Queryable } from '../server/store/db.js';
 import { databaseKeyOf, lookupAnswersNamespace, sharedAnswerKeyOf } from './keys.js';
 import { deleteKeysMatching } from './published-answers.js';
 

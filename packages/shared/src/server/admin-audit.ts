@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../contract/messages.js';
 import type { TAdminAction, TAdminActionKind, TAdminActor, TServiceName } from '../contract/index.js';
-import type { Queryable } from './db.js';
+import type { Queryable } from './store/db.js';
 import { AppError } from './errors.js';
 
 /** What an admin did, to be kept. */

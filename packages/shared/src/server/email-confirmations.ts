@@ -1,4 +1,4 @@
-import type { Queryable } from './db.js';
+import type { Queryable } from './store/db.js';
 import type { EventHandlers } from './events.js';
 
 /**

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { MESSAGES } from '../contract/messages.js';
 import { AppError } from './errors.js';
 import type { EventHandlers } from './events.js';
-import type { Queryable } from './db.js';
+import type { Queryable } from './store/db.js';
 
 /**
  * A service that refuses a suspended garage keeps its own copy of the admin's suspensions, in a table of its own

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { TServiceName } from '../contract/events.js';
 import { usesDevelopmentDefaults } from './config.js';
-import { createPool, ensureDatabase, migrate } from './db.js';
+import { createPool, ensureDatabase, migrate } from './store/db.js';
 import {
   createRequestRedis,
   startConsumer,

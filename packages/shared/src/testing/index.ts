@@ -5,7 +5,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
-import { createPool, migrate } from '../server/db.js';
+import { createPool, migrate } from '../server/store/db.js';
 import type { Redis } from '../server/events.js';
 import { sharedAnswerKeyOf } from '../lookup-cache/keys.js';
 import { decodeSharedAnswer, type SharedAnswer } from '../lookup-cache/published-answers.js';

@@ -5,7 +5,7 @@
  */
 import type { Queue } from 'bullmq';
 import { EVENT_SUBSCRIBERS, type TEventEnvelope, type TEventName, type TServiceName } from '../../contract/events.js';
-import type { Queryable } from '../db.js';
+import type { Queryable } from '../store/db.js';
 import { withTimeout } from '../timeout.js';
 import { envelopeOf, type OutboxRow } from './outbox.js';
 import { CONSUMING_SERVICES, openServiceQueues, republishEvent } from './queues.js';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EVENTS, type TEventEnvelope, type TEventName, type TEventPayload } from '../../contract/events.js';
-import type { Queryable } from '../db.js';
+import type { Queryable } from '../store/db.js';
 import { secretFieldsOf } from './secret-fields.js';
 
 /**

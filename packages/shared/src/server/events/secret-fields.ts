@@ -5,7 +5,7 @@
  */
 import { EVENTS, type TEventEnvelope, type TEventName, type TEventPayload } from '../../contract/events.js';
 import { callInternal } from '../auth.js';
-import type { Queryable } from '../db.js';
+import type { Queryable } from '../store/db.js';
 
 /** Each event's definition, typed so that a secret field must name a field of its event's payload. */
 const DEFINITIONS: {

@@ -21,12 +21,12 @@ import {
   operationTable,
   type OperationMatch,
   type UpstreamName,
-} from './domain/routing.js';
-import { gatewayCalls } from './routes/admin.js';
-import { docsRoutes } from './routes/docs.js';
-import { createLookupAnswerer, createUpstreamProxies } from './routes/proxy.js';
-import { rateLimits, type RateLimitBudgets } from './routes/rate-limits.js';
-import { webRoutes } from './routes/web.js';
+} from '../domain/routing.js';
+import { gatewayCalls } from './admin.js';
+import { docsRoutes } from './docs.js';
+import { createLookupAnswerer, createUpstreamProxies } from './proxy.js';
+import { rateLimits, type RateLimitBudgets } from './rate-limits.js';
+import { webRoutes } from './web.js';
 
 export interface GatewayDeps {
   logger: Logger;

@@ -4,13 +4,13 @@ import {
   ZInternalActionsQuerySchema,
   ZInternalRetryRequestSchema,
   type TServiceName,
-} from '../contract/index.js';
-import { listAdminActions, recordAdminAction } from './admin-audit.js';
-import { requireInternalToken } from './auth.js';
-import { queueStatus, retryDeadEvent } from './events.js';
-import { withTransaction, type Pool } from './db.js';
-import { AppError } from './errors.js';
-import { parseOrThrow } from './validate.js';
+} from '../../contract/index.js';
+import { listAdminActions, recordAdminAction } from '../admin-audit.js';
+import { requireInternalToken } from '../auth.js';
+import { queueStatus, retryDeadEvent } from '../events.js';
+import { withTransaction, type Pool } from '../store/db.js';
+import { AppError } from '../errors.js';
+import { parseOrThrow } from '../validate.js';
 
 export interface AdminOpsOptions {
   service: TServiceName;

@@ -3,9 +3,9 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { errorMiddleware, notFoundHandler } from './errors.js';
-import { requestContext } from './logger.js';
-import { withTimeout } from './timeout.js';
+import { errorMiddleware, notFoundHandler } from '../errors.js';
+import { requestContext } from '../logger.js';
+import { withTimeout } from '../timeout.js';
 
 /** How long /readyz waits for each dependency: a dependency that does not answer in time is not ready. */
 const READY_CHECK_TIMEOUT_MS = 500;
