@@ -38,7 +38,8 @@ import { buildRecordsApp } from '../../records/src/app.js';
 import { readOnlyRecordsDeps, TEST_INTERNAL_TOKEN } from '../../records/test/harness.js';
 import { startPrivateRedis } from '../../../packages/shared/test/redis-stand-ins.js';
 import { buildGatewayApp, type GatewayDeps } from '../src/routes/app.js';
-import { isForbiddenPath, operationTable } from '../src/domain/routing.js';
+import { isForbiddenPath } from '../src/domain/routing.js';
+import { operationTable } from '@sh/shared/contract';
 
 const keys = createTestKeyPair();
 let redis: Redis;

@@ -19,7 +19,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from '../../identity/test/helpers.js';
 import { buildGatewayApp } from '../src/routes/app.js';
-import { operationTable } from '../src/domain/routing.js';
+import { operationTable } from '@sh/shared/contract';
 
 // The session cookie as the browser sees it: identity sets it behind the gateway, which forwards paths unchanged, so
 // the cookie's paths are the gateway's public paths of refresh and logout.

@@ -1,7 +1,7 @@
-import { OPERATIONS, type TOperation } from '@sh/shared/contract';
+import { forwardedTarget, OPERATIONS, operationTable, type TOperation } from '@sh/shared/contract';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { forwardedTarget, isApiTarget, isForbiddenPath, needsToken, operationTable } from './routing.js';
+import { isApiTarget, isForbiddenPath, needsToken } from './routing.js';
 
 const table = operationTable(OPERATIONS);
 const nameOf = (method: string, rawUrl: string) => {

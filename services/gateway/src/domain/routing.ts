@@ -1,14 +1,5 @@
 import { forwardedTarget, type TOperation, type TServiceName } from '@sh/shared/contract';
 
-// The contract's operation table (packages/shared/src/contract/operation-table.ts), which the gateway routes by.
-export {
-  API_PREFIX,
-  forwardedTarget,
-  operationTable,
-  type OperationMatch,
-  type OperationTable,
-} from '@sh/shared/contract';
-
 /** The services behind the gateway. */
 export type UpstreamName = TServiceName;
 

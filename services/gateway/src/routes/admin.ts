@@ -23,7 +23,8 @@ import {
 import type { ServiceAnswer } from '../clients/call-service.js';
 import { composeAdminData } from '../domain/compose-admin-data.js';
 import { describeRedis, describeService, summarizeStatus } from '../domain/describe-status.js';
-import type { OperationMatch, UpstreamName } from '../domain/routing.js';
+import type { OperationMatch } from '@sh/shared/contract';
+import type { UpstreamName } from '../domain/routing.js';
 
 export interface AdminRoutesDeps {
   upstreams: Partial<Record<UpstreamName, string>>;

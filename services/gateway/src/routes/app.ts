@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import proxyaddr from 'proxy-addr';
 import helmet from 'helmet';
-import { MESSAGES, OPERATIONS, type TOperation } from '@sh/shared/contract';
+import { MESSAGES, OPERATIONS, operationTable, type OperationMatch, type TOperation } from '@sh/shared/contract';
 import { headersSetBy, plainLookupFastPath, withFastPath } from '@sh/shared/lookup-cache';
 import {
   authenticate,
@@ -14,14 +14,7 @@ import {
   type Redis,
   type TokenVerifier,
 } from '@sh/shared/server';
-import {
-  isApiTarget,
-  isForbiddenPath,
-  needsToken,
-  operationTable,
-  type OperationMatch,
-  type UpstreamName,
-} from '../domain/routing.js';
+import { isApiTarget, isForbiddenPath, needsToken, type UpstreamName } from '../domain/routing.js';
 import { gatewayCalls } from './admin.js';
 import { docsRoutes } from './docs.js';
 import { createLookupAnswerer, createUpstreamProxies } from './proxy.js';

@@ -123,7 +123,7 @@ const KIT_MIGRATIONS: { name: string; sql: string }[] = [
       CREATE INDEX IF NOT EXISTS admin_actions_newest ON admin_actions (at DESC, id DESC);`,
   },
   {
-    // Which subscribers' queues were seen to have completed a published event (events-reconciler.ts), and when all
+    // Which subscribers' queues were seen to have completed a published event (events/reconciler.ts), and when all
     // had: until then the reconciler re-publishes whatever job went missing from Redis. Rows published before this
     // are taken as delivered.
     name: '003_kit_outbox_deliveries',
