@@ -8,7 +8,7 @@
  * look vehicles up meanwhile. Every loop is bounded and every target is 127.0.0.1.
  *
  * Faults: a baseline without one; each service and the gateway SIGKILLed and launched again 4 s later; Redis
- * stopped for 30 s and started again empty (`redis-cli shutdown nosave`, then the redis-server command of docs/operations.md;
+ * stopped for 30 s and started again empty (`redis-cli shutdown nosave`, then scripts/start-databases.sh;
  * started again in a `finally` and on exit whatever happens); Postgres restarted; Stripe webhooks held, released newest first, then
  * every one re-sent twice at once and once more in reverse order. After each fault the load stops (each garage
  * finishes the submit it has in hand), the platform settles (every /readyz answers, every outbox row is published
@@ -28,21 +28,22 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { EVENT_SUBSCRIBERS, type TEventName, type TServiceName } from '@sh/shared/contract';
-import { CONSUMING_SERVICES, queueCounts } from '@sh/shared/server';
-import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
-import { eventStatusOf } from '../services/billing/src/domain/subscription-status.js';
-import { hashPassword } from '../services/identity/src/domain/passwords.js';
-import { prepareDatabases, seedDemoData, seedGarages, seedVehicles } from '../scripts/seed.js';
 import {
   checkInfrastructure,
   databaseUrl,
   ROOT,
   SERVICE_NAMES,
   stackPorts,
+  START_DATABASES_SCRIPT,
   startStack,
   type RunningStack,
   type ServiceName,
-} from '../scripts/stack.js';
+} from '@sh/shared/launcher';
+import { CONSUMING_SERVICES, queueCounts } from '@sh/shared/server';
+import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
+import { eventStatusOf } from '../services/billing/src/domain/subscription-status.js';
+import { hashPassword } from '../services/identity/src/domain/passwords.js';
+import { prepareDatabases, seedDemoData, seedGarages, seedVehicles } from '../scripts/seed.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_PORT = process.env.CHAOS_REDIS_PORT ?? '6379';
@@ -66,38 +67,6 @@ const SUBMIT_GIVE_UP_MS = 180_000;
 const REQUEST_TIMEOUT_MS = 20_000;
 const STRIPE_KEY = 'sk_test_local_double';
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
-const REDIS_START = IS_OWN_REDIS
-  ? [
-      '--daemonize',
-      'yes',
-      '--bind',
-      '127.0.0.1',
-      '--port',
-      REDIS_PORT,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      '/tmp',
-    ]
-  : [
-      '--daemonize',
-      'yes',
-      '--bind',
-      '127.0.0.1',
-      '-::1',
-      '--port',
-      '6379',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      '/var/lib/redis',
-      '--logfile',
-      '/var/log/redis/ci.log',
-    ];
 const PG_VERSION = readdirSync('/etc/postgresql')[0]!;
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 /** CHAOS_FAULTS=kills,stripe (say) runs only those of baseline, kills, redis, postgres, stripe; all by default. */
@@ -120,10 +89,9 @@ function redisAnswers(): boolean {
   );
 }
 
-/** Starts the platform's Redis (this machine's, as docs/operations.md starts it), unless it already answers. Synchronous: usable on exit. */
+/** Starts the platform's Redis with scripts/start-databases.sh, unless it already answers. Synchronous: usable on exit. */
 function startRedisSync(): void {
-  if (!redisAnswers()) execFileSync('redis-server', REDIS_START, { stdio: 'ignore' });
-  for (let i = 0; i < 50 && !redisAnswers(); i += 1) spawnSync('sleep', ['0.1']);
+  spawnSync('bash', [START_DATABASES_SCRIPT, '--redis-port', REDIS_PORT], { cwd: ROOT, stdio: 'ignore' });
   isRedisStopped = false;
 }
 
@@ -1037,7 +1005,7 @@ async function main(): Promise<number> {
         try {
           await execFileAsync('pg_ctlcluster', ['--skip-systemctl-redirect', PG_VERSION, 'main', 'restart']);
         } finally {
-          spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', PG_VERSION, 'main', 'start'], { stdio: 'ignore' });
+          spawnSync('bash', [START_DATABASES_SCRIPT, '--postgres'], { cwd: ROOT, stdio: 'ignore' });
         }
         phase.notes.push(`pg_ctlcluster restart took ${((Date.now() - started) / 1000).toFixed(1)} s`);
       });
