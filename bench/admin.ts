@@ -17,9 +17,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  checkInfrastructure,
+  databaseUrl,
+  launch,
+  ROOT,
+  stopEveryLaunched,
+  stopEveryLaunchedOnSignals,
+  waitUntilAnswering,
+} from '@sh/shared/launcher';
 import { DEV_INTERNAL_TOKEN, ensureDatabase, INTERNAL_TOKEN_HEADER, migrate, signAccessToken } from '@sh/shared/server';
-import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
-import { launch, stopEveryLaunched, waitUntilAnswering } from './processes.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -114,9 +121,17 @@ async function seedRecords(): Promise<void> {
   });
 }
 
-/** A benchmark process, on this run's Redis and queue prefix. */
+/**
+ * A benchmark process, on this run's Redis and queue prefix, in a session of its own (LaunchOptions.ownSession), quiet
+ * but for warnings, stopped when the benchmark ends however it ends.
+ */
 function launchBench(name: string, script: string, env: Record<string, string>): ChildProcess {
-  return launch(name, script, { REDIS_URL, REDIS_KEY_PREFIX: 'bench_admin', ...env });
+  stopEveryLaunchedOnSignals();
+  return launch(name, script, {
+    env: { REDIS_URL, REDIS_KEY_PREFIX: 'bench_admin', ...env },
+    ownSession: true,
+    reportsFailure: true,
+  });
 }
 
 interface Page {
@@ -373,5 +388,5 @@ try {
   );
   if (results.some((r) => r.non2xx + r.errors > 0)) process.exitCode = 1;
 } finally {
-  stopEveryLaunched();
+  await stopEveryLaunched();
 }

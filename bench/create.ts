@@ -15,7 +15,6 @@
  * checkpoint, and the platform at least half the throughput of argon2id verify alone.
  */
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -26,6 +25,7 @@ import {
   ZLogKeyResponseSchema,
   type TReceipt,
 } from '@sh/shared/contract';
+import { checkInfrastructure, databaseUrl, launch, ROOT, stackPorts, startStack, stopChild } from '@sh/shared/launcher';
 import { ensureDatabase, hashPassword, migrate, verifyPassword } from '@sh/shared/server';
 import {
   decodeBase64,
@@ -36,7 +36,6 @@ import {
   webCryptoTreeHasher,
 } from '@sh/shared/transparency-log';
 import { prepareDatabases } from '../scripts/seed.js';
-import { checkInfrastructure, databaseUrl, ROOT, stackPorts, startStack } from '../scripts/stack.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -301,10 +300,8 @@ const stack = await startStack({
     if (/"level":(50|60)/.test(line)) process.stderr.write(`[${name}] ${line}\n`);
   },
 });
-const floor: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-insert-server.ts'], {
-  cwd: ROOT,
-  env: { PATH: process.env.PATH ?? '', PORT: String(FLOOR_PORT), DATABASE_URL: FLOOR_DB },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+const floor = launch('bare-insert', 'bench/bare-insert-server.ts', {
+  env: { PORT: String(FLOOR_PORT), DATABASE_URL: FLOOR_DB },
 });
 
 let exitCode = 0;
@@ -511,7 +508,7 @@ try {
     ),
   );
 } finally {
-  floor.kill('SIGTERM');
+  await stopChild(floor);
   await stack.stop();
   await Promise.all([identityDb.end(), recordsDb.end(), notificationsDb.end(), floorPool.end()]);
 }

@@ -22,8 +22,16 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { deleteKeysMatching, lookupAnswersNamespace, prewarmedKeyOf } from '@sh/shared/lookup-cache';
+import {
+  checkInfrastructure,
+  databaseUrl,
+  launch,
+  ROOT,
+  stopEveryLaunched,
+  stopEveryLaunchedOnSignals,
+  waitUntilAnswering,
+} from '@sh/shared/launcher';
 import { createRedis, type Redis } from '@sh/shared/server';
-import { checkInfrastructure, databaseUrl, ROOT } from '../scripts/stack.js';
 import { RECORDS_PER_VEHICLE, registrationOf, seed } from './lookup-data.js';
 import {
   CONNECTIONS,
@@ -35,7 +43,7 @@ import {
   type Target,
   type Workload,
 } from './lookup-load.js';
-import { launch, stopEveryLaunched, waitUntilAnswering, type ProcessGroups } from './processes.js';
+import type { ProcessGroups } from './processes.js';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -120,17 +128,25 @@ const redis = createRedis(REDIS_URL);
 await forgetPublishedAnswers(redis);
 const redisUsedBefore = await usedMemory(redis);
 
+/**
+ * `script` as its own process in a session of its own (LaunchOptions.ownSession), quiet but for warnings, stopped when
+ * the benchmark ends however it ends.
+ */
+const launchForBench = (name: string, script: string, env: Record<string, string>) =>
+  launch(name, script, { env, ownSession: true, reportsFailure: true });
+stopEveryLaunchedOnSignals();
+
 try {
   /** A records service and a gateway in front of it, as `npm start` runs them, for one size of data. */
   const launchStack = (size: DataSize) => ({
-    records: launch('records', 'services/records/src/main.ts', {
+    records: launchForBench('records', 'services/records/src/main.ts', {
       PORT: String(size.ports.records),
       DATABASE_URL: size.db,
       REDIS_URL,
       REDIS_KEY_PREFIX: size.prefix,
       LOOKUP_ANSWERS_PREWARM: 'true',
     }),
-    gateway: launch('gateway', 'services/gateway/src/main.ts', {
+    gateway: launchForBench('gateway', 'services/gateway/src/main.ts', {
       PORT: String(size.ports.gateway),
       REDIS_URL,
       REDIS_KEY_PREFIX: size.prefix,
@@ -139,14 +155,14 @@ try {
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000',
     }),
-    bareQuery: launch('bare-query', 'bench/bare-server.ts', {
+    bareQuery: launchForBench('bare-query', 'bench/bare-server.ts', {
       PORT: String(size.ports.bareQuery),
       DATABASE_URL: size.db,
       MODE: 'query',
     }),
   });
   const stacks = SIZES.map(launchStack);
-  const barePreserialised = launch('bare-preserialised', 'bench/bare-server.ts', {
+  const barePreserialised = launchForBench('bare-preserialised', 'bench/bare-server.ts', {
     PORT: String(PRESERIALISED_PORT),
     DATABASE_URL: SIZE.db,
     MODE: 'preserialised',
@@ -250,7 +266,7 @@ try {
       ),
     );
 } finally {
-  stopEveryLaunched();
+  await stopEveryLaunched();
   console.log(
     `Deleted ${(await forgetPublishedAnswers(redis)).toLocaleString('en-GB')} published answers and versions from Redis.`,
   );

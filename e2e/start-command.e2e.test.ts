@@ -39,7 +39,7 @@ describe('npm start without its infrastructure', () => {
     const result = start({ POSTGRES_URL: 'postgres://postgres@127.0.0.1:1/postgres' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Postgres is not reachable at postgres://postgres@127.0.0.1:1/postgres');
-    expect(result.stderr).toContain('pg_ctlcluster');
+    expect(result.stderr).toContain('Start it with: scripts/start-databases.sh --postgres');
     expect(result.stderr).not.toContain('Redis is not reachable');
   });
 
@@ -47,7 +47,7 @@ describe('npm start without its infrastructure', () => {
     const result = start({ REDIS_URL: 'redis://127.0.0.1:1' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Redis is not reachable at redis://127.0.0.1:1');
-    expect(result.stderr).toContain('redis-server --daemonize yes');
+    expect(result.stderr).toContain('Start it with: scripts/start-databases.sh --redis --redis-port 1');
     expect(result.stderr).not.toContain('Postgres is not reachable');
   });
 });

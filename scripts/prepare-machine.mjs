@@ -2,11 +2,11 @@
 /**
  * `npm start` and `npm test` begin here, with nothing but Node's own modules, so they work on a fresh clone:
  * 1. installs the dependencies from the lockfile (npm ci) when node_modules is missing or older than it;
- * 2. starts this machine's Postgres and Redis when they are installed but stopped (the commands of docs/operations.md);
+ * 2. starts this machine's Postgres and Redis when they are installed but stopped (scripts/start-databases.sh);
  * 3. runs scripts/<start|test>.ts, passing on its exit code, and stops it if this process is stopped.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,18 +46,6 @@ function isListening(host, port) {
   });
 }
 
-async function waitUntilListening(host, port, seconds) {
-  for (let i = 0; i < seconds * 4; i += 1) {
-    if (await isListening(host, port)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}
-
-function isInstalled(program) {
-  return spawnSync('sh', ['-c', `command -v ${program}`], { stdio: 'ignore' }).status === 0;
-}
-
 /** Where a URL points, when it points at this machine. */
 function localAddress(url, defaultPort) {
   const parsed = new URL(url);
@@ -65,39 +53,18 @@ function localAddress(url, defaultPort) {
   return isLocal ? { host: '127.0.0.1', port: Number(parsed.port || defaultPort) } : null;
 }
 
-async function ensurePostgres() {
-  const address = localAddress(process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 5432);
-  if (!address || (await isListening(address.host, address.port))) return;
-  if (!isInstalled('pg_ctlcluster') || !existsSync('/etc/postgresql')) return; // the start scripts say how to start it
-  const [version] = readdirSync('/etc/postgresql');
-  if (version && run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'])) {
-    await waitUntilListening(address.host, address.port, 30);
-  }
-}
-
-async function ensureRedis() {
-  const address = localAddress(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 6379);
-  if (!address || (await isListening(address.host, address.port))) return;
-  if (!isInstalled('redis-server')) return;
-  for (const dir of ['/var/lib/redis', '/var/log/redis']) mkdirSync(dir, { recursive: true });
-  const args = [
-    '--daemonize',
-    'yes',
-    '--bind',
-    '127.0.0.1',
-    '-::1',
-    '--port',
-    String(address.port),
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--dir',
-    '/var/lib/redis',
-    '--logfile',
-    '/var/log/redis/ci.log',
-  ];
-  if (run('redis-server', args)) await waitUntilListening(address.host, address.port, 30);
+/**
+ * Starts this machine's Postgres and Redis with scripts/start-databases.sh, each only when its URL points here and
+ * nothing answers there. What it cannot start, the start and test scripts report with the command to run.
+ */
+async function ensureDatabases() {
+  const postgres = localAddress(process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', 5432);
+  const redis = localAddress(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 6379);
+  const args = [];
+  if (postgres && !(await isListening(postgres.host, postgres.port)))
+    args.push('--postgres-port', String(postgres.port));
+  if (redis && !(await isListening(redis.host, redis.port))) args.push('--redis-port', String(redis.port));
+  if (args.length > 0) run('bash', ['scripts/start-databases.sh', ...args]);
 }
 
 if (!isInstallCurrent()) {
@@ -108,8 +75,7 @@ if (!isInstallCurrent()) {
   );
   if (!run('npm', ['ci', '--no-audit', '--no-fund'])) process.exit(1);
 }
-await ensurePostgres();
-await ensureRedis();
+await ensureDatabases();
 
 const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${command}.ts`, ...process.argv.slice(3)], {
   cwd: ROOT,

@@ -3,10 +3,10 @@
  * seeds the demo data, starts the local doubles, every service and the gateway, prints where to go, and
  * stops everything cleanly on Ctrl-C.
  */
+import { availableServices, checkInfrastructure, stackPorts, startStack } from '@sh/shared/launcher';
 import { BRAND } from '../packages/shared/src/contract/brand.js';
 import { withRenamedVariables } from '../packages/shared/src/server/config.js';
 import { variablesForServices } from './configuration.js';
-import { availableServices, checkInfrastructure, stackPorts, startStack } from './stack.js';
 import { buildWebIfStale } from './web-build.js';
 import { prepareDatabases, seedAccounts, seedDemoData, seedGarages } from './seed.js';
 

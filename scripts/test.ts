@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { checkInfrastructure, ROOT } from './stack.js';
+import { checkInfrastructure, ROOT } from '@sh/shared/launcher';
 
 interface Step {
   name: string;

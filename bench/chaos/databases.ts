@@ -2,7 +2,7 @@
 import pg from 'pg';
 import { EVENT_SUBSCRIBERS, type TEventName, type TServiceName } from '@sh/shared/contract';
 import { CONSUMING_SERVICES, hashPassword } from '@sh/shared/server';
-import { databaseUrl, SERVICE_NAMES, type ServiceName } from '../../scripts/stack.js';
+import { databaseUrl, SERVICE_NAMES, type ServiceName } from '@sh/shared/launcher';
 import type { Garage } from './load.js';
 import { GARAGES, PASSWORD, POSTGRES_URL, SUFFIX } from './settings.js';
 

@@ -1,50 +1,16 @@
 /**
- * Everything the chaos run starts, stops and kills, in one place: the platform (scripts/stack.ts), its processes
+ * Everything the chaos run starts, stops and kills, in one place: the platform (the launcher's startStack), its processes
  * killed and launched again, the platform's Redis (stopped for the Redis fault; the run's own with CHAOS_REDIS_PORT)
- * and this machine's Postgres (restarted for the Postgres fault). Whatever happens, the machine's Redis is running
+ * and this machine's Postgres (restarted for the Postgres fault), started with scripts/start-databases.sh. Whatever happens, the machine's Redis is running
  * again when this process ends, and the run's own is stopped.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { startStack, type RunningStack } from '../../scripts/stack.js';
+import { ROOT, START_DATABASES_SCRIPT, startStack, type RunningStack } from '@sh/shared/launcher';
 import { IS_OWN_REDIS, POSTGRES_URL, PORTS, PREFIX, REDIS_PORT, REDIS_URL, SUFFIX } from './settings.js';
 
 const execFileAsync = promisify(execFile);
-
-/** The redis-server command: the run's own Redis (CHAOS_REDIS_PORT), or the machine's as docs/operations.md has it. */
-const REDIS_START = IS_OWN_REDIS
-  ? [
-      '--daemonize',
-      'yes',
-      '--bind',
-      '127.0.0.1',
-      '--port',
-      REDIS_PORT,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      '/tmp',
-    ]
-  : [
-      '--daemonize',
-      'yes',
-      '--bind',
-      '127.0.0.1',
-      '-::1',
-      '--port',
-      '6379',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      '/var/lib/redis',
-      '--logfile',
-      '/var/log/redis/ci.log',
-    ];
 
 let isRedisStopped = false;
 
@@ -54,10 +20,9 @@ export function redisAnswers(): boolean {
   );
 }
 
-/** Starts the platform's Redis unless it already answers. Synchronous: usable on exit. */
+/** Starts the platform's Redis with scripts/start-databases.sh, unless it already answers. Synchronous: usable on exit. */
 export function startRedisSync(): void {
-  if (!redisAnswers()) execFileSync('redis-server', REDIS_START, { stdio: 'ignore' });
-  for (let i = 0; i < 50 && !redisAnswers(); i += 1) spawnSync('sleep', ['0.1']);
+  spawnSync('bash', [START_DATABASES_SCRIPT, '--redis-port', REDIS_PORT], { cwd: ROOT, stdio: 'ignore' });
   isRedisStopped = false;
 }
 
@@ -99,7 +64,7 @@ export async function restartPostgres(): Promise<number> {
   try {
     await execFileAsync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart']);
   } finally {
-    spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'ignore' });
+    spawnSync('bash', [START_DATABASES_SCRIPT, '--postgres'], { cwd: ROOT, stdio: 'ignore' });
   }
   return Date.now() - started;
 }

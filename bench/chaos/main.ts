@@ -25,7 +25,7 @@
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDatabases, seedDemoData, seedVehicles } from '../../scripts/seed.js';
-import { checkInfrastructure, ROOT, SERVICE_NAMES } from '../../scripts/stack.js';
+import { checkInfrastructure, ROOT, SERVICE_NAMES } from '@sh/shared/launcher';
 import { compare, printRow, type Row } from './checks.js';
 import { createGarages, pools, recreate } from './databases.js';
 import { FAULTS_BY_NAME, type Fault, type FaultOutcome } from './faults/index.js';

@@ -1,6 +1,6 @@
 /** The chaos run's settings: its platform's place (ports, databases, queue prefix), its load, and its time limits. */
 import path from 'node:path';
-import { ROOT, stackPorts } from '../../scripts/stack.js';
+import { ROOT, stackPorts } from '@sh/shared/launcher';
 
 export const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_PORT = process.env.CHAOS_REDIS_PORT ?? '6379';

@@ -3,7 +3,7 @@
  * checkpoint, no job waits. A process that stays unreachable died on its own: it is said so, and launched again.
  */
 import { queueCounts } from '@sh/shared/server';
-import type { RunningStack } from '../../scripts/stack.js';
+import type { RunningStack } from '@sh/shared/launcher';
 import { deliveries, heldReceipts, readEvents } from './databases.js';
 import { call } from './http.js';
 import { killAndRelaunch } from './infrastructure.js';

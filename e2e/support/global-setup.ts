@@ -6,7 +6,6 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { prepareDatabases, seedAccounts, seedDemoData } from '../../scripts/seed.js';
 import {
   availableServices,
   checkInfrastructure,
@@ -15,7 +14,8 @@ import {
   stackPorts,
   startStack,
   type RunningStack,
-} from '../../scripts/stack.js';
+} from '@sh/shared/launcher';
+import { prepareDatabases, seedAccounts, seedDemoData } from '../../scripts/seed.js';
 import { buildWebIfStale } from '../../scripts/web-build.js';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Identity as its own process, once for every file (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -1,5 +1,5 @@
 /** A fault the run injects under load, and what it reports beyond the checks every fault gets (checks.ts). */
-import type { RunningStack } from '../../../scripts/stack.js';
+import type { RunningStack } from '@sh/shared/launcher';
 import type { Phase } from '../phase.js';
 
 export interface FaultOutcome {

@@ -10,14 +10,14 @@ import {
 import { applyEventOnce } from '@sh/shared/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garagesEventHandlers } from '../src/events/handlers.js';
-import { call, COMPANIES, signupPayload, startStack, type Stack } from './harness.js';
+import { call, COMPANIES, signupPayload, startStack, type StackWithIdentity } from './harness.js';
 
-let stack: Stack;
+let stack: StackWithIdentity;
 let adminToken: string;
 const adminId = randomUUID();
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ identity: true });
   adminToken = stack.tokenFor({ sub: adminId, role: 'admin', email: 'admin@servicehistory.test' });
 });
 afterAll(async () => {

@@ -23,13 +23,13 @@ import {
   signupPayload,
   startStack,
   TEST_COMPANY_TOKEN_SECRET,
-  type Stack,
+  type StackWithIdentity,
 } from './harness.js';
 
-let stack: Stack;
+let stack: StackWithIdentity;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ identity: true });
 });
 afterAll(async () => {
   await stack?.close();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, ZAdminDataResponseSchema, ZErrorEnvelopeSchema, type TAdminAction } from '@sh/shared/contract';
+import { createIdentityUser } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGarage as buildGarageRow, type Stack as GaragesStack } from '../../garages/test/harness.js';
-import { buildUser } from '../../identity/test/helpers.js';
-import { startAdminStack, type AdminStack } from './admin-stack.js';
+import { buildGarage as buildGarageRow } from '../../garages/test/builders.js';
+import { STACK_INTERNAL_TOKEN, startAdminStack, type AdminStack } from './admin-stack.js';
 
 // An admin's change to someone else's account (their password, e-mail or phone) is kept in the audit of admin actions
 // by the service that makes it, and listed with the others in admin/data: who, what, when and why, never the secret.
@@ -22,6 +22,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
+
+/** A garage user with a confirmed e-mail, made through identity's API. */
+async function buildUser() {
+  const user = await createIdentityUser(stack.urls.identity, STACK_INTERNAL_TOKEN);
+  await stack.dbs.identity.pool.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id]);
+  return user;
+}
 
 async function patch(pathname: string, body: unknown, token = adminToken) {
   const response = await fetch(`${gateway.url}/api/v1${pathname}`, {
@@ -47,7 +54,7 @@ async function auditRows(service: 'identity' | 'garages'): Promise<string> {
 
 describe("the audit of an admin's changes to another account", () => {
   it("keeps an admin setting another user's password, with the reason, and never the password or its hash", async () => {
-    const user = await buildUser(stack.dbs.identity.pool);
+    const user = await buildUser();
     const newPassword = 'Set-by-the-admin-7319';
     const answer = await patch(`/users/password/${user.id}`, { password: newPassword, reason: REASON });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -72,7 +79,7 @@ describe("the audit of an admin's changes to another account", () => {
   });
 
   it("keeps an admin changing another user's e-mail, labelled with the address it had, and no token", async () => {
-    const user = await buildUser(stack.dbs.identity.pool);
+    const user = await buildUser();
     const newEmail = `moved.${Date.now()}@exeter-motors.co.uk`;
     const answer = await patch(`/users/email/${user.id}`, { email: newEmail, reason: REASON });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -97,7 +104,7 @@ describe("the audit of an admin's changes to another account", () => {
 
   it("keeps an admin changing another garage's phone, with the reason", async () => {
     const garage = { id: randomUUID(), name: 'Dartmoor Motor Works Ltd' };
-    await buildGarageRow({ garagesDb: stack.dbs.garages } as GaragesStack, { ...garage, subscriptionStatus: 'active' });
+    await buildGarageRow({ garagesDb: stack.dbs.garages }, { ...garage, subscriptionStatus: 'active' });
     const answer = await patch(`/users/phone/${garage.id}`, { phone: '01392 654321', reason: REASON });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 
@@ -111,9 +118,9 @@ describe("the audit of an admin's changes to another account", () => {
   });
 
   it('refuses each change without a reason (400 on the reason), and changes and keeps nothing', async () => {
-    const user = await buildUser(stack.dbs.identity.pool);
+    const user = await buildUser();
     const garage = { id: randomUUID(), name: 'Exe Valley Garage Ltd' };
-    await buildGarageRow({ garagesDb: stack.dbs.garages } as GaragesStack, { ...garage, subscriptionStatus: 'active' });
+    await buildGarageRow({ garagesDb: stack.dbs.garages }, { ...garage, subscriptionStatus: 'active' });
     const calls = [
       [`/users/password/${user.id}`, { password: 'No-reason-given-1' }],
       [`/users/email/${user.id}`, { email: `noreason.${Date.now()}@exeter-motors.co.uk` }],
@@ -138,7 +145,7 @@ describe("the audit of an admin's changes to another account", () => {
   });
 
   it('keeps nothing when users change their own account (no admin action), and asks them for no reason', async () => {
-    const user = await buildUser(stack.dbs.identity.pool);
+    const user = await buildUser();
     const own = stack.tokenFor({ sub: user.id, role: 'garage', email: user.email });
     const answer = await patch(
       `/users/password/${user.id}`,

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   createRedis,
-  createRedisRateLimiter,
   createRequestRedis,
   createTokenVerifier,
   type Redis,
@@ -12,31 +11,21 @@ import {
   type TAuthClaims,
 } from '@sh/shared/server';
 import {
-  createTestDatabase,
-  createTestKeyPair,
+  deleteKeysUnder,
   listenForTest,
+  startServiceProcess,
   testLogger,
   testQueuePrefix,
+  TEST_KEY_PAIR,
   TEST_REDIS_URL,
+  type ServiceProcess,
   type TestDatabase,
 } from '@sh/shared/testing';
-import { buildBillingApp } from '../../billing/src/app.js';
-import { readConfig as readBillingConfig } from '../../billing/src/config.js';
-import { createStripeClient } from '../../billing/src/stripe/create-stripe-client.js';
-import { buildGaragesApp } from '../../garages/src/app.js';
-import { createCompaniesHouseClient } from '../../garages/src/clients/companies-house.js';
-import { createIdentityClient as createGaragesIdentityClient } from '../../garages/src/clients/identity.js';
-import { buildIdentityApp } from '../../identity/src/app.js';
-import { buildNotificationsApp } from '../../notifications/src/app.js';
-import { buildRecordsApp } from '../../records/src/app.js';
-import { readOnlyRecordsDeps } from '../../records/test/harness.js';
 import { buildGatewayApp } from '../src/routes/app.js';
 import type { UpstreamName } from '../src/domain/routing.js';
 
 /** The one internal token every service of this stack and the gateway share, as in a deployment. */
 export const STACK_INTERNAL_TOKEN = 'gateway-admin-stack-internal-token';
-/** Nobody listens here: what a service needs from another is not part of these tests, and would fail loudly. */
-const NOBODY = 'http://127.0.0.1:9';
 
 interface Listening {
   url: string;
@@ -49,6 +38,8 @@ export interface AdminStack {
   dbs: Record<UpstreamName, TestDatabase>;
   prefix: string;
   redis: Redis;
+  /** Billing's Stripe: see startStripeStandIn. */
+  stripe: StripeStandIn;
   tokenFor(claims: TAuthClaims): string;
   /**
    * A gateway in front of these services, or of the ones given instead (a stopped one, a silent one), seeing Redis at
@@ -58,101 +49,86 @@ export interface AdminStack {
   close(): Promise<void>;
 }
 
+const SERVICES: UpstreamName[] = ['identity', 'garages', 'records', 'billing', 'notifications'];
+
+/** Billing's Stripe here: it answers a customer's update, or refuses it as Stripe does a customer it has not got. */
+export interface StripeStandIn {
+  url: string;
+  /** From now on, refuses (404, resource_missing) every customer update, or answers each again. */
+  refuseCustomerUpdates(isRefusing: boolean): void;
+  close(): Promise<void>;
+}
+
 /**
- * The five services for real, each on its own test database and port, all sharing one internal token and one queue
- * prefix on the test Redis, and gateways in front of them that verify tokens with a test key.
+ * Answers POST /v1/customers/{id} (the update of a customer's e-mail) as Stripe does; any other call is dropped unanswered,
+ * as by a Stripe that cannot be reached, so that it is retried and never dead-lettered.
+ */
+async function startStripeStandIn(): Promise<StripeStandIn> {
+  let isRefusing = false;
+  const server = createServer((req, res) => {
+    const customer = /^\/v1\/customers\/([^/?]+)$/.exec(req.url ?? '')?.[1];
+    if (req.method !== 'POST' || !customer) {
+      req.socket.destroy();
+      return;
+    }
+    req.resume();
+    res.setHeader('content-type', 'application/json');
+    if (isRefusing) {
+      res.statusCode = 404;
+      const error = {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such customer: '${customer}'`,
+      };
+      res.end(JSON.stringify({ error }));
+    } else {
+      res.end(JSON.stringify({ id: customer, object: 'customer' }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    refuseCustomerUpdates: (refusing) => (isRefusing = refusing),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * The five services for real, each its own process (its main.ts) on its own test database and port, all sharing one
+ * internal token and one queue prefix on the test Redis, with every outside party (and each other) where nobody
+ * listens; and gateways in front of them that verify tokens with the shared test key pair, which identity signs with.
  */
 export async function startAdminStack(): Promise<AdminStack> {
-  const keys = createTestKeyPair();
-  const verifier = createTokenVerifier({ publicKey: keys.publicKey });
+  const verifier = createTokenVerifier({ publicKey: TEST_KEY_PAIR.publicKey });
   const prefix = testQueuePrefix();
   const redis = createRedis(TEST_REDIS_URL);
-  const queue = { redisUrl: TEST_REDIS_URL, prefix };
-  const migrations = (service: UpstreamName) => path.join(import.meta.dirname, `../../${service}/migrations`);
-  const [identityDb, garagesDb, recordsDb, billingDb, notificationsDb] = await Promise.all(
-    (['identity', 'garages', 'records', 'billing', 'notifications'] as const).map((service) =>
-      createTestDatabase(service, migrations(service)),
-    ),
+  const stripe = await startStripeStandIn();
+  const env = { REDIS_KEY_PREFIX: prefix, INTERNAL_TOKEN: STACK_INTERNAL_TOKEN };
+  const billingEnv = { ...env, STRIPE_API_PORT: new URL(stripe.url).port };
+  const started = await Promise.allSettled(
+    SERVICES.map((service) => startServiceProcess(service, { env: service === 'billing' ? billingEnv : env })),
   );
-  const dbs = {
-    identity: identityDb!,
-    garages: garagesDb!,
-    records: recordsDb!,
-    billing: billingDb!,
-    notifications: notificationsDb!,
-  };
-
-  const billingConfig = readBillingConfig({
-    NODE_ENV: 'test',
-    DATABASE_URL: dbs.billing.url,
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_KEY_PREFIX: prefix,
-    JWT_PUBLIC_KEY: keys.publicKey,
-    INTERNAL_TOKEN: STACK_INTERNAL_TOKEN,
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: '9',
-  });
-  const servers: Record<UpstreamName, Listening> = {
-    identity: await listenForTest(
-      buildIdentityApp({
-        pool: dbs.identity.pool,
-        redis,
-        logger: testLogger,
-        keys,
-        internalToken: STACK_INTERNAL_TOKEN,
-        keyPrefix: prefix,
-        queue,
-      }),
-    ),
-    garages: await listenForTest(
-      buildGaragesApp({
-        pool: dbs.garages.pool,
-        redis,
-        logger: testLogger,
-        verifier,
-        companiesHouse: createCompaniesHouseClient({
-          baseUrl: NOBODY,
-          apiKey: 'not-used',
-          limiter: createRedisRateLimiter(redis, { key: `${prefix}:companies-house`, limit: 600, windowMs: 300_000 }),
-        }),
-        identity: createGaragesIdentityClient({ baseUrl: NOBODY, internalToken: STACK_INTERNAL_TOKEN }),
-        companyTokenSecret: 'gateway-admin-stack-company-token-secret-0123',
-        internalToken: STACK_INTERNAL_TOKEN,
-        queue,
-      }),
-    ),
-    records: await listenForTest(
-      buildRecordsApp({
-        ...readOnlyRecordsDeps(dbs.records.pool),
-        verifier,
-        redis,
-        internalToken: STACK_INTERNAL_TOKEN,
-        queue,
-      }),
-    ),
-    billing: await listenForTest(
-      buildBillingApp({
-        pool: dbs.billing.pool,
-        redis,
-        logger: testLogger,
-        stripe: createStripeClient(billingConfig),
-        config: billingConfig,
-      }),
-    ),
-    notifications: await listenForTest(
-      buildNotificationsApp({
-        pool: dbs.notifications.pool,
-        redis,
-        logger: testLogger,
-        verifier,
-        internalToken: STACK_INTERNAL_TOKEN,
-        queue,
-      }),
-    ),
-  };
-  const urls = Object.fromEntries(Object.entries(servers).map(([name, server]) => [name, server.url])) as Record<
+  const processes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(processes.map((service) => service.stop()));
+    await stripe.close();
+    redis.disconnect();
+    throw failed.reason;
+  }
+  const byName = Object.fromEntries(SERVICES.map((name, i) => [name, processes[i]!])) as Record<
     UpstreamName,
-    string
+    ServiceProcess
+  >;
+  const urls = Object.fromEntries(SERVICES.map((name) => [name, byName[name].url])) as Record<UpstreamName, string>;
+  const dbs = Object.fromEntries(SERVICES.map((name) => [name, byName[name].db!])) as Record<
+    UpstreamName,
+    TestDatabase
   >;
   const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   const gateways: Array<{ server: Listening; redis: Redis }> = [];
@@ -162,7 +138,8 @@ export async function startAdminStack(): Promise<AdminStack> {
     dbs,
     prefix,
     redis,
-    tokenFor: (claims) => signAccessToken(keys.privateKey, claims),
+    stripe,
+    tokenFor: (claims) => signAccessToken(TEST_KEY_PAIR.privateKey, claims),
     async startGateway({ upstreams = urls, redisUrl = TEST_REDIS_URL } = {}) {
       const requestRedis = createRequestRedis(redisUrl);
       const server = await listenForTest(
@@ -187,10 +164,9 @@ export async function startAdminStack(): Promise<AdminStack> {
         await gateway.server.close();
         gateway.redis.disconnect();
       }
-      await Promise.all(Object.values(servers).map((server) => server.close()));
-      await Promise.all(Object.values(dbs).map((db) => db.drop()));
-      const left = await redis.keys(`${prefix}*`);
-      if (left.length > 0) await redis.del(...left);
+      await Promise.all(processes.map((service) => service.stop()));
+      await stripe.close();
+      await deleteKeysUnder(TEST_REDIS_URL, prefix);
       redis.disconnect();
     },
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Queue } from 'bullmq';
 import {
   MESSAGES,
   ZAdminDataResponseSchema,
@@ -11,7 +11,7 @@ import {
 import { queueNameFor } from '@sh/shared/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusingRedisUrl } from '../../../packages/shared/test/redis-stand-ins.js';
-import { buildGarage as buildGarageRow, type Stack as GaragesStack } from '../../garages/test/harness.js';
+import { buildGarage as buildGarageRow } from '../../garages/test/builders.js';
 import { buildGarage as buildDirectoryEntry, buildServiceRecord } from '../../records/test/builders.js';
 import { silentService, startAdminStack, stoppedServiceUrl, type AdminStack } from './admin-stack.js';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   garageToken = stack.tokenFor({ sub: garages.ashcombe.id, role: 'garage', email: 'office@ashcombe-autos.co.uk' });
 
   // The garages builder needs only the garages database of its stack.
-  const garagesDb = { garagesDb: stack.dbs.garages } as GaragesStack;
+  const garagesDb = { garagesDb: stack.dbs.garages };
   await buildGarageRow(garagesDb, {
     ...garages.ashcombe,
     subscriptionStatus: 'active',
@@ -312,24 +312,41 @@ describe('GET /api/v1/admin/status', () => {
 });
 
 describe('POST /api/v1/admin/events/{service}/{id}/retry', () => {
-  /** An event billing's consumer gave up on, left in its queue's failed set as the consumer leaves one. */
+  /**
+   * An event billing's consumer gave up on, left in its queue's failed set by the consumer itself: a garage's e-mail
+   * change while Stripe refuses the update of its customer. Stripe answers again afterwards, so a retry goes through.
+   */
   async function buildDeadEvent(): Promise<string> {
     const eventId = randomUUID();
-    const queue = new Queue(queueNameFor('billing'), { connection: stack.redis, prefix: stack.prefix });
-    const workerConnection = stack.redis.duplicate();
-    const worker = new Worker(
-      queueNameFor('billing'),
-      async () => {
-        throw new UnrecoverableError('Stripe refused the customer update');
-      },
-      { connection: workerConnection, prefix: stack.prefix },
+    const garageId = randomUUID();
+    await stack.dbs.billing.pool.query(
+      'INSERT INTO billing_customers (garage_id, stripe_customer_id, email) VALUES ($1, $2, $3)',
+      [garageId, `cus_${garageId.slice(0, 8)}`, 'office@ashcombe-autos.co.uk'],
     );
-    const failed = new Promise((resolve) => worker.once('failed', resolve));
-    await queue.add('user.email_confirmed', { id: eventId }, { jobId: eventId, attempts: 1, removeOnFail: false });
-    await failed;
-    await worker.close();
-    await queue.close();
-    workerConnection.disconnect();
+    const queue = new Queue(queueNameFor('billing'), { connection: stack.redis, prefix: stack.prefix });
+    stack.stripe.refuseCustomerUpdates(true);
+    try {
+      await queue.add(
+        'user.email_changed',
+        {
+          id: eventId,
+          name: 'user.email_changed',
+          version: 1,
+          occurredAt: new Date().toISOString(),
+          payload: {
+            userId: garageId,
+            oldEmail: 'office@ashcombe-autos.co.uk',
+            newEmail: 'accounts@ashcombe-autos.co.uk',
+            changedAt: Date.now(),
+          },
+        },
+        { jobId: eventId, attempts: 1, removeOnFail: false },
+      );
+      await expect.poll(() => queue.getJobState(eventId), { timeout: 10_000 }).toBe('failed');
+    } finally {
+      stack.stripe.refuseCustomerUpdates(false);
+      await queue.close();
+    }
     return eventId;
   }
 
@@ -342,8 +359,8 @@ describe('POST /api/v1/admin/events/{service}/{id}/retry', () => {
       expect.objectContaining({
         service: 'billing',
         id: eventId,
-        name: 'user.email_confirmed',
-        failedReason: 'Stripe refused the customer update',
+        name: 'user.email_changed',
+        failedReason: expect.stringContaining('Stripe refused the new e-mail of customer'),
       }),
     ]);
     expect(before.queues.find((q) => q.service === 'billing')).toMatchObject({ failed: 1 });

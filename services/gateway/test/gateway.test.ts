@@ -25,26 +25,25 @@ import {
   type Redis,
 } from '@sh/shared/server';
 import {
-  createTestDatabase,
   createTestKeyPair,
   listenForTest,
+  startServiceProcess,
   testLogger,
   testQueuePrefix,
-  type TestDatabase,
+  type ServiceProcess,
   TEST_REDIS_URL,
 } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRecordsApp } from '../../records/src/app.js';
-import { readOnlyRecordsDeps, TEST_INTERNAL_TOKEN } from '../../records/test/harness.js';
 import { startPrivateRedis } from '../../../packages/shared/test/redis-stand-ins.js';
 import { buildGatewayApp, type GatewayDeps } from '../src/routes/app.js';
 import { isForbiddenPath } from '../src/domain/routing.js';
 import { operationTable } from '@sh/shared/contract';
 
+const TEST_INTERNAL_TOKEN = 'gateway-test-internal-token-0123';
 const keys = createTestKeyPair();
 let redis: Redis;
-let recordsDb: TestDatabase;
-let records: { url: string; close(): Promise<void> };
+/** Records as its own process, on a fresh database; it trusts no token of this suite's key. */
+let records: ServiceProcess;
 let gateway: { url: string; close(): Promise<void> };
 let sentinel: Server;
 const sentinelSeen: string[] = [];
@@ -63,8 +62,7 @@ async function freePortThatIsClosed(): Promise<string> {
 
 beforeAll(async () => {
   redis = createRedis(TEST_REDIS_URL);
-  recordsDb = await createTestDatabase('records', path.join(import.meta.dirname, '../../records/migrations'));
-  records = await listenForTest(buildRecordsApp(readOnlyRecordsDeps(recordsDb.pool)));
+  records = await startServiceProcess('records', { env: { INTERNAL_TOKEN: TEST_INTERNAL_TOKEN } });
   sentinel = createServer((req: IncomingMessage, res) => {
     sentinelSeen.push(req.url ?? '');
     res.setHeader('content-type', 'application/json');
@@ -105,9 +103,8 @@ function listenGateway(deps: Pick<GatewayDeps, 'upstreams' | 'budgets'> & Partia
 
 afterAll(async () => {
   await gateway?.close();
-  await records?.close();
+  await records?.stop();
   await new Promise<void>((resolve) => sentinel?.close(() => resolve()));
-  await recordsDb?.drop();
   redis?.disconnect();
 });
 

@@ -9,32 +9,37 @@ import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/
 import {
   callJson,
   callWithSessionCookie,
+  createIdentityUser,
   listenForTest,
   refreshTokenOf,
   sessionCookiesOf,
+  startServiceProcess,
   testLogger,
   testQueuePrefix,
+  TEST_KEY_PAIR,
   TEST_REDIS_URL,
+  type ServiceProcess,
 } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, startIdentity, TEST_INTERNAL_TOKEN, type RunningIdentity } from '../../identity/test/helpers.js';
 import { buildGatewayApp } from '../src/routes/app.js';
 import { operationTable } from '@sh/shared/contract';
 
 // The session cookie as the browser sees it: identity sets it behind the gateway, which forwards paths unchanged, so
 // the cookie's paths are the gateway's public paths of refresh and logout.
-let identity: RunningIdentity;
+const TEST_INTERNAL_TOKEN = 'gateway-session-test-internal-token';
+/** Identity as its own process, on its own database, signing with the shared test key pair. */
+let identity: ServiceProcess;
 let redis: Redis;
 let gateway: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
-  identity = await startIdentity();
+  identity = await startServiceProcess('identity', { env: { INTERNAL_TOKEN: TEST_INTERNAL_TOKEN } });
   redis = createRequestRedis(TEST_REDIS_URL);
   gateway = await listenForTest(
     buildGatewayApp({
       logger: testLogger,
       redis,
-      verifier: createTokenVerifier({ publicKey: identity.keys.publicKey }),
+      verifier: createTokenVerifier({ publicKey: TEST_KEY_PAIR.publicKey }),
       upstreams: { identity: identity.url },
       budgets: { apiPerMinute: 1000, lookupPerMinute: 100, authPerMinute: 1000 },
       rateLimitPrefix: testQueuePrefix(),
@@ -48,12 +53,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await identity?.close();
+  await identity?.stop();
   redis?.disconnect();
 });
 
 async function signIn() {
-  const user = await buildUser(identity.db.pool);
+  const user = await createIdentityUser(identity.url, TEST_INTERNAL_TOKEN);
+  await identity.db!.pool.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [user.id]);
   const answer = await callJson(gateway.url, 'POST', '/api/v1/auth/login', {
     body: { email: user.email, password: user.password },
   });

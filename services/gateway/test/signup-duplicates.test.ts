@@ -3,50 +3,68 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MESSAGES, ZErrorEnvelopeSchema } from '@sh/shared/contract';
 import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
-import { createTestKeyPair, listenForTest, testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildGarage,
-  COMPANIES,
-  signupPayload,
-  startStack,
-  TEST_INTERNAL_TOKEN,
-  type Stack,
-} from '../../garages/test/harness.js';
+  listenForTest,
+  NOBODY_URL,
+  startServiceProcess,
+  testLogger,
+  testQueuePrefix,
+  TEST_KEY_PAIR,
+  TEST_REDIS_URL,
+  type ServiceProcess,
+} from '@sh/shared/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCompaniesHouseFake, type CompaniesHouseFake } from '../../../doubles/src/companies-house/server.js';
+import { buildGarage, COMPANIES, FIXTURES_PATH, signupPayload } from '../../garages/test/builders.js';
 import { buildGatewayApp } from '../src/routes/app.js';
 
 // Who is registered is not public: the signup's duplicate check says nothing of an e-mail, and is counted, like the
 // signup itself, against the credential budget of the caller's address.
 
 const CREDENTIALS_PER_MINUTE = 4;
-let stack: Stack;
+const INTERNAL_TOKEN = 'gateway-signup-test-internal-token';
+let fake: CompaniesHouseFake;
+let garages: ServiceProcess;
+/** Garages' database, as its builders take it. */
+let stack: { garagesDb: NonNullable<ServiceProcess['db']> };
 let redis: Redis;
 let gateway: { url: string; close(): Promise<void> };
 let prefix = '';
 
 beforeAll(async () => {
-  stack = await startStack();
+  // Garages as its own process, with the Companies House fake serving its test fixtures.
+  fake = await startCompaniesHouseFake({ port: 0, fixturesPath: FIXTURES_PATH });
+  garages = await startServiceProcess('garages', {
+    env: {
+      COMPANIES_HOUSE_URL: fake.url,
+      COMPANIES_HOUSE_API_KEY: 'test-api-key',
+      COMPANY_TOKEN_SECRET: 'gateway-signup-test-company-token-secret-0123',
+      INTERNAL_TOKEN,
+    },
+  });
+  stack = { garagesDb: garages.db! };
   redis = createRequestRedis(TEST_REDIS_URL);
   prefix = testQueuePrefix();
   gateway = await listenForTest(
     buildGatewayApp({
       logger: testLogger,
       redis,
-      verifier: createTokenVerifier({ publicKey: createTestKeyPair().publicKey }),
-      upstreams: { garages: stack.garagesUrl, identity: stack.identityUrl },
+      verifier: createTokenVerifier({ publicKey: TEST_KEY_PAIR.publicKey }),
+      upstreams: { garages: garages.url, identity: NOBODY_URL },
       budgets: { apiPerMinute: 1000, lookupPerMinute: 1000, authPerMinute: CREDENTIALS_PER_MINUTE },
       rateLimitPrefix: prefix,
       webDist: mkdtempSync(path.join(tmpdir(), 'web-dist-')),
       trustProxy: 'loopback',
       upstreamTimeoutMs: 5000,
-      internalToken: TEST_INTERNAL_TOKEN,
+      internalToken: INTERNAL_TOKEN,
     }),
   );
 });
 afterAll(async () => {
   await gateway?.close();
   redis?.disconnect();
-  await stack?.close();
+  await garages?.stop();
+  await fake?.close();
 });
 
 let clientCounter = 0;

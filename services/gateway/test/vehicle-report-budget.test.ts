@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { ZVehicleReportResponseSchema } from '@sh/shared/contract';
-import { createRequestRedis, createTokenBucketLimiter, createTokenVerifier, type Redis } from '@sh/shared/server';
+import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
 import {
-  createTestDatabase,
   createTestKeyPair,
+  deleteKeysUnder,
   listenForTest,
+  startServiceProcess,
   testLogger,
   testQueuePrefix,
-  type TestDatabase,
+  type ServiceProcess,
   TEST_REDIS_URL,
 } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,19 +20,13 @@ import {
   startDvsaDouble,
   type DvsaDouble,
 } from '../../../doubles/src/dvsa/server.js';
-import { buildRecordsApp } from '../../records/src/app.js';
-import { createDvlaClient, DVLA_LIMITS } from '../../records/src/clients/dvla.js';
-import { createDvsaClient, DVSA_LIMITS } from '../../records/src/clients/dvsa.js';
-import { createVehicleSourceCache } from '../../records/src/domain/vehicle-source-cache.js';
-import { readOnlyRecordsDeps } from '../../records/test/harness.js';
 import { buildGatewayApp } from '../src/routes/app.js';
 
 const LOOKUP_BUDGET = 10;
 let redis: Redis;
 let dvla: DvlaDouble;
 let dvsa: DvsaDouble;
-let recordsDb: TestDatabase;
-let records: { url: string; close(): Promise<void> };
+let records: ServiceProcess;
 let gateway: { url: string; close(): Promise<void> };
 let prefix = '';
 
@@ -39,29 +34,21 @@ beforeAll(async () => {
   redis = createRequestRedis(TEST_REDIS_URL);
   [dvla, dvsa] = await Promise.all([startDvlaDouble(), startDvsaDouble()]);
   prefix = testQueuePrefix();
-  recordsDb = await createTestDatabase('records', path.join(import.meta.dirname, '../../records/migrations'));
-  // Records as main.ts wires its report, at the DVLA and DVSA doubles, with the production allowances.
-  records = await listenForTest(
-    buildRecordsApp({
-      ...readOnlyRecordsDeps(recordsDb.pool),
-      vehicleReport: {
-        dvla: createDvlaClient({
-          baseUrl: dvla.url,
-          apiKey: DEV_DVLA_API_KEY,
-          limiter: createTokenBucketLimiter(redis, { key: `${prefix}:dvla-allowance`, ...DVLA_LIMITS }),
-        }),
-        dvsa: createDvsaClient({
-          apiUrl: dvsa.url,
-          tokenUrl: dvsa.tokenUrl,
-          clientId: DEV_DVSA_CLIENT_ID,
-          clientSecret: DEV_DVSA_CLIENT_SECRET,
-          apiKey: DEV_DVSA_API_KEY,
-          limiter: createTokenBucketLimiter(redis, { key: `${prefix}:dvsa-allowance`, ...DVSA_LIMITS }),
-        }),
-        cache: createVehicleSourceCache(redis, { keyPrefix: `${prefix}:vehicle-source` }),
-      },
-    }),
-  );
+  // Records as its own process (its main.ts wires its report), at the DVLA and DVSA doubles, with the production
+  // allowances, under this test's Redis prefix.
+  records = await startServiceProcess('records', {
+    env: {
+      REDIS_KEY_PREFIX: prefix,
+      INTERNAL_TOKEN: 'test-internal-token-0123456789',
+      DVLA_API_URL: dvla.url,
+      DVLA_API_KEY: DEV_DVLA_API_KEY,
+      DVSA_API_URL: dvsa.url,
+      DVSA_TOKEN_URL: dvsa.tokenUrl,
+      DVSA_CLIENT_ID: DEV_DVSA_CLIENT_ID,
+      DVSA_CLIENT_SECRET: DEV_DVSA_CLIENT_SECRET,
+      DVSA_API_KEY: DEV_DVSA_API_KEY,
+    },
+  });
   gateway = await listenForTest(
     buildGatewayApp({
       logger: testLogger,
@@ -79,8 +66,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await gateway?.close();
-  await records?.close();
-  await recordsDb?.drop();
+  await records?.stop();
+  if (prefix) await deleteKeysUnder(TEST_REDIS_URL, prefix);
   await dvla?.close();
   await dvsa?.close();
   redis?.disconnect();
@@ -89,20 +76,21 @@ afterAll(async () => {
 async function vehicleCalls(url: string): Promise<number> {
   return ((await (await fetch(`${url}/_control/counts`)).json()) as { vehicleRequests: number }).vehicleRequests;
 }
-async function keysUnder(match: string): Promise<number> {
+/** The keys under `prefix` but those of records' event queue (BullMQ's own, which come and go on their timers). */
+async function keysUnder(prefix: string): Promise<number> {
   let count = 0;
   let cursor = '0';
   do {
-    const [next, batch] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
+    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
     cursor = next;
-    count += batch.length;
+    count += batch.filter((key) => !key.startsWith(`${prefix}:events.`)).length;
   } while (cursor !== '0');
   return count;
 }
 
 describe('GET /api/v1/vehicles/{registration} through the gateway', () => {
   it("spends the lookup's budget: 200 made-up registrations from one client make no outside call past it and leave Redis's keys bounded", async () => {
-    const keysBefore = await keysUnder(`${prefix}:*`);
+    const keysBefore = await keysUnder(prefix);
     const statuses: number[] = [];
     for (let n = 0; n < 200; n += 1) {
       const registration = `QZ${String(n % 100).padStart(2, '0')}X${String.fromCharCode(65 + Math.floor(n / 100))}${String.fromCharCode(65 + (n % 26))}`;
@@ -117,7 +105,7 @@ describe('GET /api/v1/vehicles/{registration} through the gateway', () => {
     expect(await vehicleCalls(dvsa.url)).toBe(LOOKUP_BUDGET);
     // The client's budget count, DVLA's and DVSA's allowances (bucket and day each) and the one set of "no such
     // vehicle" answers (two keys): no key per registration.
-    expect((await keysUnder(`${prefix}:*`)) - keysBefore).toBeLessThanOrEqual(7);
+    expect((await keysUnder(prefix)) - keysBefore).toBeLessThanOrEqual(7);
     // One budget for both: the lookup is spent too.
     expect((await fetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status).toBe(429);
   });

@@ -2,35 +2,32 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import type { TServiceName } from '@sh/shared/contract';
+import { ROOT } from '@sh/shared/launcher';
 import {
   createRedis,
   fetchEventSecretsFrom,
   queueNameFor,
+  RECONCILER_LOCK,
   startConsumer,
   startReconciler,
-  startRelay,
   type Consumer,
   type Reconciler,
-  type Redis,
-  type Relay,
 } from '@sh/shared/server';
 import {
   capturingLogger,
   createTestDatabase,
-  createTestKeyPair,
-  listenForTest,
+  startServiceProcess,
   testQueuePrefix,
   TEST_REDIS_URL,
   type TestDatabase,
 } from '@sh/shared/testing';
-import { buildIdentityApp } from '../../identity/src/app.js';
 import { createMailTransport, type MailTransport } from '../src/delivery/create-mail-transport.js';
 import { startMailSender, type MailSender } from '../src/delivery/start-mail-sender.js';
 import { createNotificationsHandlers } from '../src/events/handlers.js';
 import { MIGRATIONS_DIR, TEST_CONTEXT, TEST_FROM, TEST_RETRY } from './harness.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 
-const IDENTITY_MIGRATIONS = path.join(import.meta.dirname, '../../identity/migrations');
+const IDENTITY_MIGRATIONS = path.join(ROOT, 'services/identity/migrations');
 export const IDENTITY_INTERNAL_TOKEN = 'notifications-test-internal-token-0123';
 
 export interface IdentityAndNotifications {
@@ -50,10 +47,14 @@ export interface IdentityAndNotifications {
 }
 
 /**
- * Identity (its real app on a real port, its own database, its outbox relay and reconciler) and notifications (its
- * consumer, which fetches the tokens from identity's /internal/events/{id}/secret, and its delivery loop) wired
+ * Identity (its own process, on a real port, with its own database, its outbox relay and reconciler) and notifications
+ * (its consumer, which fetches the tokens from identity's /internal/events/{id}/secret, and its delivery loop) wired
  * through one BullMQ prefix on the real Redis (or `redisUrl`), with mail going to a capturing SMTP server: a reset or
  * confirmation mail travels the whole way it does in production. With `deferConsumer`, startConsumer() starts it.
+ *
+ * Identity's reconciler passes are the test's to run (reconcile()): the test holds the reconciler's advisory lock in
+ * identity's database on a connection of its own, from before identity starts, so identity's own passes skip as
+ * another replica's would; the test's reconciler takes the lock on that same connection, where it is its own.
  */
 export async function startIdentityAndNotifications(
   options: { redisUrl?: string; deferConsumer?: boolean } = {},
@@ -63,20 +64,21 @@ export async function startIdentityAndNotifications(
   const prefix = testQueuePrefix();
   const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
   const notificationsDb = await createTestDatabase('notifications', MIGRATIONS_DIR);
-  const redis: Redis = createRedis(redisUrl);
-  const identity = await listenForTest(
-    buildIdentityApp({
-      pool: identityDb.pool,
-      redis,
-      logger,
-      keys: createTestKeyPair(),
-      internalToken: IDENTITY_INTERNAL_TOKEN,
-      keyPrefix: prefix,
-    }),
-  );
-  const relay: Relay = startRelay({ pool: identityDb.pool, redisUrl, prefix, logger, pollMs: 50 });
+  // One connection, held while the stack runs, holding the reconciler's lock; the test's reconciler locks on it.
+  const lockHolder = await identityDb.pool.connect();
+  await lockHolder.query('SELECT pg_advisory_lock($1)', [RECONCILER_LOCK]);
+  const reconcilerPool = {
+    connect: async () => ({ query: lockHolder.query.bind(lockHolder), release: () => undefined }),
+    query: identityDb.pool.query.bind(identityDb.pool),
+  } as unknown as pg.Pool;
+  const identity = await startServiceProcess('identity', {
+    db: identityDb,
+    env: { INTERNAL_TOKEN: IDENTITY_INTERNAL_TOKEN, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix },
+    logLevel: 'trace',
+    onLine: (line) => logLines.push(`${line}\n`),
+  });
   const reconciler: Reconciler = startReconciler({
-    pool: identityDb.pool,
+    pool: reconcilerPool,
     redisUrl,
     prefix,
     logger,
@@ -116,7 +118,14 @@ export async function startIdentityAndNotifications(
     reconcile: () => reconciler.reconcile(),
     startConsumer: startNotificationsConsumer,
     async whenMailSettled() {
-      await relay.flush();
+      // Identity's relay (every 200 ms) has published every event.
+      for (;;) {
+        const { rows } = await identityDb.pool.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM event_outbox WHERE published_at IS NULL',
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await consumer?.whenIdle();
       for (;;) {
         const { rows } = await notificationsDb.pool.query<{ n: number }>(
@@ -132,8 +141,8 @@ export async function startIdentityAndNotifications(
       await sender.stop();
       transport.close();
       await reconciler.stop();
-      await relay.stop();
-      await identity.close();
+      await identity.stop();
+      lockHolder.release();
       const connection = createRedis(redisUrl);
       const services: TServiceName[] = ['identity', 'garages', 'records', 'billing', 'notifications'];
       for (const service of services) {
@@ -144,7 +153,6 @@ export async function startIdentityAndNotifications(
       const keysLeft = await connection.keys(`${prefix}*`);
       if (keysLeft.length > 0) await connection.del(...keysLeft);
       connection.disconnect();
-      redis.disconnect();
       await smtp.close();
       await identityDb.drop();
       await notificationsDb.drop();

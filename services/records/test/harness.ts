@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ZCreateServiceRecordResponseSchema, type TGarageServiceRecord } from '@sh/shared/contract';
 import {
@@ -11,23 +11,23 @@ import {
 } from '@sh/shared/server';
 import {
   callJson,
+  createIdentityUser,
   createTestDatabase,
   createTestKeyPair,
   listenForTest,
   testLogger,
-  testQueuePrefix,
+  TEST_KEY_PAIR,
   TEST_REDIS_URL,
   type TestDatabase,
 } from '@sh/shared/testing';
-import { buildIdentityApp } from '../../identity/src/app.js';
-import { hashPassword } from '../../identity/src/domain/passwords.js';
+import { inject } from 'vitest';
 import { buildRecordsApp, type RecordsAppDeps } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';
 import { signerFromPrivateKey, type ReceiptSigner } from '../src/domain/signing-key.js';
+import { TEST_INTERNAL_TOKEN } from './global-setup.js';
 
+export { TEST_INTERNAL_TOKEN };
 export const RECORDS_MIGRATIONS = path.join(import.meta.dirname, '../migrations');
-export const IDENTITY_MIGRATIONS = path.join(import.meta.dirname, '../../identity/migrations');
-export const TEST_INTERNAL_TOKEN = 'records-test-internal-token-0123';
 
 /** A receipt signer with a fresh Ed25519 key. */
 export function createTestSigner(): ReceiptSigner {
@@ -54,8 +54,8 @@ export function readOnlyRecordsDeps(pool: Pool): RecordsAppDeps {
 export interface RecordsStack {
   url: string;
   db: TestDatabase;
+  /** Identity as its own process, shared by every test file (test/global-setup.ts). */
   identityUrl: string;
-  identityDb: TestDatabase;
   signer: ReceiptSigner;
   redis: Redis;
   /** Signs an access token with identity's key, as identity would. */
@@ -66,23 +66,14 @@ export interface RecordsStack {
 }
 
 /**
- * Records with what it talks to, for real: identity's app on its own port and database (the password re-check
- * over HTTP with the internal token, its attempt budget in Redis), Postgres and Redis.
+ * Records with what it talks to, for real: identity as its own process with its own database (the password re-check
+ * over HTTP with the internal token, its attempt budget in Redis), Postgres and Redis. Tokens are signed with the
+ * shared test key pair, as that identity signs them.
  */
 export async function startRecordsStack(options: { now?: () => Date } = {}): Promise<RecordsStack> {
-  const keys = createTestKeyPair();
+  const keys = TEST_KEY_PAIR;
   const redis = createRedis(TEST_REDIS_URL);
-  const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
-  const identity = await listenForTest(
-    buildIdentityApp({
-      pool: identityDb.pool,
-      redis,
-      logger: testLogger,
-      keys,
-      internalToken: TEST_INTERNAL_TOKEN,
-      keyPrefix: testQueuePrefix(),
-    }),
-  );
+  const identityUrl = inject('identityUrl');
   const db = await createTestDatabase('records', RECORDS_MIGRATIONS);
   const signer = createTestSigner();
   const records = await listenForTest(
@@ -91,7 +82,7 @@ export async function startRecordsStack(options: { now?: () => Date } = {}): Pro
       logger: testLogger,
       verifier: createTokenVerifier({ publicKey: keys.publicKey }),
       signer,
-      identity: createIdentityClient({ baseUrl: identity.url, internalToken: TEST_INTERNAL_TOKEN }),
+      identity: createIdentityClient({ baseUrl: identityUrl, internalToken: TEST_INTERNAL_TOKEN }),
       internalToken: TEST_INTERNAL_TOKEN,
       now: options.now,
     }),
@@ -99,18 +90,15 @@ export async function startRecordsStack(options: { now?: () => Date } = {}): Pro
   return {
     url: records.url,
     db,
-    identityUrl: identity.url,
-    identityDb,
+    identityUrl,
     signer,
     redis,
     tokenFor: (claims) => signAccessToken(keys.privateKey, claims),
     tokenPublicKey: keys.publicKey,
     async close() {
       await records.close();
-      await identity.close();
       redis.disconnect();
       await db.drop();
-      await identityDb.drop();
     },
   };
 }
@@ -118,23 +106,20 @@ export async function startRecordsStack(options: { now?: () => Date } = {}): Pro
 let garageCounter = 0;
 
 /**
- * A garage as records and identity know it: a user with a password in identity, a directory entry, an
- * entitlement (`status` null: none heard yet) and, unless `emailConfirmed` is false, the confirmation of its
- * e-mail in records, and a token for it.
+ * A garage as records and identity know it: a user with a password in identity (created through identity's
+ * /internal/users, as garages' signup creates it), a directory entry, an entitlement (`status` null: none heard yet)
+ * and, unless `emailConfirmed` is false, the confirmation of its e-mail in records, and a token for it.
  */
 export async function buildGarageAccount(
   stack: RecordsStack,
   options: { status?: string | null; password?: string; name?: string; emailConfirmed?: boolean } = {},
 ): Promise<{ id: string; email: string; password: string; name: string; token: string }> {
   garageCounter += 1;
-  const email = `workshop${garageCounter}.${Date.now()}@hartley-motors.co.uk`;
+  // Unique across the test files, which share one identity.
+  const email = `workshop${garageCounter}.${Date.now()}.${randomBytes(3).toString('hex')}@hartley-motors.co.uk`;
   const password = options.password ?? 'Spanner42';
   const name = options.name ?? `Hartley Motors ${garageCounter}`;
-  const { rows } = await stack.identityDb.pool.query<{ id: string }>(
-    `INSERT INTO users (email, password_hash, role, email_confirmed_at) VALUES ($1, $2, 'garage', now()) RETURNING id`,
-    [email, await hashPassword(password)],
-  );
-  const id = rows[0]!.id;
+  const { id } = await createIdentityUser(stack.identityUrl, TEST_INTERNAL_TOKEN, { email, password });
   await stack.db.pool.query('INSERT INTO garage_directory (garage_id, name, address, email) VALUES ($1, $2, $3, $4)', [
     id,
     name,

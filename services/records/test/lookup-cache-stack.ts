@@ -3,24 +3,18 @@ import { createLookupAnswers } from '@sh/shared/lookup-cache';
 import { createRedis, createTokenVerifier, signAccessToken } from '@sh/shared/server';
 import {
   createTestDatabase,
-  createTestKeyPair,
   listenForTest,
+  startServiceProcess,
   testLogger,
   testQueuePrefix,
+  TEST_KEY_PAIR,
   TEST_REDIS_URL,
 } from '@sh/shared/testing';
-import { buildGatewayApp } from '../../gateway/src/routes/app.js';
-import { buildIdentityApp } from '../../identity/src/app.js';
+import { inject } from 'vitest';
 import { buildRecordsApp } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';
 import { lookupHistoriesOf } from '../src/domain/lookup-histories.js';
-import {
-  createTestSigner,
-  IDENTITY_MIGRATIONS,
-  RECORDS_MIGRATIONS,
-  TEST_INTERNAL_TOKEN,
-  type RecordsStack,
-} from './harness.js';
+import { createTestSigner, RECORDS_MIGRATIONS, TEST_INTERNAL_TOKEN, type RecordsStack } from './harness.js';
 
 /** What the lookup cache's tests run against (startLookupCacheStack). */
 export interface LookupCacheStack {
@@ -37,24 +31,14 @@ export interface LookupCacheStack {
 }
 
 /**
- * Three records instances sharing one database and one Redis under a fresh prefix, identity for their password
- * checks, and a gateway in front of the third.
+ * Three records instances sharing one database and one Redis under a fresh prefix, identity (the workspace's, its own
+ * process) for their password checks, and a gateway, its own process, in front of the third.
  */
 export async function startLookupCacheStack(): Promise<LookupCacheStack> {
-  const keys = createTestKeyPair();
+  const keys = TEST_KEY_PAIR;
   const redis = createRedis(TEST_REDIS_URL);
   const prefix = testQueuePrefix();
-  const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
-  const identity = await listenForTest(
-    buildIdentityApp({
-      pool: identityDb.pool,
-      redis,
-      logger: testLogger,
-      keys,
-      internalToken: TEST_INTERNAL_TOKEN,
-      keyPrefix: prefix,
-    }),
-  );
+  const identityUrl = inject('identityUrl');
   const db = await createTestDatabase('records', RECORDS_MIGRATIONS);
   const signer = createTestSigner();
   const instance = () =>
@@ -65,7 +49,7 @@ export async function startLookupCacheStack(): Promise<LookupCacheStack> {
         logger: testLogger,
         verifier: createTokenVerifier({ publicKey: keys.publicKey }),
         signer,
-        identity: createIdentityClient({ baseUrl: identity.url, internalToken: TEST_INTERNAL_TOKEN }),
+        identity: createIdentityClient({ baseUrl: identityUrl, internalToken: TEST_INTERNAL_TOKEN }),
         internalToken: TEST_INTERNAL_TOKEN,
         lookupAnswers: createLookupAnswers({
           histories: lookupHistoriesOf(db.pool),
@@ -83,36 +67,24 @@ export async function startLookupCacheStack(): Promise<LookupCacheStack> {
     if (cOpen) await c.close();
     cOpen = false;
   };
-  const gateway = await listenForTest(
-    buildGatewayApp({
-      logger: testLogger,
-      redis,
-      verifier: createTokenVerifier({ publicKey: keys.publicKey }),
-      upstreams: { records: c.url },
-      budgets: { apiPerMinute: 10_000, lookupPerMinute: 10_000, authPerMinute: 10_000 },
-      rateLimitPrefix: prefix,
-      webDist: '/nonexistent',
-      trustProxy: false,
-      upstreamTimeoutMs: 5000,
-      internalToken: TEST_INTERNAL_TOKEN,
-      lookupFastPath: true,
-    }),
-  );
-  const closers = [
-    gateway.close,
-    stopRecordsBehindGateway,
-    a.close,
-    b.close,
-    identity.close,
-    async () => redis.disconnect(),
-    db.drop,
-    identityDb.drop,
-  ];
+  // The gateway as it runs in production (its main.ts: the lookup's fast path on), on the same Redis prefix.
+  const gateway = await startServiceProcess('gateway', {
+    env: {
+      RECORDS_URL: c.url,
+      REDIS_KEY_PREFIX: prefix,
+      RATE_LIMIT_API_PER_MINUTE: '10000',
+      RATE_LIMIT_LOOKUP_PER_MINUTE: '10000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '10000',
+      WEB_DIST: '/nonexistent',
+      UPSTREAM_TIMEOUT_MS: '5000',
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    },
+  });
+  const closers = [gateway.stop, stopRecordsBehindGateway, a.close, b.close, async () => redis.disconnect(), db.drop];
   const stack: RecordsStack = {
     url: a.url,
     db,
-    identityUrl: identity.url,
-    identityDb,
+    identityUrl,
     signer,
     redis,
     tokenFor: (claims) => signAccessToken(keys.privateKey, claims),

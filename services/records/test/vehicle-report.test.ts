@@ -15,9 +15,10 @@ import {
   listenForTest,
   testLogger,
   testQueuePrefix,
+  TEST_KEY_PAIR,
   TEST_REDIS_URL,
 } from '@sh/shared/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { DEV_DVLA_API_KEY, startDvlaDouble, type DvlaDouble } from '../../../doubles/src/dvla/server.js';
 import {
   DEV_DVSA_API_KEY,
@@ -26,7 +27,6 @@ import {
   startDvsaDouble,
   type DvsaDouble,
 } from '../../../doubles/src/dvsa/server.js';
-import { buildIdentityApp } from '../../identity/src/app.js';
 import { buildRecordsApp } from '../src/app.js';
 import { createDvlaClient } from '../src/clients/dvla.js';
 import { createDvsaClient } from '../src/clients/dvsa.js';
@@ -37,7 +37,6 @@ import {
   adminTokenFor,
   buildGarageAccount,
   createTestSigner,
-  IDENTITY_MIGRATIONS,
   logServiceRecord,
   RECORDS_MIGRATIONS,
   TEST_INTERNAL_TOKEN,
@@ -79,19 +78,9 @@ beforeAll(async () => {
   cachePrefix = `${testQueuePrefix()}:vehicle-source`;
   // Records with identity for real (a garage logs a service with its password re-checked), as test/harness.ts does,
   // and the buyer's report wired to the DVLA and DVSA doubles.
-  const keys = createTestKeyPair();
-  const identityRedis = createRedis(TEST_REDIS_URL);
-  const identityDb = await createTestDatabase('identity', IDENTITY_MIGRATIONS);
-  const identity = await listenForTest(
-    buildIdentityApp({
-      pool: identityDb.pool,
-      redis: identityRedis,
-      logger: testLogger,
-      keys,
-      internalToken: TEST_INTERNAL_TOKEN,
-      keyPrefix: testQueuePrefix(),
-    }),
-  );
+  const keys = TEST_KEY_PAIR;
+  const stackRedis = createRedis(TEST_REDIS_URL);
+  const identityUrl = inject('identityUrl');
   const db = await createTestDatabase('records', RECORDS_MIGRATIONS);
   const signer = createTestSigner();
   const records = await listenForTest(
@@ -100,7 +89,7 @@ beforeAll(async () => {
       logger: testLogger,
       verifier: createTokenVerifier({ publicKey: keys.publicKey }),
       signer,
-      identity: createIdentityClient({ baseUrl: identity.url, internalToken: TEST_INTERNAL_TOKEN }),
+      identity: createIdentityClient({ baseUrl: identityUrl, internalToken: TEST_INTERNAL_TOKEN }),
       internalToken: TEST_INTERNAL_TOKEN,
       vehicleReport: reportDeps(),
     }),
@@ -108,17 +97,14 @@ beforeAll(async () => {
   stack = {
     url: records.url,
     db,
-    identityUrl: identity.url,
-    identityDb,
+    identityUrl,
     signer,
-    redis: identityRedis,
+    redis: stackRedis,
     tokenFor: (claims) => signAccessToken(keys.privateKey, claims),
     async close() {
       await records.close();
-      await identity.close();
-      identityRedis.disconnect();
+      stackRedis.disconnect();
       await db.drop();
-      await identityDb.drop();
     },
   };
 });

@@ -184,3 +184,12 @@ export async function readPublishedAnswer(redis: Redis, namespace: string, key: 
   return stored && decodeSharedAnswer(stored);
 }
 export { callWithSessionCookie, refreshTokenOf, sessionCookiesOf, type SetSessionCookie } from './session-cookie.js';
+export {
+  deleteKeysUnder,
+  NOBODY_URL,
+  startServiceProcess,
+  type ServiceProcess,
+  type ServiceProcessOptions,
+} from './service-process.js';
+export { TEST_KEY_PAIR } from './test-key-pair.js';
+export { createIdentityUser } from './identity-users.js';

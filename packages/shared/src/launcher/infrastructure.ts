@@ -1,0 +1,49 @@
+/** Whether the machine's Postgres and Redis answer, and what to run when they do not. */
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+/** The one script that starts this machine's Postgres and Redis (scripts/start-databases.sh), as a user runs it. */
+export const START_DATABASES_SCRIPT = 'scripts/start-databases.sh';
+
+/** Says which of Postgres and Redis cannot be reached, and how to start it on this kind of machine. */
+export async function checkInfrastructure(postgresUrl: string, redisUrl: string): Promise<string[]> {
+  const problems: string[] = [];
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    problems.push(
+      `Postgres is not reachable at ${redact(postgresUrl)} (${(error as Error).message}).\n` +
+        `  Start it with: ${START_DATABASES_SCRIPT} --postgres`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 3000,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    const port = new URL(redisUrl).port || '6379';
+    problems.push(
+      `Redis is not reachable at ${redisUrl} (${(error as Error).message}).\n` +
+        `  Start it with: ${START_DATABASES_SCRIPT} --redis${port === '6379' ? '' : ` --redis-port ${port}`}`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+  return problems;
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
