@@ -2,7 +2,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { ensureDatabase, migrate } from '@sh/shared/server';
-import { ROOT } from '../scripts/stack.js';
+import { ROOT } from '@sh/shared/launcher';
 
 export const RECORDS_PER_VEHICLE = 5;
 

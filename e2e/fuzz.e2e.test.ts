@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OPERATIONS } from '@sh/shared/contract';
-import { databaseUrl } from '../scripts/stack.js';
+import { databaseUrl } from '@sh/shared/launcher';
 import { logInThroughApi } from './support/api.js';
 import { seedAccounts, seedGarages, seedVehicles } from './support/data.js';
 import { fuzzAccounts, FuzzTokens } from './support/fuzz-accounts.js';

@@ -10,7 +10,7 @@
  */
 import pg from 'pg';
 import { LOCAL_DATABASES, replayEvents, withRenamedVariables, type ReplayOutcome } from '@sh/shared/server';
-import { availableServices, databaseUrl } from './stack.js';
+import { availableServices, databaseUrl } from '@sh/shared/launcher';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = withRenamedVariables(process.env, (message) => console.warn(message)).REDIS_KEY_PREFIX ?? 'sh';

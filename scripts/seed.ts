@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureDatabase, hashPassword, migrate } from '@sh/shared/server';
 import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
-import { availableServices, databaseUrl, ROOT, type ServiceName } from './stack.js';
+import { availableServices, databaseUrl, ROOT, type ServiceName } from '@sh/shared/launcher';
 import { SEED_DIR, seedAccounts, seedGarages, type SeedGarage } from './seed-data.js';
 
 export { seedAccounts, seedGarages, seedVehicles, type SeedAccounts } from './seed-data.js';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './stack.js';
+import { ROOT } from '@sh/shared/launcher';
 
 function newestMtime(dir: string): number {
   if (!existsSync(dir)) return 0;

@@ -1,7 +1,7 @@
 /** Calls the journeys make through the gateway's public API, as the SPA would. */
 import pg from 'pg';
 import { expect, inject } from 'vitest';
-import { databaseUrl } from '../../scripts/stack.js';
+import { databaseUrl } from '@sh/shared/launcher';
 import { seedAccounts, tradingName, unregisteredCompanies } from './data.js';
 import { linkIn, waitForMail } from './mail.js';
 

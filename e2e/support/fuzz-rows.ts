@@ -5,7 +5,7 @@
  * suspension, a record's amendment).
  */
 import pg from 'pg';
-import { databaseUrl } from '../../scripts/stack.js';
+import { databaseUrl } from '@sh/shared/launcher';
 
 export type RowCounts = Map<string, number>;
 

@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { buildOpenApiDocument, OPERATIONS, type TOperation, type TServiceName } from '@sh/shared/contract';
-import { stackPorts } from '../../scripts/stack.js';
+import { stackPorts } from '@sh/shared/launcher';
 
 /** The part of a JSON schema (as the OpenAPI document has it) the generators read. */
 export interface JsonSchema {

@@ -11,9 +11,8 @@ import {
   TEST_REDIS_URL,
   type TestDatabase,
 } from '@sh/shared/testing';
-import { createRequestRedis, type Queryable } from '@sh/shared/server';
+import { hashPassword, createRequestRedis, type Queryable } from '@sh/shared/server';
 import { buildIdentityApp } from '../src/app.js';
-import { hashPassword } from '../src/domain/passwords.js';
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../migrations');
 export const TEST_INTERNAL_TOKEN = 'test-internal-token-0123456789';

@@ -13,7 +13,7 @@ import {
   usesDevelopmentDefaults,
 } from '@sh/shared/server';
 
-/** Where `npm start` runs the DVLA and DVSA doubles (scripts/stack.ts). */
+/** Where `npm start` runs the DVLA and DVSA doubles (the launcher, packages/shared/src/launcher/stack.ts). */
 export const LOCAL_DOUBLE_PORTS = { dvla: 4012, dvsa: 4013 } as const;
 
 const privateKeyPem = pemText.pipe(

@@ -1,9 +1,8 @@
 import type { TCreateUserRequest } from '@sh/shared/contract';
-import { withTransaction, type Pool } from '@sh/shared/server';
+import { hashPassword, withTransaction, type Pool } from '@sh/shared/server';
 import { publishUserRegistered } from '../events/publish-user-registered.js';
 import { insertUser } from '../store/insert-user.js';
 import { duplicateEmailError } from './duplicate-email-error.js';
-import { hashPassword } from './passwords.js';
 import { requestEmailConfirmation } from './request-email-confirmation.js';
 
 /**

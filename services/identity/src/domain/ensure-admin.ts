@@ -1,8 +1,7 @@
-import { withTransaction, type Pool } from '@sh/shared/server';
+import { hashPassword, withTransaction, type Pool } from '@sh/shared/server';
 import { publishUserRegistered } from '../events/publish-user-registered.js';
 import { insertAdminMembership } from '../store/insert-admin-membership.js';
 import { insertUser } from '../store/insert-user.js';
-import { hashPassword } from './passwords.js';
 
 /**
  * The first admin of a deployment (ADMIN_EMAIL, ADMIN_PASSWORD): when no user has that e-mail, creates a

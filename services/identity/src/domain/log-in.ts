@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type TLoginRequest, type TSecondFactorStep } from '@sh/shared/contract';
-import { AppError, type Pool } from '@sh/shared/server';
+import { verifyPassword, AppError, type Pool } from '@sh/shared/server';
 import { findUserByEmail } from '../store/find-user-by-email.js';
 import { issueSession, type SignedInUser } from './issue-session.js';
-import { verifyPassword } from './passwords.js';
 import { secondFactorStepFor } from './second-factor-step.js';
 import type { SecondFactorSettings } from './second-factor-settings.js';
 import type { SigningKeys } from './signing-keys.js';

@@ -1,10 +1,9 @@
 import { MESSAGES, type TResetPasswordRequest } from '@sh/shared/contract';
-import { AppError, withTransaction, type Pool } from '@sh/shared/server';
+import { hashPassword, AppError, withTransaction, type Pool } from '@sh/shared/server';
 import { consumeOneTimeToken } from '../store/consume-one-time-token.js';
 import { retireUserOneTimeTokens } from '../store/retire-user-one-time-tokens.js';
 import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
 import { updatePasswordHash } from '../store/update-password-hash.js';
-import { hashPassword } from './passwords.js';
 import { recordEmailConfirmation } from './record-email-confirmation.js';
 import { hashToken } from './tokens.js';
 

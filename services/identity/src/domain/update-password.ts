@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type TSession, type TUpdatePasswordRequest } from '@sh/shared/contract';
 import {
+  hashPassword,
   AppError,
   recordAdminAction,
   requireAdminReason,
@@ -15,7 +16,6 @@ import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js'
 import { updatePasswordHash } from '../store/update-password-hash.js';
 import { issueSession } from './issue-session.js';
 import { assertCurrentPassword } from './assert-current-password.js';
-import { hashPassword } from './passwords.js';
 import type { SigningKeys } from './signing-keys.js';
 import { assertSelfOrAdmin } from './user-type.js';
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Queryable } from '@sh/shared/server';
+import { verifyPassword, type Queryable } from '@sh/shared/server';
 import { findUserById } from '../store/find-user-by-id.js';
 import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
 import { reservePasswordAttempt, type PasswordAttemptReservation } from '../store/reserve-password-attempt.js';
 import { settlePasswordAttempt } from '../store/settle-password-attempt.js';
-import { verifyPassword } from './passwords.js';
 
 /**
  * Wrong checks of a password the user already has (another service's secure step, an account change; not a login)
