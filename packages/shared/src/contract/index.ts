@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './categories.js';
 export * from './registration.js';
 export * from './records.js';
+export * from './export.js';
 export * from './transparency-log.js';
 export * from './admin.js';
 export * from './vehicles.js';

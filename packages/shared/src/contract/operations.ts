@@ -69,6 +69,7 @@ import {
   ZUserIdParamSchema,
 } from './identity.js';
 import { successEnvelope } from './envelope.js';
+import { RECORD_EXPORT_OPERATION } from './export.js';
 import type { TOperation } from './openapi.js';
 import {
   ZCreateServiceRecordRequestSchema,
@@ -282,6 +283,7 @@ export const OPERATIONS: TOperation[] = [
     response: ZGarageReceiptResponseSchema,
     errors: [400, 401, 403, 404],
   },
+  RECORD_EXPORT_OPERATION,
   {
     method: 'patch',
     path: '/service-records/{id}',
