@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // The export's memory test (test/export-memory.test.ts) collects garbage before each measure: global.gc.
+    execArgv: ['--expose-gc'],
   },
 });
