@@ -53,11 +53,11 @@ export function recordExportRoutes(deps: { pool: Pool; verifier: TokenVerifier; 
         res.setHeader('cache-control', 'private, no-store');
         await pipeline(Readable.from(file.text), res);
       } catch (error) {
-        if (!res.headersSent) {
+        if (!res.headersSent && !res.destroyed) {
           res.removeHeader('content-disposition');
           throw error;
         }
-        // The reader went away, or the database failed mid-way: the response is already cut off.
+        // The reader went away, or the database failed mid-way: the response is already cut off (or gone).
         req.log.warn({ err: error }, 'the export stopped before its end');
       } finally {
         inFlight -= 1;
