@@ -9,7 +9,7 @@
  * the way, to any call, is parsed with its operation's response schema and must have its success status.
  */
 import pg from 'pg';
-import { SESSION_COOKIE } from '@sh/shared/contract';
+import { SESSION_COOKIE, type TRecordExport } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildOpenApiDocument, OPERATIONS, operationTable, type TOperation } from '@sh/shared/contract';
 import { confirmEmailFromMail, logInThroughApi, registerGarage } from './support/api.js';
@@ -278,6 +278,9 @@ const MATRIX: Record<string, MatrixRow> = {
     expected: garages(403, { garageWith: 201 }),
   },
   'GET /service-records/mine': { path: () => '/service-records/mine', expected: garages(200, { suspended: 403 }) },
+  // A format it does not make: a garage past the access checks meets a 400 envelope, not a download (which
+  // 'lets a garage download its own records alone' below asks for).
+  'GET /service-records/export': { path: () => '/service-records/export?format=xlsx', expected: garages(400) },
   'PATCH /service-records/{id}': {
     path: () => `/service-records/${seededRecordId()}`,
     body: () => ({ notes: 'matrix' }),
@@ -549,6 +552,58 @@ describe('who may do what, call by call (docs/product.md#permissions)', () => {
     ).toBe(403);
     expect(await api('POST', '/service-records', 'garageWith', record('MX26AAA'))).toBe(201);
     expect(await api('GET', '/service-records/lookup/MX26AAA', 'public')).toBe(200);
+  });
+
+  it('lets a garage download its own records alone, and not once suspended', async () => {
+    const exportOf = (caller: Caller, format: string) =>
+      fetch(`${inject('gatewayUrl')}/api/v1/service-records/export?format=${format}`, {
+        headers: tokens[caller] ? { authorization: `Bearer ${tokens[caller]}` } : {},
+      });
+    expect(await api('GET', '/service-records/export?format=csv', 'public')).toBe(401);
+    expect(await api('GET', '/service-records/export?format=csv', 'admin')).toBe(403);
+    expect(await api('GET', '/service-records/export?format=json', 'suspended')).toBe(403);
+
+    const csv = await exportOf('garageWith', 'csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="wrenchmark-records-[a-z0-9-]+\.csv"$/,
+    );
+    // A byte order mark, then the header row (fetch's text() would drop the mark).
+    const head = Buffer.from(await csv.arrayBuffer())
+      .subarray(0, 30)
+      .toString('latin1');
+    expect(head.startsWith('\xEF\xBB\xBFid,vehicle_registration,')).toBe(true);
+
+    const json = await exportOf('garageWith', 'json');
+    expect(json.headers.get('content-disposition')).toMatch(/\.json"$/);
+    const exported = (await json.json()) as TRecordExport;
+    checkSuccess('GET', '/service-records/export?format=json', json.status, exported);
+    expect(exported.garage.id).toBe(ids.garageWith);
+    // Exactly the garage's own records: those its list shows, and those withdrawn from it.
+    const listed = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${cursor}` : '';
+      const page = await fetch(`${inject('gatewayUrl')}/api/v1/service-records/mine?limit=100${query}`, {
+        headers: { authorization: `Bearer ${tokens.garageWith}` },
+      });
+      const body = (await page.json()) as { data: { serviceRecords: { id: string }[]; nextCursor: string | null } };
+      for (const record of body.data.serviceRecords) listed.add(record.id);
+      cursor = body.data.nextCursor;
+    } while (cursor);
+    expect(listed.size).toBeGreaterThan(0);
+    expect(
+      exported.records
+        .filter((record) => record.withdrawn_at === null)
+        .map((record) => record.id)
+        .sort(),
+    ).toEqual([...listed].sort());
+    expect(exported.records.every((record) => record.receipt !== null)).toBe(true);
+
+    // A garage with no records gets a valid empty file.
+    const empty = (await (await exportOf('anotherGarage', 'json')).json()) as TRecordExport;
+    expect({ garage: empty.garage.id, records: empty.records }).toEqual({ garage: ids.anotherGarage, records: [] });
   });
 
   it('lets only a garage start checkout or open billing, and never bills a subscribed garage twice', async () => {

@@ -1,10 +1,11 @@
 /**
  * Sends the fuzz test's requests with node:http (fetch would refuse or rewrite much of the junk) and judges
  * each answer: never a 5xx, always a JSON envelope whose status is the HTTP status (an error envelope, or a
- * success envelope of the operation's response schema where the input happened to be acceptable).
+ * success envelope of the operation's response schema where the input happened to be acceptable; for a download, the
+ * file the operation declares).
  */
 import http from 'node:http';
-import { ZErrorEnvelopeSchema, ZFieldErrorSchema } from '@sh/shared/contract';
+import { ZErrorEnvelopeSchema, ZFieldErrorSchema, type TOperation } from '@sh/shared/contract';
 import type { FuzzCase } from './fuzz-inputs.js';
 import type { FuzzTarget } from './fuzz-targets.js';
 
@@ -97,6 +98,7 @@ export type Problem =
   | 'not an error envelope'
   | 'not a success envelope'
   | 'a part unavailable'
+  | 'not the declared download'
   | 'unexpected status';
 
 /**
@@ -112,6 +114,8 @@ export function problemWith(target: FuzzTarget, c: FuzzCase, answer: Answer): Pr
     c.method === 'GET' &&
     Object.keys(c.headers).some((name) => name === 'if-none-match' || name === 'if-modified-since');
   if (answer.status === 304 && isConditional && answer.text === '') return null;
+  const download = target.operation.download;
+  if (download && answer.status === (target.operation.successStatus ?? 200)) return downloadProblem(download, answer);
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
@@ -130,6 +134,22 @@ export function problemWith(target: FuzzTarget, c: FuzzCase, answer: Answer): Pr
     return Array.isArray(unavailable) && unavailable.length > 0 ? 'a part unavailable' : null;
   }
   return 'unexpected status';
+}
+
+/**
+ * A download's success (the garage's export), which the guards keep the fuzz from asking for with a valid token but
+ * which input the server reads otherwise than they do could still reach: a file of one of the media types the
+ * operation declares, and a JSON one that its schema parses.
+ */
+function downloadProblem(download: NonNullable<TOperation['download']>, answer: Answer): Problem | null {
+  const type = Object.keys(download).find((name) => answer.contentType.toLowerCase().startsWith(name));
+  if (type === undefined) return 'not the declared download';
+  if (!/json/.test(type)) return null;
+  try {
+    return download[type]!.safeParse(JSON.parse(answer.text)).success ? null : 'not the declared download';
+  } catch {
+    return 'not the declared download';
+  }
 }
 
 /** Runs `work` over the items, at most `limit` at a time. */

@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Identity as its own process, once for every file (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
+    // The export's memory test (test/export-memory.test.ts) collects garbage before each measure: global.gc.
+    execArgv: ['--expose-gc'],
   },
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEVELOPMENT_LOG,
   MESSAGES,
+  RECORD_EXPORT_MESSAGES,
   type TGarageReceipt,
   type TGarageServiceRecord,
   type TSubscriptionStatus,
@@ -361,5 +362,113 @@ describe('GarageDashboardPage: the public log', () => {
       `This browser saw the log before with 2 entries and root hash ${encodeBase64(otherRoot)}.`,
     );
     expect(within(panel).queryByText(/^Signed with the log’s key/)).toBeNull();
+  });
+});
+
+describe('GarageDashboardPage: exporting the records', () => {
+  const FILE_NAME = 'wrenchmark-records-hartley-motors-2026-05-14.csv';
+  let saved: { href: string; download: string }[];
+
+  beforeEach(() => {
+    saved = [];
+    // jsdom makes no object URLs and saves no files: what the page hands the browser is kept here.
+    URL.createObjectURL = vi.fn(() => 'blob:http://localhost/export');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, download: this.download });
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The dashboard, with the export answered by `answer` (a file, as the server sends one, or an envelope). */
+  function openWithExport(answer: (format: string, count: number) => Response | Promise<Response>) {
+    openDashboard(page([]));
+    const routed = globalThis.fetch;
+    const exports: { format: string | null; authorization: string | null }[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/v1/service-records/export') return routed(input, init);
+      const authorization = (init?.headers as Record<string, string> | undefined)?.Authorization ?? null;
+      exports.push({ format: url.searchParams.get('format'), authorization });
+      return answer(url.searchParams.get('format') ?? '', exports.length);
+    });
+    return exports;
+  }
+
+  const csvFile = () =>
+    new Response('\uFEFFid,vehicle_registration\r\n', {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8; header=present',
+        'content-disposition': `attachment; filename="${FILE_NAME}"`,
+      },
+    });
+  const refusal = (status: number, code: string, message: string) =>
+    new Response(JSON.stringify({ status, code, message }), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('downloads the CSV with the session’s token, under the name the server gave it', async () => {
+    const exports = openWithExport(() => csvFile());
+    const panel = await screen.findByRole('region', { name: 'Export records' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Download CSV' }));
+    expect(await within(panel).findByText(`Downloaded ${FILE_NAME}`)).toBeTruthy();
+    expect(exports).toEqual([{ format: 'csv', authorization: expect.stringMatching(/^Bearer .+/) }]);
+    expect(saved).toEqual([{ href: 'blob:http://localhost/export', download: FILE_NAME }]);
+  });
+
+  it('says why an export failed, and lets the garage try again', async () => {
+    const exports = openWithExport((_format, count) =>
+      count === 1 ? refusal(429, 'rate_limited', RECORD_EXPORT_MESSAGES.busy) : csvFile(),
+    );
+    const panel = await screen.findByRole('region', { name: 'Export records' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Download JSON' }));
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('The export failed');
+    expect(alert.textContent).toContain(RECORD_EXPORT_MESSAGES.busy);
+    expect(saved).toEqual([]);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Download JSON' }));
+    expect(await within(panel).findByText(`Downloaded ${FILE_NAME}`)).toBeTruthy();
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    expect(exports.map((call) => call.format)).toEqual(['json', 'json']);
+  });
+
+  it('fails a download cut off part way, rather than saving a shorter file', async () => {
+    openWithExport(() => {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('\uFEFFid,vehicle_registration\r\n'));
+          controller.error(new TypeError('network error'));
+        },
+      });
+      return new Response(body, { headers: { 'content-disposition': `attachment; filename="${FILE_NAME}"` } });
+    });
+    const panel = await screen.findByRole('region', { name: 'Export records' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Download CSV' }));
+    expect((await within(panel).findByRole('alert')).textContent).toContain(RECORD_EXPORT_MESSAGES.failed);
+    expect(saved).toEqual([]);
+  });
+
+  it('keeps both buttons focusable while a file is made, and makes one file at a time', async () => {
+    let finish: (response: Response) => void = () => undefined;
+    const exports = openWithExport(() => new Promise<Response>((resolve) => (finish = resolve)));
+    const panel = await screen.findByRole('region', { name: 'Export records' });
+    const csv = within(panel).getByRole('button', { name: 'Download CSV' });
+    const json = within(panel).getByRole('button', { name: 'Download JSON' });
+    csv.focus();
+    fireEvent.click(csv);
+    expect(await within(panel).findByText('Preparing your CSV file…')).toBeTruthy();
+    for (const button of [csv, json]) {
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(button.hasAttribute('disabled')).toBe(false);
+    }
+    expect(document.activeElement).toBe(csv);
+    fireEvent.click(json);
+    expect(exports).toHaveLength(1);
+    finish(csvFile());
+    expect(await within(panel).findByText(`Downloaded ${FILE_NAME}`)).toBeTruthy();
+    expect(csv.getAttribute('aria-disabled')).toBe('false');
   });
 });

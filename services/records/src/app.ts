@@ -17,6 +17,7 @@ import { adminRecordRoutes } from './routes/admin-records.js';
 import { integrityRoutes } from './routes/integrity.js';
 import { internalAdminRecordRoutes } from './routes/internal-admin-records.js';
 import { lookupRoutes } from './routes/lookup.js';
+import { recordExportRoutes } from './routes/record-export.js';
 import { serviceRecordRoutes } from './routes/service-records.js';
 import { transparencyLogRoutes } from './routes/transparency-log.js';
 import { vehicleRoutes } from './routes/vehicles.js';
@@ -73,6 +74,7 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
       };
       const writeDeps = { ...deps, onRecordWritten };
       app.use(serviceRecordRoutes(writeDeps));
+      app.use(recordExportRoutes(deps));
       app.use(adminRecordRoutes(writeDeps));
       if (deps.vehicleReport) app.use(vehicleRoutes(deps.vehicleReport));
       app.use(internalAdminRecordRoutes(deps));

@@ -108,7 +108,8 @@ describe('migration 009, on a database with records still waiting to be chained'
     expect(waiting).toEqual([{ record_id: recordId }]);
 
     await db.pool.query('DELETE FROM records_awaiting_chain');
-    expect(await migrate(db.pool, RECORDS_MIGRATIONS)).toEqual(['009_no_chain_back_door.sql']);
+    // 009 is applied now (and every migration after it).
+    expect((await migrate(db.pool, RECORDS_MIGRATIONS))[0]).toBe('009_no_chain_back_door.sql');
     const { rows: table } = await db.pool.query<{ table: string | null }>(
       "SELECT to_regclass('records_awaiting_chain')::text AS table",
     );

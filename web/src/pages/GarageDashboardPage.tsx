@@ -20,10 +20,15 @@ const LogCheckpointPanel = lazy(() =>
   import('./garage-dashboard/LogCheckpointPanel').then((module) => ({ default: module.LogCheckpointPanel })),
 );
 
+/** The garage's export of its records (issue 25): its download code loads on its own. */
+const ExportRecordsPanel = lazy(() =>
+  import('./garage-dashboard/ExportRecordsPanel').then((module) => ({ default: module.ExportRecordsPanel })),
+);
+
 /**
  * /garage: the garage's dashboard: its own name from its profile and its subscription state, what to do next
- * (log a service when subscribed, otherwise subscribe), its service records with their receipts, and the public log's
- * latest checkpoint as this browser checked it.
+ * (log a service when subscribed, otherwise subscribe), its service records with their receipts, their export, and the
+ * public log's latest checkpoint as this browser checked it.
  */
 export function GarageDashboardPage() {
   useDocumentTitle('Dashboard');
@@ -74,6 +79,9 @@ export function GarageDashboardPage() {
         {profile.status === 'failed' ? <FormAlert tone="error">{messageOf(profile.error)}</FormAlert> : null}
         <UnconfirmedEmailNotice />
         <ServiceRecordsSection canAddRecords={subscription.status === 'loading' ? null : isSubscribed} />
+        <Suspense fallback={null}>
+          <ExportRecordsPanel />
+        </Suspense>
         <Suspense fallback={null}>
           <LogCheckpointPanel />
         </Suspense>

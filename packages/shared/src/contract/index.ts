@@ -6,6 +6,7 @@ export * from './categories.js';
 export * from './registration.js';
 export * from './records.js';
 export * from './record-integrity.js';
+export * from './export.js';
 export * from './transparency-log.js';
 export * from './admin.js';
 export * from './admin-corrections.js';

@@ -38,6 +38,12 @@ export interface TOperation {
   cookies?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType;
+  /**
+   * For a call whose success is a file to download rather than an envelope (the garage's export): each media type it
+   * may answer, with the schema of that body (a string for text). `response` is then the JSON body's schema; its
+   * errors are envelopes as everywhere.
+   */
+  download?: Record<string, z.ZodType>;
   successStatus?: number;
   errors?: number[];
 }
@@ -67,10 +73,17 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const responses: Record<string, unknown> = {
-      [String(op.successStatus ?? 200)]: {
-        description: 'Success',
-        content: { 'application/json': { schema: jsonSchema(op.response, 'output') } },
-      },
+      [String(op.successStatus ?? 200)]: op.download
+        ? {
+            description: 'The file, as an attachment (Content-Disposition)',
+            content: Object.fromEntries(
+              Object.entries(op.download).map(([type, schema]) => [type, { schema: jsonSchema(schema, 'output') }]),
+            ),
+          }
+        : {
+            description: 'Success',
+            content: { 'application/json': { schema: jsonSchema(op.response, 'output') } },
+          },
     };
     for (const status of op.errors ?? []) {
       responses[String(status)] = {

@@ -25,7 +25,7 @@ const ZTreeNumberSchema = z
   .pipe(z.number().max(Number.MAX_SAFE_INTEGER, MESSAGES.transparencyLog.numberInvalid));
 
 /** A hash in the log's answers: standard padded base64 of 32 bytes, as C2SP and tlog tools write them. */
-const ZLogHashSchema = z.string().regex(/^[A-Za-z0-9+/]{43}=$/);
+export const ZLogHashSchema = z.string().regex(/^[A-Za-z0-9+/]{43}=$/);
 
 /** GET /service-records/log/proof/inclusion: the proof of leaf `leaf` in the tree of the first `size` leaves. */
 export const ZLogInclusionProofQuerySchema = z.object({ leaf: ZTreeNumberSchema, size: ZTreeNumberSchema });

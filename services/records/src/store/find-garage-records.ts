@@ -4,7 +4,8 @@ import { RECORD_PAGE_ORDER, recordPageKeyParams, recordsAfterKey, type RecordPag
 
 /**
  * One page of a garage's records that are not withdrawn, newest service first, optionally for one registration.
- * Keyset paging on the service_records_mine index: each page is one index range scan, however deep.
+ * Keyset paging on the service_records_garage_newest index: each page is one index range scan, however deep (it
+ * skips the garage's few withdrawn records on the way).
  */
 export async function findGarageRecords(
   db: Queryable,

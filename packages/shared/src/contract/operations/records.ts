@@ -11,6 +11,7 @@ import {
   ZWithdrawServiceRecordRequestSchema,
   ZWithdrawServiceRecordResponseSchema,
 } from '../admin-corrections.js';
+import { RECORD_EXPORT_OPERATION } from '../export.js';
 import type { TOperation } from '../openapi.js';
 import {
   ZGarageReceiptResponseSchema,
@@ -214,6 +215,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
     response: ZGarageReceiptResponseSchema,
     errors: [400, 401, 403, 404],
   },
+  RECORD_EXPORT_OPERATION,
   {
     method: 'patch',
     path: '/service-records/{id}',

@@ -1,0 +1,49 @@
+import { ZExportErasableFieldSchema, type TExportedRecord } from '@sh/shared/contract';
+import type { ExportRecordRow } from '../store/read-garage-export-rows.js';
+
+/**
+ * A record as its garage's export carries it: every field as stored now, its public amendments, when it was withdrawn,
+ * which of its personal fields were erased, and its receipt with the entry's leaf hash. A field is erased when its
+ * entry committed to it (format 2) and its value and salt are no longer kept (a withdrawal or an admin's erasure
+ * deleted them); it then reads null, as a field never filled does, and is named in erased_fields. Entries sealed before
+ * commitments (format 1) cannot be erased.
+ */
+export function presentExportedRecord(row: ExportRecordRow): TExportedRecord {
+  const kept = new Set(row.kept_fields ?? []);
+  return {
+    id: row.id,
+    vehicle_registration: row.vehicle_registration,
+    vin: row.vin,
+    service_date: row.service_date,
+    mileage: row.mileage,
+    service_type: row.service_type,
+    notes: row.notes,
+    technician_name: row.technician_name,
+    signed_by: row.signed_by,
+    customer_email: row.customer_email,
+    customer_phone: row.customer_phone,
+    created_at: row.created_at.toISOString(),
+    amendments: row.amendments.map((amendment) => ({ amended_at: amendment.amended_at, reason: amendment.reason })),
+    withdrawn_at: row.withdrawn_at?.toISOString() ?? null,
+    erased_fields:
+      row.format === 2 ? ZExportErasableFieldSchema.options.filter((field) => !kept.has(`record.${field}`)) : [],
+    receipt:
+      row.hash === null ||
+      row.position === null ||
+      row.signed_at === null ||
+      row.signature === null ||
+      row.key_id === null
+        ? null
+        : {
+            hash: row.hash,
+            prev_hash: row.prev_hash,
+            position: row.position,
+            registration: row.vehicle_registration,
+            signed_at: row.signed_at.toISOString(),
+            signature: row.signature,
+            key_id: row.key_id,
+            leaf_index: row.leaf_index === null ? null : Number(row.leaf_index),
+            leaf_hash: row.leaf_hash,
+          },
+  };
+}

@@ -1,0 +1,69 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router } from 'express';
+import { RECORD_EXPORT_MESSAGES, ZRecordExportQuerySchema } from '@sh/shared/contract';
+import {
+  AppError,
+  authenticate,
+  parseOrThrow,
+  requireRole,
+  type Pool,
+  type TAuthClaims,
+  type TokenVerifier,
+} from '@sh/shared/server';
+import { exportGarageRecords } from '../domain/export-garage-records.js';
+
+/**
+ * Who may export a garage's records: the garage's own account, which is its owner's. Technician accounts (not built
+ * yet) may come to log services, but not to take every customer's details away: the garage's other calls will let
+ * their role in, and this list stays the owner's.
+ */
+const EXPORTING_ROLES: TAuthClaims['role'][] = ['garage'];
+
+/**
+ * Exports this instance streams at once. Each holds a database connection while its reader takes the file (records'
+ * pool has 20), so a garage asking again and again cannot take them all; one more is refused with 429.
+ */
+export const EXPORTS_AT_ONCE = 4;
+
+/**
+ * GET /service-records/export?format=csv|json (docs/product.md#exporting-the-records): the signed-in garage's records
+ * as a download, streamed from the database through the formatter to the response with backpressure (a reader that
+ * stops reading stops the cursor). A failure before the first byte is an error envelope; one after it cuts the
+ * response off, so the download fails instead of ending in a file that looks whole.
+ */
+export function recordExportRoutes(deps: { pool: Pool; verifier: TokenVerifier; now?: () => Date }): Router {
+  const router = Router();
+  let inFlight = 0;
+
+  router.get(
+    '/api/v1/service-records/export',
+    authenticate(deps.verifier),
+    requireRole(...EXPORTING_ROLES),
+    async (req, res) => {
+      const { format } = parseOrThrow(ZRecordExportQuerySchema, req.query);
+      if (inFlight >= EXPORTS_AT_ONCE)
+        throw new AppError('rate_limited', RECORD_EXPORT_MESSAGES.busy, { headers: { 'Retry-After': '10' } });
+      inFlight += 1;
+      try {
+        const file = await exportGarageRecords(deps.pool, req.auth!.sub, format, deps.now?.());
+        res.status(200);
+        res.setHeader('content-type', file.contentType);
+        res.setHeader('content-disposition', `attachment; filename="${file.filename}"`);
+        res.setHeader('cache-control', 'private, no-store');
+        await pipeline(Readable.from(file.text), res);
+      } catch (error) {
+        if (!res.headersSent && !res.destroyed) {
+          res.removeHeader('content-disposition');
+          throw error;
+        }
+        // The reader went away, or the database failed mid-way: the response is already cut off (or gone).
+        req.log.warn({ err: error }, 'the export stopped before its end');
+      } finally {
+        inFlight -= 1;
+      }
+    },
+  );
+
+  return router;
+}
