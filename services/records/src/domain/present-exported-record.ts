@@ -1,5 +1,6 @@
 import { ZExportErasableFieldSchema, type TExportedRecord } from '@sh/shared/contract';
 import type { ExportRecordRow } from '../store/read-garage-export-rows.js';
+import { presentReceipt } from './present-receipt.js';
 
 /**
  * A record as its garage's export carries it: every field as stored now, its public amendments, when it was withdrawn,
@@ -10,6 +11,7 @@ import type { ExportRecordRow } from '../store/read-garage-export-rows.js';
  */
 export function presentExportedRecord(row: ExportRecordRow): TExportedRecord {
   const kept = new Set(row.kept_fields ?? []);
+  const receipt = presentReceipt(row);
   return {
     id: row.id,
     vehicle_registration: row.vehicle_registration,
@@ -27,23 +29,6 @@ export function presentExportedRecord(row: ExportRecordRow): TExportedRecord {
     withdrawn_at: row.withdrawn_at?.toISOString() ?? null,
     erased_fields:
       row.format === 2 ? ZExportErasableFieldSchema.options.filter((field) => !kept.has(`record.${field}`)) : [],
-    receipt:
-      row.hash === null ||
-      row.position === null ||
-      row.signed_at === null ||
-      row.signature === null ||
-      row.key_id === null
-        ? null
-        : {
-            hash: row.hash,
-            prev_hash: row.prev_hash,
-            position: row.position,
-            registration: row.vehicle_registration,
-            signed_at: row.signed_at.toISOString(),
-            signature: row.signature,
-            key_id: row.key_id,
-            leaf_index: row.leaf_index === null ? null : Number(row.leaf_index),
-            leaf_hash: row.leaf_hash,
-          },
+    receipt: receipt && { ...receipt, leaf_hash: row.leaf_hash },
   };
 }

@@ -2,19 +2,12 @@ import {
   PUBLIC_AMENDMENTS_SELECT,
   SERVICE_RECORD_COLUMNS,
   type ListedRecordColumns,
+  type ReceiptColumns,
   type ServiceRecordWithContactRow,
 } from './service-record-row.js';
 
 /** A record as its garage reads it, with its receipt and whether its mileage is below an earlier record's. */
-export interface GarageRecordRow extends ServiceRecordWithContactRow, ListedRecordColumns {
-  position: number | null;
-  hash: string | null;
-  prev_hash: string | null;
-  signed_at: Date | null;
-  signature: string | null;
-  key_id: string | null;
-  leaf_index: string | number | null;
-}
+export interface GarageRecordRow extends ServiceRecordWithContactRow, ListedRecordColumns, ReceiptColumns {}
 
 /** The select list and joins of GarageRecordRow over `service_records r`. */
 export const GARAGE_RECORD_SELECT = `

@@ -1,34 +1,19 @@
 import QueryStream from 'pg-query-stream';
 import type { Pool } from '@sh/shared/server';
-import { PUBLIC_AMENDMENTS_SELECT, type PublicAmendment } from './service-record-row.js';
+import {
+  PUBLIC_AMENDMENTS_SELECT,
+  type PublicAmendment,
+  type ReceiptColumns,
+  type ServiceRecordWithContactRow,
+} from './service-record-row.js';
 
 /** One record of a garage's export as stored: its fields, withdrawal, receipt and what its entry still keeps. */
-export interface ExportRecordRow {
-  id: string;
-  vehicle_registration: string;
-  vin: string;
-  service_date: string;
-  mileage: number | null;
-  service_type: string;
-  notes: string | null;
-  technician_name: string | null;
-  signed_by: string | null;
-  customer_email: string | null;
-  customer_phone: string | null;
-  created_at: Date;
+export interface ExportRecordRow extends Omit<ServiceRecordWithContactRow, 'garage_id'>, ReceiptColumns {
   withdrawn_at: Date | null;
   amendments: PublicAmendment[];
-  /** The record's chain entry, all null for a record outside its vehicle's chain. */
-  position: number | null;
-  hash: string | null;
-  prev_hash: string | null;
-  signed_at: Date | null;
-  signature: string | null;
-  key_id: string | null;
   format: 1 | 2 | null;
   /** A format-2 entry's fields whose value and salt are still kept ('record.notes'...); erased ones are gone. */
   kept_fields: string[] | null;
-  leaf_index: number | null;
   /** Its leaf hash in the transparency log, base64; null until it is in the log. */
   leaf_hash: string | null;
 }

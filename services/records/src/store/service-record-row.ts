@@ -39,6 +39,17 @@ export interface ListedRecordColumns {
   amendments: PublicAmendment[];
 }
 
+/** A record's chain entry and its place in the log, all null for a record outside its vehicle's chain. */
+export interface ReceiptColumns {
+  position: number | null;
+  hash: string | null;
+  prev_hash: string | null;
+  signed_at: Date | null;
+  signature: string | null;
+  key_id: string | null;
+  leaf_index: string | number | null;
+}
+
 /** A record's withdrawal: all null while it is in the public history. */
 export interface WithdrawalColumns {
   withdrawn_at: Date | null;
