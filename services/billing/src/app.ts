@@ -1,5 +1,4 @@
 import {
-  adminOpsRoutes,
   authenticate,
   createServiceApp,
   createTokenVerifier,
@@ -48,22 +47,16 @@ export function buildBillingApp(deps: {
   const signedInGarage = [requireToken, requireRole('garage'), refuseSuspendedGarage(pool)];
   const products = buildPlanCatalogue({ productId: config.STRIPE_PRODUCT_ID, priceId: config.STRIPE_PRICE_ID });
   return createServiceApp({
+    service: 'billing',
     logger: deps.logger,
     pool,
     redis: deps.redis,
+    internalToken: config.INTERNAL_TOKEN,
+    queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },
     rawRoutes: (app) => {
       app.use(webhookRoutes({ pool, stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET }));
     },
     routes: (app) => {
-      // For the gateway's admin calls: billing's audit, its event queue and a retry of a dead event.
-      app.use(
-        adminOpsRoutes({
-          service: 'billing',
-          pool,
-          internalToken: config.INTERNAL_TOKEN,
-          queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },
-        }),
-      );
       app.use(planRoutes(products));
       app.use(
         checkoutRoutes({ pool, stripe, publicUrl: config.PUBLIC_URL, priceId: config.STRIPE_PRICE_ID }, signedInGarage),

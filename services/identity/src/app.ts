@@ -1,11 +1,4 @@
-import {
-  adminOpsRoutes,
-  createServiceApp,
-  createTokenVerifier,
-  type Logger,
-  type Pool,
-  type Redis,
-} from '@sh/shared/server';
+import { createServiceApp, type ServiceAppDeps, createTokenVerifier } from '@sh/shared/server';
 import type { SigningKeys } from './domain/signing-keys.js';
 import { DEV_SECOND_FACTOR_KEY } from './config.js';
 import type { SecondFactorSettings } from './domain/second-factor-settings.js';
@@ -14,16 +7,10 @@ import { internalRoutes } from './routes/internal.js';
 import { secondFactorRoutes } from './routes/second-factor.js';
 import { userRoutes } from './routes/users.js';
 
-export interface IdentityAppDeps {
-  pool: Pool;
-  redis?: Redis;
-  logger: Logger;
+export interface IdentityAppDeps extends ServiceAppDeps {
   keys: SigningKeys;
-  internalToken: string;
   /** Prefix of identity's Redis keys (REDIS_KEY_PREFIX). */
   keyPrefix?: string;
-  /** Identity's own event queue, for the admin's view of it (its counts, its dead events and their retry). */
-  queue?: { redisUrl: string; prefix: string };
   /** Two-step verification: the key of the stored secrets and whether admins must have it (tests: development's key, not required). */
   secondFactor?: Omit<SecondFactorSettings, 'attempts'>;
 }
@@ -32,17 +19,12 @@ export interface IdentityAppDeps {
 export function buildIdentityApp(deps: IdentityAppDeps) {
   const verifier = createTokenVerifier({ publicKey: deps.keys.publicKey });
   return createServiceApp({
-    logger: deps.logger,
-    pool: deps.pool,
-    redis: deps.redis,
+    ...deps,
+    service: 'identity',
     routes: (app) => {
       // Every check of a password the user already has (other services' re-checks, an e-mail or password change)
       // shares one budget per account.
       const passwordFailures = deps.redis ? { redis: deps.redis, keyPrefix: deps.keyPrefix ?? 'sh' } : null;
-      // For the gateway's admin calls: identity's audit, its event queue and a retry of a dead event.
-      app.use(
-        adminOpsRoutes({ service: 'identity', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }),
-      );
       app.use(internalRoutes({ pool: deps.pool, internalToken: deps.internalToken, passwordFailures }));
       // Wrong second-factor codes have the same budget, under a name of their own.
       const secondFactor: SecondFactorSettings = {

@@ -1,40 +1,16 @@
-import {
-  adminOpsRoutes,
-  createServiceApp,
-  type Logger,
-  type Pool,
-  type Redis,
-  type TokenVerifier,
-} from '@sh/shared/server';
+import { createServiceApp, type ServiceAppDeps, type TokenVerifier } from '@sh/shared/server';
 import { contactRoutes } from './routes/contact.js';
 
-export interface NotificationsAppDeps {
-  pool: Pool;
-  redis?: Redis;
-  logger: Logger;
+export interface NotificationsAppDeps extends ServiceAppDeps {
   verifier: TokenVerifier;
-  /** Proves the gateway on /internal/ routes. */
-  internalToken: string;
-  /** Notifications' own event queue, for the admin's view of it (its counts, its dead events and their retry). */
-  queue?: { redisUrl: string; prefix: string };
 }
 
 /** Builds the notifications service's app (no listen), for main.ts and the tests. */
 export function buildNotificationsApp(deps: NotificationsAppDeps) {
   return createServiceApp({
-    logger: deps.logger,
-    pool: deps.pool,
-    redis: deps.redis,
+    ...deps,
+    service: 'notifications',
     routes: (app) => {
-      // For the gateway's admin calls: notifications' audit, its event queue and a retry of a dead event.
-      app.use(
-        adminOpsRoutes({
-          service: 'notifications',
-          pool: deps.pool,
-          internalToken: deps.internalToken,
-          queue: deps.queue,
-        }),
-      );
       app.use(contactRoutes(deps.pool, deps.verifier));
     },
   });

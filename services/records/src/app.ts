@@ -1,13 +1,6 @@
 import { DEVELOPMENT_LOG } from '@sh/shared/contract';
 import { createLookupAnswers, type LookupAnswers } from '@sh/shared/lookup-cache';
-import {
-  adminOpsRoutes,
-  createServiceApp,
-  type Logger,
-  type Pool,
-  type Redis,
-  type TokenVerifier,
-} from '@sh/shared/server';
+import { createServiceApp, type ServiceAppDeps, type TokenVerifier } from '@sh/shared/server';
 import type { PasswordChecker } from './clients/identity.js';
 import { forgetVehicleSources, type VehicleReportDeps } from './domain/build-vehicle-report.js';
 import type { LogIdentity } from './domain/log-signer.js';
@@ -22,17 +15,10 @@ import { serviceRecordRoutes } from './routes/service-records.js';
 import { transparencyLogRoutes } from './routes/transparency-log.js';
 import { vehicleRoutes } from './routes/vehicles.js';
 
-export interface RecordsAppDeps {
-  pool: Pool;
-  redis?: Redis;
-  logger: Logger;
+export interface RecordsAppDeps extends ServiceAppDeps {
   verifier: TokenVerifier;
   signer: ReceiptSigner;
   identity: PasswordChecker;
-  /** The token other services present on /internal/ calls (the gateway's admin reads). */
-  internalToken: string;
-  /** Records' own event queue, for the admin's view of it (absent in tests that run no consumer). */
-  queue?: { redisUrl: string; prefix: string };
   /** The buyer's report (GET /vehicles/{registration}): DVLA, DVSA and their cache; absent, the route is not served. */
   vehicleReport?: VehicleReportDeps;
   /** The public lookup's answers (main.ts keeps them, shared through Redis); without, each lookup reads afresh. */
@@ -52,9 +38,8 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
     deps.lookupAnswers ??
     createLookupAnswers({ histories: lookupHistoriesOf(deps.pool), prefix: '', logger: deps.logger });
   const app = createServiceApp({
-    logger: deps.logger,
-    pool: deps.pool,
-    redis: deps.redis,
+    ...deps,
+    service: 'records',
     routes: (app) => {
       app.use(lookupRoutes(lookupAnswers));
       app.use(integrityRoutes({ pool: deps.pool, signer: deps.signer }));
@@ -78,9 +63,6 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
       app.use(adminRecordRoutes(writeDeps));
       if (deps.vehicleReport) app.use(vehicleRoutes(deps.vehicleReport));
       app.use(internalAdminRecordRoutes(deps));
-      app.use(
-        adminOpsRoutes({ service: 'records', pool: deps.pool, internalToken: deps.internalToken, queue: deps.queue }),
-      );
     },
   });
   return app;

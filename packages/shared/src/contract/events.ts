@@ -6,6 +6,14 @@ import { z } from 'zod';
  */
 const subscriptionStatus = z.enum(['active', 'trialing', 'past_due', 'canceled', 'inactive', 'incomplete', 'unpaid']);
 
+/** An admin's decision on a garage (a suspension or its lifting): whom it is about, and the reason given. */
+const ZGarageDecisionSchema = z.object({
+  garageId: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  reason: z.string(),
+});
+
 export const EVENTS = {
   'user.registered': {
     version: 1,
@@ -67,24 +75,12 @@ export const EVENTS = {
   /** An admin suspended a garage: it cannot sign in, add records or use billing until reinstated; its records stay public. */
   'garage.suspended': {
     version: 1,
-    payload: z.object({
-      garageId: z.string().uuid(),
-      name: z.string(),
-      email: z.string(),
-      reason: z.string(),
-      suspendedAt: z.number().int(),
-    }),
+    payload: ZGarageDecisionSchema.extend({ suspendedAt: z.number().int() }),
   },
   /** An admin lifted a garage's suspension. */
   'garage.reinstated': {
     version: 1,
-    payload: z.object({
-      garageId: z.string().uuid(),
-      name: z.string(),
-      email: z.string(),
-      reason: z.string(),
-      reinstatedAt: z.number().int(),
-    }),
+    payload: ZGarageDecisionSchema.extend({ reinstatedAt: z.number().int() }),
   },
   'subscription.changed': {
     version: 1,

@@ -3,9 +3,11 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { TServiceName } from '../../contract/events.js';
 import { errorMiddleware, notFoundHandler } from '../errors.js';
 import { requestContext } from '../logger.js';
 import { withTimeout } from '../timeout.js';
+import { adminOpsRoutes, type AdminOpsOptions } from './admin-ops.js';
 
 /** How long /readyz waits for each dependency: a dependency that does not answer in time is not ready. */
 const READY_CHECK_TIMEOUT_MS = 500;
@@ -43,10 +45,21 @@ export async function checkReadiness(dependencies: { postgres?: Pick<pg.Pool, 'q
 /** The security headers of every service's answers (helmet's defaults: all fixed). */
 const securityHeaders = helmet();
 
-export interface ServiceAppOptions {
-  logger: Logger;
-  pool?: pg.Pool;
+/** What every service's app is built from; each service's deps add what its own routes need. */
+export interface ServiceAppDeps {
+  pool: pg.Pool;
   redis?: Redis;
+  logger: Logger;
+  /** Proves the gateway on /internal/ routes (the admin's calls). */
+  internalToken: string;
+  /** The service's own event queue, for the admin's view of it (absent in tests that run no consumer). */
+  queue?: AdminOpsOptions['queue'];
+}
+
+export interface ServiceAppOptions extends Partial<Omit<ServiceAppDeps, 'logger'>> {
+  logger: Logger;
+  /** The service: with its pool and internal token, it answers the gateway's admin calls (adminOpsRoutes). */
+  service?: TServiceName;
   /** Routes that need the raw body (Stripe webhooks) go here, before the JSON parser. */
   rawRoutes?: (app: Express) => void;
   routes: (app: Express) => void;
@@ -82,8 +95,8 @@ function refuseHostileJson(key: string, value: unknown): unknown {
 
 /**
  * Builds a service's express app without listening: helmet, request id and logger, a JSON body limit,
- * /healthz (process up) and /readyz (Postgres and Redis answer within half a second), the routes, then the 404
- * and error envelopes.
+ * /healthz (process up) and /readyz (Postgres and Redis answer within half a second), the admin's calls every service
+ * answers (adminOpsRoutes), the service's routes, then the 404 and error envelopes.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
@@ -100,6 +113,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   });
   options.rawRoutes?.(app);
   app.use(express.json({ limit: options.jsonLimit ?? '100kb', reviver: refuseHostileJson }));
+  const { service, pool, internalToken, queue } = options;
+  if (service && pool && internalToken) app.use(adminOpsRoutes({ service, pool, internalToken, queue }));
   options.routes(app);
   app.use(notFoundHandler());
   app.use(errorMiddleware());
