@@ -6,7 +6,9 @@ import {
   type Redis,
   type TokenVerifier,
 } from '@sh/shared/server';
+import type { MotExpiryLookup } from './clients/mot-expiry.js';
 import { contactRoutes } from './routes/contact.js';
+import { reminderRoutes } from './routes/reminders.js';
 
 export interface NotificationsAppDeps {
   pool: Pool;
@@ -17,6 +19,11 @@ export interface NotificationsAppDeps {
   internalToken: string;
   /** Notifications' own event queue, for the admin's view of it (its counts, its dead events and their retry). */
   queue?: { redisUrl: string; prefix: string };
+  /**
+   * The MOT expiry DVSA reports, for a garage whose reminders are due from it (records' vehicle report); without it
+   * (tests of other calls) none is known, and such reminders fall back to 11 months after the service.
+   */
+  lookupMotExpiry?: MotExpiryLookup;
 }
 
 /** Builds the notifications service's app (no listen), for main.ts and the tests. */
@@ -36,6 +43,13 @@ export function buildNotificationsApp(deps: NotificationsAppDeps) {
         }),
       );
       app.use(contactRoutes(deps.pool, deps.verifier));
+      app.use(
+        reminderRoutes({
+          pool: deps.pool,
+          verifier: deps.verifier,
+          lookupMotExpiry: deps.lookupMotExpiry ?? (async () => null),
+        }),
+      );
     },
   });
 }
