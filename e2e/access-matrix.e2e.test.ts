@@ -416,7 +416,7 @@ const MATRIX: Record<string, MatrixRow> = {
     expected: everyone(400),
   },
   'GET /reminders/garage': { path: () => '/reminders/garage', expected: garages(200) },
-  'PUT /reminders/garage': { path: () => '/reminders/garage', body: () => ({}), expected: garages(400) },
+  'PATCH /reminders/garage': { path: () => '/reminders/garage', body: () => ({}), expected: garages(400) },
 };
 
 const nameOf = (op: TOperation) => `${op.method.toUpperCase()} ${op.path}`;

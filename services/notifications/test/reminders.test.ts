@@ -210,7 +210,7 @@ describe('service reminders', () => {
     expect(seen.status).toBe(200);
     expect(seen.body.data).toEqual({ basis: 'service', sent: 3, optedIn: 1 });
     expect(JSON.stringify(seen.body)).not.toContain('@example.co.uk');
-    const chosen = await callJson(service!.url, 'PUT', '/api/v1/reminders/garage', { token, body: { basis: 'mot' } });
+    const chosen = await callJson(service!.url, 'PATCH', '/api/v1/reminders/garage', { token, body: { basis: 'mot' } });
     expect(chosen.body.data).toEqual({ basis: 'mot', sent: 3, optedIn: 1 });
     const anotherGarage = signAccessToken(TEST_KEY_PAIR.privateKey, {
       sub: randomUUID(),

@@ -7,12 +7,12 @@ import { MESSAGES } from './messages.js';
 
 /** A link's single-purpose token: 32 random bytes, base64url. Kept only as its SHA-256. */
 export const ZReminderTokenSchema = z
-  .string({ error: MESSAGES.reminders.linkInvalid })
-  .regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.reminders.linkInvalid);
+  .string({ error: MESSAGES.confirmEmail.invalidOrExpired })
+  .regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.confirmEmail.invalidOrExpired);
 
 /** What a reminder's due date is counted from: the service (11 months after) or the MOT expiry (a month before). */
 export const REMINDER_BASES = ['service', 'mot'] as const;
-export const ZReminderBasisSchema = z.enum(REMINDER_BASES, { error: MESSAGES.reminders.basisInvalid });
+export const ZReminderBasisSchema = z.enum(REMINDER_BASES, { error: MESSAGES.platform.invalidRequest });
 export type TReminderBasis = z.infer<typeof ZReminderBasisSchema>;
 
 /** How a reminder's due date was found: as the garage chose, or 11 months after the service for want of an MOT date. */
@@ -35,13 +35,13 @@ export const ZReminderOptInResponseSchema = successEnvelope(
 export const ZReminderUnsubscribeQuerySchema = z.object({ token: ZReminderTokenSchema });
 /** RFC 8058's one-click body, form-encoded by mail clients (or JSON from the web page). */
 export const ZReminderUnsubscribeRequestSchema = z.object({
-  'List-Unsubscribe': z.literal('One-Click', { error: MESSAGES.reminders.oneClickBody }),
+  'List-Unsubscribe': z.literal('One-Click', { error: MESSAGES.platform.invalidRequest }),
 });
 export const ZReminderSubscriptionResponseSchema = successEnvelope(
   z.object({ registration: z.string(), garageName: z.string(), subscribed: z.boolean() }),
 );
 
-/** GET /reminders/garage, PUT /reminders/garage {basis}: the garage's setting and its counts, never an address. */
+/** GET /reminders/garage, PATCH /reminders/garage {basis}: the garage's setting and its counts, never an address. */
 export const ZGarageReminderSettingsRequestSchema = z.object({ basis: ZReminderBasisSchema });
 export const ZGarageRemindersResponseSchema = successEnvelope(
   z.object({

@@ -18,7 +18,7 @@ export async function confirmServiceReminder(
   token: string,
 ): Promise<{ registration: string; garageName: string; dueDate: string; dueFrom: TReminderDueFrom }> {
   const offer = await findReminderOffer(pool, hashLinkToken(token));
-  if (!offer) throw new AppError('validation_failed', MESSAGES.reminders.linkInvalid);
+  if (!offer) throw new AppError('validation_failed', MESSAGES.confirmEmail.invalidOrExpired);
   const basis = await readReminderBasis(pool, offer.garageId);
   const motExpiryDate = basis === 'mot' ? await lookupMotExpiry(offer.registration) : null;
   const due = reminderDueDate({ basis, serviceDate: offer.serviceDate, motExpiryDate });

@@ -4,7 +4,7 @@ import { countGarageReminders, readReminderBasis, saveReminderBasis } from '../s
 
 /**
  * A garage's view of its reminders (GET reminders/garage): its setting and counts, never a customer's address.
- * With `basis` (PUT), the setting is changed first; it applies to reminders confirmed, or renewed by a newer
+ * With `basis` (PATCH), the setting is changed first; it applies to reminders confirmed, or renewed by a newer
  * service, from then on.
  */
 export async function garageReminders(

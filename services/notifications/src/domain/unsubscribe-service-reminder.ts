@@ -13,6 +13,6 @@ export async function unsubscribeServiceReminder(
   unsubscribe: boolean,
 ): Promise<ReminderSubscription> {
   const found = await reminderByUnsubscribeToken(db, hashLinkToken(token), unsubscribe);
-  if (!found) throw new AppError('validation_failed', MESSAGES.reminders.linkInvalid);
+  if (!found) throw new AppError('validation_failed', MESSAGES.confirmEmail.invalidOrExpired);
   return found;
 }

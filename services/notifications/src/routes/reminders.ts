@@ -16,7 +16,7 @@ import { unsubscribeServiceReminder } from '../domain/unsubscribe-service-remind
  * POST /api/v1/reminders/opt-in {token}, the customer's "Remind me";
  * GET /api/v1/reminders/unsubscribe?token=, what the link unsubscribes from (changes nothing);
  * POST /api/v1/reminders/unsubscribe?token= with List-Unsubscribe=One-Click (form-encoded, RFC 8058, or JSON).
- * The garage's own: GET and PUT /api/v1/reminders/garage, its setting and counts.
+ * The garage's own: GET and PATCH /api/v1/reminders/garage, its setting and counts.
  */
 export function reminderRoutes(deps: { pool: Pool; verifier: TokenVerifier; lookupMotExpiry: MotExpiryLookup }) {
   const router = Router();
@@ -45,7 +45,7 @@ export function reminderRoutes(deps: { pool: Pool; verifier: TokenVerifier; look
   router.get('/api/v1/reminders/garage', ...garageOnly, async (req, res) => {
     res.status(200).json({ status: 200, data: await garageReminders(deps.pool, req.auth!.sub) });
   });
-  router.put('/api/v1/reminders/garage', ...garageOnly, async (req, res) => {
+  router.patch('/api/v1/reminders/garage', ...garageOnly, async (req, res) => {
     const { basis } = parseOrThrow(ZGarageReminderSettingsRequestSchema, req.body);
     res.status(200).json({ status: 200, data: await garageReminders(deps.pool, req.auth!.sub, basis) });
   });

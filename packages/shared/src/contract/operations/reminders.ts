@@ -60,7 +60,7 @@ export const REMINDER_OPERATIONS: TOperation[] = [
     errors: [401, 403, 429],
   },
   {
-    method: 'put',
+    method: 'patch',
     path: '/reminders/garage',
     summary: "Choose what the garage's reminders are due from: 11 months after the service or a month before the MOT",
     tag: 'Reminders',
