@@ -406,6 +406,20 @@ const MATRIX: Record<string, MatrixRow> = {
   'POST /billing/portal': { path: () => '/billing/portal', expected: garages('allowed', { suspended: 403 }) },
   'POST /contact': { path: () => '/contact', body: () => ({}), expected: everyone(400) },
   'POST /contact/garage': { path: () => '/contact/garage', body: () => ({}), expected: everyone(400) },
+  // Service reminders: the customer's links need no sign-in (a token of no offer or reminder is a 400); a garage sees
+  // its own setting and counts (a suspended one too: nothing in them is the customers'), an admin none.
+  'POST /reminders/opt-in': { path: () => '/reminders/opt-in', body: () => ({}), expected: everyone(400) },
+  'GET /reminders/unsubscribe': {
+    path: () => `/reminders/unsubscribe?token=${'A'.repeat(43)}`,
+    expected: everyone(400),
+  },
+  'POST /reminders/unsubscribe': {
+    path: () => `/reminders/unsubscribe?token=${'A'.repeat(43)}`,
+    body: () => ({ 'List-Unsubscribe': 'One-Click' }),
+    expected: everyone(400),
+  },
+  'GET /reminders/garage': { path: () => '/reminders/garage', expected: garages(200) },
+  'PATCH /reminders/garage': { path: () => '/reminders/garage', body: () => ({}), expected: garages(400) },
 };
 
 const nameOf = (op: TOperation) => `${op.method.toUpperCase()} ${op.path}`;

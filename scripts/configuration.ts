@@ -51,6 +51,7 @@ export const PASSED_TO_SERVICES = [
   'LOG_ORIGIN',
   'LOG_SIGNING_KEY',
   'LOG_CHECKPOINT_INTERVAL_MS',
+  'REMINDER_SCAN_INTERVAL_MS',
 ] as const;
 
 /** Variables `npm start` sets for each process itself, and how to change what it sets. */

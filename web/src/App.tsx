@@ -13,6 +13,7 @@ import {
   CheckoutPage,
   CheckoutSuccessPage,
   ConfirmEmailPage,
+  ServiceReminderPages,
   ContactPage,
   CookiePolicyPage,
   FaqPage,
@@ -48,6 +49,7 @@ export function App() {
             <Route path="login" element={<LoginPage />} />
             <Route path="signup" element={<SignupPage />} />
             <Route path="confirm-email" element={<ConfirmEmailPage />} />
+            <Route path="service-reminder/*" element={<ServiceReminderPages />} />
             <Route path="undo-email-change" element={<UndoEmailChangePage />} />
             <Route path="forgot-password" element={<ForgotPasswordPage />} />
             <Route path="reset-password" element={<ResetPasswordPage />} />

@@ -153,3 +153,8 @@ const LAZY_PAGES = [
 export async function preloadRoutePages(): Promise<void> {
   await Promise.all(LAZY_PAGES.map((page) => page.preload()));
 }
+/** /service-reminder and /service-reminder/unsubscribe, one chunk. */
+export const ServiceReminderPages = lazyPage(
+  () => import('./pages/ServiceReminderPages'),
+  (module) => module.ServiceReminderPages,
+);

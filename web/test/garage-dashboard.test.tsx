@@ -67,6 +67,7 @@ function openDashboard(
     'GET garages/me': pending,
     'GET auth/me': pending,
     'GET service-records/mine': mine,
+    'GET reminders/garage': pending,
     ...routes,
   });
   storeSession(GARAGE_USER, 'garage');

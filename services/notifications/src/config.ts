@@ -27,6 +27,14 @@ export const configShape = {
     .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL')
     .transform((value) => value.replace(/\/+$/, '')),
   SUPPORT_EMAIL: z.email(),
+  /** Where records listens: its vehicle report gives the MOT expiry a garage's reminders may be due from. */
+  RECORDS_URL: z.string().url(),
+  /** How often the scheduled job looks for service reminders due (docs/product.md#service-reminders). */
+  REMINDER_SCAN_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(15 * 60_000),
   ...tokenVerifierConfigShape,
 };
 
@@ -43,6 +51,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       MAIL_FROM: `${BRAND.name} <no-reply@servicehistory.local>`,
       PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
       SUPPORT_EMAIL: 'support@servicehistory.local',
+      RECORDS_URL: `http://127.0.0.1:${LOCAL_PORTS.records}`,
       ...tokenVerifierDevDefaults,
     },
     env,

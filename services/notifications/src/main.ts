@@ -1,18 +1,28 @@
-import { createTokenVerifier, fetchEventSecretsFrom, migrationsBeside, startService } from '@sh/shared/server';
+import {
+  createTokenVerifier,
+  fetchEventSecretsFrom,
+  migrationsBeside,
+  startScheduledJob,
+  startService,
+} from '@sh/shared/server';
+import { motExpiryFromRecords } from './clients/mot-expiry.js';
 import { buildNotificationsApp } from './app.js';
 import { mailDomainOf, readConfig } from './config.js';
 import { createMailTransport } from './delivery/create-mail-transport.js';
 import { startMailSender } from './delivery/start-mail-sender.js';
+import { scanServiceReminders } from './domain/scan-service-reminders.js';
 import { createNotificationsHandlers } from './events/handlers.js';
 
 const config = readConfig();
+const lookupMotExpiry = motExpiryFromRecords(config.RECORDS_URL);
+const mailContext = { publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL };
 await startService({
   name: 'notifications',
   config,
   database: { migrationsDir: migrationsBeside(import.meta.url) },
   consumes: {
     service: 'notifications',
-    handlers: createNotificationsHandlers({ publicUrl: config.PUBLIC_URL, supportEmail: config.SUPPORT_EMAIL }),
+    handlers: createNotificationsHandlers(mailContext),
     // The one-time tokens of the confirmation, reset and e-mail-change mails: identity holds them, no job does.
     fetchSecrets: fetchEventSecretsFrom({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }),
   },
@@ -26,9 +36,25 @@ await startService({
       logger,
     });
     logger.info({ smtp: new URL(config.SMTP_URL).host, publicUrl: config.PUBLIC_URL }, 'mail delivery started');
-    return { transport, sender };
+    // Service reminders due are queued by a scheduled job, every REMINDER_SCAN_INTERVAL_MS, once across replicas.
+    const reminders = startScheduledJob({
+      name: 'reminders.notifications',
+      everyMs: config.REMINDER_SCAN_INTERVAL_MS,
+      redisUrl: config.REDIS_URL,
+      prefix: config.REDIS_KEY_PREFIX,
+      logger,
+      run: async () => {
+        const scan = await scanServiceReminders({ pool, context: mailContext, lookupMotExpiry });
+        if (scan.workedOut + scan.queued > 0) logger.info(scan, 'service reminders scanned');
+      },
+    });
+    return { transport, sender, reminders };
   },
-  closers: ({ transport, sender }) => [() => sender.stop(), () => transport.close()],
+  closers: ({ transport, sender, reminders }) => [
+    () => reminders.close(),
+    () => sender.stop(),
+    () => transport.close(),
+  ],
   app: ({ pool, redis, logger }) =>
     buildNotificationsApp({
       pool,
@@ -37,5 +63,6 @@ await startService({
       verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
       internalToken: config.INTERNAL_TOKEN,
       queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },
+      lookupMotExpiry,
     }),
 });

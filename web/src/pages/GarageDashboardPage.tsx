@@ -16,6 +16,9 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { ServiceRecordsSection } from './garage-dashboard/ServiceRecordsSection';
 
 /** The public log's latest checkpoint, checked in this browser (issue 23): its WebCrypto code loads on its own. */
+const RemindersPanel = lazy(() =>
+  import('./garage-dashboard/RemindersPanel').then((module) => ({ default: module.RemindersPanel })),
+);
 const LogCheckpointPanel = lazy(() =>
   import('./garage-dashboard/LogCheckpointPanel').then((module) => ({ default: module.LogCheckpointPanel })),
 );
@@ -81,6 +84,9 @@ export function GarageDashboardPage() {
         <ServiceRecordsSection canAddRecords={subscription.status === 'loading' ? null : isSubscribed} />
         <Suspense fallback={null}>
           <ExportRecordsPanel />
+        </Suspense>
+        <Suspense fallback={null}>
+          <RemindersPanel />
         </Suspense>
         <Suspense fallback={null}>
           <LogCheckpointPanel />

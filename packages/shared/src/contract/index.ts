@@ -23,3 +23,4 @@ export * from './operation-table.js';
 export * from './contact.js';
 export * from './patterns.js';
 export * from './brand.js';
+export * from './reminders.js';

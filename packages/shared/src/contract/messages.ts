@@ -112,6 +112,7 @@ export const MESSAGES = {
   authContext: {
     missingProvider: 'useAuth must be used within an AuthProvider',
   },
+
   /** Answers of the identity calls (docs/product.md#login, #account-settings). */
   identity: {
     loginSuccess: 'Login successful',

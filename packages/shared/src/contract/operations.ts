@@ -9,6 +9,7 @@ import { CONTACT_OPERATIONS } from './operations/contact.js';
 import { GARAGES_OPERATIONS } from './operations/garages.js';
 import { IDENTITY_OPERATIONS } from './operations/identity.js';
 import { RECORDS_OPERATIONS } from './operations/records.js';
+import { REMINDER_OPERATIONS } from './operations/reminders.js';
 
 /** Every public call of the API, for the OpenAPI document the gateway serves. */
 export const OPERATIONS: TOperation[] = [
@@ -18,4 +19,5 @@ export const OPERATIONS: TOperation[] = [
   ...GARAGES_OPERATIONS,
   ...BILLING_OPERATIONS,
   ...CONTACT_OPERATIONS,
+  ...REMINDER_OPERATIONS,
 ];

@@ -12,3 +12,4 @@ export * from './events/relay.js';
 export * from './events/consumer.js';
 export * from './events/reconciler.js';
 export * from './events/dead-letters.js';
+export * from './events/scheduled-job.js';

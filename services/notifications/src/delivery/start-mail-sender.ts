@@ -81,7 +81,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
         html: mail.html_body,
         text: mail.text_body,
         messageId,
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        headers: { ...mail.headers, 'Auto-Submitted': 'auto-generated' },
       });
       response = info.response;
     } catch (error) {

@@ -21,6 +21,8 @@ export type CustomerServiceRecordedInput = Pick<
 export function composeCustomerServiceRecordedMail(
   context: MailContext,
   input: CustomerServiceRecordedInput,
+  /** The page where the customer may ask for a service reminder (docs/product.md#service-reminders). */
+  reminderOptInUrl?: string,
 ): ComposedMail {
   const serviceDate = formatCalendarDate(input.serviceDate);
   return renderMail(
@@ -52,6 +54,15 @@ export function composeCustomerServiceRecordedMail(
           label: 'View the service history',
           url: siteLink(context, '/vehicle-results', { reg: input.registration }),
         },
+        ...(reminderOptInUrl
+          ? [
+              {
+                kind: 'paragraph' as const,
+                text: `Would you like ${input.garageName} to remind you when ${input.registration} is next due a service? Nothing is set up unless you ask: follow the link and choose "Remind me". One email per due date, and every reminder has a one-click unsubscribe.`,
+              },
+              { kind: 'link' as const, label: 'Set up a service reminder', url: reminderOptInUrl },
+            ]
+          : []),
         {
           kind: 'paragraph',
           text: `If ${input.registration} is not your vehicle, or it was not serviced by ${input.garageName}, please let us know at ${context.supportEmail}.`,

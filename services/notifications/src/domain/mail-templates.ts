@@ -17,6 +17,7 @@ export const MAIL_TEMPLATES = [
   'garage_reinstated',
   'service_record_amended',
   'service_record_withdrawn',
+  'service_reminder',
 ] as const;
 
 export type TMailTemplate = (typeof MAIL_TEMPLATES)[number];

@@ -14,6 +14,7 @@ import { composePasswordResetMail } from '../domain/compose-password-reset-mail.
 import { composeServiceRecordAmendedMail } from '../domain/compose-service-record-amended-mail.js';
 import { composeServiceRecordWithdrawnMail } from '../domain/compose-service-record-withdrawn-mail.js';
 import type { MailContext } from '../domain/mail-layout.js';
+import { offerServiceReminder } from '../domain/offer-service-reminder.js';
 import { queueOrHoldReceipt, releaseReceiptsCoveredBy } from '../domain/receipt-mails.js';
 import { enqueueMail } from '../store/enqueue-mail.js';
 import { findCallbackRequest } from '../store/find-callback-request.js';
@@ -72,11 +73,16 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
         ...chosen.mail,
       });
     },
-    // The customer's notice goes at once; the garage's receipt waits for the checkpoint that covers its entry.
+    // The customer's notice goes at once, offering a service reminder (docs/product.md#service-reminders); the garage's receipt waits for the checkpoint that covers its entry.
     'service_record.created': async (db, event) => {
       const record = event.payload;
       if (record.customerEmail) {
-        const mail = composeCustomerServiceRecordedMail(context, record);
+        const customerEmail = record.customerEmail;
+        const optInUrl = await offerServiceReminder(db, context, {
+          id: event.id,
+          record: { ...record, customerEmail },
+        });
+        const mail = composeCustomerServiceRecordedMail(context, record, optInUrl);
         await enqueueMail(db, {
           eventId: event.id,
           template: 'customer_service_recorded',

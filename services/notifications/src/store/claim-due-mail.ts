@@ -9,6 +9,7 @@ export interface ClaimedMail {
   html_body: string;
   text_body: string;
   attempts: number;
+  headers: Record<string, string> | null;
 }
 
 /**
@@ -29,7 +30,7 @@ export async function claimDueMail(db: Queryable, limit: number, leaseMs: number
         SET status = 'sending', attempts = m.attempts + 1, next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
        FROM due
       WHERE m.id = due.id
-     RETURNING m.id, m.template, m.to_address, m.reply_to, m.subject, m.html_body, m.text_body, m.attempts`,
+     RETURNING m.id, m.template, m.to_address, m.reply_to, m.subject, m.html_body, m.text_body, m.attempts, m.headers`,
     [limit, leaseMs],
   );
   return rows;

@@ -9,6 +9,8 @@ export interface MailToQueue {
   subject: string;
   html: string;
   text: string;
+  /** Headers besides the usual (a reminder's List-Unsubscribe); dropped once the mail is sent. */
+  headers?: Record<string, string> | null;
 }
 
 /**
@@ -18,8 +20,8 @@ export interface MailToQueue {
  */
 export async function enqueueMail(db: Queryable, mail: MailToQueue): Promise<boolean> {
   const result = await db.query(
-    `INSERT INTO mail_queue (event_id, template, dedupe_key, to_address, reply_to, subject, html_body, text_body)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO mail_queue (event_id, template, dedupe_key, to_address, reply_to, subject, html_body, text_body, headers)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT DO NOTHING`,
     [
       mail.eventId,
@@ -30,6 +32,7 @@ export async function enqueueMail(db: Queryable, mail: MailToQueue): Promise<boo
       mail.subject,
       mail.html,
       mail.text,
+      mail.headers ? JSON.stringify(mail.headers) : null,
     ],
   );
   return result.rowCount === 1;

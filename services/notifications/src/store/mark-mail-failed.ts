@@ -10,7 +10,7 @@ export async function markMailFailed(
   mail: { id: string; attempts: number; error: string; htmlBody: string; textBody: string },
 ): Promise<void> {
   await db.query(
-    `UPDATE mail_queue SET status = 'failed', last_error = $3, html_body = $4, text_body = $5
+    `UPDATE mail_queue SET status = 'failed', last_error = $3, html_body = $4, text_body = $5, headers = NULL
       WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
     [mail.id, mail.attempts, mail.error, mail.htmlBody, mail.textBody],
   );

@@ -10,7 +10,8 @@ export async function markMailSent(
 ): Promise<boolean> {
   const result = await db.query(
     `UPDATE mail_queue
-        SET status = 'sent', sent_at = now(), message_id = $3, smtp_response = $4, html_body = NULL, text_body = NULL
+        SET status = 'sent', sent_at = now(), message_id = $3, smtp_response = $4, html_body = NULL, text_body = NULL,
+            headers = NULL
       WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
     [mail.id, mail.attempts, mail.messageId, mail.smtpResponse],
   );
