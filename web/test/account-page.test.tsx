@@ -12,6 +12,7 @@ import {
   failure,
   GARAGE_USER,
   mockApi,
+  pending,
   ok,
   PLAN_PRODUCT,
   renderApp,
@@ -310,6 +311,7 @@ describe('GarageDashboardPage', () => {
       'GET billing/subscription': ok(buildSubscription({ subscription_status: 'trialing' })),
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: true }),
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
+      'GET reminders/garage': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');
@@ -326,6 +328,7 @@ describe('GarageDashboardPage', () => {
       'GET billing/subscription': ok(buildSubscription({ subscription_status: 'trialing' })),
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: false }),
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
+      'GET reminders/garage': pending,
       'POST users/resend-confirmation': ok({ emailConfirmed: false }, MESSAGES.identity.confirmationSent),
     });
     storeSession(GARAGE_USER, 'garage');
@@ -342,6 +345,7 @@ describe('GarageDashboardPage', () => {
       'GET billing/subscription': ok(buildSubscription()),
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: true }),
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
+      'GET reminders/garage': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');

@@ -72,6 +72,7 @@ const DASHBOARD_ROUTES: Record<string, TApiRoute> = {
   'GET garages/me': pending,
   'GET auth/me': pending,
   'GET service-records/mine': ok({ serviceRecords: [CREATED_RECORD], nextCursor: null }),
+  'GET reminders/garage': pending,
 };
 
 async function openWizard(routes: Record<string, TApiRoute> = {}) {

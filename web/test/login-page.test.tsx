@@ -55,6 +55,7 @@ describe('LoginPage', () => {
       'GET garages/me': pending,
       'GET auth/me': pending,
       'GET service-records/mine': pending,
+      'GET reminders/garage': pending,
     });
     renderApp('/login');
     logIn('  Owner@HartleyMotors.CO.UK ', 'Sparkplug1');
@@ -121,6 +122,7 @@ describe('LoginPage', () => {
       'GET garages/me': pending,
       'GET auth/me': pending,
       'GET service-records/mine': pending,
+      'GET reminders/garage': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/login');
