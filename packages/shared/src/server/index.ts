@@ -21,3 +21,4 @@ export * from './garage-suspensions.js';
 export * from './email-confirmations.js';
 export * from './page-cursor.js';
 export * from './passwords.js';
+export * from './opaque-tokens.js';

@@ -4,7 +4,8 @@ import { insertRefreshToken } from '../store/insert-refresh-token.js';
 import type { UserRow } from '../store/user-row.js';
 import { refuseIfSuspended } from './refuse-suspended.js';
 import type { SigningKeys } from './signing-keys.js';
-import { generateOpaqueToken, hashToken, REFRESH_TOKEN_TTL_MS } from './tokens.js';
+import { generateOpaqueToken, hashToken } from '@sh/shared/server';
+import { REFRESH_TOKEN_TTL_MS } from './tokens.js';
 import { userTypeOf } from './user-type.js';
 
 /** A started session with what the SPA needs to know about its user. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@sh/shared/contract';
-import { hashToken } from './tokens.js';
+import { hashToken } from '@sh/shared/server';
 
 /** Crockford's base32: no I, L, O or U, so that nothing written down is misread (O is read as 0, I and L as 1). */
 const CROCKFORD_BASE32 = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -8,7 +8,7 @@ import { revokeRefreshTokenFamily } from '../store/revoke-refresh-token-family.j
 import { issueSession, type SignedInUser } from './issue-session.js';
 import { isSecondFactorRequired, type SecondFactorSettings } from './second-factor-settings.js';
 import type { SigningKeys } from './signing-keys.js';
-import { hashToken } from './tokens.js';
+import { hashToken } from '@sh/shared/server';
 
 /** However often it is refreshed, a sign-in lasts at most this long; then the user signs in again. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

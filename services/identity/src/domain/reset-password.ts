@@ -5,7 +5,7 @@ import { retireUserOneTimeTokens } from '../store/retire-user-one-time-tokens.js
 import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
 import { updatePasswordHash } from '../store/update-password-hash.js';
 import { recordEmailConfirmation } from './record-email-confirmation.js';
-import { hashToken } from './tokens.js';
+import { hashToken } from '@sh/shared/server';
 
 /**
  * Sets a new password with a reset link's token (single use, one hour), retires the user's other reset

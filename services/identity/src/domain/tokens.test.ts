@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_CONFIRMATION_TTL_MS, generateOpaqueToken, hashToken, REFRESH_TOKEN_TTL_MS } from './tokens.js';
+import { generateOpaqueToken, hashToken } from '@sh/shared/server';
+import { EMAIL_CONFIRMATION_TTL_MS, REFRESH_TOKEN_TTL_MS } from './tokens.js';
 
 describe('opaque tokens', () => {
   it('are 256 random bits in base64url, never the same twice', () => {

@@ -1,15 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-/** A new opaque token (refresh token, e-mailed link): 256 random bits, base64url. */
-export function generateOpaqueToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-/** How an opaque token is stored: its SHA-256, hex. The raw token is never stored. */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 /** Refresh tokens live 30 days. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A confirmation link works for 7 days. */

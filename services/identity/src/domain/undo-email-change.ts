@@ -8,7 +8,7 @@ import { retireUserOneTimeTokens } from '../store/retire-user-one-time-tokens.js
 import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
 import { updateUserEmail } from '../store/update-user-email.js';
 import { recordEmailConfirmation } from './record-email-confirmation.js';
-import { hashToken } from './tokens.js';
+import { hashToken } from '@sh/shared/server';
 
 function invalidLink(): AppError {
   return new AppError('validation_failed', MESSAGES.identity.emailChangeUndoInvalid, {

@@ -23,7 +23,8 @@ import { duplicateEmailError } from './duplicate-email-error.js';
 import { issueSession } from './issue-session.js';
 import { requestEmailConfirmation } from './request-email-confirmation.js';
 import type { SigningKeys } from './signing-keys.js';
-import { EMAIL_CHANGE_UNDO_TTL_MS, generateOpaqueToken, hashToken } from './tokens.js';
+import { generateOpaqueToken, hashToken } from '@sh/shared/server';
+import { EMAIL_CHANGE_UNDO_TTL_MS } from './tokens.js';
 import { assertSelfOrAdmin } from './user-type.js';
 
 export interface UpdateEmailDeps {

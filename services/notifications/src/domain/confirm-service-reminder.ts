@@ -4,7 +4,7 @@ import type { MotExpiryLookup } from '../clients/mot-expiry.js';
 import { findReminderOffer } from '../store/reminder-offers.js';
 import { readReminderBasis } from '../store/reminder-settings.js';
 import { saveReminder } from '../store/reminders.js';
-import { hashLinkToken } from './reminder-link-tokens.js';
+import { hashToken } from '@sh/shared/server';
 import { reminderDueDate } from './reminder-due-date.js';
 
 /**
@@ -17,7 +17,7 @@ export async function confirmServiceReminder(
   lookupMotExpiry: MotExpiryLookup,
   token: string,
 ): Promise<{ registration: string; garageName: string; dueDate: string; dueFrom: TReminderDueFrom }> {
-  const offer = await findReminderOffer(pool, hashLinkToken(token));
+  const offer = await findReminderOffer(pool, hashToken(token));
   if (!offer) throw new AppError('validation_failed', MESSAGES.confirmEmail.invalidOrExpired);
   const basis = await readReminderBasis(pool, offer.garageId);
   const motExpiryDate = basis === 'mot' ? await lookupMotExpiry(offer.registration) : null;

@@ -3,7 +3,7 @@ import type { Queryable } from '@sh/shared/server';
 import { insertReminderOffer, type ReminderOffer } from '../store/reminder-offers.js';
 import { renewReminderFromService } from '../store/reminders.js';
 import { siteLink, type MailContext } from './mail-layout.js';
-import { newLinkToken } from './reminder-link-tokens.js';
+import { generateOpaqueToken, hashToken } from '@sh/shared/server';
 
 /**
  * For the customer's service-recorded mail, in its event's transaction: offers a service reminder (a single-purpose
@@ -25,7 +25,8 @@ export async function offerServiceReminder(
     customerEmail: record.customerEmail,
     serviceDate: record.serviceDate,
   };
-  const { token, hash } = newLinkToken();
+  const token = generateOpaqueToken();
+  const hash = hashToken(token);
   await insertReminderOffer(db, { ...offer, tokenHash: hash, validDays: SERVICE_REMINDER.optInLinkDays });
   await renewReminderFromService(db, offer);
   return siteLink(context, '/service-reminder', { token });

@@ -8,7 +8,7 @@ import { readReminderBasis } from '../store/reminder-settings.js';
 import { findRemindersToWorkOut, setReminderDue } from '../store/reminders.js';
 import { composeServiceReminderMail } from './compose-service-reminder-mail.js';
 import { siteLink, type MailContext } from './mail-layout.js';
-import { newLinkToken } from './reminder-link-tokens.js';
+import { generateOpaqueToken, hashToken } from '@sh/shared/server';
 import { reminderDueDate } from './reminder-due-date.js';
 
 export const REMINDER_TEMPLATE = 'service_reminder';
@@ -53,7 +53,8 @@ export async function scanServiceReminders(deps: ReminderScanDeps): Promise<{ wo
         const mailEventId = randomUUID();
         if (!(await recordReminderSend(client, { reminderId: reminder.id, dueDate: reminder.dueDate, mailEventId })))
           continue;
-        const { token, hash } = newLinkToken();
+        const token = generateOpaqueToken();
+        const hash = hashToken(token);
         await insertUnsubscribeToken(client, { tokenHash: hash, reminderId: reminder.id });
         const mail = composeServiceReminderMail(deps.context, {
           ...reminder,

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@sh/shared/contract';
 import { AppError, type Queryable } from '@sh/shared/server';
 import { reminderByUnsubscribeToken, type ReminderSubscription } from '../store/reminder-unsubscribe.js';
-import { hashLinkToken } from './reminder-link-tokens.js';
+import { hashToken } from '@sh/shared/server';
 
 /**
  * A reminder mail's unsubscribe link: `unsubscribe` (the one-click POST, RFC 8058) stops every later reminder of
@@ -12,7 +12,7 @@ export async function unsubscribeServiceReminder(
   token: string,
   unsubscribe: boolean,
 ): Promise<ReminderSubscription> {
-  const found = await reminderByUnsubscribeToken(db, hashLinkToken(token), unsubscribe);
+  const found = await reminderByUnsubscribeToken(db, hashToken(token), unsubscribe);
   if (!found) throw new AppError('validation_failed', MESSAGES.confirmEmail.invalidOrExpired);
   return found;
 }
