@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_CATEGORIES } from '../packages/shared/src/contract/categories.js';
-import type { SeedGarage, SeedRecord, SeedSubscriptionStatus, SeedVehicle } from './seed-data.js';
+import type { SeedGarage, SeedRecord, SeedSubscriptionStatus, SeedVehicle } from '@sh/shared/seed-data';
 
 // ---------------------------------------------------------------------------
 // Fixed parameters

@@ -12,9 +12,9 @@ import pg from 'pg';
 import { ensureDatabase, hashPassword, migrate } from '@sh/shared/server';
 import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
 import { availableServices, databaseUrl, ROOT, type ServiceName } from '@sh/shared/launcher';
-import { SEED_DIR, seedAccounts, seedGarages, type SeedGarage } from './seed-data.js';
+import { SEED_DIR, seedAccounts, seedGarages, type SeedGarage } from '@sh/shared/seed-data';
 
-export { seedAccounts, seedGarages, seedVehicles, type SeedAccounts } from './seed-data.js';
+export { seedAccounts, seedGarages, seedVehicles, type SeedAccounts } from '@sh/shared/seed-data';
 
 /** Creates each service's database if needed and applies its migrations. */
 export async function prepareDatabases(

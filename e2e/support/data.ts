@@ -5,7 +5,7 @@ import {
   seedAccounts as readSeedAccounts,
   seedGarages as readSeedGarages,
   seedVehicles as readSeedVehicles,
-} from '../../scripts/seed-data.js';
+} from '@sh/shared/seed-data';
 
 const root = path.join(import.meta.dirname, '../..');
 const read = <T>(file: string): T => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as T;
@@ -16,7 +16,7 @@ interface Company {
   company_status: string;
 }
 
-export type { SeedGarage, SeedVehicle } from '../../scripts/seed-data.js';
+export type { SeedGarage, SeedVehicle } from '@sh/shared/seed-data';
 export const seedGarages = readSeedGarages();
 export const seedVehicles = readSeedVehicles();
 export const seedAccounts = readSeedAccounts();

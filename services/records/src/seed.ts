@@ -1,6 +1,6 @@
 /**
  * Records' share of the demo data, seeded by records itself: `node --import tsx services/records/src/seed.ts [dir]`
- * reads the demo garages and vehicles from dir (data/seed by default; their format: scripts/seed-data.ts) and stores
+ * reads the demo garages and vehicles from dir (data/seed by default; their format: packages/shared/src/seed-data.ts) and stores
  * them in records' database (DATABASE_URL, migrated), as `npm start` runs it before the service starts
  * (scripts/seed.ts). The garages' directory entries, confirmed e-mails and entitlements go straight in; the service
  * records go through records' own write path, vehicle by vehicle (domain/create-service-record.ts): one transaction
@@ -11,7 +11,6 @@
  *
  * It answers one line, what it stored: to the process that forked it (process.send), else on stdout.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   createLogger,
@@ -22,6 +21,13 @@ import {
   withTransaction,
   type Queryable,
 } from '@sh/shared/server';
+import {
+  SEED_DIR,
+  seedGarages as seedGarageList,
+  seedVehicles,
+  type SeedGarage,
+  type SeedVehicle,
+} from '@sh/shared/seed-data';
 import { configShapeFor } from './config.js';
 import { sealRecord } from './domain/seal-record.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
@@ -29,35 +35,8 @@ import { insertServiceRecord } from './store/insert-service-record.js';
 import { lockVehicleChain } from './store/lock-vehicle-chain.js';
 import type { ServiceRecordWithContactRow } from './store/service-record-row.js';
 
-/** What records reads of a demo garage (data/seed/garages.json). */
-interface DemoGarage {
-  id: string;
-  name: string;
-  address: string;
-  email: string;
-  created_at: string;
-  subscription_status: string;
-}
-
-/** What records reads of a demo vehicle and its records (data/seed/vehicles.json). */
-interface DemoVehicle {
-  registration: string;
-  vin: string;
-  records: Array<{
-    id: string;
-    garage_id: string;
-    service_date: string;
-    mileage: number;
-    service_type: string;
-    notes: string | null;
-    technician_name: string | null;
-    customer_email: string | null;
-    customer_phone: string | null;
-  }>;
-}
-
 /** A seeded record as the records service stores it: entered at 17:00 UTC on its service day, signed by nobody. */
-function serviceRecordOf(vehicle: DemoVehicle, record: DemoVehicle['records'][number]): ServiceRecordWithContactRow {
+function serviceRecordOf(vehicle: SeedVehicle, record: SeedVehicle['records'][number]): ServiceRecordWithContactRow {
   return {
     id: record.id,
     garage_id: record.garage_id,
@@ -80,7 +59,7 @@ function serviceRecordOf(vehicle: DemoVehicle, record: DemoVehicle['records'][nu
  * (what user.email_confirmed would have filled: seeded garages may add records) and their entitlements (state_at 0,
  * so that any subscription.changed event wins).
  */
-async function seedGarages(pool: ReturnType<typeof createPool>, garages: readonly DemoGarage[]): Promise<void> {
+async function seedGarages(pool: ReturnType<typeof createPool>, garages: readonly SeedGarage[]): Promise<void> {
   await withTransaction(pool, async (client) => {
     await client.query(
       `INSERT INTO garage_directory (garage_id, name, address, email)
@@ -109,7 +88,7 @@ async function seedGarages(pool: ReturnType<typeof createPool>, garages: readonl
 /** The demo service records not stored yet, stored and sealed vehicle by vehicle; answers what it did. */
 async function seedServiceRecords(
   pool: ReturnType<typeof createPool>,
-  vehicles: readonly DemoVehicle[],
+  vehicles: readonly SeedVehicle[],
   signingKey: string | undefined,
 ): Promise<string> {
   const inData = vehicles.reduce((count, vehicle) => count + vehicle.records.length, 0);
@@ -161,13 +140,12 @@ const config = loadConfig(
   { DATABASE_URL: shape.DATABASE_URL, RECORDS_SIGNING_KEY: shape.RECORDS_SIGNING_KEY },
   { DATABASE_URL: localDatabaseUrl(LOCAL_DATABASES.records) },
 );
-const dataDir = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../../../data/seed'));
-const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')) as T;
+const dataDir = path.resolve(process.argv[2] ?? SEED_DIR);
 
 const pool = createPool(config.DATABASE_URL, 2);
 try {
-  await seedGarages(pool, readJson<DemoGarage[]>('garages.json'));
-  const done = await seedServiceRecords(pool, readJson<DemoVehicle[]>('vehicles.json'), config.RECORDS_SIGNING_KEY);
+  await seedGarages(pool, seedGarageList(dataDir));
+  const done = await seedServiceRecords(pool, seedVehicles(dataDir), config.RECORDS_SIGNING_KEY);
   if (process.send) {
     await new Promise<void>((resolve) => process.send!(done, () => resolve()));
     process.disconnect();

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SEED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../data/seed');
+export const SEED_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../data/seed');
 
 export type SeedSubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled';
 
@@ -50,8 +50,10 @@ export interface SeedAccounts {
   garage: { garage_id: string; password: string };
 }
 
-const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(SEED_DIR, file), 'utf8')) as T;
+const readJson = <T>(file: string, dir: string): T => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as T;
 
-export const seedGarages = (): SeedGarage[] => readJson<SeedGarage[]>('garages.json');
-export const seedVehicles = (): SeedVehicle[] => readJson<SeedVehicle[]>('vehicles.json');
-export const seedAccounts = (): SeedAccounts => readJson<SeedAccounts>('accounts.json');
+/** The demo garages, from `dir` (the repository's data/seed by default). */
+export const seedGarages = (dir = SEED_DIR): SeedGarage[] => readJson<SeedGarage[]>('garages.json', dir);
+/** The demo vehicles and their records, from `dir` (the repository's data/seed by default). */
+export const seedVehicles = (dir = SEED_DIR): SeedVehicle[] => readJson<SeedVehicle[]>('vehicles.json', dir);
+export const seedAccounts = (dir = SEED_DIR): SeedAccounts => readJson<SeedAccounts>('accounts.json', dir);
