@@ -11,14 +11,16 @@
  *    service's own /internal/ answer for the same page, without the gateway's composition.
  * It prints req/s, p50 and p99 per page, and checks that every page answered 200 with the rows asked for.
  */
+import { writeResults } from './results.js';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
-  checkInfrastructure,
+  exitUnlessInfrastructure,
+  POSTGRES_URL,
+  REDIS_URL,
   databaseUrl,
   launch,
   ROOT,
@@ -28,8 +30,6 @@ import {
 } from '@sh/shared/launcher';
 import { DEV_INTERNAL_TOKEN, ensureDatabase, INTERNAL_TOKEN_HEADER, migrate, signAccessToken } from '@sh/shared/server';
 
-const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const GARAGES_DB = databaseUrl(POSTGRES_URL, 'sh_garages_bench_admin');
 const RECORDS_DB = databaseUrl(POSTGRES_URL, 'sh_records_bench_admin');
 const GARAGES = 10_000;
@@ -193,11 +193,7 @@ async function cursorAfter(
   return cursor!;
 }
 
-const problems = await checkInfrastructure(POSTGRES_URL, REDIS_URL);
-if (problems.length > 0) {
-  console.error(problems.join('\n'));
-  process.exit(1);
-}
+await exitUnlessInfrastructure();
 await seedGarages();
 await seedRecords();
 
@@ -381,11 +377,7 @@ try {
       `${page.page.padEnd(52)} ${page.connections} conn: ${(page.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}x the service's own answer`,
     );
   }
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(
-    path.join(ROOT, 'bench/results/admin.json'),
-    JSON.stringify({ at: new Date().toISOString(), durationS: DURATION_S, results }, null, 2),
-  );
+  writeResults('admin', { durationS: DURATION_S, results });
   if (results.some((r) => r.non2xx + r.errors > 0)) process.exitCode = 1;
 } finally {
   await stopEveryLaunched();

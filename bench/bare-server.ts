@@ -28,32 +28,21 @@ const LOOKUP_SQL = `SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.s
    ORDER BY r.service_date DESC, r.created_at DESC
    LIMIT 500`;
 
+const UNKNOWN_GARAGE = { name: 'Garage details unavailable', address: '' };
+
 type Row = Omit<TPublicServiceRecord, 'created_at' | 'garage'> & {
   created_at: Date;
   garage_name: string | null;
   garage_address: string | null;
 };
 
-/** A row as records presents it to anyone looking the vehicle up. */
-function present(row: Row): TPublicServiceRecord {
-  return {
-    id: row.id,
-    garage_id: row.garage_id,
-    vin: row.vin,
-    vehicle_registration: row.vehicle_registration,
-    service_date: row.service_date,
-    mileage: row.mileage,
-    service_type: row.service_type,
-    notes: row.notes,
-    created_at: row.created_at.toISOString(),
-    technician_name: row.technician_name,
-    mileage_anomaly: row.mileage_anomaly,
-    garage:
-      row.garage_name === null
-        ? { name: 'Garage details unavailable', address: '' }
-        : { name: row.garage_name, address: row.garage_address ?? '' },
-    amendments: row.amendments.map((amendment) => ({ amended_at: amendment.amended_at, reason: amendment.reason })),
-  };
+/**
+ * A row as records presents it to anyone looking the vehicle up: the same fields, the time as ISO text, the garage
+ * nested (or shown as unknown) and each amendment's time and reason, which the query already selects alone.
+ */
+function present({ created_at, garage_name, garage_address, ...fields }: Row): TPublicServiceRecord {
+  const garage = garage_name === null ? UNKNOWN_GARAGE : { name: garage_name, address: garage_address ?? '' };
+  return { ...fields, created_at: created_at.toISOString(), garage };
 }
 
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);

@@ -14,8 +14,8 @@
  * each receipt's leaf, computed from the receipt, by its inclusion proof), every receipt mail queued once with its
  * checkpoint, and the platform at least half the throughput of argon2id verify alone.
  */
+import { writeResults } from './results.js';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {
@@ -25,7 +25,17 @@ import {
   ZLogKeyResponseSchema,
   type TReceipt,
 } from '@sh/shared/contract';
-import { checkInfrastructure, databaseUrl, launch, ROOT, stackPorts, startStack, stopChild } from '@sh/shared/launcher';
+import {
+  exitUnlessInfrastructure,
+  POSTGRES_URL,
+  REDIS_URL,
+  databaseUrl,
+  launch,
+  ROOT,
+  stackPorts,
+  startStack,
+  stopChild,
+} from '@sh/shared/launcher';
 import { ensureDatabase, hashPassword, migrate, verifyPassword } from '@sh/shared/server';
 import {
   decodeBase64,
@@ -37,8 +47,6 @@ import {
 } from '@sh/shared/transparency-log';
 import { prepareDatabases } from '../scripts/seed.js';
 
-const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SUFFIX = '_bench_create';
 const SERVICES = ['identity', 'records', 'notifications'] as const;
 const GARAGES = 20;
@@ -239,11 +247,7 @@ async function checkReceiptMailsInInbox(inboxUrl: string): Promise<{ read: numbe
   return { read: receipts.length, verified };
 }
 
-const problems = await checkInfrastructure(POSTGRES_URL, REDIS_URL);
-if (problems.length > 0) {
-  console.error(problems.join('\n'));
-  process.exit(1);
-}
+await exitUnlessInfrastructure();
 
 for (const service of SERVICES) await recreate(databaseUrl(POSTGRES_URL, `sh_${service}${SUFFIX}`));
 await prepareDatabases(POSTGRES_URL, SUFFIX, [...SERVICES]);
@@ -492,21 +496,7 @@ try {
   for (const [label, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
   if (checks.slice(0, 7).some(([, ok]) => !ok)) exitCode = 1;
 
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(
-    path.join(ROOT, 'bench/results/create.json'),
-    JSON.stringify(
-      {
-        at: new Date().toISOString(),
-        durationS: DURATION_S,
-        garages: GARAGES,
-        results: [platform, bare, argon],
-        checks,
-      },
-      null,
-      2,
-    ),
-  );
+  writeResults('create', { durationS: DURATION_S, garages: GARAGES, results: [platform, bare, argon], checks });
 } finally {
   await stopChild(floor);
   await stack.stop();

@@ -19,14 +19,14 @@
  * BENCH_RECORDS it also runs the platform and the bare query on the 1,000,000-record data in the same run (a second
  * records service and gateway, under a prefix of their own), in turns with the others, and compares the two sizes.
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { writeResults } from './results.js';
 import { deleteKeysMatching, lookupAnswersNamespace, prewarmedKeyOf } from '@sh/shared/lookup-cache';
 import {
-  checkInfrastructure,
+  exitUnlessInfrastructure,
+  POSTGRES_URL,
+  REDIS_URL,
   databaseUrl,
   launch,
-  ROOT,
   stopEveryLaunched,
   stopEveryLaunchedOnSignals,
   waitUntilAnswering,
@@ -45,8 +45,6 @@ import {
 } from './lookup-load.js';
 import type { ProcessGroups } from './processes.js';
 
-const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DEFAULT_RECORDS = 1_000_000;
 const RECORDS = Number(process.env.BENCH_RECORDS ?? DEFAULT_RECORDS);
 if (!Number.isInteger(RECORDS) || RECORDS < 1000 || RECORDS % RECORDS_PER_VEHICLE !== 0 || RECORDS > 25_000_000) {
@@ -118,11 +116,7 @@ async function usedMemory(redis: Redis): Promise<number> {
   return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))?.[1] ?? 0);
 }
 
-const problems = await checkInfrastructure(POSTGRES_URL, REDIS_URL);
-if (problems.length > 0) {
-  console.error(problems.join('\n'));
-  process.exit(1);
-}
+await exitUnlessInfrastructure();
 for (const size of SIZES) await seed(size);
 const redis = createRedis(REDIS_URL);
 await forgetPublishedAnswers(redis);
@@ -251,20 +245,9 @@ try {
       }
     }
   }
-  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-  const resultsFile = path.join(
-    ROOT,
-    `bench/results/${RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`}.json`,
-  );
+  const resultsName = RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`;
   if (EVERY_WORKLOAD)
-    writeFileSync(
-      resultsFile,
-      JSON.stringify(
-        { at: new Date().toISOString(), records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results },
-        null,
-        2,
-      ),
-    );
+    writeResults(resultsName, { records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results });
 } finally {
   await stopEveryLaunched();
   console.log(

@@ -10,11 +10,14 @@
  */
 import pg from 'pg';
 import { LOCAL_DATABASES, replayEvents, withRenamedVariables, type ReplayOutcome } from '@sh/shared/server';
-import { availableServices, databaseUrl } from '@sh/shared/launcher';
+import {
+  availableServices,
+  databaseUrl,
+  POSTGRES_URL as postgresUrl,
+  REDIS_URL as redisUrl,
+} from '@sh/shared/launcher';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = withRenamedVariables(process.env, (message) => console.warn(message)).REDIS_KEY_PREFIX ?? 'sh';
-const postgresUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseSuffix = process.env.SH_DATABASE_SUFFIX ?? '';
 const eventIds = process.argv.slice(2);
 

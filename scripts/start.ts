@@ -3,7 +3,14 @@
  * seeds the demo data, starts the local doubles, every service and the gateway, prints where to go, and
  * stops everything cleanly on Ctrl-C.
  */
-import { availableServices, checkInfrastructure, stackPorts, startStack } from '@sh/shared/launcher';
+import {
+  availableServices,
+  exitUnlessInfrastructure,
+  POSTGRES_URL as postgresUrl,
+  REDIS_URL as redisUrl,
+  stackPorts,
+  startStack,
+} from '@sh/shared/launcher';
 import { BRAND } from '../packages/shared/src/contract/brand.js';
 import { withRenamedVariables } from '../packages/shared/src/server/config.js';
 import { variablesForServices } from './configuration.js';
@@ -12,15 +19,9 @@ import { prepareDatabases, seedAccounts, seedDemoData, seedGarages } from './see
 
 // A variable set under its old name (BULLMQ_PREFIX) is read, and handed on, under its new one, with a warning.
 const env = withRenamedVariables(process.env, (message) => console.warn(message));
-const postgresUrl = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const port = Number(process.env.PORT ?? 8080);
 
-const problems = await checkInfrastructure(postgresUrl, redisUrl);
-if (problems.length > 0) {
-  console.error(`Cannot start: ${problems.join('\n')}`);
-  process.exit(1);
-}
+await exitUnlessInfrastructure();
 
 try {
   buildWebIfStale();

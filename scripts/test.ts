@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { checkInfrastructure, ROOT } from '@sh/shared/launcher';
+import { exitUnlessInfrastructure, ROOT } from '@sh/shared/launcher';
 
 interface Step {
   name: string;
@@ -71,14 +71,7 @@ const steps: Step[] = [
   },
 ];
 
-const problems = await checkInfrastructure(
-  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-);
-if (problems.length > 0) {
-  console.error(problems.join('\n'));
-  process.exit(1);
-}
+await exitUnlessInfrastructure(process.env.TEST_POSTGRES_URL, process.env.TEST_REDIS_URL);
 
 let passed = 0;
 let failed = 0;

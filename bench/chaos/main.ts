@@ -22,7 +22,8 @@
  * own on that port instead, which the run starts (keeping nothing on disk) and stops at its end.
  * CHAOS_FAULTS=redis (say) runs only some of the faults. What it starts, stops and kills: infrastructure.ts.
  */
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeResults } from '../results.js';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDatabases, seedDemoData, seedVehicles } from '../../scripts/seed.js';
 import { checkInfrastructure, ROOT, SERVICE_NAMES } from '@sh/shared/launcher';
@@ -150,14 +151,7 @@ async function main(): Promise<number> {
     for (const r of failed)
       for (const note of r.notes.filter((n) => n.startsWith('FAIL'))) console.log(`  ${r.fault}: ${note}`);
     if (failed.length > 0) exitCode = 1;
-    writeFileSync(
-      path.join(RESULTS_DIR, 'chaos.json'),
-      JSON.stringify(
-        { at: new Date().toISOString(), minutes, chainsVerified: { intact, touched: touched.length }, rows, phases },
-        null,
-        2,
-      ),
-    );
+    writeResults('chaos', { minutes, chainsVerified: { intact, touched: touched.length }, rows, phases });
   } finally {
     restoreRedisSync();
     await stack.stop();

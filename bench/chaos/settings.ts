@@ -1,8 +1,7 @@
 /** The chaos run's settings: its platform's place (ports, databases, queue prefix), its load, and its time limits. */
-import path from 'node:path';
-import { ROOT, stackPorts } from '@sh/shared/launcher';
+import { stackPorts } from '@sh/shared/launcher';
 
-export const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { POSTGRES_URL } from '@sh/shared/launcher';
 export const REDIS_PORT = process.env.CHAOS_REDIS_PORT ?? '6379';
 if (!/^\d{1,5}$/.test(REDIS_PORT)) throw new Error(`CHAOS_REDIS_PORT must be a port number, not "${REDIS_PORT}"`);
 /** Whether the platform uses a Redis of this run's own, which it starts and stops, rather than the machine's. */
@@ -23,7 +22,7 @@ export const SETTLE_TIMEOUT_MS = 240_000;
 export const SUBMIT_GIVE_UP_MS = 180_000;
 export const REQUEST_TIMEOUT_MS = 20_000;
 export const STRIPE_KEY = 'sk_test_local_double';
-export const RESULTS_DIR = path.join(ROOT, 'bench/results');
+export { RESULTS_DIR } from '../results.js';
 /** The faults, in the order they run. */
 export const FAULT_NAMES = ['baseline', 'kills', 'redis', 'postgres', 'stripe'] as const;
 export type FaultName = (typeof FAULT_NAMES)[number];

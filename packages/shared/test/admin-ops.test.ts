@@ -84,12 +84,13 @@ describe("a service's admin operations over /internal/", () => {
 
   it('lists its audit entries newest first, as many as asked for', async () => {
     for (const label of ['first', 'second', 'third']) {
-      await recordAdminAction(db.pool, {
-        actor: ACTOR,
-        action: 'garage.suspended',
-        subject: { type: 'garage', id: label, label },
-        reason: `because ${label}`,
-      });
+      await recordAdminAction(
+        db.pool,
+        ACTOR,
+        'garage.suspended',
+        { type: 'garage', id: label, label },
+        `because ${label}`,
+      );
     }
     const answer = await callJson(server.url, 'GET', '/internal/admin/actions?limit=2', { headers: internal });
     expect(answer.status).toBe(200);

@@ -13,7 +13,13 @@ export {
   type LaunchOptions,
 } from './child.js';
 export { createChildGroup, type ChildGroup, type ChildGroupOptions } from './group.js';
-export { checkInfrastructure, START_DATABASES_SCRIPT } from './infrastructure.js';
+export {
+  checkInfrastructure,
+  exitUnlessInfrastructure,
+  POSTGRES_URL,
+  REDIS_URL,
+  START_DATABASES_SCRIPT,
+} from './infrastructure.js';
 export {
   availableServices,
   databaseUrl,

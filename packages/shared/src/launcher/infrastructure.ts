@@ -5,6 +5,18 @@ import { Redis } from 'ioredis';
 /** The one script that starts this machine's Postgres and Redis (scripts/start-databases.sh), as a user runs it. */
 export const START_DATABASES_SCRIPT = 'scripts/start-databases.sh';
 
+/** The Postgres server and the Redis the launched processes use: the environment's, or this machine's. */
+export const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Ends the process, saying what to start, when Postgres or Redis does not answer. */
+export async function exitUnlessInfrastructure(postgresUrl = POSTGRES_URL, redisUrl = REDIS_URL): Promise<void> {
+  const problems = await checkInfrastructure(postgresUrl, redisUrl);
+  if (problems.length === 0) return;
+  console.error(`Cannot start: ${problems.join('\n')}`);
+  process.exit(1);
+}
+
 /** Says which of Postgres and Redis cannot be reached, and how to start it on this kind of machine. */
 export async function checkInfrastructure(postgresUrl: string, redisUrl: string): Promise<string[]> {
   const problems: string[] = [];

@@ -8,14 +8,10 @@ import { MESSAGES } from '../contract/messages.js';
 import type { TAdminAction, TAdminActionKind, TAdminActor, TServiceName } from '../contract/index.js';
 import type { Queryable } from './store/db.js';
 import { AppError } from './errors.js';
+import type { TAuthClaims } from './types.js';
 
-/** What an admin did, to be kept. */
-export interface AdminActionEntry {
-  actor: TAdminActor;
-  action: TAdminActionKind;
-  subject: TAdminAction['subject'];
-  reason: string | null;
-}
+/** Who did it: the audit's own actor, or the signed-in admin's token claims. */
+type TActingAdmin = TAdminActor | Pick<TAuthClaims, 'sub' | 'email'>;
 
 /**
  * The reason an admin gave for changing someone else's account (a call whose reason the schema leaves optional,
@@ -28,22 +24,23 @@ export function requireAdminReason(reason: string | undefined): string {
   });
 }
 
-/** Keeps an admin action. Call it with the client of the transaction that performs the action. */
-export async function recordAdminAction(db: Queryable, entry: AdminActionEntry): Promise<string> {
+/**
+ * Keeps an admin action: who, what, to what, and why (null where the action takes no reason). Call it with the client
+ * of the transaction that performs the action.
+ */
+export async function recordAdminAction(
+  db: Queryable,
+  admin: TActingAdmin,
+  action: TAdminActionKind,
+  subject: TAdminAction['subject'],
+  reason: string | null,
+): Promise<string> {
   const id = randomUUID();
+  const actor = 'sub' in admin ? { id: admin.sub, email: admin.email } : admin;
   await db.query(
     `INSERT INTO admin_actions (id, actor_id, actor_email, action, subject_type, subject_id, subject_label, reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      id,
-      entry.actor.id,
-      entry.actor.email,
-      entry.action,
-      entry.subject.type,
-      entry.subject.id,
-      entry.subject.label,
-      entry.reason,
-    ],
+    [id, actor.id, actor.email, action, subject.type, subject.id, subject.label, reason],
   );
   return id;
 }

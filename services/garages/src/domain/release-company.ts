@@ -29,12 +29,8 @@ export async function releaseCompany(
       throw new AppError('conflict', MESSAGES.garages.releaseRefusedConfirmed);
     const released = await releaseCompanyNumber(client, { garageId, releasedBy: admin.sub });
     if (!released) throw new AppError('conflict', MESSAGES.garages.noCompanyToRelease);
-    await recordAdminAction(client, {
-      actor: { id: admin.sub, email: admin.email },
-      action: 'garage.company_released',
-      subject: { type: 'garage', id: garageId, label: released.garage.name },
-      reason: null,
-    });
+    const subject = { type: 'garage', id: garageId, label: released.garage.name } as const;
+    await recordAdminAction(client, admin, 'garage.company_released', subject, null);
     await publishCompanyReleased(client, released.garage, released.companyNumber);
     return { id: garageId, released_company_number: released.companyNumber };
   });

@@ -33,12 +33,7 @@ export async function updateGaragePhone(
     if (!garage) throw new AppError('not_found', MESSAGES.platform.notFound);
     if (adminReason !== null) {
       const subject = { type: 'garage' as const, id: garage.id, label: garage.name };
-      await recordAdminAction(client, {
-        actor: { id: actor.sub, email: actor.email },
-        action: 'garage.phone_changed',
-        subject,
-        reason: adminReason,
-      });
+      await recordAdminAction(client, actor, 'garage.phone_changed', subject, adminReason);
     }
     await publishGarageUpdated(client, garage);
     return { id: garage.id, phone: garage.phone };

@@ -1,8 +1,7 @@
 import { Router, type Request } from 'express';
 import { MESSAGES, ZGarageSuspensionRequestSchema, ZUserIdParamSchema, type TAdminActor } from '@sh/shared/contract';
 import { authenticate, parseOrThrow, requireRole, type Pool, type TokenVerifier } from '@sh/shared/server';
-import { reinstateGarage } from '../domain/reinstate-garage.js';
-import { suspendGarage } from '../domain/suspend-garage.js';
+import { decideGarageSuspension } from '../domain/decide-garage-suspension.js';
 
 /** The signed-in admin, as the audit of admin actions names them. */
 const actorOf = (req: Request): TAdminActor => ({ id: req.auth!.sub, email: req.auth!.email });
@@ -19,7 +18,7 @@ export function garageSuspensionRoutes(deps: { pool: Pool; verifier: TokenVerifi
   router.post('/api/v1/garages/:id/suspension', ...adminOnly, async (req, res) => {
     const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
     const { reason } = parseOrThrow(ZGarageSuspensionRequestSchema, req.body ?? {});
-    const garage = await suspendGarage(deps.pool, actorOf(req), id, reason);
+    const garage = await decideGarageSuspension(deps.pool, 'suspend', actorOf(req), id, reason);
     req.log?.info({ garageId: id, suspendedBy: req.auth!.sub }, 'garage suspended');
     res.json({ status: 200, message: MESSAGES.adminActions.garageSuspended, data: { garage } });
   });
@@ -27,7 +26,7 @@ export function garageSuspensionRoutes(deps: { pool: Pool; verifier: TokenVerifi
   router.delete('/api/v1/garages/:id/suspension', ...adminOnly, async (req, res) => {
     const { id } = parseOrThrow(ZUserIdParamSchema, req.params);
     const { reason } = parseOrThrow(ZGarageSuspensionRequestSchema, req.body ?? {});
-    const garage = await reinstateGarage(deps.pool, actorOf(req), id, reason);
+    const garage = await decideGarageSuspension(deps.pool, 'reinstate', actorOf(req), id, reason);
     req.log?.info({ garageId: id, reinstatedBy: req.auth!.sub }, 'garage reinstated');
     res.json({ status: 200, message: MESSAGES.adminActions.garageReinstated, data: { garage } });
   });

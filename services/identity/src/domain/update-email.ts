@@ -2,38 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES, type TSession, type TUpdateEmailRequest } from '@sh/shared/contract';
 import {
   AppError,
+  generateOpaqueToken,
+  hashToken,
   recordAdminAction,
-  requireAdminReason,
   withTransaction,
-  type Logger,
-  type Pool,
   type TAuthClaims,
 } from '@sh/shared/server';
 import { publishEmailChangeNoticeRequested } from '../events/publish-email-change-notice-requested.js';
 import { publishEmailChanged } from '../events/publish-email-changed.js';
-import { findUserById } from '../store/find-user-by-id.js';
 import { findUserForUpdate } from '../store/find-user-for-update.js';
 import { insertEmailChangeUndoToken } from '../store/insert-email-change-undo-token.js';
-import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
 import { retireUserOneTimeTokens } from '../store/retire-user-one-time-tokens.js';
 import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
 import { updateUserEmail } from '../store/update-user-email.js';
-import { assertCurrentPassword } from './assert-current-password.js';
+import { authoriseAccountChange, type AccountChangeDeps } from './authorise-account-change.js';
 import { duplicateEmailError } from './duplicate-email-error.js';
 import { issueSession } from './issue-session.js';
 import { requestEmailConfirmation } from './request-email-confirmation.js';
-import type { SigningKeys } from './signing-keys.js';
-import { generateOpaqueToken, hashToken } from '@sh/shared/server';
 import { EMAIL_CHANGE_UNDO_TTL_MS } from './tokens.js';
-import { assertSelfOrAdmin } from './user-type.js';
 
-export interface UpdateEmailDeps {
-  pool: Pool;
-  keys: SigningKeys;
-  /** Where wrong current passwords are counted (the password re-check budget); null: not counted. */
-  passwordFailures: PasswordFailureCounter | null;
-  log?: Logger;
-}
+export type UpdateEmailDeps = AccountChangeDeps;
 
 /**
  * Changes a user's e-mail (the user themself or an admin). A user changing their own must give the current
@@ -50,12 +38,7 @@ export async function updateEmail(
   userId: string,
   input: TUpdateEmailRequest,
 ): Promise<{ id: string; email: string; session?: TSession; refreshToken?: string }> {
-  assertSelfOrAdmin(actor, userId);
-  const isSelf = actor.sub === userId;
-  const adminReason = isSelf ? null : requireAdminReason(input.reason);
-  const user = await findUserById(deps.pool, userId);
-  if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
-  if (isSelf) await assertCurrentPassword(deps.pool, deps.passwordFailures, user.id, input.currentPassword, deps.log);
+  const { user, adminReason } = await authoriseAccountChange(deps, actor, userId, input);
 
   return withTransaction(deps.pool, async (client) => {
     const locked = await findUserForUpdate(client, user.id);
@@ -89,12 +72,7 @@ export async function updateEmail(
 
     if (adminReason !== null) {
       const subject = { type: 'user' as const, id: locked.id, label: locked.email };
-      await recordAdminAction(client, {
-        actor: { id: actor.sub, email: actor.email },
-        action: 'user.email_changed',
-        subject,
-        reason: adminReason,
-      });
+      await recordAdminAction(client, actor, 'user.email_changed', subject, adminReason);
       return { id: locked.id, email: input.email };
     }
     const changedUser = { ...locked, email: input.email, email_confirmed_at: null };

@@ -1,31 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type TSession, type TUpdatePasswordRequest } from '@sh/shared/contract';
-import {
-  hashPassword,
-  AppError,
-  recordAdminAction,
-  requireAdminReason,
-  withTransaction,
-  type Logger,
-  type Pool,
-  type TAuthClaims,
-} from '@sh/shared/server';
-import { findUserById } from '../store/find-user-by-id.js';
-import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
+import { hashPassword, recordAdminAction, withTransaction, type TAuthClaims } from '@sh/shared/server';
 import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
 import { updatePasswordHash } from '../store/update-password-hash.js';
+import { authoriseAccountChange, type AccountChangeDeps } from './authorise-account-change.js';
 import { issueSession } from './issue-session.js';
-import { assertCurrentPassword } from './assert-current-password.js';
-import type { SigningKeys } from './signing-keys.js';
-import { assertSelfOrAdmin } from './user-type.js';
 
-export interface UpdatePasswordDeps {
-  pool: Pool;
-  keys: SigningKeys;
-  /** Where wrong current passwords are counted (the password re-check budget); null: not counted. */
-  passwordFailures: PasswordFailureCounter | null;
-  log?: Logger;
-}
+export type UpdatePasswordDeps = AccountChangeDeps;
 
 /**
  * Changes a password. A user changing their own must give the current one, checked against the account's password
@@ -40,35 +21,23 @@ export async function updatePassword(
   userId: string,
   input: TUpdatePasswordRequest,
 ): Promise<{ id: string; session?: TSession; refreshToken?: string }> {
-  assertSelfOrAdmin(actor, userId);
-  const { pool, keys } = deps;
-  const isSelf = actor.sub === userId;
-  const adminReason = isSelf ? null : requireAdminReason(input.reason);
-  const user = await findUserById(pool, userId);
-  if (!user) throw new AppError('not_found', MESSAGES.platform.notFound);
-  if (isSelf) {
-    if (!input.currentPassword) {
-      throw new AppError('validation_failed', MESSAGES.settings.fillPasswordFields, {
-        errors: [{ path: 'currentPassword', message: MESSAGES.settings.fillPasswordFields }],
-      });
-    }
-    await assertCurrentPassword(pool, deps.passwordFailures, user.id, input.currentPassword, deps.log);
-  }
+  const { user, adminReason } = await authoriseAccountChange(
+    deps,
+    actor,
+    userId,
+    input,
+    MESSAGES.settings.fillPasswordFields,
+  );
   const passwordHash = await hashPassword(input.password);
-  return withTransaction(pool, async (client) => {
+  return withTransaction(deps.pool, async (client) => {
     await updatePasswordHash(client, user.id, passwordHash);
     await revokeUserRefreshTokens(client, user.id);
     if (adminReason !== null) {
       const subject = { type: 'user' as const, id: user.id, label: user.email };
-      await recordAdminAction(client, {
-        actor: { id: actor.sub, email: actor.email },
-        action: 'user.password_set',
-        subject,
-        reason: adminReason,
-      });
+      await recordAdminAction(client, actor, 'user.password_set', subject, adminReason);
       return { id: user.id };
     }
-    const { session, refreshToken } = await issueSession(client, keys, user, randomUUID());
+    const { session, refreshToken } = await issueSession(client, deps.keys, user, randomUUID());
     return { id: user.id, session, refreshToken };
   });
 }

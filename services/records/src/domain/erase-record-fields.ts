@@ -28,12 +28,8 @@ export async function eraseRecordFields(
     if (!(await isRecordErasable(client, record.id)))
       throw new AppError('conflict', ERASURE_MESSAGES.sealedBeforeErasure);
     await eraseSealedValues(client, record.id, input.fields, { amendmentReasons: false });
-    await recordAdminAction(client, {
-      actor,
-      action: 'service_record.erased',
-      subject: { type: 'service_record', id: record.id, label: record.vehicle_registration },
-      reason: input.reason,
-    });
+    const subject = { type: 'service_record', id: record.id, label: record.vehicle_registration } as const;
+    await recordAdminAction(client, actor, 'service_record.erased', subject, input.reason);
     const after = await findAdminRecord(client, record.id);
     if (!after) throw new Error(`record ${record.id} vanished while it was erased`);
     return presentAdminRecord(after);

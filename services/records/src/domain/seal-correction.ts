@@ -41,11 +41,8 @@ export async function sealCorrection(
     head,
     correction.at,
   );
-  await recordAdminAction(client, {
-    actor,
-    action: correction.kind === 'amendment' ? 'service_record.amended' : 'service_record.withdrawn',
-    subject: { type: 'service_record', id: record.id, label: record.vehicle_registration },
-    reason: correction.reason,
-  });
+  const action = correction.kind === 'amendment' ? 'service_record.amended' : 'service_record.withdrawn';
+  const subject = { type: 'service_record', id: record.id, label: record.vehicle_registration } as const;
+  await recordAdminAction(client, actor, action, subject, correction.reason);
   return (await findGarageContact(client, record.garage_id)) ?? { ...UNKNOWN_GARAGE, email: null };
 }

@@ -62,12 +62,8 @@ export function adminOpsRoutes(options: AdminOpsOptions): Router {
     const retried = await withTransaction(options.pool, async (client) => {
       const result = await retryDeadEvent(queue.redisUrl, queue.prefix, options.service, id);
       if (result.outcome === 'requeued') {
-        await recordAdminAction(client, {
-          actor,
-          action: 'event.retried',
-          subject: { type: 'event', id, label: `${result.name ?? 'event'} for ${options.service}` },
-          reason: null,
-        });
+        const subject = { type: 'event', id, label: `${result.name ?? 'event'} for ${options.service}` } as const;
+        await recordAdminAction(client, actor, 'event.retried', subject, null);
       }
       return result;
     });
