@@ -1,20 +1,11 @@
 import { z } from 'zod';
-import {
-  databaseServiceConfigShape,
-  databaseServiceDevDefaults,
-  loadConfig,
-  LOCAL_PORTS,
-  tokenVerifierConfigShape,
-  tokenVerifierDevDefaults,
-} from '@sh/shared/server';
+import { LOCAL_PORTS, loadServiceConfig, serviceConfigShape } from '@sh/shared/server';
 
 /** The key and webhook secret the local Stripe double accepts; never valid at Stripe. */
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_double';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_double';
 
-export const configShape = {
-  ...databaseServiceConfigShape('billing'),
-  ...tokenVerifierConfigShape,
+export const configShape = serviceConfigShape('billing', {
   /** The site the SPA is served from: checkout and portal return addresses must be on it. */
   PUBLIC_URL: z.string().url(),
   STRIPE_SECRET_KEY: z
@@ -27,7 +18,7 @@ export const configShape = {
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   STRIPE_PRODUCT_ID: z.string().regex(/^prod_\S+$/, 'must be a Stripe product id (prod_...)'),
   STRIPE_PRICE_ID: z.string().regex(/^price_\S+$/, 'must be a Stripe price id (price_...)'),
-};
+});
 
 export type BillingConfig = ReturnType<typeof readConfig>;
 
@@ -37,12 +28,10 @@ export type BillingConfig = ReturnType<typeof readConfig>;
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const usesLocalDouble = !env.STRIPE_SECRET_KEY;
-  return loadConfig(
+  return loadServiceConfig(
     'billing',
     configShape,
     {
-      ...databaseServiceDevDefaults('billing'),
-      ...tokenVerifierDevDefaults,
       PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
       STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,

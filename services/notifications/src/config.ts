@@ -1,19 +1,11 @@
 import { z } from 'zod';
-import {
-  databaseServiceConfigShape,
-  databaseServiceDevDefaults,
-  loadConfig,
-  LOCAL_PORTS,
-  tokenVerifierConfigShape,
-  tokenVerifierDevDefaults,
-} from '@sh/shared/server';
+import { LOCAL_PORTS, loadServiceConfig, serviceConfigShape } from '@sh/shared/server';
 import { BRAND } from '@sh/shared/contract';
 
 /** An address inside a From header such as 'Service History <no-reply@example.co.uk>'. */
 const MAIL_ADDRESS_PATTERN = /<?([^<>\s@]+@[^<>\s@]+\.?[^<>\s@]*)>?\s*$/;
 
-export const configShape = {
-  ...databaseServiceConfigShape('notifications'),
+export const configShape = serviceConfigShape('notifications', {
   SMTP_URL: z
     .string()
     .url()
@@ -35,24 +27,21 @@ export const configShape = {
     .int()
     .min(100)
     .default(15 * 60_000),
-  ...tokenVerifierConfigShape,
-};
+});
 
 export type NotificationsConfig = ReturnType<typeof readConfig>;
 
 /** Reads the notifications service's configuration once; exits naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(
+  return loadServiceConfig(
     'notifications',
     configShape,
     {
-      ...databaseServiceDevDefaults('notifications'),
       SMTP_URL: `smtp://127.0.0.1:${LOCAL_PORTS.smtpCatcher}`,
       MAIL_FROM: `${BRAND.name} <no-reply@servicehistory.local>`,
       PUBLIC_URL: `http://localhost:${LOCAL_PORTS.gateway}`,
       SUPPORT_EMAIL: 'support@servicehistory.local',
       RECORDS_URL: `http://127.0.0.1:${LOCAL_PORTS.records}`,
-      ...tokenVerifierDevDefaults,
     },
     env,
   );

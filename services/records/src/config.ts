@@ -3,14 +3,11 @@ import { DVLA_API_URL, DVLA_LIMITS } from './clients/dvla.js';
 import { DVSA_API_URL, DVSA_LIMITS, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
 import { DEVELOPMENT_LOG } from '@sh/shared/contract';
 import {
-  databaseServiceConfigShape,
-  databaseServiceDevDefaults,
   DEV_LOG_SIGNING_KEY,
-  loadConfig,
   pemText,
-  tokenVerifierConfigShape,
-  tokenVerifierDevDefaults,
   usesDevelopmentDefaults,
+  loadServiceConfig,
+  serviceConfigShape,
 } from '@sh/shared/server';
 
 /** Where `npm start` runs the DVLA and DVSA doubles (the launcher, packages/shared/src/launcher/stack.ts). */
@@ -22,9 +19,7 @@ const privateKeyPem = pemText.pipe(
 
 /** The configuration shape; the receipt signing key is required in production only (development keeps one in the database). */
 export function configShapeFor(env: NodeJS.ProcessEnv) {
-  return {
-    ...databaseServiceConfigShape('records'),
-    ...tokenVerifierConfigShape,
+  return serviceConfigShape('records', {
     /** Ed25519 private key (PKCS#8 PEM) that signs record receipts. */
     RECORDS_SIGNING_KEY: usesDevelopmentDefaults(env) ? privateKeyPem.optional() : privateKeyPem,
     /** DVLA's Vehicle Enquiry Service and its key (the buyer's report: the vehicle's details). */
@@ -63,19 +58,17 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
-  };
+  });
 }
 
 export type RecordsConfig = ReturnType<typeof readConfig>;
 
 /** Reads the records service's configuration once; exits naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig(
+  return loadServiceConfig(
     'records',
     configShapeFor(env),
     {
-      ...databaseServiceDevDefaults('records'),
-      ...tokenVerifierDevDefaults,
       LOG_ORIGIN: DEVELOPMENT_LOG.origin,
       LOG_SIGNING_KEY: DEV_LOG_SIGNING_KEY,
       // The local doubles (doubles/src/dvla and dvsa) and the development credentials they accept.

@@ -142,3 +142,26 @@ export function databaseServiceDevDefaults(service: DatabaseService) {
     INTERNAL_TOKEN: DEV_INTERNAL_TOKEN,
   };
 }
+
+/**
+ * The configuration of a service that owns a database and checks its callers' tokens: databaseServiceConfigShape,
+ * tokenVerifierConfigShape and the service's own fields.
+ */
+export function serviceConfigShape<S extends z.ZodRawShape>(service: DatabaseService, own: S) {
+  return { ...databaseServiceConfigShape(service), ...tokenVerifierConfigShape, ...own };
+}
+
+/**
+ * Reads a service's configuration once (loadConfig), outside production with the development defaults of its
+ * database, of the token verifier and its own; exits naming every bad variable.
+ */
+export function loadServiceConfig<S extends z.ZodRawShape>(
+  service: DatabaseService,
+  shape: S,
+  ownDevDefaults: Partial<Record<keyof S, string>>,
+  env: NodeJS.ProcessEnv,
+): z.infer<z.ZodObject<S>> {
+  const devDefaults = { ...databaseServiceDevDefaults(service), ...tokenVerifierDevDefaults, ...ownDevDefaults };
+  return loadConfig(service, shape, devDefaults as Partial<Record<keyof S, string>>, env);
+}
+

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { composeGarageReinstatedMail } from './compose-garage-reinstated-mail.js';
-import { composeGarageSuspendedMail } from './compose-garage-suspended-mail.js';
-import { composeServiceRecordAmendedMail, describeChangedFields } from './compose-service-record-amended-mail.js';
-import { composeServiceRecordWithdrawnMail } from './compose-service-record-withdrawn-mail.js';
-import { formatLongDateOfIso, type MailContext } from './mail-layout.js';
+import { composeGarageReinstatedMail } from './garage-decision-mails.js';
+import { composeGarageSuspendedMail } from './garage-decision-mails.js';
+import { composeServiceRecordAmendedMail, describeChangedFields } from './record-correction-mails.js';
+import { composeServiceRecordWithdrawnMail } from './record-correction-mails.js';
+import { type MailContext } from './mail-layout.js';
+import { formatLongDateOfIso } from './mail-values.js';
 
 const context: MailContext = { publicUrl: 'https://example.co.uk', supportEmail: 'support@example.co.uk' };
 const HOSTILE = '<script>alert("x")</script> & <b>';

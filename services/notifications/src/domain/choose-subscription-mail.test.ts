@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseSubscriptionMail } from './choose-subscription-mail.js';
-import { composePaymentFailedMail } from './compose-payment-failed-mail.js';
+import { composePaymentFailedMail } from './subscription-mails.js';
 import type { MailContext } from './mail-layout.js';
 
 const context: MailContext = { publicUrl: 'https://example.co.uk', supportEmail: 'support@example.co.uk' };

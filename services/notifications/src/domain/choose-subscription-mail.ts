@@ -1,8 +1,8 @@
 import type { TEventPayload } from '@sh/shared/contract';
-import { composePaymentFailedMail } from './compose-payment-failed-mail.js';
-import { composeSubscriptionCancelledMail } from './compose-subscription-cancelled-mail.js';
-import { composeTrialEndingMail } from './compose-trial-ending-mail.js';
-import { composeTrialStartedMail } from './compose-trial-started-mail.js';
+import { composePaymentFailedMail } from './subscription-mails.js';
+import { composeSubscriptionCancelledMail } from './subscription-mails.js';
+import { composeTrialEndingMail } from './subscription-mails.js';
+import { composeTrialStartedMail } from './subscription-mails.js';
 import type { ComposedMail, MailContext } from './mail-layout.js';
 import type { TMailTemplate } from './mail-templates.js';
 

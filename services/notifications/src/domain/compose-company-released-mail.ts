@@ -1,4 +1,4 @@
-import { BRAND_NAME, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import { BRAND_NAME, paragraph, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
 
 /**
  * The mail to a garage whose company number an admin released because its e-mail was never confirmed: what
@@ -22,14 +22,12 @@ export function composeCompanyReleasedMail(
             ['Company number', input.companyNumber],
           ],
         },
-        {
-          kind: 'paragraph',
-          text: `The email address of this ${BRAND_NAME} registration was never confirmed, so our team has released the Companies House number it held. The company can now be registered by its owners.`,
-        },
-        {
-          kind: 'paragraph',
-          text: `If this company is yours, please write to ${context.supportEmail} from the company's email address and we will help you register it.`,
-        },
+        paragraph(
+          `The email address of this ${BRAND_NAME} registration was never confirmed, so our team has released the Companies House number it held. The company can now be registered by its owners.`,
+        ),
+        paragraph(
+          `If this company is yours, please write to ${context.supportEmail} from the company's email address and we will help you register it.`,
+        ),
         { kind: 'link', label: 'Register a garage', url: siteLink(context, '/signup') },
       ],
       reason: `You are receiving this email because this address was used to register a garage with ${BRAND_NAME}.`,

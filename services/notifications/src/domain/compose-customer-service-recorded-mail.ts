@@ -1,13 +1,6 @@
 import type { TEventPayload } from '@sh/shared/contract';
-import {
-  BRAND_NAME,
-  formatCalendarDate,
-  formatMileage,
-  renderMail,
-  siteLink,
-  type ComposedMail,
-  type MailContext,
-} from './mail-layout.js';
+import { BRAND_NAME, paragraph, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import { formatCalendarDate, formatMileage } from './mail-values.js';
 
 export type CustomerServiceRecordedInput = Pick<
   TEventPayload<'service_record.created'>,
@@ -32,10 +25,7 @@ export function composeCustomerServiceRecordedMail(
       heading: `A service was recorded for ${input.registration}`,
       greeting: 'Hello,',
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `${input.garageName} recorded a service for ${input.registration} on ${serviceDate}.`,
-        },
+        paragraph(`${input.garageName} recorded a service for ${input.registration} on ${serviceDate}.`),
         {
           kind: 'details',
           rows: [
@@ -45,10 +35,9 @@ export function composeCustomerServiceRecordedMail(
             ['Services', input.serviceType],
           ],
         },
-        {
-          kind: 'paragraph',
-          text: "The service is now part of the vehicle's history, which anyone can look up free of charge by registration, without an account: handy when you sell the vehicle, or to check what has been done.",
-        },
+        paragraph(
+          "The service is now part of the vehicle's history, which anyone can look up free of charge by registration, without an account: handy when you sell the vehicle, or to check what has been done.",
+        ),
         {
           kind: 'button',
           label: 'View the service history',
@@ -56,17 +45,15 @@ export function composeCustomerServiceRecordedMail(
         },
         ...(reminderOptInUrl
           ? [
-              {
-                kind: 'paragraph' as const,
-                text: `Would you like ${input.garageName} to remind you when ${input.registration} is next due a service? Nothing is set up unless you ask: follow the link and choose "Remind me". One email per due date, and every reminder has a one-click unsubscribe.`,
-              },
+              paragraph(
+                `Would you like ${input.garageName} to remind you when ${input.registration} is next due a service? Nothing is set up unless you ask: follow the link and choose "Remind me". One email per due date, and every reminder has a one-click unsubscribe.`,
+              ),
               { kind: 'link' as const, label: 'Set up a service reminder', url: reminderOptInUrl },
             ]
           : []),
-        {
-          kind: 'paragraph',
-          text: `If ${input.registration} is not your vehicle, or it was not serviced by ${input.garageName}, please let us know at ${context.supportEmail}.`,
-        },
+        paragraph(
+          `If ${input.registration} is not your vehicle, or it was not serviced by ${input.garageName}, please let us know at ${context.supportEmail}.`,
+        ),
       ],
       reason: `You are receiving this email because ${input.garageName} entered this email address when logging a service for ${input.registration} on ${BRAND_NAME}.`,
     },

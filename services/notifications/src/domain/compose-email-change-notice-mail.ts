@@ -1,4 +1,4 @@
-import { BRAND_NAME, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import { BRAND_NAME, paragraph, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
 
 /** How long the undo link lasts, in words (identity's EMAIL_CHANGE_UNDO_TTL_MS). */
 const UNDO_VALIDITY = '7 days';
@@ -19,15 +19,13 @@ export function composeEmailChangeNoticeMail(
       heading: 'Your email address was changed',
       greeting: 'Hello,',
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `The email address of your ${BRAND_NAME} account was changed from this address to ${input.newEmail}. Every other session on the account has been signed out.`,
-        },
-        { kind: 'paragraph', text: 'If you made this change, there is nothing more to do.' },
-        {
-          kind: 'paragraph',
-          text: `If you did not, use the button below: it puts this address back on the account and signs everyone out. Then reset your password from the login page. The link is valid for ${UNDO_VALIDITY} and can be used once.`,
-        },
+        paragraph(
+          `The email address of your ${BRAND_NAME} account was changed from this address to ${input.newEmail}. Every other session on the account has been signed out.`,
+        ),
+        paragraph('If you made this change, there is nothing more to do.'),
+        paragraph(
+          `If you did not, use the button below: it puts this address back on the account and signs everyone out. Then reset your password from the login page. The link is valid for ${UNDO_VALIDITY} and can be used once.`,
+        ),
         { kind: 'button', label: 'Undo this change', url: link },
       ],
       reason: `You are receiving this email because this address was the email of a ${BRAND_NAME} account until just now.`,

@@ -1,4 +1,4 @@
-import { BRAND_NAME, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import { BRAND_NAME, paragraph, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
 
 /** The mail that asks a new user to confirm their address: a link to /confirm-email carrying the token. */
 export function composeEmailConfirmationMail(context: MailContext, input: { token: string }): ComposedMail {
@@ -10,15 +10,11 @@ export function composeEmailConfirmationMail(context: MailContext, input: { toke
       heading: 'Confirm your email address',
       greeting: 'Hello,',
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `Thank you for registering with ${BRAND_NAME}. Please confirm that this is your email address so that we can keep your account secure and reach you about it.`,
-        },
+        paragraph(
+          `Thank you for registering with ${BRAND_NAME}. Please confirm that this is your email address so that we can keep your account secure and reach you about it.`,
+        ),
         { kind: 'button', label: 'Confirm email address', url: link },
-        {
-          kind: 'paragraph',
-          text: 'If you did not create an account, you can ignore this email and nothing will happen.',
-        },
+        paragraph('If you did not create an account, you can ignore this email and nothing will happen.'),
       ],
       reason: `You are receiving this email because this address was used to register with ${BRAND_NAME}.`,
     },

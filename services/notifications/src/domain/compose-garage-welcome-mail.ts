@@ -1,5 +1,5 @@
 import { PLAN } from '@sh/shared/contract';
-import { BRAND_NAME, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import { BRAND_NAME, paragraph, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
 
 /** The welcome mail to a newly registered garage: its referral code and what to do next. */
 export function composeGarageWelcomeMail(
@@ -14,16 +14,12 @@ export function composeGarageWelcomeMail(
       heading: `Welcome to ${BRAND_NAME}`,
       greeting: firstName ? `Dear ${firstName},` : 'Hello,',
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `Thank you for registering ${input.garageName}. Your garage account is ready, and every service you record will build a verified, time-stamped history that your customers and future buyers can trust.`,
-        },
+        paragraph(
+          `Thank you for registering ${input.garageName}. Your garage account is ready, and every service you record will build a verified, time-stamped history that your customers and future buyers can trust.`,
+        ),
         { kind: 'highlight', label: 'Your referral code:', value: input.referralCode },
-        {
-          kind: 'paragraph',
-          text: 'Share it with other garages: when they sign up with your code, we will know you sent them.',
-        },
-        { kind: 'paragraph', text: 'Your next steps:' },
+        paragraph('Share it with other garages: when they sign up with your code, we will know you sent them.'),
+        paragraph('Your next steps:'),
         {
           kind: 'list',
           ordered: true,

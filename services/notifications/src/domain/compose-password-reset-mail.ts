@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_TTL_MS } from '@sh/shared/contract';
-import { BRAND_NAME, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import { BRAND_NAME, paragraph, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
 
 /** How long a reset link lasts, in words: "1 hour", "2 hours" or "30 minutes". */
 export function describeResetValidity(ttlMs: number = PASSWORD_RESET_TTL_MS): string {
@@ -19,19 +19,16 @@ export function composePasswordResetMail(context: MailContext, input: { token: s
       heading: 'Reset your password',
       greeting: 'Hello,',
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `We received a request to reset the password for your ${BRAND_NAME} account. Use the button below to choose a new one.`,
-        },
+        paragraph(
+          `We received a request to reset the password for your ${BRAND_NAME} account. Use the button below to choose a new one.`,
+        ),
         { kind: 'button', label: 'Reset password', url: link },
-        {
-          kind: 'paragraph',
-          text: `This link is valid for ${validity} and can be used once. After that, please request a new one from the login page.`,
-        },
-        {
-          kind: 'paragraph',
-          text: 'If you did not ask to reset your password, you can ignore this email: your password will not change.',
-        },
+        paragraph(
+          `This link is valid for ${validity} and can be used once. After that, please request a new one from the login page.`,
+        ),
+        paragraph(
+          'If you did not ask to reset your password, you can ignore this email: your password will not change.',
+        ),
       ],
       reason: `You are receiving this email because a password reset was requested for your ${BRAND_NAME} account.`,
     },

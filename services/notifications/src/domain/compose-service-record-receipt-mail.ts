@@ -1,14 +1,14 @@
 import { DISPLAY_LOCALE, type TEventPayload } from '@sh/shared/contract';
 import {
   BRAND_NAME,
-  formatCalendarDate,
-  formatMileage,
+  paragraph,
   renderMail,
   siteLink,
   type ComposedMail,
   type MailBlock,
   type MailContext,
 } from './mail-layout.js';
+import { formatCalendarDate, formatMileage } from './mail-values.js';
 
 export type ServiceRecordReceiptInput = Pick<
   TEventPayload<'service_record.created'>,
@@ -41,15 +41,13 @@ export function inclusionProofUrl(
 function checkpointBlocks(context: MailContext, checkpoint: ReceiptCheckpoint): MailBlock[] {
   const entries = new Intl.NumberFormat(DISPLAY_LOCALE).format(checkpoint.treeSize);
   return [
-    {
-      kind: 'paragraph',
-      text: `The entry is also in ${BRAND_NAME}'s public log of every history entry, as leaf ${checkpoint.leafIndex}. This checkpoint of the log, signed by ${BRAND_NAME}, covers its first ${entries} entries, this one among them:`,
-    },
+    paragraph(
+      `The entry is also in ${BRAND_NAME}'s public log of every history entry, as leaf ${checkpoint.leafIndex}. This checkpoint of the log, signed by ${BRAND_NAME}, covers its first ${entries} entries, this one among them:`,
+    ),
     { kind: 'preformatted', label: `Signed checkpoint (tree size ${checkpoint.treeSize}):`, value: checkpoint.note },
-    {
-      kind: 'paragraph',
-      text: 'With the inclusion proof at the link below, anyone can check that this entry is one of the entries the checkpoint covers. Keep this email: if the entry were later changed or removed from the log, that check against this checkpoint would fail.',
-    },
+    paragraph(
+      'With the inclusion proof at the link below, anyone can check that this entry is one of the entries the checkpoint covers. Keep this email: if the entry were later changed or removed from the log, that check against this checkpoint would fail.',
+    ),
     { kind: 'link', label: 'Inclusion proof of this entry', url: inclusionProofUrl(context, checkpoint) },
     {
       kind: 'link',
@@ -78,10 +76,9 @@ export function composeServiceRecordReceiptMail(
       heading: 'Service record receipt',
       greeting: 'Hello,',
       blocks: [
-        {
-          kind: 'paragraph',
-          text: `Your service record for ${input.registration} has been added to the vehicle's public service history. Please keep this email as your receipt.`,
-        },
+        paragraph(
+          `Your service record for ${input.registration} has been added to the vehicle's public service history. Please keep this email as your receipt.`,
+        ),
         {
           kind: 'details',
           rows: [
@@ -95,10 +92,9 @@ export function composeServiceRecordReceiptMail(
           ],
         },
         { kind: 'code', label: 'SHA-256 hash of this entry:', value: input.hash },
-        {
-          kind: 'paragraph',
-          text: "Each entry's hash also covers the entry before it, which makes the vehicle's history tamper-evident: if a recorded entry were changed afterwards, its hash would no longer match, and anyone checking the history would see it.",
-        },
+        paragraph(
+          "Each entry's hash also covers the entry before it, which makes the vehicle's history tamper-evident: if a recorded entry were changed afterwards, its hash would no longer match, and anyone checking the history would see it.",
+        ),
         ...(checkpoint ? checkpointBlocks(context, checkpoint) : []),
         { kind: 'button', label: 'Go to your dashboard', url: siteLink(context, '/garage') },
         {

@@ -1,12 +1,6 @@
 import type { TReminderDueFrom } from '@sh/shared/contract';
-import {
-  BRAND_NAME,
-  formatCalendarDate,
-  renderMail,
-  siteLink,
-  type ComposedMail,
-  type MailContext,
-} from './mail-layout.js';
+import { BRAND_NAME, paragraph, renderMail, siteLink, type ComposedMail, type MailContext } from './mail-layout.js';
+import { formatCalendarDate } from './mail-values.js';
 
 export interface ServiceReminderInput {
   garageName: string;
@@ -40,7 +34,7 @@ export function composeServiceReminderMail(
       heading: `${input.registration} is due a service`,
       greeting: 'Hello,',
       blocks: [
-        { kind: 'paragraph', text: `${why} ${input.garageName} would be glad to see it again.` },
+        paragraph(`${why} ${input.garageName} would be glad to see it again.`),
         {
           kind: 'details',
           rows: [

@@ -6,7 +6,8 @@ import { composeEmailConfirmationMail } from './compose-email-confirmation-mail.
 import { composeGarageWelcomeMail } from './compose-garage-welcome-mail.js';
 import { composePasswordResetMail, describeResetValidity } from './compose-password-reset-mail.js';
 import { composeServiceRecordReceiptMail } from './compose-service-record-receipt-mail.js';
-import { formatCalendarDate, formatLongDate, formatMileage, siteLink, type MailContext } from './mail-layout.js';
+import { siteLink, type MailContext } from './mail-layout.js';
+import { formatCalendarDate, formatLongDate, formatMileage } from './mail-values.js';
 
 const context: MailContext = { publicUrl: 'https://example.co.uk', supportEmail: 'support@example.co.uk' };
 const HOSTILE = '<script>alert("x")</script> & <b>';

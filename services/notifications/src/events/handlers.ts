@@ -7,12 +7,12 @@ import { composeContactMessageMail } from '../domain/compose-contact-message-mai
 import { composeCustomerServiceRecordedMail } from '../domain/compose-customer-service-recorded-mail.js';
 import { composeEmailChangeNoticeMail } from '../domain/compose-email-change-notice-mail.js';
 import { composeEmailConfirmationMail } from '../domain/compose-email-confirmation-mail.js';
-import { composeGarageReinstatedMail } from '../domain/compose-garage-reinstated-mail.js';
-import { composeGarageSuspendedMail } from '../domain/compose-garage-suspended-mail.js';
+import { composeGarageReinstatedMail } from '../domain/garage-decision-mails.js';
+import { composeGarageSuspendedMail } from '../domain/garage-decision-mails.js';
 import { composeGarageWelcomeMail } from '../domain/compose-garage-welcome-mail.js';
 import { composePasswordResetMail } from '../domain/compose-password-reset-mail.js';
-import { composeServiceRecordAmendedMail } from '../domain/compose-service-record-amended-mail.js';
-import { composeServiceRecordWithdrawnMail } from '../domain/compose-service-record-withdrawn-mail.js';
+import { composeServiceRecordAmendedMail } from '../domain/record-correction-mails.js';
+import { composeServiceRecordWithdrawnMail } from '../domain/record-correction-mails.js';
 import type { MailContext } from '../domain/mail-layout.js';
 import { offerServiceReminder } from '../domain/offer-service-reminder.js';
 import { queueOrHoldReceipt, releaseReceiptsCoveredBy } from '../domain/receipt-mails.js';
