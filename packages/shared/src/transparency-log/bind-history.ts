@@ -50,24 +50,11 @@ export interface BindingProblem {
   reason: string;
 }
 
-/** The fields of a shown record that its record entry seals, in the order a difference is reported. */
-const SEALED_FIELDS = [
-  'id',
-  'vehicle_registration',
-  'vin',
-  'service_date',
-  'mileage',
-  'service_type',
-  'notes',
-  'technician_name',
-  'garage_id',
-  'created_at',
-] as const satisfies ReadonlyArray<keyof ShownRecord>;
-
-type SealedField = (typeof SEALED_FIELDS)[number];
-
-/** Each field as a reason names it. */
-const FIELD_NAMES: Record<SealedField, string> = {
+/**
+ * The fields of a shown record that its record entry seals, in the order a difference is reported, each as a reason
+ * names it.
+ */
+const FIELD_NAMES = {
   id: 'record id',
   vehicle_registration: 'registration',
   vin: 'VIN',
@@ -78,7 +65,10 @@ const FIELD_NAMES: Record<SealedField, string> = {
   technician_name: 'technician',
   garage_id: 'garage',
   created_at: 'logging time',
-};
+} as const satisfies Partial<Record<keyof ShownRecord, string>>;
+
+type SealedField = keyof typeof FIELD_NAMES;
+const SEALED_FIELDS = Object.keys(FIELD_NAMES) as SealedField[];
 
 /**
  * Every way the shown records differ from what their entries sealed; empty when each one is bound. Entries must be in
