@@ -14,7 +14,6 @@
 import { writeResults } from './results.js';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -23,10 +22,10 @@ import {
   REDIS_URL,
   databaseUrl,
   launch,
-  ROOT,
   stopEveryLaunched,
   stopEveryLaunchedOnSignals,
   waitUntilAnswering,
+  migrationsOf,
 } from '@sh/shared/launcher';
 import { DEV_INTERNAL_TOKEN, ensureDatabase, INTERNAL_TOKEN_HEADER, migrate, signAccessToken } from '@sh/shared/server';
 
@@ -66,7 +65,7 @@ async function count(pool: pg.Pool, sql: string): Promise<number> {
 
 async function seedGarages(): Promise<void> {
   await withPool(GARAGES_DB, async (pool) => {
-    await migrate(pool, path.join(ROOT, 'services/garages/migrations'));
+    await migrate(pool, migrationsOf('garages'));
     if ((await count(pool, 'SELECT count(*)::int AS n FROM garages')) === GARAGES) return;
     console.log(`Seeding ${GARAGES.toLocaleString('en-GB')} garages...`);
     await pool.query('TRUNCATE garages CASCADE');
@@ -87,7 +86,7 @@ async function seedGarages(): Promise<void> {
 
 async function seedRecords(): Promise<void> {
   await withPool(RECORDS_DB, async (pool) => {
-    await migrate(pool, path.join(ROOT, 'services/records/migrations'));
+    await migrate(pool, migrationsOf('records'));
     const expected = VEHICLES * RECORDS_PER_VEHICLE;
     if ((await count(pool, 'SELECT count(*)::int AS n FROM service_records')) === expected) return;
     console.log(

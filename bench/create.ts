@@ -16,7 +16,6 @@
  */
 import { writeResults } from './results.js';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import {
   DEVELOPMENT_LOG,
@@ -31,10 +30,10 @@ import {
   REDIS_URL,
   databaseUrl,
   launch,
-  ROOT,
   stackPorts,
   startStack,
   stopChild,
+  migrationsOf,
 } from '@sh/shared/launcher';
 import { ensureDatabase, hashPassword, migrate, verifyPassword } from '@sh/shared/server';
 import {
@@ -253,7 +252,7 @@ for (const service of SERVICES) await recreate(databaseUrl(POSTGRES_URL, `sh_${s
 await prepareDatabases(POSTGRES_URL, SUFFIX, [...SERVICES]);
 await recreate(FLOOR_DB);
 const floorPool = new pg.Pool({ connectionString: FLOOR_DB, max: 2 });
-await migrate(floorPool, path.join(ROOT, 'services/records/migrations'));
+await migrate(floorPool, migrationsOf('records'));
 
 const identityDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_identity${SUFFIX}`), max: 4 });
 const recordsDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_records${SUFFIX}`), max: 4 });

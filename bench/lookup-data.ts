@@ -1,8 +1,7 @@
 /** The benchmark's lookup data: its vehicles' registrations, and seeding them into a records database. */
-import path from 'node:path';
 import pg from 'pg';
 import { ensureDatabase, migrate } from '@sh/shared/server';
-import { ROOT } from '@sh/shared/launcher';
+import { migrationsOf } from '@sh/shared/launcher';
 
 export const RECORDS_PER_VEHICLE = 5;
 
@@ -25,7 +24,7 @@ export async function seed({ db, vehicles }: { db: string; vehicles: number }): 
   await ensureDatabase(db);
   const pool = new pg.Pool({ connectionString: db, max: 2 });
   try {
-    await migrate(pool, path.join(ROOT, 'services/records/migrations'));
+    await migrate(pool, migrationsOf('records'));
     const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM service_records');
     const expected = vehicles * RECORDS_PER_VEHICLE;
     if (rows[0]!.n === expected) {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureDatabase, hashPassword, migrate } from '@sh/shared/server';
 import { seedSubscriptionsFor } from '../doubles/src/stripe/seed-subscriptions.js';
-import { availableServices, databaseUrl, ROOT, type ServiceName } from '@sh/shared/launcher';
+import { availableServices, databaseUrl, ROOT, type ServiceName, migrationsOf } from '@sh/shared/launcher';
 import { SEED_DIR, seedAccounts, seedGarages, type SeedGarage } from '@sh/shared/seed-data';
 
 export { seedAccounts, seedGarages, seedVehicles, type SeedAccounts } from '@sh/shared/seed-data';
@@ -27,7 +27,7 @@ export async function prepareDatabases(
     await ensureDatabase(url);
     const pool = new pg.Pool({ connectionString: url, max: 2 });
     try {
-      await migrate(pool, path.join(ROOT, 'services', service, 'migrations'));
+      await migrate(pool, migrationsOf(service));
     } finally {
       await pool.end();
     }

@@ -692,32 +692,30 @@ export class StripeState {
         reusable.attempt_count += 1;
         invoice = reusable;
       } else {
-        const period = this.startNewPeriod(subscription);
-        invoice = this.createInvoice(subscription, {
-          amount,
-          status: 'paid',
-          reason: 'subscription_cycle',
-          periodStart: period.start,
-          periodEnd: period.end,
-        });
+        invoice = this.invoiceNewCycle(subscription, amount, 'paid');
       }
       subscription.status = 'active';
       this.emit('invoice.paid', invoice);
       this.emit('customer.subscription.updated', subscription, previous);
       return subscription;
     }
-    const period = this.startNewPeriod(subscription);
-    const invoice = this.createInvoice(subscription, {
-      amount,
-      status: 'open',
-      reason: 'subscription_cycle',
-      periodStart: period.start,
-      periodEnd: period.end,
-    });
+    const invoice = this.invoiceNewCycle(subscription, amount, 'open');
     subscription.status = 'past_due';
     this.emit('invoice.payment_failed', invoice);
     this.emit('customer.subscription.updated', subscription, previous);
     return subscription;
+  }
+
+  /** Starts the subscription's next period and invoices it, paid or left open when the charge failed. */
+  private invoiceNewCycle(subscription: SubscriptionObject, amount: number, status: 'paid' | 'open'): InvoiceObject {
+    const period = this.startNewPeriod(subscription);
+    return this.createInvoice(subscription, {
+      amount,
+      status,
+      reason: 'subscription_cycle',
+      periodStart: period.start,
+      periodEnd: period.end,
+    });
   }
 
   createPortalSession(customerId: string, returnUrl: string | null): PortalSessionObject {

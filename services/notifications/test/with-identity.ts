@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import type { TServiceName } from '@sh/shared/contract';
-import { ROOT } from '@sh/shared/launcher';
+import { migrationsOf } from '@sh/shared/launcher';
 import {
   createRedis,
   fetchEventSecretsFrom,
@@ -27,7 +26,7 @@ import { createNotificationsHandlers } from '../src/events/handlers.js';
 import { MIGRATIONS_DIR, TEST_CONTEXT, TEST_FROM, TEST_RETRY } from './harness.js';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.js';
 
-const IDENTITY_MIGRATIONS = path.join(ROOT, 'services/identity/migrations');
+const IDENTITY_MIGRATIONS = migrationsOf('identity');
 export const IDENTITY_INTERNAL_TOKEN = 'notifications-test-internal-token-0123';
 
 export interface IdentityAndNotifications {

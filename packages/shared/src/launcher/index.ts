@@ -28,6 +28,6 @@ export {
   type ServiceName,
   type StackPorts,
 } from './ports.js';
-export { ROOT } from './root.js';
+export { migrationsOf, ROOT } from './root.js';
 export { startStack, type RunningStack, type StackOptions } from './stack.js';
 export { waitForPort, waitForReady, waitUntilAnswering } from './wait.js';

@@ -164,4 +164,3 @@ export function loadServiceConfig<S extends z.ZodRawShape>(
   const devDefaults = { ...databaseServiceDevDefaults(service), ...tokenVerifierDevDefaults, ...ownDevDefaults };
   return loadConfig(service, shape, devDefaults as Partial<Record<keyof S, string>>, env);
 }
-

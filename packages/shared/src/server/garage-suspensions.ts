@@ -3,6 +3,7 @@ import { MESSAGES } from '../contract/messages.js';
 import { AppError } from './errors.js';
 import type { EventHandlers } from './events.js';
 import type { Queryable } from './store/db.js';
+import { upsertNewest } from './store/upsert-newest.js';
 
 /**
  * A service that refuses a suspended garage keeps its own copy of the admin's suspensions, in a table of its own
@@ -11,21 +12,18 @@ import type { Queryable } from './store/db.js';
  * suspension lives out its fifteen minutes; these let each service refuse it meanwhile.
  */
 
-/**
- * Stores a garage's suspension or reinstatement unless a newer one is already held (changedAt in unix milliseconds),
- * so events applied out of order end in the newest state.
- */
+/** Keeps a garage's suspension or reinstatement unless a newer one is held (changedAt in unix milliseconds). */
 async function upsertGarageSuspension(
   db: Queryable,
   suspension: { garageId: string; isSuspended: boolean; reason: string; changedAt: number },
 ): Promise<void> {
-  await db.query(
-    `INSERT INTO garage_suspensions (garage_id, is_suspended, reason, changed_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (garage_id) DO UPDATE
-       SET is_suspended = EXCLUDED.is_suspended, reason = EXCLUDED.reason, changed_at = EXCLUDED.changed_at, updated_at = now()
-     WHERE garage_suspensions.changed_at <= EXCLUDED.changed_at`,
-    [suspension.garageId, suspension.isSuspended, suspension.reason, suspension.changedAt],
-  );
+  const { garageId, isSuspended, reason, changedAt } = suspension;
+  await upsertNewest(db, {
+    table: 'garage_suspensions',
+    key: 'garage_id',
+    version: 'changed_at',
+    values: { garage_id: garageId, is_suspended: isSuspended, reason, changed_at: changedAt },
+  });
 }
 
 /** The handlers of garage.suspended and garage.reinstated that keep `garage_suspensions`. */

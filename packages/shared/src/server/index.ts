@@ -6,6 +6,7 @@ export * from './logger.js';
 export * from './errors.js';
 export * from './validate.js';
 export * from './store/db.js';
+export * from './store/upsert-newest.js';
 export * from './events.js';
 export * from './timeout.js';
 export * from './auth.js';

@@ -3,11 +3,10 @@
  * @sh/shared/launcher) with its own fresh test database, reached over HTTP. A test never imports another service's
  * code. Start one per test file (beforeAll), or one per workspace in a vitest globalSetup.
  */
-import path from 'node:path';
 import { launch, stopChild } from '../launcher/child.js';
 import { createRedis } from '../server/events.js';
 import type { ServiceName } from '../launcher/ports.js';
-import { ROOT } from '../launcher/root.js';
+import { migrationsOf } from '../launcher/root.js';
 import { createTestDatabase, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from './index.js';
 import { TEST_KEY_PAIR } from './test-key-pair.js';
 
@@ -63,9 +62,7 @@ export async function startServiceProcess(
   options: ServiceProcessOptions = {},
 ): Promise<ServiceProcess> {
   const ownDb =
-    service === 'gateway' || options.db
-      ? undefined
-      : await createTestDatabase(service, path.join(ROOT, 'services', service, 'migrations'));
+    service === 'gateway' || options.db ? undefined : await createTestDatabase(service, migrationsOf(service));
   const db = options.db ?? ownDb;
   const isOwnPrefix = options.env?.REDIS_KEY_PREFIX === undefined;
   const prefix = options.env?.REDIS_KEY_PREFIX ?? testQueuePrefix();
