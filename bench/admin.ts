@@ -17,15 +17,14 @@ import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  databaseUrl,
   exitUnlessInfrastructure,
+  launch,
+  migrationsOf,
   POSTGRES_URL,
   REDIS_URL,
-  databaseUrl,
-  launch,
   stopEveryLaunched,
-  stopEveryLaunchedOnSignals,
   waitUntilAnswering,
-  migrationsOf,
 } from '@sh/shared/launcher';
 import { DEV_INTERNAL_TOKEN, ensureDatabase, INTERNAL_TOKEN_HEADER, migrate, signAccessToken } from '@sh/shared/server';
 
@@ -125,7 +124,6 @@ async function seedRecords(): Promise<void> {
  * but for warnings, stopped when the benchmark ends however it ends.
  */
 function launchBench(name: string, script: string, env: Record<string, string>): ChildProcess {
-  stopEveryLaunchedOnSignals();
   return launch(name, script, {
     env: { REDIS_URL, REDIS_KEY_PREFIX: 'bench_admin', ...env },
     ownSession: true,

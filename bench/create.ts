@@ -19,21 +19,21 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   DEVELOPMENT_LOG,
+  type TReceipt,
   ZLogCheckpointResponseSchema,
   ZLogInclusionProofResponseSchema,
   ZLogKeyResponseSchema,
-  type TReceipt,
 } from '@sh/shared/contract';
 import {
+  databaseUrl,
   exitUnlessInfrastructure,
+  launch,
+  migrationsOf,
   POSTGRES_URL,
   REDIS_URL,
-  databaseUrl,
-  launch,
   stackPorts,
   startStack,
   stopChild,
-  migrationsOf,
 } from '@sh/shared/launcher';
 import { ensureDatabase, hashPassword, migrate, verifyPassword } from '@sh/shared/server';
 import {

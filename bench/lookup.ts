@@ -22,13 +22,12 @@
 import { writeResults } from './results.js';
 import { deleteKeysMatching, lookupAnswersNamespace, prewarmedKeyOf } from '@sh/shared/lookup-cache';
 import {
+  databaseUrl,
   exitUnlessInfrastructure,
+  launch,
   POSTGRES_URL,
   REDIS_URL,
-  databaseUrl,
-  launch,
   stopEveryLaunched,
-  stopEveryLaunchedOnSignals,
   waitUntilAnswering,
 } from '@sh/shared/launcher';
 import { createRedis, type Redis } from '@sh/shared/server';
@@ -38,10 +37,10 @@ import {
   DURATION_S,
   loadInTurns,
   printResults,
-  WORKLOADS,
   type Result,
   type Target,
   type Workload,
+  WORKLOADS,
 } from './lookup-load.js';
 import type { ProcessGroups } from './processes.js';
 
@@ -128,7 +127,6 @@ const redisUsedBefore = await usedMemory(redis);
  */
 const launchForBench = (name: string, script: string, env: Record<string, string>) =>
   launch(name, script, { env, ownSession: true, reportsFailure: true });
-stopEveryLaunchedOnSignals();
 
 try {
   /** A records service and a gateway in front of it, as `npm start` runs them, for one size of data. */

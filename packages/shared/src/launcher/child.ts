@@ -36,7 +36,8 @@ export interface LaunchOptions {
    * shares the CPUs between sessions first: in a benchmark's session, a service would share one group's turn with the
    * load generator that drives it. Measured with `npm run bench:lookup`, two runs each way in turns: the gateway's p99
    * per round 13 to 26 ms in the benchmark's session, 13 to 22 ms in its own (bench/README.md). Being in another
-   * session, it does not get the terminal's Ctrl-C: stopEveryLaunchedOnSignals stops it on this process's way out.
+   * session, it does not get the terminal's Ctrl-C: launching it makes this process stop every launched child on
+   * SIGINT and SIGTERM (stopEveryLaunchedOnSignals).
    */
   ownSession?: boolean;
   /** Says on stderr when the child exits with a non-zero code of its own (not from a signal). */
@@ -53,6 +54,7 @@ export function launch(name: string, script: string, options: LaunchOptions): Ch
     isExitHookInstalled = true;
     process.on('exit', killEveryLaunched);
   }
+  if (options.ownSession) stopEveryLaunchedOnSignals();
   const output = options.output ?? 'inherit';
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
