@@ -16,6 +16,11 @@ export type ServiceRecordAmendedInput = Pick<
   'registration' | 'garageName' | 'serviceDate' | 'changedFields' | 'reason' | 'amendedAt'
 >;
 
+export type ServiceRecordWithdrawnInput = Pick<
+  TEventPayload<'service_record.withdrawn'>,
+  'registration' | 'garageName' | 'serviceDate' | 'reason' | 'withdrawnAt'
+>;
+
 /** The fields an amendment can change, as the garage reads them. */
 const FIELD_LABELS: Record<string, string> = {
   service_type: 'Service type',
@@ -90,11 +95,6 @@ export function composeServiceRecordAmendedMail(context: MailContext, input: Ser
     ],
   });
 }
-
-export type ServiceRecordWithdrawnInput = Pick<
-  TEventPayload<'service_record.withdrawn'>,
-  'registration' | 'garageName' | 'serviceDate' | 'reason' | 'withdrawnAt'
->;
 
 /**
  * The mail to the garage whose service record an admin withdrew: which record and why; it leaves the public history
