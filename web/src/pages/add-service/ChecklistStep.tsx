@@ -41,12 +41,7 @@ export function ChecklistStep({
           {...form.bindField('technicianName')}
           name="technician_name"
         />
-        <CustomerContactFields
-          email={form.bindField('customerEmail')}
-          phone={form.bindField('customerPhone')}
-          onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
-          isOptional
-        />
+        <CustomerContactFields form={form} isOptional />
       </div>
 
       <div className="form__actions wizard-step__actions">

@@ -66,11 +66,7 @@ export function EditRecordModal({
           {...form.bindField('serviceDate')}
           name="service_date"
         />
-        <CustomerContactFields
-          email={form.bindField('customerEmail')}
-          phone={form.bindField('customerPhone')}
-          onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
-        />
+        <CustomerContactFields form={form} />
       </div>
       <TextAreaField
         label="Reason for the change"
