@@ -2,10 +2,10 @@ import type {
   TAdminAction,
   TAdminGarage,
   TAdminServiceRecord,
-  TAdminStatusResponse,
+  TAdminData,
+  TAdminStatus,
   TAmendment,
 } from '@sh/shared/contract';
-import type { TAdminData } from '../src/api/admin';
 import { ADMIN_USER, ok, type TApiReply } from './support';
 
 /** Builders of the admin's answers (admin/data, admin/status) for the admin pages' tests. */
@@ -99,8 +99,6 @@ export function adminData(overrides: Partial<TAdminData> = {}): TAdminData {
 export function adminDataReply(overrides: Partial<TAdminData> = {}): TApiReply {
   return ok(adminData(overrides));
 }
-
-type TAdminStatus = TAdminStatusResponse['data'];
 
 /** The data of a GET admin/status answer: everything up unless told otherwise. */
 export function adminStatus(overrides: Partial<TAdminStatus> = {}): TAdminStatus {

@@ -7,10 +7,10 @@ import {
   ZReleaseCompanyResponseSchema,
   ZRetryEventResponseSchema,
   ZWithdrawServiceRecordResponseSchema,
-  type TAdminDataResponse,
+  type TAdminData,
   type TAdminGarage,
   type TAdminServiceRecord,
-  type TAdminStatusResponse,
+  type TAdminStatus,
   type TAmendServiceRecordRequest,
   type TEraseRecordFieldsRequest,
   type TServiceName,
@@ -22,9 +22,6 @@ import { api, type TApiClient, type TRequestOptions } from './client';
  * withdrawal and erasure of personal fields, a garage's suspension, and the release of a company number held by an
  * unconfirmed signup. Kept apart from the public pages' clients, so that only the admin pages' code carries them.
  */
-
-export type TAdminData = TAdminDataResponse['data'];
-export type TAdminStatus = TAdminStatusResponse['data'];
 
 /** What one GET admin/data asks for: one list or both, each with its search and cursor. */
 export type TAdminDataQuery = {

@@ -8,23 +8,17 @@ import {
   ZVerifyChainResponseSchema,
   ZVinLookupResponseSchema,
   type TCreateServiceRecordRequest,
-  type TCreateServiceRecordResponse,
+  type TCreatedServiceRecord,
   type TGarageReceipt,
-  type TMyServiceRecordsResponse,
+  type TMyServiceRecordsPage,
   type TValidateVehicleRequest,
-  type TValidateVehicleResponse,
-  type TVerifyChainResponse,
-  type TVinLookupResponse,
+  type TVehicleCheck,
+  type TChainCheck,
+  type TVinLookup,
 } from '@sh/shared/contract';
 import { api, ApiError, type TApiClient, type TRequestOptions } from './client';
 
 /** The records service's calls for garages (VIN lookup, vehicle check, create, own list) and the public chain check. */
-
-export type TVinLookup = TVinLookupResponse['data'];
-export type TVehicleCheck = TValidateVehicleResponse['data'];
-export type TCreatedServiceRecord = TCreateServiceRecordResponse['data'];
-export type TMyServiceRecordsPage = TMyServiceRecordsResponse['data'];
-export type TChainCheck = TVerifyChainResponse['data'];
 
 /**
  * GET service-records/vin/{registration}: the VIN last recorded for a registration and its last mileage;

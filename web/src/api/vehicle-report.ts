@@ -1,8 +1,5 @@
-import { ZVehicleReportResponseSchema, type TVehicleReportResponse } from '@sh/shared/contract';
+import { ZVehicleReportResponseSchema, type TVehicleReport } from '@sh/shared/contract';
 import { api, type TApiClient, type TRequestOptions } from './client';
-
-/** The buyer's report beside our records: DVLA's details and DVSA's MOT tests, and what could not be had. */
-export type TVehicleReport = TVehicleReportResponse['data'];
 
 /** GET /vehicles/{registration}: public, answered within about 2 s even when DVLA or DVSA is slow or down. */
 export async function fetchVehicleReport(

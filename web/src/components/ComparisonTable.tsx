@@ -1,4 +1,5 @@
 import { CheckIcon, CrossIcon } from './icons';
+import { PageSection } from './PageSection';
 
 const COMPARISON = [
   { feature: 'Survives a lost or damaged service book', manual: false, digital: true },
@@ -9,8 +10,23 @@ const COMPARISON = [
   { feature: 'Shows which garage did the work', manual: true, digital: true },
 ] as const;
 
+/** The "Manual vs Digital" section of the home and lookup pages: the comparison under its eyebrow, heading and lead. */
+export function ComparisonSection({ id, title, isTinted = false }: { id: string; title: string; isTinted?: boolean }) {
+  return (
+    <PageSection
+      id={id}
+      eyebrow="Manual vs Digital"
+      title={title}
+      lead="Paper service books go missing, get stamped twice or are filled in after the fact. A digital record is written once, by the garage, at the time of the work."
+      isTinted={isTinted}
+    >
+      <ComparisonTable />
+    </PageSection>
+  );
+}
+
 /** The manual service book against the digital record, feature by feature, with Yes/No in words as well as marks. */
-export function ComparisonTable() {
+function ComparisonTable() {
   return (
     <div className="table-wrap">
       <table className="comparison">

@@ -4,21 +4,17 @@ import { PhoneField } from './PhoneField';
 
 type TBoundField = Omit<ComponentProps<typeof FormField>, 'label' | 'type'>;
 
+/** What CustomerContactFields needs of a form (useSchemaForm's) with `customerEmail` and `customerPhone` fields. */
+type TContactForm = {
+  bindField(name: 'customerEmail' | 'customerPhone'): TBoundField;
+  setValue(field: 'customerPhone', value: string): void;
+};
+
 /**
  * The customer's e-mail and phone on a service record, as the add-service wizard asks for them and the admin's edit
- * dialog corrects them: the form's bound fields, named as the API names them.
+ * dialog corrects them: bound to the form's fields, named as the API names them.
  */
-export function CustomerContactFields({
-  email,
-  phone,
-  onPhoneChange,
-  isOptional = false,
-}: {
-  email: TBoundField;
-  phone: TBoundField;
-  onPhoneChange: (digits: string) => void;
-  isOptional?: boolean;
-}) {
+export function CustomerContactFields({ form, isOptional = false }: { form: TContactForm; isOptional?: boolean }) {
   const suffix = isOptional ? ' (optional)' : '';
   return (
     <>
@@ -28,15 +24,15 @@ export function CustomerContactFields({
         inputMode="email"
         autoComplete="off"
         spellCheck={false}
-        {...email}
+        {...form.bindField('customerEmail')}
         name="customer_email"
       />
       <PhoneField
         label={`Customer phone${suffix}`}
         autoComplete="off"
-        {...phone}
+        {...form.bindField('customerPhone')}
         name="customer_phone"
-        onPhoneChange={onPhoneChange}
+        onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatTodayInUk } from '../lib/format';
-import { PageHero } from './PageHero';
+import { HeroPage } from './HeroPage';
 
 export type TLegalSection = {
   id: string;
@@ -24,33 +24,34 @@ export function LegalDocument({
   sections: readonly TLegalSection[];
 }) {
   return (
-    <>
-      <PageHero isWide eyebrow="Legal" title={title}>
-        {isDated ? <p className="page-hero__meta">Last updated: {formatTodayInUk()}</p> : null}
-      </PageHero>
-      <div className="container legal">
-        <nav className="legal__toc" aria-label="Contents">
-          <h2 className="legal__toc-title">Contents</h2>
-          <ol>
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`}>{section.title}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <div className="legal__body prose">
-          <p className="legal__intro">{intro}</p>
-          {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
-              <h2 id={`${section.id}-title`}>
-                <span className="legal__number">{index + 1}.</span> {section.title}
-              </h2>
-              {section.content}
-            </section>
+    <HeroPage
+      isWide
+      eyebrow="Legal"
+      title={title}
+      heroContent={isDated ? <p className="page-hero__meta">Last updated: {formatTodayInUk()}</p> : null}
+      bodyClassName="legal"
+    >
+      <nav className="legal__toc" aria-label="Contents">
+        <h2 className="legal__toc-title">Contents</h2>
+        <ol>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
           ))}
-        </div>
+        </ol>
+      </nav>
+      <div className="legal__body prose">
+        <p className="legal__intro">{intro}</p>
+        {sections.map((section, index) => (
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
+            <h2 id={`${section.id}-title`}>
+              <span className="legal__number">{index + 1}.</span> {section.title}
+            </h2>
+            {section.content}
+          </section>
+        ))}
       </div>
-    </>
+    </HeroPage>
   );
 }

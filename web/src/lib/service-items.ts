@@ -23,3 +23,23 @@ export function toggleServiceItem(selected: readonly string[], item: string, isC
   const others = selected.filter((chosen) => chosen !== item);
   return isChecked ? inChecklistOrder([...others, item]) : others;
 }
+
+/** What bindServiceChecklist needs of a form (useSchemaForm's) with a `services` field. */
+type TServicesForm = {
+  values: { services: readonly string[] };
+  errors: { services?: string };
+  setValue(field: 'services', value: string[]): void;
+  register(field: 'services'): (element: HTMLElement | null) => void;
+};
+
+/** The props of a ServiceChecklist for a form's `services` field: a tick adds or removes its item there. */
+export function bindServiceChecklist(form: TServicesForm) {
+  const { services } = form.values;
+  return {
+    selected: services,
+    onToggle: (item: string, isChecked: boolean) =>
+      form.setValue('services', toggleServiceItem(services, item, isChecked)),
+    error: form.errors.services,
+    firstCategoryRef: form.register('services'),
+  };
+}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES, type TGarageServiceRecord } from '@sh/shared/contract';
-import { fetchMyServiceRecords, type TMyServiceRecordsPage } from '../api/service-records';
+import type { TMyServiceRecordsPage } from '@sh/shared/contract';
+import { fetchMyServiceRecords } from '../api/service-records';
 import { useApiData } from './use-api-data';
 
 export type TMyServiceRecords = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ClockIcon, GarageIcon, SearchIcon, ShieldCheckIcon } from '../components/icons';
-import { PageHero } from '../components/PageHero';
+import { HeroPage } from '../components/HeroPage';
 import { PageSection } from '../components/PageSection';
 import { ReasonGrid } from '../components/ReasonGrid';
 import { BRAND } from '../brand';
@@ -34,12 +34,12 @@ export function AboutPage() {
   useDocumentTitle('About us');
   return (
     <>
-      <PageHero
+      <HeroPage
         eyebrow="About us"
         title="Making service history something you can trust"
         lead={`${BRAND.name} gives every UK vehicle a digital service record, written by the garages that look after it and open for anyone to check.`}
-      />
-      <div className="container narrow content-body prose">
+        bodyClassName="content-body prose"
+      >
         <h2>Why we started</h2>
         <p>
           Buying a used car still depends on a paper service book and the seller&apos;s word. Books go missing, stamps
@@ -59,7 +59,7 @@ export function AboutPage() {
           <li>Let anyone look up a vehicle&apos;s history by registration, free of charge.</li>
           <li>Warn buyers when a recorded mileage is lower than an earlier one.</li>
         </ul>
-      </div>
+      </HeroPage>
       <PageSection id="values-title" eyebrow="Our values" title="What we believe" isTinted>
         <ReasonGrid reasons={VALUES} className="reason-grid--four" />
       </PageSection>

@@ -12,7 +12,7 @@ import { EmailField } from '../components/EmailField';
 import { FactList } from '../components/FactList';
 import { FormField } from '../components/FormField';
 import { ClockIcon, MailIcon, NoteIcon } from '../components/icons';
-import { PageHero } from '../components/PageHero';
+import { HeroPage } from '../components/HeroPage';
 import { ResultPanel } from '../components/ResultPanel';
 import { SchemaForm } from '../components/SchemaForm';
 import { SelectField } from '../components/SelectField';
@@ -36,14 +36,14 @@ export function ContactPage() {
   useDocumentTitle('Contact us');
   return (
     <div className="contact-page">
-      <PageHero
+      <HeroPage
         isWide
         isCompact
         eyebrow="Contact us"
         title="Get in touch"
         lead="Questions about a vehicle's history, registering your garage or your subscription? Send us a message and our UK-based team will reply."
-      />
-      <div className="container contact-layout">
+        bodyClassName="contact-layout"
+      >
         <section className="card contact-card" aria-labelledby="contact-form-title">
           <ContactForm />
         </section>
@@ -61,7 +61,7 @@ export function ContactPage() {
             <Link to="/support">support centre</Link>.
           </p>
         </aside>
-      </div>
+      </HeroPage>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { PLAN } from '@sh/shared/contract';
 import { Accordion, type TAccordionItem } from '../components/Accordion';
-import { PageHero } from '../components/PageHero';
+import { HeroPage } from '../components/HeroPage';
 import { formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -112,23 +112,20 @@ export function FaqPage() {
   }));
 
   return (
-    <>
-      <PageHero
-        eyebrow="Help"
-        title="Frequently asked questions"
-        lead="Answers for car buyers, owners and garages. Open a section to read its questions."
-      />
-      <div className="container narrow content-body">
-        <Accordion items={items} headingLevel={2} initiallyOpenIds={['buyers']} />
-        <div className="notice notice--info content-note">
-          <div>
-            <h2 className="notice__title">Still have a question?</h2>
-            <p>
-              Visit the <Link to="/support">support centre</Link> or <Link to="/contact">send us a message</Link>.
-            </p>
-          </div>
+    <HeroPage
+      eyebrow="Help"
+      title="Frequently asked questions"
+      lead="Answers for car buyers, owners and garages. Open a section to read its questions."
+    >
+      <Accordion items={items} headingLevel={2} initiallyOpenIds={['buyers']} />
+      <div className="notice notice--info content-note">
+        <div>
+          <h2 className="notice__title">Still have a question?</h2>
+          <p>
+            Visit the <Link to="/support">support centre</Link> or <Link to="/contact">send us a message</Link>.
+          </p>
         </div>
       </div>
-    </>
+    </HeroPage>
   );
 }

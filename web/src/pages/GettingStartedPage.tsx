@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PLAN } from '@sh/shared/contract';
-import { PageHero } from '../components/PageHero';
+import { HeroPage } from '../components/HeroPage';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 type TGuide = {
@@ -87,60 +87,57 @@ export function GettingStartedPage() {
   }
 
   return (
-    <>
-      <PageHero
-        eyebrow="Getting started"
-        title="Getting started guide"
-        lead="Whether you run a garage or you are buying a car, here is how to get going."
-      />
-      <div className="container narrow content-body">
-        <div role="tablist" aria-label="Guides" className="tabs__list">
-          {GUIDES.map((guide, index) => (
-            <button
-              key={guide.id}
-              ref={(element) => {
-                tabRefs.current[guide.id] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${guide.id}`}
-              aria-selected={activeId === guide.id}
-              aria-controls={`panel-${guide.id}`}
-              tabIndex={activeId === guide.id ? 0 : -1}
-              className="tabs__tab"
-              onClick={() => setActiveId(guide.id)}
-              onKeyDown={(event) => handleTabKeyDown(event, index)}
-            >
-              {guide.label}
-            </button>
-          ))}
-        </div>
-
-        {GUIDES.map((guide) => (
-          <section
+    <HeroPage
+      eyebrow="Getting started"
+      title="Getting started guide"
+      lead="Whether you run a garage or you are buying a car, here is how to get going."
+    >
+      <div role="tablist" aria-label="Guides" className="tabs__list">
+        {GUIDES.map((guide, index) => (
+          <button
             key={guide.id}
-            id={`panel-${guide.id}`}
-            role="tabpanel"
-            aria-labelledby={`tab-${guide.id}`}
-            hidden={activeId !== guide.id}
-            tabIndex={0}
-            className="guide"
+            ref={(element) => {
+              tabRefs.current[guide.id] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${guide.id}`}
+            aria-selected={activeId === guide.id}
+            aria-controls={`panel-${guide.id}`}
+            tabIndex={activeId === guide.id ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => setActiveId(guide.id)}
+            onKeyDown={(event) => handleTabKeyDown(event, index)}
           >
-            <p className="guide__intro">{guide.intro}</p>
-            <ol className="guide__steps">
-              {guide.steps.map((step) => (
-                <li key={step.title} className="guide__step">
-                  <h2>{step.title}</h2>
-                  <p>{step.text}</p>
-                </li>
-              ))}
-            </ol>
-            <Link to={guide.action.to} className="button button--primary button--large">
-              {guide.action.label}
-            </Link>
-          </section>
+            {guide.label}
+          </button>
         ))}
       </div>
-    </>
+
+      {GUIDES.map((guide) => (
+        <section
+          key={guide.id}
+          id={`panel-${guide.id}`}
+          role="tabpanel"
+          aria-labelledby={`tab-${guide.id}`}
+          hidden={activeId !== guide.id}
+          tabIndex={0}
+          className="guide"
+        >
+          <p className="guide__intro">{guide.intro}</p>
+          <ol className="guide__steps">
+            {guide.steps.map((step) => (
+              <li key={step.title} className="guide__step">
+                <h2>{step.title}</h2>
+                <p>{step.text}</p>
+              </li>
+            ))}
+          </ol>
+          <Link to={guide.action.to} className="button button--primary button--large">
+            {guide.action.label}
+          </Link>
+        </section>
+      ))}
+    </HeroPage>
   );
 }

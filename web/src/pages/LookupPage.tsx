@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { BRAND } from '../brand';
-import { ComparisonTable } from '../components/ComparisonTable';
+import { ComparisonSection } from '../components/ComparisonTable';
 import { CtaBand } from '../components/CtaBand';
 import { Field } from '../components/Field';
 import {
@@ -112,14 +112,7 @@ export function LookupPage() {
         </p>
       </PageSection>
 
-      <PageSection
-        id="landing-compare-title"
-        eyebrow="Manual vs Digital"
-        title="A stamped book against a digital record"
-        lead="Paper service books go missing, get stamped twice or are filled in after the fact. A digital record is written once, by the garage, at the time of the work."
-      >
-        <ComparisonTable />
-      </PageSection>
+      <ComparisonSection id="landing-compare-title" title="A stamped book against a digital record" />
 
       <section className="section section--tinted" aria-labelledby="lookup-title">
         <div className="container narrow">

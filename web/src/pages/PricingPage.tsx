@@ -6,7 +6,7 @@ import { Accordion, type TAccordionItem } from '../components/Accordion';
 import { FormAlert } from '../components/FormAlert';
 import { CheckList } from '../components/CheckList';
 import { ArrowRightIcon, ClockIcon, ShieldCheckIcon, StarIcon } from '../components/icons';
-import { PageHero } from '../components/PageHero';
+import { HeroPage } from '../components/HeroPage';
 import { ReasonGrid } from '../components/ReasonGrid';
 import { Spinner } from '../components/Spinner';
 import { resolveGetStartedPath } from '../lib/checkout';
@@ -91,14 +91,13 @@ export function PricingPage() {
 
   return (
     <>
-      <PageHero
+      <HeroPage
         isWide
         isCompact
         eyebrow="Pricing"
         title="One plan, everything included"
         lead={`Unlimited service records for ${price} a month, with a ${PLAN.trialDays}-day free trial. No contract: cancel any time.`}
-      />
-      <div className="container content-body">
+      >
         <div className="pricing-plan">
           {plans.status === 'loading' ? <Spinner label="Loading the plan…" /> : null}
           {plans.status === 'failed' ? (
@@ -129,7 +128,7 @@ export function PricingPage() {
           <h2 id="pricing-faq-title">Frequently asked questions</h2>
           <Accordion items={FAQ} headingLevel={3} />
         </section>
-      </div>
+      </HeroPage>
     </>
   );
 }

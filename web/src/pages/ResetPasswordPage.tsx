@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, RESET_REDIRECT_MS } from '@sh/shared/contract';
 import { resetPassword } from '../api/identity';
 import { AuthShell } from '../components/AuthShell';
-import { PasswordField } from '../components/PasswordField';
+import { NewPasswordFields } from '../components/PasswordField';
 import { ResultPanel } from '../components/ResultPanel';
 import { SchemaForm } from '../components/SchemaForm';
 import { ZResetPasswordFormSchema } from '../lib/form-schemas';
@@ -62,8 +62,11 @@ function ResetPasswordForm({ token }: { token: string }) {
   return (
     <AuthShell eyebrow="Account recovery" title="Choose a new password" lead="Use at least 6 characters.">
       <SchemaForm form={form} label="Choose a new password" submitLabel="Reset password">
-        <PasswordField label="New password" isNew aria-required="true" {...form.bindField('password')} />
-        <PasswordField label="Confirm new password" isNew aria-required="true" {...form.bindField('confirmPassword')} />
+        <NewPasswordFields
+          isRequired
+          password={form.bindField('password')}
+          confirmation={form.bindField('confirmPassword')}
+        />
       </SchemaForm>
     </AuthShell>
   );

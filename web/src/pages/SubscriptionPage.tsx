@@ -7,7 +7,7 @@ import { useSubscription } from '../auth/SubscriptionProvider';
 import { FormAlert } from '../components/FormAlert';
 import { CheckList } from '../components/CheckList';
 import { LockIcon, SearchIcon } from '../components/icons';
-import { PageHero } from '../components/PageHero';
+import { HeroPage } from '../components/HeroPage';
 import { CheckoutStartError, startCheckout } from '../lib/checkout';
 import { formatPrice } from '../lib/format';
 import { messageOf } from '../lib/error-message';
@@ -58,47 +58,44 @@ export function SubscriptionPage() {
   }
 
   return (
-    <>
-      <PageHero
-        isCompact
-        eyebrow="Subscription required"
-        title="Subscribe to log service records"
-        lead="Adding records to vehicle histories is part of the Professional Plan. Searching stays free for everyone."
-      />
-      <div className="container narrow content-body">
-        <article className="card plan-card plan-card--inline" aria-labelledby="subscription-plan-name">
-          <div>
-            <h2 id="subscription-plan-name" className="plan-card__name">
-              {PLAN.name}
-            </h2>
-            <p className="plan-card__price">
-              <span className="plan-card__amount">{formatPrice(PLAN.amountMinor, PLAN.currency)}</span>
-              <span className="plan-card__interval">/{PLAN.interval}</span>
-            </p>
-            <CheckList items={INCLUDED} />
-          </div>
-          <div className="plan-card__side">
-            {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-            <button
-              type="button"
-              className="button button--primary button--large"
-              disabled={isStarting || auth.status === 'loading'}
-              aria-busy={isStarting}
-              onClick={() => void handleSubscribe()}
-            >
-              <LockIcon size={18} />
-              Subscribe
-            </button>
-            <p className="plan-card__trial">Cancel any time. No contract.</p>
-          </div>
-        </article>
-        <p className="subscription-lookup">
-          <SearchIcon size={18} />
-          <span>
-            Just checking a vehicle? <Link to="/lookup">Search service histories for free</Link>
-          </span>
-        </p>
-      </div>
-    </>
+    <HeroPage
+      isCompact
+      eyebrow="Subscription required"
+      title="Subscribe to log service records"
+      lead="Adding records to vehicle histories is part of the Professional Plan. Searching stays free for everyone."
+    >
+      <article className="card plan-card plan-card--inline" aria-labelledby="subscription-plan-name">
+        <div>
+          <h2 id="subscription-plan-name" className="plan-card__name">
+            {PLAN.name}
+          </h2>
+          <p className="plan-card__price">
+            <span className="plan-card__amount">{formatPrice(PLAN.amountMinor, PLAN.currency)}</span>
+            <span className="plan-card__interval">/{PLAN.interval}</span>
+          </p>
+          <CheckList items={INCLUDED} />
+        </div>
+        <div className="plan-card__side">
+          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+          <button
+            type="button"
+            className="button button--primary button--large"
+            disabled={isStarting || auth.status === 'loading'}
+            aria-busy={isStarting}
+            onClick={() => void handleSubscribe()}
+          >
+            <LockIcon size={18} />
+            Subscribe
+          </button>
+          <p className="plan-card__trial">Cancel any time. No contract.</p>
+        </div>
+      </article>
+      <p className="subscription-lookup">
+        <SearchIcon size={18} />
+        <span>
+          Just checking a vehicle? <Link to="/lookup">Search service histories for free</Link>
+        </span>
+      </p>
+    </HeroPage>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { SUPPORT_HOURS, SUPPORT_REPLY_HOURS } from '@sh/shared/contract';
 import { FactList } from '../components/FactList';
 import { ClockIcon, GarageIcon, NoteIcon, SearchIcon } from '../components/icons';
-import { PageHero } from '../components/PageHero';
+import { HeroPage } from '../components/HeroPage';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const TOPICS = [
@@ -33,49 +33,46 @@ const TOPICS = [
 export function SupportPage() {
   useDocumentTitle('Support centre');
   return (
-    <>
-      <PageHero
-        isWide
-        eyebrow="Support centre"
-        title="How can we help?"
-        lead="Find an answer in our guides, or contact our UK-based team."
-      />
-      <div className="container content-body">
-        <ul className="topic-grid">
-          {TOPICS.map((topic) => (
-            <li key={topic.title} className="topic">
-              <span className="reason__icon">
-                <topic.icon size={24} />
-              </span>
-              <h2>{topic.title}</h2>
-              <p>{topic.text}</p>
-              <Link to={topic.to} className="text-link">
-                {topic.link} <span aria-hidden="true">→</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-
-        <div className="support-contact card">
-          <div className="support-contact__text">
-            <h2>Contact support</h2>
-            <p>
-              Send us a message and tell us your garage name or the registration you are asking about. We reply within{' '}
-              {SUPPORT_REPLY_HOURS} hours on working days.
-            </p>
-            <Link to="/contact" className="button button--primary">
-              Send a message
+    <HeroPage
+      isWide
+      eyebrow="Support centre"
+      title="How can we help?"
+      lead="Find an answer in our guides, or contact our UK-based team."
+    >
+      <ul className="topic-grid">
+        {TOPICS.map((topic) => (
+          <li key={topic.title} className="topic">
+            <span className="reason__icon">
+              <topic.icon size={24} />
+            </span>
+            <h2>{topic.title}</h2>
+            <p>{topic.text}</p>
+            <Link to={topic.to} className="text-link">
+              {topic.link} <span aria-hidden="true">→</span>
             </Link>
-          </div>
-          <FactList
-            facts={[
-              { icon: ClockIcon, term: 'Opening hours', detail: `${SUPPORT_HOURS}, excluding bank holidays` },
-              { icon: NoteIcon, term: 'Response time', detail: `Within ${SUPPORT_REPLY_HOURS} hours` },
-              { icon: GarageIcon, term: 'New garage set-up', detail: 'Verified and ready within 2 business days' },
-            ]}
-          />
+          </li>
+        ))}
+      </ul>
+
+      <div className="support-contact card">
+        <div className="support-contact__text">
+          <h2>Contact support</h2>
+          <p>
+            Send us a message and tell us your garage name or the registration you are asking about. We reply within{' '}
+            {SUPPORT_REPLY_HOURS} hours on working days.
+          </p>
+          <Link to="/contact" className="button button--primary">
+            Send a message
+          </Link>
         </div>
+        <FactList
+          facts={[
+            { icon: ClockIcon, term: 'Opening hours', detail: `${SUPPORT_HOURS}, excluding bank holidays` },
+            { icon: NoteIcon, term: 'Response time', detail: `Within ${SUPPORT_REPLY_HOURS} hours` },
+            { icon: GarageIcon, term: 'New garage set-up', detail: 'Verified and ready within 2 business days' },
+          ]}
+        />
       </div>
-    </>
+    </HeroPage>
   );
 }

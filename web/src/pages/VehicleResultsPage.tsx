@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
+import { MESSAGES, type TPublicServiceRecord, type TVehicleReport } from '@sh/shared/contract';
 import { ApiError } from '../api/client';
 import { lookupServiceRecords } from '../api/lookup-service-records';
-import { fetchVehicleReportWithin, type TVehicleReport } from '../api/vehicle-report';
+import { fetchVehicleReportWithin } from '../api/vehicle-report';
 import { BackLink } from '../components/BackLink';
 import { SearchIcon, WarningIcon } from '../components/icons';
 import { LoadFailure } from '../components/LoadFailure';

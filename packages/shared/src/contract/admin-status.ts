@@ -51,6 +51,7 @@ export const ZAdminStatusResponseSchema = successEnvelope(
   }),
 );
 export type TAdminStatusResponse = z.infer<typeof ZAdminStatusResponseSchema>;
+export type TAdminStatus = TAdminStatusResponse['data'];
 
 /** POST /admin/events/{service}/{id}/retry (admin only): a dead event goes round again with fresh attempts. */
 export const ZRetryEventParamSchema = z.object({

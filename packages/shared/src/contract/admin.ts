@@ -175,6 +175,7 @@ export const ZAdminDataResponseSchema = successEnvelope(
   }),
 );
 export type TAdminDataResponse = z.infer<typeof ZAdminDataResponseSchema>;
+export type TAdminData = TAdminDataResponse['data'];
 
 /** POST /garages/{id}/suspension and DELETE /garages/{id}/suspension (admin only): suspend or reinstate, with why. */
 export const ZGarageSuspensionRequestSchema = z.object({ reason: ZAdminReasonSchema });

@@ -107,6 +107,7 @@ export const ZVerifyChainResponseSchema = successEnvelope(
   }),
 );
 export type TVerifyChainResponse = z.infer<typeof ZVerifyChainResponseSchema>;
+export type TChainCheck = TVerifyChainResponse['data'];
 
 /**
  * Where a receipt's entry stands in the transparency log. `included`: the first checkpoint whose tree size is larger

@@ -179,6 +179,7 @@ export const ZCreateServiceRecordResponseSchema = successEnvelope(
   z.object({ serviceRecord: ZGarageServiceRecordSchema, receipt: ZReceiptSchema }),
 );
 export type TCreateServiceRecordResponse = z.infer<typeof ZCreateServiceRecordResponseSchema>;
+export type TCreatedServiceRecord = TCreateServiceRecordResponse['data'];
 
 /** GET /service-records/vin/{registration}: the VIN last recorded for a registration, and its last mileage. */
 export const ZVinLookupRequestSchema = z.object({ registration: ZUkRegistrationSchema });
@@ -191,6 +192,7 @@ export const ZVinLookupResponseSchema = successEnvelope(
   }),
 );
 export type TVinLookupResponse = z.infer<typeof ZVinLookupResponseSchema>;
+export type TVinLookup = TVinLookupResponse['data'];
 
 /** POST /service-records/validate: whether a VIN and registration are well formed and agree with what is recorded. */
 export const ZValidateVehicleRequestSchema = z.object({ vin: ZVinSchema, vehicleRegistration: ZUkRegistrationSchema });
@@ -210,6 +212,7 @@ export const ZValidateVehicleResponseSchema = successEnvelope(
   }),
 );
 export type TValidateVehicleResponse = z.infer<typeof ZValidateVehicleResponseSchema>;
+export type TVehicleCheck = TValidateVehicleResponse['data'];
 
 /** GET /service-records/mine: the signed-in garage's records, newest service first, one page at a time. */
 export const ZMyServiceRecordsQuerySchema = z.object({
@@ -226,3 +229,4 @@ export const ZMyServiceRecordsResponseSchema = successEnvelope(
   z.object({ serviceRecords: z.array(ZGarageServiceRecordSchema), nextCursor: z.string().nullable() }),
 );
 export type TMyServiceRecordsResponse = z.infer<typeof ZMyServiceRecordsResponseSchema>;
+export type TMyServiceRecordsPage = TMyServiceRecordsResponse['data'];

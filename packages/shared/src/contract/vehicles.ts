@@ -73,3 +73,5 @@ export const ZVehicleReportResponseSchema = successEnvelope(
   }),
 );
 export type TVehicleReportResponse = z.infer<typeof ZVehicleReportResponseSchema>;
+/** The buyer's report beside our records: DVLA's details and DVSA's MOT tests, and what could not be had. */
+export type TVehicleReport = TVehicleReportResponse['data'];

@@ -3,15 +3,13 @@ import {
   type TMissingSource,
   type TMotTest,
   type TVehicleDetails,
-  type TVehicleReportResponse,
+  type TVehicleReport,
   type TVehicleSource,
 } from '@sh/shared/contract';
 import type { DvlaClient, DvlaVehicle } from '../clients/dvla.js';
 import type { DvsaClient, MotHistory } from '../clients/dvsa.js';
 import { abortable } from '../clients/outside-call.js';
 import { SOURCE_TTL_SECONDS, type CachedSourceAnswer, type VehicleSourceCache } from './vehicle-source-cache.js';
-
-export type TVehicleReport = TVehicleReportResponse['data'];
 
 export interface VehicleReportDeps {
   dvla: DvlaClient;

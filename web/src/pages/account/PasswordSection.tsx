@@ -3,7 +3,7 @@ import { ApiError } from '../../api/client';
 import { updatePassword } from '../../api/identity';
 import { useAuth } from '../../auth/AuthProvider';
 import type { TAuthUser } from '../../auth/auth-store';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields, PasswordField } from '../../components/PasswordField';
 import { SchemaForm } from '../../components/SchemaForm';
 import { ZPasswordChangeFormSchema } from '../../lib/form-schemas';
 import { FormRejection, useSchemaForm } from '../../lib/use-schema-form';
@@ -46,17 +46,10 @@ export function PasswordSection({ user }: { user: TAuthUser }) {
       >
         <PasswordField label="Current password" {...form.bindField('currentPassword')} />
         <div className="form__grid">
-          <PasswordField
-            label="New password"
-            isNew
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            {...form.bindField('newPassword')}
-          />
-          <PasswordField
-            label="Confirm new password"
-            isNew
-            hint="Type the new password again"
-            {...form.bindField('confirmPassword')}
+          <NewPasswordFields
+            hints={[`At least ${PASSWORD_MIN_LENGTH} characters`, 'Type the new password again']}
+            password={form.bindField('newPassword')}
+            confirmation={form.bindField('confirmPassword')}
           />
         </div>
       </SchemaForm>

@@ -1,15 +1,12 @@
 import type { Ref } from 'react';
-import { NOTES_MAX_LENGTH } from '@sh/shared/contract';
 import { FormField } from '../../components/FormField';
-import { ArrowLeftIcon, LockIcon } from '../../components/icons';
+import { LockIcon } from '../../components/icons';
 import { ServiceChecklist } from '../../components/ServiceChecklist';
-import { TextAreaField } from '../../components/TextAreaField';
-import { toggleServiceItem } from '../../lib/service-items';
+import { NotesField } from '../../components/NotesField';
+import { bindServiceChecklist } from '../../lib/service-items';
 import type { TAddServiceWizard } from './use-add-service-wizard';
-import { WizardStepForm } from './WizardStepForm';
+import { WizardBackButton, WizardStepForm } from './WizardStepForm';
 import { CustomerContactFields } from '../../components/CustomerContactFields';
-
-const count = new Intl.NumberFormat('en-GB');
 
 /**
  * Step 3: the service checklist, the extra notes (with a counter), and the optional technician and customer
@@ -23,11 +20,7 @@ export function ChecklistStep({
   headingRef: Ref<HTMLHeadingElement>;
 }) {
   const { form } = wizard;
-  const { services, notes } = form.values;
-
-  function toggle(item: string, isChecked: boolean) {
-    form.setValue('services', toggleServiceItem(services, item, isChecked));
-  }
+  const { services } = form.values;
 
   return (
     <WizardStepForm title="What was done?" headingRef={headingRef} onSubmit={wizard.openDialog}>
@@ -37,20 +30,9 @@ export function ChecklistStep({
           {`${services.length} selected`}
         </p>
       </div>
-      <ServiceChecklist
-        selected={services}
-        onToggle={toggle}
-        error={form.errors.services}
-        firstCategoryRef={form.register('services')}
-      />
+      <ServiceChecklist {...bindServiceChecklist(form)} />
 
-      <TextAreaField
-        label="Extra notes"
-        hint={`Optional. ${count.format(notes.length)} of ${count.format(NOTES_MAX_LENGTH)} characters used.`}
-        rows={5}
-        maxLength={NOTES_MAX_LENGTH}
-        {...form.bindField('notes')}
-      />
+      <NotesField label="Extra notes" rows={5} isOptional {...form.bindField('notes')} />
       <div className="form__grid">
         <FormField
           label="Technician name (optional)"
@@ -59,19 +41,11 @@ export function ChecklistStep({
           {...form.bindField('technicianName')}
           name="technician_name"
         />
-        <CustomerContactFields
-          email={form.bindField('customerEmail')}
-          phone={form.bindField('customerPhone')}
-          onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
-          isOptional
-        />
+        <CustomerContactFields form={form} isOptional />
       </div>
 
       <div className="form__actions wizard-step__actions">
-        <button type="button" className="button button--ghost button--large" onClick={wizard.back}>
-          <ArrowLeftIcon size={18} />
-          Back
-        </button>
+        <WizardBackButton onBack={wizard.back} />
         <button
           type="submit"
           className="button button--primary button--large"

@@ -3,12 +3,12 @@ import { MESSAGES, MILEAGE_MAX } from '@sh/shared/contract';
 import { CheckboxField } from '../../components/CheckboxField';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
-import { ArrowLeftIcon, WarningIcon } from '../../components/icons';
+import { WarningIcon } from '../../components/icons';
 import { NumberPlate } from '../../components/NumberPlate';
 import { formatMileage, formatTodayInUk } from '../../lib/format';
 import type { TAddServiceWizard } from './use-add-service-wizard';
 import { toUpperCaseTyping } from './wizard-form';
-import { WizardStepForm } from './WizardStepForm';
+import { WizardBackButton, WizardStepForm } from './WizardStepForm';
 
 /**
  * Step 2: the VIN (filled in from the last record, typed when none is known), the service date locked to
@@ -95,15 +95,7 @@ export function VehicleStep({
       ) : null}
 
       <div className="form__actions wizard-step__actions" aria-live="polite">
-        <button
-          type="button"
-          className="button button--ghost button--large"
-          disabled={isChecking}
-          onClick={wizard.back}
-        >
-          <ArrowLeftIcon size={18} />
-          Back
-        </button>
+        <WizardBackButton onBack={wizard.back} disabled={isChecking} />
         <button
           type="submit"
           className="button button--primary button--large"

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
+import { ArrowLeftIcon } from '../../components/icons';
 
 /**
  * One step of the wizard: a form named by its heading, which takes the focus when the step opens (see
@@ -27,5 +28,15 @@ export function WizardStepForm({
       </h2>
       {children}
     </form>
+  );
+}
+
+/** A step's Back button, to the step before; disabled while the step is busy. */
+export function WizardBackButton({ onBack, disabled = false }: { onBack: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" className="button button--ghost button--large" disabled={disabled} onClick={onBack}>
+      <ArrowLeftIcon size={18} />
+      Back
+    </button>
   );
 }

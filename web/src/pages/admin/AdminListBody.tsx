@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { MESSAGES } from '@sh/shared/contract';
-import type { TAdminData } from '../../api/admin';
+import { MESSAGES, type TAdminData } from '@sh/shared/contract';
 import { FormAlert } from '../../components/FormAlert';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Spinner } from '../../components/Spinner';

@@ -2,8 +2,8 @@ import type { TAdminServiceRecord } from '@sh/shared/contract';
 import { GarageIcon, NoteIcon, PersonIcon } from '../../components/icons';
 import { RecordCardHeader, RecordDetail } from '../../components/ServiceRecordCard';
 import { formatServiceDate } from '../../lib/format';
-import { hasErasableData } from './erase-record-form';
 import { RecordBadges, RecordHistory } from './RecordHistory';
+import { RecordActionButtons } from './RowActionButton';
 import type { TRecordActions } from './use-record-actions';
 
 /**
@@ -39,32 +39,7 @@ export function AdminRecordCard({ record, actions }: { record: TAdminServiceReco
 
       {record.withdrawal ? null : (
         <div className="form__actions admin-record__actions">
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            aria-label={`Edit ${record.service_type} of ${date}`}
-            onClick={() => actions.edit(record)}
-          >
-            Edit
-          </button>
-          {hasErasableData(record) ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              aria-label={`Erase data from ${record.service_type} of ${date}`}
-              onClick={() => actions.erase(record)}
-            >
-              Erase data
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="button button--danger button--small"
-            aria-label={`Delete ${record.service_type} of ${date}`}
-            onClick={() => actions.withdraw(record)}
-          >
-            Delete
-          </button>
+          <RecordActionButtons record={record} actions={actions} subject={`${record.service_type} of ${date}`} />
         </div>
       )}
     </article>

@@ -1,12 +1,13 @@
-import { MESSAGES, NOTES_MAX_LENGTH, type TAdminServiceRecord } from '@sh/shared/contract';
+import { MESSAGES, type TAdminServiceRecord } from '@sh/shared/contract';
 import { amendServiceRecord } from '../../api/admin';
 import { FormField } from '../../components/FormField';
 import { FormModal } from '../../components/FormModal';
+import { NotesField } from '../../components/NotesField';
 import { ServiceChecklist } from '../../components/ServiceChecklist';
 import { TextAreaField } from '../../components/TextAreaField';
 import { isServerError } from '../../lib/error-message';
 import { todayIsoInUk } from '../../lib/format';
-import { toggleServiceItem } from '../../lib/service-items';
+import { bindServiceChecklist } from '../../lib/service-items';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { EDIT_RECORD_PATHS, toAmendInput, toEditRecordValues, ZEditRecordFormSchema } from './edit-record-form';
 import { CustomerContactFields } from '../../components/CustomerContactFields';
@@ -35,7 +36,7 @@ export function EditRecordModal({
       isServerError(error) && error.status < 500 ? error.message : MESSAGES.admin.updateFailed,
     onSubmit: async (request) => onSaved(await amendServiceRecord(record.id, request)),
   });
-  const { services, notes } = form.values;
+  const { services } = form.values;
 
   return (
     <FormModal
@@ -54,20 +55,9 @@ export function EditRecordModal({
       <fieldset className="form-field admin-edit__services">
         <legend className="field-label">Service type</legend>
         <p className="field-hint">{`Recorded as: ${record.service_type}. ${services.length} selected.`}</p>
-        <ServiceChecklist
-          selected={services}
-          onToggle={(item, isChecked) => form.setValue('services', toggleServiceItem(services, item, isChecked))}
-          error={form.errors.services}
-          firstCategoryRef={form.register('services')}
-        />
+        <ServiceChecklist {...bindServiceChecklist(form)} />
       </fieldset>
-      <TextAreaField
-        label="Notes"
-        hint={`${notes.length} of ${NOTES_MAX_LENGTH} characters used.`}
-        rows={4}
-        maxLength={NOTES_MAX_LENGTH}
-        {...form.bindField('notes')}
-      />
+      <NotesField label="Notes" rows={4} {...form.bindField('notes')} />
       <div className="form__grid">
         <FormField
           label="Service date"
@@ -76,11 +66,7 @@ export function EditRecordModal({
           {...form.bindField('serviceDate')}
           name="service_date"
         />
-        <CustomerContactFields
-          email={form.bindField('customerEmail')}
-          phone={form.bindField('customerPhone')}
-          onPhoneChange={(digits) => form.setValue('customerPhone', digits)}
-        />
+        <CustomerContactFields form={form} />
       </div>
       <TextAreaField
         label="Reason for the change"

@@ -2,6 +2,7 @@ import type { TAdminGarage } from '@sh/shared/contract';
 import { formatInstantDateInUk } from '../../lib/format';
 import { subscriptionStatusLabel, subscriptionStatusTone } from '../../lib/subscription';
 import { AdminTable } from './AdminTable';
+import { RowActionButton } from './RowActionButton';
 
 /**
  * Who referred a garage (docs/product.md#admin-dashboard): the referring garage's name, else Unknown (it referred
@@ -69,33 +70,21 @@ export function GaragesTable({
           <td>
             <span className="admin-row-actions">
               {garage.suspension ? (
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={`Reinstate ${garage.name}`}
-                  onClick={() => onReinstate(garage)}
-                >
+                <RowActionButton label={`Reinstate ${garage.name}`} onClick={() => onReinstate(garage)}>
                   Reinstate
-                </button>
+                </RowActionButton>
               ) : (
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  aria-label={`Suspend ${garage.name}`}
-                  onClick={() => onSuspend(garage)}
-                >
+                <RowActionButton label={`Suspend ${garage.name}`} isDanger onClick={() => onSuspend(garage)}>
                   Suspend
-                </button>
+                </RowActionButton>
               )}
               {!garage.email_confirmed && garage.companies_house_number ? (
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={`Release company number of ${garage.name}`}
+                <RowActionButton
+                  label={`Release company number of ${garage.name}`}
                   onClick={() => onReleaseCompany(garage)}
                 >
                   Release company number
-                </button>
+                </RowActionButton>
               ) : null}
             </span>
           </td>

@@ -1,6 +1,13 @@
 import { useState } from 'react';
-import { DISPLAY_LOCALE, MESSAGES, SERVICE_TIME_ZONE, type TDeadEvent, type TStatusCheck } from '@sh/shared/contract';
-import { fetchAdminStatus, retryDeadEvent, type TAdminStatus } from '../../api/admin';
+import {
+  DISPLAY_LOCALE,
+  MESSAGES,
+  SERVICE_TIME_ZONE,
+  type TAdminStatus,
+  type TDeadEvent,
+  type TStatusCheck,
+} from '@sh/shared/contract';
+import { fetchAdminStatus, retryDeadEvent } from '../../api/admin';
 import { FormAlert } from '../../components/FormAlert';
 import { Spinner } from '../../components/Spinner';
 import { messageOf } from '../../lib/error-message';

@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import type { TAdminServiceRecord } from '@sh/shared/contract';
 import { NumberPlate } from '../../components/NumberPlate';
 import { formatMileage, formatServiceDate } from '../../lib/format';
-import { hasErasableData } from './erase-record-form';
 import { RecordBadges } from './RecordHistory';
+import { RecordActionButtons } from './RowActionButton';
 import type { TRecordActions } from './use-record-actions';
 import { AdminTable } from './AdminTable';
 
@@ -60,32 +60,11 @@ export function RecordsTable({
                 </>
               ) : (
                 <span className="admin-table__actions">
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    aria-label={`Edit ${record.vehicle_registration}, ${date}`}
-                    onClick={() => actions.edit(record)}
-                  >
-                    Edit
-                  </button>
-                  {hasErasableData(record) ? (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={`Erase data from ${record.vehicle_registration}, ${date}`}
-                      onClick={() => actions.erase(record)}
-                    >
-                      Erase data
-                    </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="button button--danger button--small"
-                    aria-label={`Delete ${record.vehicle_registration}, ${date}`}
-                    onClick={() => actions.withdraw(record)}
-                  >
-                    Delete
-                  </button>
+                  <RecordActionButtons
+                    record={record}
+                    actions={actions}
+                    subject={`${record.vehicle_registration}, ${date}`}
+                  />
                 </span>
               )}
             </td>

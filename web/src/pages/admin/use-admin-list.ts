@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { fetchAdminData, type TAdminData } from '../../api/admin';
+import type { TAdminData } from '@sh/shared/contract';
+import { fetchAdminData } from '../../api/admin';
 import { useApiData, type TApiData } from '../../lib/use-api-data';
 
 /** Which list of admin/data a view pages through. */

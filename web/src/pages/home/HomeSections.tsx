@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ComparisonTable } from '../../components/ComparisonTable';
+import { ComparisonSection } from '../../components/ComparisonTable';
 import { CtaBand } from '../../components/CtaBand';
 import { LockIcon, ShieldCheckIcon, UploadIcon } from '../../components/icons';
 import { PageSection } from '../../components/PageSection';
@@ -53,15 +53,7 @@ export function HomeSections() {
         </ol>
       </PageSection>
 
-      <PageSection
-        id="compare-title"
-        eyebrow="Manual vs Digital"
-        title="Why a stamped book is no longer enough"
-        lead="Paper service books go missing, get stamped twice or are filled in after the fact. A digital record is written once, by the garage, at the time of the work."
-        isTinted
-      >
-        <ComparisonTable />
-      </PageSection>
+      <ComparisonSection id="compare-title" title="Why a stamped book is no longer enough" isTinted />
 
       <CtaBand
         id="cta-title"

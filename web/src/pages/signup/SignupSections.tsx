@@ -4,13 +4,12 @@ import { MESSAGES } from '@sh/shared/contract';
 import { EmailField } from '../../components/EmailField';
 import { FormField } from '../../components/FormField';
 import { CheckIcon } from '../../components/icons';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields } from '../../components/PasswordField';
 import { PhoneField } from '../../components/PhoneField';
 import type { TRemoteCheck } from './use-remote-check';
 import type { TSignup } from './use-signup';
 
-const PASSWORD_HINT = 'At least 6 characters, with one capital letter';
-const CONFIRM_HINT = 'Type the same password again';
+const PASSWORD_HINTS = ['At least 6 characters, with one capital letter', 'Type the same password again'] as const;
 
 /** The garage: its name, phone, Companies House number (with Validate company) and address. */
 export function GarageSection({ signup }: { signup: TSignup }) {
@@ -93,19 +92,12 @@ export function DetailsSection({ signup }: { signup: TSignup }) {
             ) : undefined
           }
         />
-        <PasswordField
+        <NewPasswordFields
           label="Password"
-          isNew
-          hint={PASSWORD_HINT}
-          aria-required="true"
-          {...form.bindField('password')}
-        />
-        <PasswordField
-          label="Confirm password"
-          isNew
-          hint={CONFIRM_HINT}
-          aria-required="true"
-          {...form.bindField('confirm_password')}
+          hints={PASSWORD_HINTS}
+          isRequired
+          password={form.bindField('password')}
+          confirmation={form.bindField('confirm_password')}
         />
       </div>
     </fieldset>
