@@ -17,19 +17,18 @@ import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
-  databaseUrl,
   exitUnlessInfrastructure,
   launch,
+  machineDatabaseUrl,
   migrationsOf,
-  POSTGRES_URL,
   REDIS_URL,
   stopEveryLaunched,
   waitUntilAnswering,
 } from '@sh/shared/launcher';
 import { DEV_INTERNAL_TOKEN, ensureDatabase, INTERNAL_TOKEN_HEADER, migrate, signAccessToken } from '@sh/shared/server';
 
-const GARAGES_DB = databaseUrl(POSTGRES_URL, 'sh_garages_bench_admin');
-const RECORDS_DB = databaseUrl(POSTGRES_URL, 'sh_records_bench_admin');
+const GARAGES_DB = machineDatabaseUrl('sh_garages_bench_admin');
+const RECORDS_DB = machineDatabaseUrl('sh_records_bench_admin');
 const GARAGES = 10_000;
 const VEHICLES = 200_000;
 const RECORDS_PER_VEHICLE = 5;

@@ -25,9 +25,9 @@ import {
   ZLogKeyResponseSchema,
 } from '@sh/shared/contract';
 import {
-  databaseUrl,
   exitUnlessInfrastructure,
   launch,
+  machineDatabaseUrl,
   migrationsOf,
   POSTGRES_URL,
   REDIS_URL,
@@ -54,7 +54,7 @@ const SHARED_REGISTRATIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const PORTS = stackPorts(39080, 35000);
 const FLOOR_PORT = 39181;
-const FLOOR_DB = databaseUrl(POSTGRES_URL, 'sh_records_bench_floor');
+const FLOOR_DB = machineDatabaseUrl('sh_records_bench_floor');
 const PASSWORD = 'BenchGarage2026';
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
 
@@ -248,16 +248,16 @@ async function checkReceiptMailsInInbox(inboxUrl: string): Promise<{ read: numbe
 
 await exitUnlessInfrastructure();
 
-for (const service of SERVICES) await recreate(databaseUrl(POSTGRES_URL, `sh_${service}${SUFFIX}`));
+for (const service of SERVICES) await recreate(machineDatabaseUrl(`sh_${service}${SUFFIX}`));
 await prepareDatabases(POSTGRES_URL, SUFFIX, [...SERVICES]);
 await recreate(FLOOR_DB);
 const floorPool = new pg.Pool({ connectionString: FLOOR_DB, max: 2 });
 await migrate(floorPool, migrationsOf('records'));
 
-const identityDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_identity${SUFFIX}`), max: 4 });
-const recordsDb = new pg.Pool({ connectionString: databaseUrl(POSTGRES_URL, `sh_records${SUFFIX}`), max: 4 });
+const identityDb = new pg.Pool({ connectionString: machineDatabaseUrl(`sh_identity${SUFFIX}`), max: 4 });
+const recordsDb = new pg.Pool({ connectionString: machineDatabaseUrl(`sh_records${SUFFIX}`), max: 4 });
 const notificationsDb = new pg.Pool({
-  connectionString: databaseUrl(POSTGRES_URL, `sh_notifications${SUFFIX}`),
+  connectionString: machineDatabaseUrl(`sh_notifications${SUFFIX}`),
   max: 2,
 });
 

@@ -22,10 +22,9 @@
 import { writeResults } from './results.js';
 import { deleteKeysMatching, lookupAnswersNamespace, prewarmedKeyOf } from '@sh/shared/lookup-cache';
 import {
-  databaseUrl,
   exitUnlessInfrastructure,
   launch,
-  POSTGRES_URL,
+  machineDatabaseUrl,
   REDIS_URL,
   stopEveryLaunched,
   waitUntilAnswering,
@@ -62,7 +61,7 @@ interface DataSize {
 }
 const SIZE: DataSize = {
   vehicles: RECORDS / RECORDS_PER_VEHICLE,
-  db: databaseUrl(POSTGRES_URL, RECORDS === DEFAULT_RECORDS ? 'sh_records_bench' : `sh_records_bench_${RECORDS}`),
+  db: machineDatabaseUrl(RECORDS === DEFAULT_RECORDS ? 'sh_records_bench' : `sh_records_bench_${RECORDS}`),
   prefix: 'bench',
   ports: { records: 34003, gateway: 38080, bareQuery: 38101 },
 };
@@ -72,7 +71,7 @@ const REFERENCE: DataSize | null =
     ? null
     : {
         vehicles: DEFAULT_RECORDS / RECORDS_PER_VEHICLE,
-        db: databaseUrl(POSTGRES_URL, 'sh_records_bench'),
+        db: machineDatabaseUrl('sh_records_bench'),
         prefix: 'bench_reference',
         ports: { records: 34013, gateway: 38090, bareQuery: 38111 },
       };

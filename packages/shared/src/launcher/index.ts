@@ -16,6 +16,7 @@ export { createChildGroup, type ChildGroup, type ChildGroupOptions } from './gro
 export {
   checkInfrastructure,
   exitUnlessInfrastructure,
+  machineDatabaseUrl,
   POSTGRES_URL,
   REDIS_URL,
   START_DATABASES_SCRIPT,

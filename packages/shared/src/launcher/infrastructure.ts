@@ -1,6 +1,7 @@
 /** Whether the machine's Postgres and Redis answer, and what to run when they do not. */
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { databaseUrl } from './ports.js';
 
 /** The one script that starts this machine's Postgres and Redis (scripts/start-databases.sh), as a user runs it. */
 export const START_DATABASES_SCRIPT = 'scripts/start-databases.sh';
@@ -8,6 +9,11 @@ export const START_DATABASES_SCRIPT = 'scripts/start-databases.sh';
 /** The Postgres server and the Redis the launched processes use: the environment's, or this machine's. */
 export const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A database on that Postgres server. */
+export function machineDatabaseUrl(database: string): string {
+  return databaseUrl(POSTGRES_URL, database);
+}
 
 /** Ends the process, saying what to start, when Postgres or Redis does not answer. */
 export async function exitUnlessInfrastructure(postgresUrl = POSTGRES_URL, redisUrl = REDIS_URL): Promise<void> {
