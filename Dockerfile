@@ -5,7 +5,7 @@
 #   docker build --target doubles .                                (the local doubles; choose one with DOUBLE=...)
 # docker-compose.yml builds each of them this way.
 
-FROM node:20-bookworm-slim AS deps
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -29,7 +29,7 @@ COPY web ./web
 ARG VITE_LOG_VERIFIER_KEY=""
 RUN npm run build -w web
 
-FROM node:20-bookworm-slim AS base
+FROM node:22-bookworm-slim AS base
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json tsconfig.base.json ./
