@@ -3,7 +3,8 @@
 #   docker build --build-arg SERVICE=records --target service .   (identity, garages, records, billing, notifications)
 #   docker build --build-arg SERVICE=gateway --target gateway .   (the gateway, with the built web app)
 #   docker build --target doubles .                                (the local doubles; choose one with DOUBLE=...)
-# docker-compose.yml builds each of them this way.
+# docker-compose.yml builds each of them this way; for Kubernetes a release pushes them as <registry>/wrenchmark/<part>:<tag>
+# (deploy/k8s, docs/deployment.md). Node 22 LTS: engines in package.json says which Node versions the code supports.
 
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
