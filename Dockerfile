@@ -3,9 +3,10 @@
 #   docker build --build-arg SERVICE=records --target service .   (identity, garages, records, billing, notifications)
 #   docker build --build-arg SERVICE=gateway --target gateway .   (the gateway, with the built web app)
 #   docker build --target doubles .                                (the local doubles; choose one with DOUBLE=...)
-# docker-compose.yml builds each of them this way.
+# docker-compose.yml builds each of them this way; for Kubernetes a release pushes them as <registry>/wrenchmark/<part>:<tag>
+# (deploy/k8s, docs/deployment.md). Node 22 LTS: engines in package.json says which Node versions the code supports.
 
-FROM node:20-bookworm-slim AS deps
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -29,7 +30,7 @@ COPY web ./web
 ARG VITE_LOG_VERIFIER_KEY=""
 RUN npm run build -w web
 
-FROM node:20-bookworm-slim AS base
+FROM node:22-bookworm-slim AS base
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --chown=node:node package.json tsconfig.base.json ./

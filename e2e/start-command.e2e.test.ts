@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRedis } from '@sh/shared/server';
-import { PASSED_TO_SERVICES, SET_BY_START } from '../scripts/configuration.js';
+import { configurationTable, PASSED_TO_SERVICES, SET_BY_START } from '../scripts/configuration.js';
 import { waitForMail } from './support/mail.js';
 
 const root = path.join(import.meta.dirname, '..');
@@ -53,17 +53,9 @@ describe('npm start without its infrastructure', () => {
 });
 
 describe('npm start and the configuration table of docs/operations.md', () => {
-  /** The variables named in the first column of the configuration table (the table ends at the first blank line). */
-  const documentedVariables = () => {
-    const operations = readFileSync(path.join(root, 'docs/operations.md'), 'utf8');
-    // Prettier pads the columns: the header's cells are matched by name, whatever the spaces around them.
-    const start = operations.search(/^\| *Variable *\| *Used by *\|/m);
-    expect(start).toBeGreaterThan(-1);
-    const table = operations.slice(start, operations.indexOf('\n\n', start));
-    return [...table.matchAll(/^\|([^|]+)\|/gm)].flatMap((row) =>
-      [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!),
-    );
-  };
+  /** The variables named in the first column of the configuration table. */
+  const documentedVariables = () =>
+    configurationTable(readFileSync(path.join(root, 'docs/operations.md'), 'utf8')).flatMap((row) => row.variables);
 
   it('hands every variable of the table to the services, or says why it sets it itself', () => {
     const documented = documentedVariables();

@@ -52,7 +52,55 @@ export const PASSED_TO_SERVICES = [
   'LOG_SIGNING_KEY',
   'LOG_CHECKPOINT_INTERVAL_MS',
   'REMINDER_SCAN_INTERVAL_MS',
+  'MIGRATE_AT_START',
 ] as const;
+
+/**
+ * The variables whose values are secrets: a deployment gives them from a secret store, never in a file of this
+ * repository (the Kubernetes manifests reference them by name: docs/deployment.md#secrets). DATABASE_URL and SMTP_URL
+ * carry passwords.
+ */
+export const SECRET_VARIABLES = [
+  'DATABASE_URL',
+  'INTERNAL_TOKEN',
+  'JWT_PRIVATE_KEY',
+  'ADMIN_PASSWORD',
+  'COMPANIES_HOUSE_API_KEY',
+  'COMPANY_TOKEN_SECRET',
+  'RECORDS_SIGNING_KEY',
+  'LOG_SIGNING_KEY',
+  'SECOND_FACTOR_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'DVLA_API_KEY',
+  'DVSA_CLIENT_ID',
+  'DVSA_CLIENT_SECRET',
+  'DVSA_API_KEY',
+] as const;
+
+/** One row of the configuration table: the variables it names and the parts of the platform that read them. */
+export interface ConfigurationRow {
+  variables: string[];
+  usedBy: string;
+}
+
+/**
+ * The rows of the configuration table of docs/operations.md (`markdown`, its text): the variables named in the first
+ * column and the "Used by" column. The table starts at its header and ends at the first blank line.
+ */
+export function configurationTable(markdown: string): ConfigurationRow[] {
+  // Prettier pads the columns: the header's cells are matched by name, whatever the spaces around them.
+  const start = markdown.search(/^\| *Variable *\| *Used by *\|/m);
+  if (start < 0) throw new Error('docs/operations.md has no configuration table (| Variable | Used by | ...)');
+  const table = markdown.slice(start, markdown.indexOf('\n\n', start));
+  return [...table.matchAll(/^\|([^|]+)\|([^|]+)\|/gm)]
+    .map((row) => ({
+      variables: [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]!),
+      usedBy: row[2]!.trim(),
+    }))
+    .filter((row) => row.variables.length > 0);
+}
 
 /** Variables `npm start` sets for each process itself, and how to change what it sets. */
 export const SET_BY_START: Record<string, string> = {

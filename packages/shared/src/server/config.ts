@@ -128,6 +128,14 @@ export function databaseServiceConfigShape(service: DatabaseService) {
     PORT: z.coerce.number().int().min(0).max(65535).default(LOCAL_PORTS[service]),
     DATABASE_URL: z.string().url(),
     INTERNAL_TOKEN: z.string().min(16),
+    /**
+     * true: the service applies its migrations as it starts (npm start, compose); false: a one-shot migrate command
+     * does, once per release, and the service waits for it (docs/deployment.md#migrations).
+     */
+    MIGRATE_AT_START: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
   };
 }
 

@@ -15,6 +15,7 @@ export * from './lifecycle.js';
 export * from './services.js';
 export * from './batch-loop.js';
 export * from './start-service.js';
+export * from './migrations.js';
 export * from './admin-audit.js';
 export * from './routes/admin-ops.js';
 export * from './rate-limiters.js';

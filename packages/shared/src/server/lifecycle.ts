@@ -7,9 +7,12 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** How long a shutdown may take before it is cut off (a deployment's grace period must be longer: docs/deployment.md). */
+export const SHUTDOWN_CUTOFF_MS = 10_000;
+
 /**
  * Listens, and on SIGTERM or SIGINT stops accepting, lets in-flight requests finish, then runs the close
- * hooks in order (workers, relay, pools, Redis). A shutdown that hangs is cut off after 10 seconds.
+ * hooks in order (workers, relay, pools, Redis). A shutdown that hangs is cut off after SHUTDOWN_CUTOFF_MS.
  */
 export async function runService(options: {
   name: string;
@@ -55,7 +58,7 @@ export async function runService(options: {
       const timer = setTimeout(() => {
         logger.error('shutdown took too long; exiting');
         process.exit(1);
-      }, 10_000);
+      }, SHUTDOWN_CUTOFF_MS);
       timer.unref();
       logger.info({ signal }, 'signal received');
       void stop().then(() => process.exit(0));

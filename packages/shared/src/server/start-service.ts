@@ -15,6 +15,7 @@ import {
   type Redis,
 } from './events.js';
 import { runService, type RunningService } from './lifecycle.js';
+import { waitForMigrations } from './migrations.js';
 import { createLogger } from './logger.js';
 
 /** What every service's configuration holds for start-up. */
@@ -51,7 +52,7 @@ interface ServiceParts<Ctx extends ServiceContext, D> {
 }
 
 interface DatabaseParts {
-  config: StartConfig & { DATABASE_URL: string };
+  config: StartConfig & { DATABASE_URL: string; MIGRATE_AT_START: boolean };
   database: { migrationsDir: string; poolSize?: number };
   /**
    * The events this service consumes (EVENT_SUBSCRIBERS): every one must have a handler. Handlers that need the
@@ -67,7 +68,7 @@ interface DatabaseParts {
 
 /**
  * Starts a service the one way every service starts: logger, then (for a service with a database) the database
- * outside production, the pool and its migrations, Redis, the outbox relay and its reconciler, and the event consumer
+ * outside production, the pool and its migrations (or the wait for them), Redis, the outbox relay and its reconciler, and the event consumer
  * of the events it subscribes to, then `prepare`, the app and the listener. On SIGTERM it stops accepting, finishes in-flight
  * requests, and closes what it opened in reverse order.
  */
@@ -90,7 +91,9 @@ export async function startService<D>(
   if (options.database && databaseUrl) {
     if (usesDevelopmentDefaults(config)) await ensureDatabase(databaseUrl);
     pool = createPool(databaseUrl, options.database.poolSize ?? 10);
-    await migrate(pool, options.database.migrationsDir, logger);
+    // Either this process migrates, or the release's migrate command does and it waits (docs/deployment.md#migrations).
+    if (options.config.MIGRATE_AT_START) await migrate(pool, options.database.migrationsDir, logger);
+    else await waitForMigrations(pool, options.database.migrationsDir, logger);
   }
   // The app's connection serves request paths and /readyz: its commands fail fast while Redis is away. The relay and
   // the consumer open connections of their own.

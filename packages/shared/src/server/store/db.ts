@@ -135,15 +135,31 @@ const KIT_MIGRATIONS: { name: string; sql: string }[] = [
   },
 ];
 
+/** The kit's migrations, then the service's ordered *.sql files from `dir`. */
+async function migrationsIn(dir: string): Promise<{ name: string; sql: string }[]> {
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();
+  const migrations = [...KIT_MIGRATIONS];
+  for (const file of files) migrations.push({ name: file, sql: await readFile(path.join(dir, file), 'utf8') });
+  return migrations;
+}
+
+/** The names of the migrations `migrate` would apply to this database now (all of them on a new database). */
+export async function pendingMigrations(pool: pg.Pool, dir: string): Promise<string[]> {
+  const names = (await migrationsIn(dir)).map((migration) => migration.name);
+  const found = await pool.query<{ name: string }>('SELECT name FROM schema_migrations').catch((error: unknown) => {
+    if ((error as { code?: string }).code === '42P01') return { rows: [] }; // no schema_migrations table yet
+    throw error;
+  });
+  const done = new Set(found.rows.map((row) => row.name));
+  return names.filter((name) => !done.has(name));
+}
+
 /**
  * Applies the kit's tables and then the service's ordered *.sql files from `dir`, each once, in its own
  * transaction, under an advisory lock so that two processes starting together do not race.
  */
 export async function migrate(pool: pg.Pool, dir: string, logger?: Logger): Promise<string[]> {
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();
-  const migrations = [...KIT_MIGRATIONS];
-  for (const file of files) migrations.push({ name: file, sql: await readFile(path.join(dir, file), 'utf8') });
-
+  const migrations = await migrationsIn(dir);
   const client = await pool.connect();
   const applied: string[] = [];
   try {

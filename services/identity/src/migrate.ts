@@ -1,0 +1,8 @@
+/**
+ * `node --import tsx services/identity/src/migrate.ts`: applies identity's migrations to DATABASE_URL and exits, the one-shot
+ * command a deployment runs once per release before its replicas start with MIGRATE_AT_START=false
+ * (docs/deployment.md#migrations).
+ */
+import { migrateService, migrationsBeside } from '@sh/shared/server';
+
+await migrateService('identity', migrationsBeside(import.meta.url));
