@@ -59,3 +59,10 @@ export function normaliseRegistration(raw: string): string {
  * the MOT expiry DVSA reports, as the garage chose; an opt-in link in the customer's mail works this many days.
  */
 export const SERVICE_REMINDER = { monthsAfterService: 11, monthsBeforeMot: 1, optInLinkDays: 90 } as const;
+
+/**
+ * How long personal data is kept before a scheduled job erases it (docs/product.md#retention; the privacy policy states
+ * these): a customer's e-mail and phone on a service record, and in its amendments, go this many months after the
+ * record was logged. The service record itself stays: it is the vehicle's history.
+ */
+export const RETENTION = { customerContactMonths: 24 } as const;
