@@ -9,6 +9,11 @@ export const HomeSections = lazyPage(
   () => import('./pages/home/HomeSections'),
   (module) => module.HomeSections,
 );
+/** Who runs the site, in the footer: its words and configuration load after the frame (the first-load budget). */
+export const CompanyDetailsLine = lazyPage(
+  () => import('./components/layout/CompanyDetailsLine'),
+  (module) => module.CompanyDetailsLine,
+);
 export const LoginPage = lazyPage(
   () => import('./pages/LoginPage'),
   (module) => module.LoginPage,

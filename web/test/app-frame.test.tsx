@@ -105,11 +105,12 @@ describe('routing', () => {
     expect(within(screen.getByRole('main')).queryByRole('status')).toBeNull();
   });
 
-  it('renders the garages page with its claims and a link to pricing', async () => {
+  it('renders the garages page with no unmeasured figure and a link to pricing', async () => {
     renderApp('/garages');
     await screen.findByRole('heading', { level: 1, name: 'Turn every service into proof of your good work' });
     const main = screen.getByRole('main');
-    for (const claim of ['28%', '91%', '70%']) expect(main.textContent).toContain(claim);
+    expect(main.textContent).not.toMatch(/\d\s?%/);
+    expect(main.textContent).toContain('as CSV or JSON from your dashboard');
     expect(
       within(main)
         .getAllByRole('link', { name: /pricing/i })[0]

@@ -16,8 +16,8 @@ import { useDocumentTitle } from '../lib/use-document-title';
 const INCLUDED = [
   'Unlimited service records',
   'Public vehicle lookup of your work',
-  'Secure cloud storage',
-  'Your garage’s branding on every record',
+  'Your garage’s name on every record',
+  'Export your records as CSV or JSON',
   'Email support',
   `${PLAN.trialDays}-day free trial`,
 ] as const;

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { COPYRIGHT_YEAR } from '@sh/shared/contract';
 import { BRAND } from '../../brand';
+import { CompanyDetailsLine } from '../../route-pages';
 import { Logo } from './Logo';
 
 const FOOTER_GROUPS = [
@@ -31,7 +33,7 @@ const FOOTER_GROUPS = [
   },
 ] as const;
 
-/** The site footer: what the product is, links to the information pages, and the copyright line. */
+/** The site footer: what the product is, links to the information pages, the copyright line and who runs the site. */
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -60,7 +62,9 @@ export function Footer() {
         <p>
           © {COPYRIGHT_YEAR} {BRAND.name}. All rights reserved.
         </p>
-        <p>Free vehicle history checks for UK drivers, built with UK garages.</p>
+        <Suspense fallback={null}>
+          <CompanyDetailsLine />
+        </Suspense>
       </div>
     </footer>
   );
