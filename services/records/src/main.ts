@@ -79,6 +79,8 @@ await startService({
     const checkpoints = startCheckpointIssuer(pool, log, config.LOG_CHECKPOINT_INTERVAL_MS, logger);
     // Customer contact past its retention period is erased every hour, once across replicas (docs/product.md#retention).
     const retention = startRetentionJob({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+    // A first run at start-up, so a backlog is erased before the first scheduled time.
+    retention.runNow().catch((error: unknown) => logger.warn({ err: error }, 'the retention job failed at start-up'));
     // At shutdown the key history hears of the last signatures (its period: domain/signing-key.ts).
     if (!config.LOOKUP_ANSWERS_PREWARM)
       return { signer, log, closers: [() => retention.close(), () => checkpoints.stop(), () => signer.close()] };
