@@ -106,6 +106,7 @@ describe('routing', () => {
   });
 
   it('renders the garages page with no unmeasured figure and a link to pricing', async () => {
+    // Without the platform's figures (here the call fails) the page states none.
     renderApp('/garages');
     await screen.findByRole('heading', { level: 1, name: 'Turn every service into proof of your good work' });
     const main = screen.getByRole('main');

@@ -15,6 +15,7 @@ import {
 import { PageSection } from '../components/PageSection';
 import { ReasonGrid } from '../components/ReasonGrid';
 import { formatPrice } from '../lib/format';
+import { PlatformFigures } from './garages/PlatformFigures';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const REASONS = [
@@ -51,8 +52,8 @@ const REASONS = [
 ] as const;
 
 /**
- * /garages: why a garage should join (docs/product.md#information-pages; no figure the platform does not measure), the
- * "Are you a garage owner?" block with the Add My Garage callback form, and a link to pricing.
+ * /garages: why a garage should join (docs/product.md#information-pages), the platform's figures as records counts
+ * them, the "Are you a garage owner?" block with the Add My Garage callback form, and a link to pricing.
  */
 export function GaragesPage() {
   useDocumentTitle('For garages');
@@ -81,6 +82,8 @@ export function GaragesPage() {
           <GarageIcon className="page-hero__art" size={160} strokeWidth={0.9} />
         </div>
       </section>
+
+      <PlatformFigures />
 
       <PageSection id="why-title" eyebrow="Why join" title="Built for the way garages really work">
         <ReasonGrid reasons={REASONS} />
