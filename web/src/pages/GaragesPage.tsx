@@ -14,6 +14,7 @@ import {
 } from '../components/icons';
 import { PageSection } from '../components/PageSection';
 import { ReasonGrid } from '../components/ReasonGrid';
+import { vatNote } from '../lib/company-details';
 import { formatPrice } from '../lib/format';
 import { PlatformFigures } from './garages/PlatformFigures';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -120,7 +121,7 @@ export function GaragesPage() {
 
       <CtaBand
         id="garage-cta-title"
-        title={`One plan, ${price} a month`}
+        title={`One plan, ${price} a month (${vatNote()})`}
         text={`Unlimited service records, a ${PLAN.trialDays}-day free trial, and no contract: cancel any time.`}
       >
         <Link to="/pricing" className="button button--primary button--large">

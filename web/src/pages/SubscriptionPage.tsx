@@ -9,6 +9,7 @@ import { CheckList } from '../components/CheckList';
 import { LockIcon, SearchIcon } from '../components/icons';
 import { PageHero } from '../components/PageHero';
 import { CheckoutStartError, startCheckout } from '../lib/checkout';
+import { vatNote } from '../lib/company-details';
 import { formatPrice } from '../lib/format';
 import { messageOf } from '../lib/error-message';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -75,6 +76,7 @@ export function SubscriptionPage() {
               <span className="plan-card__amount">{formatPrice(PLAN.amountMinor, PLAN.currency)}</span>
               <span className="plan-card__interval">/{PLAN.interval}</span>
             </p>
+            <p className="plan-card__vat">Price {vatNote()}.</p>
             <CheckList items={INCLUDED} />
           </div>
           <div className="plan-card__side">
