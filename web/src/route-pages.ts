@@ -9,10 +9,10 @@ export const HomeSections = lazyPage(
   () => import('./pages/home/HomeSections'),
   (module) => module.HomeSections,
 );
-/** Who runs the site, in the footer: its words and configuration load after the frame (the first-load budget). */
-export const CompanyDetailsLine = lazyPage(
-  () => import('./components/layout/CompanyDetailsLine'),
-  (module) => module.CompanyDetailsLine,
+/** What the footer holds, with who runs the site: loaded just after the frame (the first-load budget). */
+export const FooterContent = lazyPage(
+  () => import('./components/layout/FooterContent'),
+  (module) => module.FooterContent,
 );
 export const LoginPage = lazyPage(
   () => import('./pages/LoginPage'),

@@ -53,24 +53,3 @@ export const ENTITLED_SUBSCRIPTION_STATUSES: readonly TSubscriptionStatus[] = ['
 export function normaliseRegistration(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase();
 }
-
-/**
- * Service reminders (docs/product.md#service-reminders): due this many months after the service, or this many before
- * the MOT expiry DVSA reports, as the garage chose; an opt-in link in the customer's mail works this many days.
- */
-export const SERVICE_REMINDER = { monthsAfterService: 11, monthsBeforeMot: 1, optInLinkDays: 90 } as const;
-
-/**
- * How long personal data is kept before a scheduled job erases it (docs/product.md#retention; the privacy policy states
- * these). Records: a customer's e-mail and phone on a service record, in its amendments and in its created event, this
- * many months after the record was logged (the record itself stays: it is the vehicle's history). Notifications: the
- * address, headers and bodies of a mail sent or given up on, mailAddressMonths after it was queued; contact messages
- * and callback requests, contactMessageMonths after they arrived; a service reminder the customer unsubscribed from,
- * unsubscribedReminderDays after; a reminder offer nobody took up, when its link expires (optInLinkDays).
- */
-export const RETENTION = {
-  customerContactMonths: 24,
-  mailAddressMonths: 12,
-  contactMessageMonths: 24,
-  unsubscribedReminderDays: 30,
-} as const;

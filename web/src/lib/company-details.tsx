@@ -59,3 +59,8 @@ export function companyLine(details: TCompanyDetails = COMPANY_DETAILS): string 
   if (!name && !number && !registeredOffice && !icoRegistration) return `Company details ${NOT_CONFIGURED}.`;
   return `Run by ${name ?? `a company whose name is ${NOT_CONFIGURED}`}, company number ${number ?? NOT_CONFIGURED}, registered office ${registeredOffice ?? NOT_CONFIGURED}, ICO registration ${icoRegistration ?? NOT_CONFIGURED}.`;
 }
+
+/** The footer's line naming who runs the site. */
+export function CompanyDetailsLine() {
+  return <p data-company-details>{companyLine()}</p>;
+}
