@@ -28,6 +28,12 @@ COPY packages/shared ./packages/shared
 COPY web ./web
 # The transparency log's verifier key the bundle trusts (docs/operations.md, build variables); empty: the development log's.
 ARG VITE_LOG_VERIFIER_KEY=""
+# Who runs the site and whether the price includes VAT (docs/operations.md, build variables); empty: "not configured".
+ARG VITE_COMPANY_NAME=""
+ARG VITE_COMPANY_NUMBER=""
+ARG VITE_COMPANY_REGISTERED_OFFICE=""
+ARG VITE_ICO_REGISTRATION=""
+ARG VITE_PRICE_VAT=""
 RUN npm run build -w web
 
 FROM node:22-bookworm-slim AS base

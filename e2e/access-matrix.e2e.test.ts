@@ -266,6 +266,7 @@ const MATRIX: Record<string, MatrixRow> = {
     expected: everyone(200),
   },
   'GET /service-records/signing-key': { path: () => '/service-records/signing-key', expected: everyone(200) },
+  'GET /platform-figures': { path: () => '/platform-figures', expected: everyone(200) },
   'GET /service-records/vin/{registration}': { path: () => '/service-records/vin/AD61HCX', expected: garages(200) },
   'POST /service-records/validate': {
     path: () => '/service-records/validate',

@@ -9,6 +9,11 @@ export const HomeSections = lazyPage(
   () => import('./pages/home/HomeSections'),
   (module) => module.HomeSections,
 );
+/** What the footer holds, with who runs the site: loaded just after the frame (the first-load budget). */
+export const FooterContent = lazyPage(
+  () => import('./components/layout/FooterContent'),
+  (module) => module.FooterContent,
+);
 export const LoginPage = lazyPage(
   () => import('./pages/LoginPage'),
   (module) => module.LoginPage,

@@ -47,6 +47,8 @@ function erasedRecord(record: TAdminServiceRecord, fields: readonly TErasableFie
   return {
     ...record,
     notes: fields.includes('notes') ? null : record.notes,
+    customer_email: fields.includes('customer_email') ? null : record.customer_email,
+    customer_phone: fields.includes('customer_phone') ? null : record.customer_phone,
     technician_name: technician ?? signer,
     stored_names: { technician_name: technician, signed_by: signer },
   };
@@ -76,6 +78,9 @@ describe('erase personal data', () => {
     expect(described('Notes')).toBe('Customer Jane Doe asked for a call on 07700 900123.');
     expect(described('Technician’s name')).toBe('Sam Patel');
     expect(described('Signer’s name')).toBe('Jo Hartley');
+    // The customer's contact too (docs/product.md#retention): a customer may ask for it to be erased.
+    expect(described('Customer’s e-mail')).toBe('driver@example.com');
+    expect(choice(dialog, 'Customer’s e-mail').disabled).toBe(false);
     expect(document.activeElement).toBe(choice(dialog, 'Notes'));
     const warning = dialog.querySelector('.notice--warning');
     expect(warning?.textContent).toContain('This cannot be undone');
@@ -153,9 +158,18 @@ describe('erase personal data', () => {
     const record = buildAdminRecord();
     const { dialog } = await openErase(
       record,
-      ok({ serviceRecord: erasedRecord(record, ['notes', 'technician_name', 'signed_by']) }),
+      ok({
+        serviceRecord: erasedRecord(record, [
+          'notes',
+          'technician_name',
+          'signed_by',
+          'customer_email',
+          'customer_phone',
+        ]),
+      }),
     );
-    for (const label of ['Notes', 'Technician’s name', 'Signer’s name']) fireEvent.click(choice(dialog, label));
+    for (const label of ['Notes', 'Technician’s name', 'Signer’s name', 'Customer’s e-mail', 'Customer’s phone'])
+      fireEvent.click(choice(dialog, label));
     fillReason(dialog, 'Personal data in every field');
     confirm(dialog);
     expect(await screen.findByText(ERASURE_MESSAGES.recordErased)).toBeTruthy();

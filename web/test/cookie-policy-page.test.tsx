@@ -15,4 +15,26 @@ describe('/cookie-policy', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     expect(screen.getByText(/No password or token is kept there/)).toBeTruthy();
   });
+
+  it('lists what local storage keeps, names no cookie the site does not set, and says the preferences panel is informational', async () => {
+    mockApi({});
+    renderApp('/cookie-policy');
+    const storage = await screen.findByRole('table', { name: 'Local storage' });
+    const entries = within(storage)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(entries).toEqual(['sh.auth.user', 'sh.auth.user_type.…', 'sh.log.checkpoint.…']);
+    const main = screen.getByRole('main');
+    for (const invented of [
+      'Usage Analytics',
+      'Language',
+      'Theme',
+      'Form Data',
+      'Recent Searches',
+      'analytics providers',
+    ])
+      expect(main.textContent).not.toContain(invented);
+    expect(main.querySelectorAll('[role="switch"]')).toHaveLength(0);
+    expect(main.textContent).toContain('For information only.');
+  });
 });

@@ -17,6 +17,16 @@ afterEach(() => {
 });
 
 const REQUEST_ID = '8c1d4e2f-3a5b-4c6d-8e7f-9a0b1c2d3e4f';
+/** /garages asks for the platform's figures (issue 26); these tests are about the form. */
+const FIGURES = {
+  'GET platform-figures': ok({
+    garagesSubscribed: 3,
+    servicesLogged: 12,
+    vehiclesServiced: 9,
+    period: { from: '2025-11-26', to: '2026-11-25' },
+    countedAt: '2026-11-25T10:00:00.000Z',
+  }),
+};
 const CREATED = { status: 201, body: { status: 201, message: MESSAGES.callback.success, data: { id: REQUEST_ID } } };
 
 /** The "Are you a garage owner?" block of /garages, where the callback form lives. */
@@ -58,7 +68,7 @@ function fillValidForm() {
 
 describe('the Add My Garage callback form on /garages', () => {
   it('shows the callback messages under their fields and sends nothing', () => {
-    const api = mockApi({});
+    const api = mockApi(FIGURES);
     renderApp('/garages');
     expect(within(callbackBlock()).getByRole('heading', { level: 2 }).textContent).toBe('Are you a garage owner?');
     submit();
@@ -71,7 +81,7 @@ describe('the Add My Garage callback form on /garages', () => {
     expect(errorUnder(bestTimeGroup())).toBe(MESSAGES.callback.bestTimeRequired);
     expect(field('Message (optional)').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(field('Full name'));
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST contact/garage')).toHaveLength(0);
 
     // With the full name given, the shared message moves to the garage name.
     type('Full name', 'Jo Hartley');
@@ -81,7 +91,7 @@ describe('the Add My Garage callback form on /garages', () => {
   });
 
   it('keeps only the digits of the phone number, at most 11, without a maxLength, and wants 11 starting with 0', () => {
-    const api = mockApi({});
+    const api = mockApi(FIGURES);
     renderApp('/garages');
     const phone = field('Phone number') as HTMLInputElement;
     expect(phone.hasAttribute('maxlength')).toBe(false);
@@ -97,11 +107,11 @@ describe('the Add My Garage callback form on /garages', () => {
     type('Phone number', '0163');
     submit();
     expect(errorUnder(field('Phone number'))).toBe(MESSAGES.signup.phoneInvalid);
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST contact/garage')).toHaveLength(0);
   });
 
   it('sends the request to POST contact/garage without a token for a visitor, then thanks them', async () => {
-    const api = mockApi({ 'POST contact/garage': CREATED });
+    const api = mockApi({ ...FIGURES, 'POST contact/garage': CREATED });
     renderApp('/garages');
     fillValidForm();
     submit();
@@ -122,6 +132,7 @@ describe('the Add My Garage callback form on /garages', () => {
 
   it("sends the signed-in user's bearer token and the optional message", async () => {
     const api = mockApi({
+      ...FIGURES,
       'GET billing/subscription': ok(buildSubscription()),
       'POST contact/garage': CREATED,
     });
@@ -139,6 +150,7 @@ describe('the Add My Garage callback form on /garages', () => {
 
   it("says 'Failed to submit your request. Please try again.' when the request fails, and keeps the form", async () => {
     mockApi({
+      ...FIGURES,
       'POST contact/garage': (_call, count) =>
         count === 1
           ? new TypeError('Failed to fetch')

@@ -11,6 +11,7 @@ import { mailDomainOf, readConfig } from './config.js';
 import { createMailTransport } from './delivery/create-mail-transport.js';
 import { startMailSender } from './delivery/start-mail-sender.js';
 import { scanServiceReminders } from './domain/scan-service-reminders.js';
+import { startRetentionJob } from './domain/start-retention-job.js';
 import { createNotificationsHandlers } from './events/handlers.js';
 
 const config = readConfig();
@@ -48,9 +49,14 @@ await startService({
         if (scan.workedOut + scan.queued > 0) logger.info(scan, 'service reminders scanned');
       },
     });
-    return { transport, sender, reminders };
+    // Personal data past its retention period is erased every hour, once across replicas (docs/product.md#retention).
+    const retention = startRetentionJob({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+    // A first run at start-up, so a backlog is erased before the first scheduled time.
+    retention.runNow().catch((error: unknown) => logger.warn({ err: error }, 'the retention job failed at start-up'));
+    return { transport, sender, reminders, retention };
   },
-  closers: ({ transport, sender, reminders }) => [
+  closers: ({ transport, sender, reminders, retention }) => [
+    () => retention.close(),
     () => reminders.close(),
     () => sender.stop(),
     () => transport.close(),

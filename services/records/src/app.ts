@@ -10,6 +10,7 @@ import { adminRecordRoutes } from './routes/admin-records.js';
 import { integrityRoutes } from './routes/integrity.js';
 import { internalAdminRecordRoutes } from './routes/internal-admin-records.js';
 import { lookupRoutes } from './routes/lookup.js';
+import { platformFiguresRoutes } from './routes/platform-figures.js';
 import { recordExportRoutes } from './routes/record-export.js';
 import { serviceRecordRoutes } from './routes/service-records.js';
 import { transparencyLogRoutes } from './routes/transparency-log.js';
@@ -43,6 +44,7 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
     routes: (app) => {
       app.use(lookupRoutes(lookupAnswers));
       app.use(integrityRoutes({ pool: deps.pool, signer: deps.signer }));
+      app.use(platformFiguresRoutes(deps));
       app.use(transparencyLogRoutes({ pool: deps.pool, log: deps.log ?? DEVELOPMENT_LOG }));
       // Once a write is stored, before its answer goes out, its vehicle's lookup answers are marked stale in every
       // instance (the writer's next lookup, through any instance, shows it) and its cached DVLA and DVSA answers go.

@@ -21,6 +21,7 @@ import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
 import { appendMissingLogEntries } from './domain/append-missing-log-entries.js';
+import { startRetentionJob } from './domain/erase-expired-customer-contact.js';
 import { startCheckpointIssuer } from './domain/issue-checkpoint.js';
 import { loadLogSigner } from './domain/log-signer.js';
 import { lookupHistoriesOf } from './domain/lookup-histories.js';
@@ -76,9 +77,13 @@ await startService({
       'transparency log checkpoints are signed with this key',
     );
     const checkpoints = startCheckpointIssuer(pool, log, config.LOG_CHECKPOINT_INTERVAL_MS, logger);
+    // Customer contact past its retention period is erased every hour, once across replicas (docs/product.md#retention).
+    const retention = startRetentionJob({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+    // A first run at start-up, so a backlog is erased before the first scheduled time.
+    retention.runNow().catch((error: unknown) => logger.warn({ err: error }, 'the retention job failed at start-up'));
     // At shutdown the key history hears of the last signatures (its period: domain/signing-key.ts).
     if (!config.LOOKUP_ANSWERS_PREWARM)
-      return { signer, log, closers: [() => checkpoints.stop(), () => signer.close()] };
+      return { signer, log, closers: [() => retention.close(), () => checkpoints.stop(), () => signer.close()] };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
     const publishing = keepEveryAnswerPublished(
@@ -89,7 +94,13 @@ await startService({
     return {
       signer,
       log,
-      closers: [() => checkpoints.stop(), () => publishing.stop(), () => redis.quit(), () => signer.close()],
+      closers: [
+        () => retention.close(),
+        () => checkpoints.stop(),
+        () => publishing.stop(),
+        () => redis.quit(),
+        () => signer.close(),
+      ],
     };
   },
   closers: ({ closers }) => closers,

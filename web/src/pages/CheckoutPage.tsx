@@ -10,6 +10,7 @@ import { LockIcon, MailIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
 import { SUPPORT_EMAIL } from '../brand';
 import { CheckoutStartError, startCheckout } from '../lib/checkout';
+import { vatNote } from '../lib/company-details';
 import { formatPricePerInterval } from '../lib/format';
 import { usePlans } from '../lib/use-plans';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -66,6 +67,7 @@ function Checkout({ product, isCanceled }: { product: TPlanProduct; isCanceled: 
           <p className="checkout-summary__price">
             {formatPricePerInterval(product.price, product.currency, product.interval)}
           </p>
+          <p className="plan-card__vat">Price {vatNote()}.</p>
           {product.trialDays > 0 ? (
             <p className="plan-card__trial">
               New garages start with a {product.trialDays}-day free trial. Cancel any time.
@@ -147,7 +149,9 @@ function CheckoutAction({ product }: { product: TPlanProduct }) {
         </div>
         <div>
           <dt>Price</dt>
-          <dd>{formatPricePerInterval(product.price, product.currency, product.interval)}</dd>
+          <dd>
+            {formatPricePerInterval(product.price, product.currency, product.interval)} ({vatNote()})
+          </dd>
         </div>
       </dl>
       {failure?.code === 'email_not_confirmed' ? (

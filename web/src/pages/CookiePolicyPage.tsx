@@ -5,49 +5,40 @@ import { SESSION_COOKIE } from '@sh/shared/contract';
 import { BRAND } from '../brand';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-type TCookie = { name: string; purpose: string; duration: string };
+type TStored = { name: string; purpose: string; duration: string };
 
-const COOKIE_TYPES: readonly { title: string; description: string; cookies: readonly TCookie[] }[] = [
+/** The one cookie the site sets (services/identity/src/routes/session-cookie.ts). */
+const COOKIES: readonly TStored[] = [
   {
-    title: 'Essential cookies',
-    description: 'Needed for the platform to work. They cannot be switched off.',
-    cookies: [
-      {
-        name: `Authentication (${SESSION_COOKIE.name})`,
-        purpose:
-          'Keeps you signed in, also when you come back later: it holds the token that renews your sign-in. It is set when you sign in, is sent only to our sign-in renewal and sign-out, and cannot be read by scripts on the page. Signing out deletes it.',
-        duration: '30 days, or until you sign out',
-      },
-    ],
-  },
-  {
-    title: 'Functional cookies',
-    description: 'Remember your choices to make the platform easier to use.',
-    cookies: [
-      { name: 'Preferences', purpose: 'Remembers settings such as your cookie choices.', duration: '30 days' },
-      { name: 'Language', purpose: 'Remembers your preferred language.', duration: '1 year' },
-      { name: 'Theme', purpose: 'Remembers your display preferences.', duration: '1 year' },
-      { name: 'Form Data', purpose: 'Keeps what you typed in a long form if you leave the page.', duration: '7 days' },
-      { name: 'Recent Searches', purpose: 'Lists the registrations you searched for recently.', duration: '30 days' },
-    ],
-  },
-  {
-    title: 'Analytics cookies',
-    description: 'Help us understand how the platform is used so we can improve it.',
-    cookies: [
-      { name: 'Usage Analytics', purpose: 'Counts visits and the pages people use.', duration: '2 years' },
-      { name: 'Performance', purpose: 'Measures how quickly pages load.', duration: '1 year' },
-      {
-        name: 'Feature Usage',
-        purpose: 'Shows which features are used, so we know what to improve.',
-        duration: '1 year',
-      },
-      { name: 'Error Tracking', purpose: 'Records errors so we can find and fix them.', duration: '30 days' },
-    ],
+    name: `Authentication (${SESSION_COOKIE.name})`,
+    purpose:
+      'Keeps you signed in, also when you come back later: it holds the token that renews your sign-in. It is set when you sign in, is sent only to our sign-in renewal and sign-out, and cannot be read by scripts on the page. Signing out deletes it.',
+    duration: '30 days, or until you sign out',
   },
 ];
 
-/** /cookie-policy: the cookies we use, how long they last, and a demonstration preferences panel. */
+/** What the site keeps in the browser's local storage (web/src/auth/session-storage.ts, web/src/lib/log-witness.ts). */
+const LOCAL_STORAGE: readonly TStored[] = [
+  {
+    name: 'sh.auth.user',
+    purpose:
+      'Which account signed in on this browser (its id and e-mail address), so that the site knows to renew your sign-in when you return.',
+    duration: 'Until you sign out',
+  },
+  {
+    name: 'sh.auth.user_type.…',
+    purpose: 'Whether the account that signed in is a garage or an administrator, so the right pages open.',
+    duration: 'Until you sign out',
+  },
+  {
+    name: 'sh.log.checkpoint.…',
+    purpose:
+      'The latest checkpoint of our public transparency log that this browser has checked, so that a log rewritten later is noticed. It holds nothing about you.',
+    duration: 'Until you clear this site’s data',
+  },
+];
+
+/** /cookie-policy: the one cookie we set, what local storage keeps, and an informational preferences panel (issue 26). */
 export function CookiePolicyPage() {
   useDocumentTitle('Cookie Policy');
   const sections: readonly TLegalSection[] = [
@@ -67,39 +58,23 @@ export function CookiePolicyPage() {
       title: 'The cookies we use',
       content: (
         <>
-          {COOKIE_TYPES.map((type) => (
-            <div key={type.title} className="cookie-type">
-              <h3>{type.title}</h3>
-              <p>{type.description}</p>
-              <div className="table-wrap table-wrap--plain">
-                <table className="data-table">
-                  <caption className="visually-hidden">{type.title}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Cookie</th>
-                      <th scope="col">Purpose</th>
-                      <th scope="col">Duration</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {type.cookies.map((cookie) => (
-                      <tr key={cookie.name}>
-                        <th scope="row">{cookie.name}</th>
-                        <td>{cookie.purpose}</td>
-                        <td>{cookie.duration}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
-          ))}
-          <p>A session cookie is deleted when you close your browser.</p>
+          <div className="cookie-type">
+            <h3>Essential cookies</h3>
+            <p>Needed for signing in. We set this one cookie, and only when you sign in.</p>
+            <StoredTable caption="Essential cookies" heading="Cookie" rows={COOKIES} />
+          </div>
           <p>
-            While you are signed in, your browser&apos;s local storage also remembers which account signed in (its id
-            and e-mail address) and its type, so that the site knows to renew your sign-in when you return. No password
-            or token is kept there, and signing out removes it.
+            We set no other cookies: no analytics, preference, language, theme, form or search cookies. Looking up a
+            vehicle or reading these pages sets no cookie at all.
           </p>
+          <div className="cookie-type">
+            <h3>Local storage</h3>
+            <p>
+              Your browser&apos;s local storage keeps the following. No password or token is kept there, and signing out
+              removes the sign-in entries.
+            </p>
+            <StoredTable caption="Local storage" heading="Entry" rows={LOCAL_STORAGE} />
+          </div>
         </>
       ),
     },
@@ -109,10 +84,10 @@ export function CookiePolicyPage() {
       content: (
         <>
           <p>
-            You can block or delete cookies in your browser&apos;s settings. Blocking essential cookies will stop parts
-            of the platform, such as signing in, from working.
+            You can block or delete cookies and site data in your browser&apos;s settings. Blocking the sign-in cookie
+            stops signing in from working; everything else, such as looking up a vehicle, works without it.
           </p>
-          <CookiePreferencesDemo />
+          <CookiePreferences />
         </>
       ),
     },
@@ -121,13 +96,14 @@ export function CookiePolicyPage() {
       title: 'Third-party cookies',
       content: (
         <>
-          <p>Some cookies are set by services we use:</p>
-          <ul>
-            <li>our card payment provider, when a garage pays for a subscription;</li>
-            <li>our authentication provider, to keep accounts secure;</li>
-            <li>our analytics providers, to measure how the platform is used.</li>
-          </ul>
-          <p>These providers handle the data under their own privacy policies.</p>
+          <p>
+            None. Our pages load no scripts, fonts or images from anyone else, so no other company can set a cookie
+            through them.
+          </p>
+          <p>
+            When a garage pays for its subscription it leaves our site for the checkout and billing pages of our card
+            payment provider, Stripe, which sets its own cookies there under Stripe&apos;s own cookie policy.
+          </p>
         </>
       ),
     },
@@ -157,20 +133,44 @@ export function CookiePolicyPage() {
     <LegalDocument
       title="Cookie Policy"
       isDated
-      intro={`This policy explains the cookies ${BRAND.name} uses, what they do and how long they last.`}
+      intro={`This policy explains the one cookie ${BRAND.name} sets, what it keeps in your browser's local storage, and how long each lasts.`}
       sections={sections}
     />
   );
 }
 
+function StoredTable({ caption, heading, rows }: { caption: string; heading: string; rows: readonly TStored[] }) {
+  return (
+    <div className="table-wrap table-wrap--plain">
+      <table className="data-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{heading}</th>
+            <th scope="col">Purpose</th>
+            <th scope="col">Duration</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <th scope="row">{row.name}</th>
+              <td>{row.purpose}</td>
+              <td>{row.duration}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
- * The Manage Cookie Preferences panel, a demonstration (docs/product.md#information-pages): it is not connected to any
- * cookie system, and says so.
+ * The Manage Cookie Preferences panel (docs/product.md#information-pages): informational only. There is nothing to
+ * choose, since the one cookie is the sign-in's, and the panel says so.
  */
-function CookiePreferencesDemo() {
+function CookiePreferences() {
   const [isOpen, setIsOpen] = useState(false);
-  const [isAnalyticsOn, setIsAnalyticsOn] = useState(true);
-  const [isFunctionalOn, setIsFunctionalOn] = useState(true);
   const panelId = useId();
 
   return (
@@ -186,61 +186,26 @@ function CookiePreferencesDemo() {
       </button>
       <div id={panelId} className="cookie-demo__panel" hidden={!isOpen}>
         <p className="cookie-demo__label">
-          <strong>Demonstration only.</strong> This panel is not connected to any cookie system, and changing these
-          switches has no effect.
+          <strong>For information only.</strong> There is nothing to switch off: the only cookie we set is the essential
+          sign-in cookie, and we set no optional cookies.
         </p>
         <ul className="cookie-demo__list">
           <li>
             <span>
               <strong>Essential</strong>
-              <span className="cookie-demo__hint">Always required</span>
+              <span className="cookie-demo__hint">The sign-in cookie, set only when you sign in</span>
             </span>
             <span className="switch-label">Always on</span>
           </li>
           <li>
             <span>
-              <strong id={`${panelId}-analytics`}>Analytics</strong>
-              <span className="cookie-demo__hint">Usage, performance and error tracking</span>
+              <strong>Analytics, preferences and others</strong>
+              <span className="cookie-demo__hint">We set none</span>
             </span>
-            <Switch
-              labelId={`${panelId}-analytics`}
-              isOn={isAnalyticsOn}
-              onToggle={() => setIsAnalyticsOn((on) => !on)}
-            />
-          </li>
-          <li>
-            <span>
-              <strong id={`${panelId}-functional`}>Functional</strong>
-              <span className="cookie-demo__hint">Preferences, language, theme and recent searches</span>
-            </span>
-            <Switch
-              labelId={`${panelId}-functional`}
-              isOn={isFunctionalOn}
-              onToggle={() => setIsFunctionalOn((on) => !on)}
-            />
+            <span className="switch-label">None set</span>
           </li>
         </ul>
       </div>
     </div>
-  );
-}
-
-function Switch({ labelId, isOn, onToggle }: { labelId: string; isOn: boolean; onToggle: () => void }) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={isOn}
-      aria-labelledby={labelId}
-      className="switch"
-      onClick={onToggle}
-    >
-      <span className="switch__track" aria-hidden="true">
-        <span className="switch__thumb" />
-      </span>
-      <span className="switch__text" aria-hidden="true">
-        {isOn ? 'On' : 'Off'}
-      </span>
-    </button>
   );
 }

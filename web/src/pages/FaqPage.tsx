@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { PLAN } from '@sh/shared/contract';
 import { Accordion, type TAccordionItem } from '../components/Accordion';
 import { HeroPage } from '../components/HeroPage';
+import { vatNote } from '../lib/company-details';
 import { formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -72,7 +73,7 @@ const FAQ_SECTIONS: readonly { id: string; title: string; questions: readonly TQ
     questions: [
       {
         question: 'How much does it cost?',
-        answer: `One plan at ${price} a month with unlimited records. New garages get a ${PLAN.trialDays}-day free trial, and there is no contract: you can cancel any time.`,
+        answer: `One plan at ${price} a month (${vatNote()}) with unlimited records. New garages get a ${PLAN.trialDays}-day free trial, and there is no contract: you can cancel any time.`,
       },
       {
         question: 'What do I need to sign up?',

@@ -14,25 +14,21 @@ import {
 } from '../components/icons';
 import { PageSection } from '../components/PageSection';
 import { ReasonGrid } from '../components/ReasonGrid';
+import { vatNote } from '../lib/company-details';
 import { formatPrice } from '../lib/format';
+import { PlatformFigures } from './garages/PlatformFigures';
 import { useDocumentTitle } from '../lib/use-document-title';
-
-const STATS = [
-  { value: '28%', label: 'more reviews within 60 days' },
-  { value: '91%', label: 'customer confidence' },
-  { value: '70%', label: 'less admin time' },
-] as const;
 
 const REASONS = [
   {
     icon: StarIcon,
-    title: 'Win more trust, and more reviews',
-    text: 'Customers who can see exactly what you did, and when, come back and recommend you. Your name appears on every record you log.',
+    title: 'Show the work you did',
+    text: 'Customers can see exactly what you did, and when. Your garage’s name and address appear on every record you log.',
   },
   {
     icon: ClockIcon,
     title: 'Spend less time on paperwork',
-    text: 'Log a service in under a minute from the workshop: registration, mileage and a checklist of the work. No stamps, no lost books, no phone calls chasing old invoices.',
+    text: 'Log a service from the workshop: registration, mileage and a checklist of the work. No stamps, no lost books, no phone calls chasing old invoices.',
   },
   {
     icon: ShieldCheckIcon,
@@ -47,7 +43,7 @@ const REASONS = [
   {
     icon: LockIcon,
     title: 'Your data stays yours',
-    text: 'Customer contact details are never shown publicly. Export your records at any time; they remain visible to owners even if you cancel.',
+    text: 'Customer contact details are never shown publicly. Download every record you have logged, with its receipt, as CSV or JSON from your dashboard whenever you like; your records stay on the vehicles’ histories even if you cancel.',
   },
   {
     icon: UploadIcon,
@@ -57,8 +53,8 @@ const REASONS = [
 ] as const;
 
 /**
- * /garages: why a garage should join, with the marketing figures of docs/product.md#information-pages, the "Are you a garage
- * owner?" block with the Add My Garage callback form, and a link to pricing.
+ * /garages: why a garage should join (docs/product.md#information-pages), the platform's figures as records counts
+ * them, the "Are you a garage owner?" block with the Add My Garage callback form, and a link to pricing.
  */
 export function GaragesPage() {
   useDocumentTitle('For garages');
@@ -88,19 +84,7 @@ export function GaragesPage() {
         </div>
       </section>
 
-      <section className="stats" aria-label="What garages see">
-        <div className="container">
-          <ul className="stats__list">
-            {STATS.map((stat) => (
-              <li key={stat.value} className="stat">
-                <span className="stat__value">{stat.value}</span>
-                <span className="stat__label">{stat.label}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="stats__note">Reported by garages using digital service records.</p>
-        </div>
-      </section>
+      <PlatformFigures />
 
       <PageSection id="why-title" eyebrow="Why join" title="Built for the way garages really work">
         <ReasonGrid reasons={REASONS} />
@@ -119,7 +103,7 @@ export function GaragesPage() {
               items={[
                 'No obligation, and we call at the time that suits you',
                 `A ${PLAN.trialDays}-day free trial when you are ready to start`,
-                'Talk it through with our UK-based team before you sign up',
+                'Talk it through with our team before you sign up',
               ]}
             />
             <p className="callback__self-serve">
@@ -137,7 +121,7 @@ export function GaragesPage() {
 
       <CtaBand
         id="garage-cta-title"
-        title={`One plan, ${price} a month`}
+        title={`One plan, ${price} a month (${vatNote()})`}
         text={`Unlimited service records, a ${PLAN.trialDays}-day free trial, and no contract: cancel any time.`}
       >
         <Link to="/pricing" className="button button--primary button--large">

@@ -23,12 +23,12 @@ const GUIDES: readonly TGuide[] = [
         text: 'Sign up with your garage name, address, contact details and Companies House number. We check the company number against Companies House as you register.',
       },
       {
-        title: 'Start your subscription',
-        text: `Choose the Professional Plan. Your first ${PLAN.trialDays} days are free and you can cancel at any time.`,
+        title: 'Confirm your e-mail',
+        text: 'Two checks are automatic, with no one reviewing your garage by hand: Companies House confirms as you register that your company number exists, is active and matches your garage name, and we e-mail you a link to confirm your address. Once it is confirmed you can start your plan.',
       },
       {
-        title: 'Get verified',
-        text: 'We review new garages and confirm your account within 24 hours. You will receive an e-mail when it is ready.',
+        title: 'Start your subscription',
+        text: `Choose the Professional Plan. Your first ${PLAN.trialDays} days are free and you can cancel at any time; once it has started you can log services.`,
       },
       {
         title: 'Log your first service',

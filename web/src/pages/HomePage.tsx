@@ -7,7 +7,7 @@ import { RegEntryBox } from '../components/RegEntryBox';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { HomeSections } from '../route-pages';
 
-/** Home: the hero with the registration box, partners, how it works and the manual/digital comparison. */
+/** Home: the hero with the registration box, where the data comes from, how it works and the manual/digital comparison. */
 export function HomePage() {
   useDocumentTitle(null);
   const session = useSession();

@@ -10,6 +10,7 @@ import { HeroPage } from '../components/HeroPage';
 import { ReasonGrid } from '../components/ReasonGrid';
 import { Spinner } from '../components/Spinner';
 import { resolveGetStartedPath } from '../lib/checkout';
+import { vatNote } from '../lib/company-details';
 import { formatPrice } from '../lib/format';
 import { usePlans } from '../lib/use-plans';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -19,18 +20,18 @@ const price = formatPrice(PLAN.amountMinor, PLAN.currency);
 const BENEFITS = [
   {
     icon: StarIcon,
-    title: 'Win more reviews',
-    text: 'Garages using digital service records see 28% more reviews within 60 days.',
+    title: 'Your name on your work',
+    text: 'Every record you log names your garage, so owners and buyers see who looked after the car.',
   },
   {
     icon: ClockIcon,
     title: 'Cut the paperwork',
-    text: 'Log a service in under a minute from the workshop: 70% less admin time than paper books.',
+    text: 'Log a service from the workshop on any phone, tablet or PC, and download all your records as CSV or JSON whenever you like.',
   },
   {
     icon: ShieldCheckIcon,
     title: 'Give buyers confidence',
-    text: '91% customer confidence when a vehicle comes with a history logged by the garage that did the work.',
+    text: 'Each record is sealed when you log it, so a buyer can check that the history was not written the week before the sale.',
   },
 ] as const;
 
@@ -96,7 +97,7 @@ export function PricingPage() {
         isCompact
         eyebrow="Pricing"
         title="One plan, everything included"
-        lead={`Unlimited service records for ${price} a month, with a ${PLAN.trialDays}-day free trial. No contract: cancel any time.`}
+        lead={`Unlimited service records for ${price} a month (${vatNote()}), with a ${PLAN.trialDays}-day free trial. No contract: cancel any time.`}
       >
         <div className="pricing-plan">
           {plans.status === 'loading' ? <Spinner label="Loading the plan…" /> : null}
@@ -150,6 +151,7 @@ function PlanCard({ product, products }: { product: TPlanProduct; products: read
         <span className="plan-card__amount">{formatPrice(product.price, product.currency)}</span>
         <span className="plan-card__interval">per {product.interval}</span>
       </p>
+      <p className="plan-card__vat">Price {vatNote()}.</p>
       {product.trialDays > 0 ? (
         <p className="plan-card__trial">{product.trialDays}-day free trial · cancel any time</p>
       ) : null}

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { LegalDocument, type TLegalSection } from '../components/LegalDocument';
+import { RETENTION, SERVICE_REMINDER } from '@sh/shared/contract';
 import { BRAND } from '../brand';
+import { COMPANY_DETAILS, companyLine, NOT_CONFIGURED } from '../lib/company-details';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const SECTIONS: readonly TLegalSection[] = [
@@ -15,8 +17,11 @@ const SECTIONS: readonly TLegalSection[] = [
           we are the data controller under the UK General Data Protection Regulation (UK GDPR) and the Data Protection
           Act 2018.
         </p>
+        <p data-company-details>{companyLine()}</p>
         <p>
-          You can reach us about anything in this policy through our <Link to="/contact">contact form</Link>.
+          Our registration with the Information Commissioner&apos;s Office:{' '}
+          {COMPANY_DETAILS.icoRegistration ?? NOT_CONFIGURED}. You can reach us about anything in this policy through
+          our <Link to="/contact">contact form</Link>.
         </p>
       </>
     ),
@@ -40,9 +45,9 @@ const SECTIONS: readonly TLegalSection[] = [
         </p>
         <h3>Visitors</h3>
         <p>
-          The registrations you search for, and technical information such as your IP address, browser type and the
-          pages you visit, which we use to keep the service secure and working. We use cookies as described in our{' '}
-          <Link to="/cookie-policy">Cookie Policy</Link>.
+          The registrations you look up, and your IP address, which counts your requests against a per-minute limit that
+          keeps the service working for everyone. We set one cookie, and only when you sign in, as our{' '}
+          <Link to="/cookie-policy">Cookie Policy</Link> explains; we use no analytics.
         </p>
         <h3>Messages</h3>
         <p>What you tell us when you contact us or ask for a call back, together with your contact details.</p>
@@ -67,11 +72,11 @@ const SECTIONS: readonly TLegalSection[] = [
           including detecting records whose mileage is lower than an earlier one.
         </li>
         <li>
-          <strong>To meet legal obligations</strong>, such as keeping financial records for HM Revenue &amp; Customs.
+          <strong>To meet legal obligations</strong>, such as answering a lawful request from the authorities.
         </li>
         <li>
-          <strong>With your consent</strong>, for optional analytics and preference cookies. You can withdraw consent at
-          any time.
+          <strong>With your consent</strong>, for the service reminders a garage&apos;s customer chooses to receive.
+          Every reminder has a link to unsubscribe.
         </li>
       </ul>
     ),
@@ -89,20 +94,37 @@ const SECTIONS: readonly TLegalSection[] = [
   },
   {
     id: 'sharing',
-    title: 'Who we share it with',
+    title: 'Where your data goes',
     content: (
       <>
-        <p>We do not sell personal data. We share it only with:</p>
+        <p>We do not sell personal data. It goes only to:</p>
         <ul>
-          <li>our card payment provider, to take subscription payments;</li>
-          <li>our authentication and hosting providers, who run the platform on our behalf;</li>
-          <li>our e-mail delivery provider, to send account and service e-mails;</li>
-          <li>Companies House, when we check a garage&apos;s company number;</li>
+          <li>
+            <strong>DVLA and DVSA</strong>, which receive each registration looked up on a vehicle report (and the
+            registration of a vehicle whose service reminder is timed from its MOT), so that the report can show the
+            vehicle&apos;s details, MOT tests and recalls. They receive the registration only, never who asked.
+          </li>
+          <li>
+            <strong>Companies House</strong>, which receives the company number a garage enters when it registers.
+          </li>
+          <li>
+            <strong>Stripe</strong>, our card payment provider, which receives a subscribing garage&apos;s account
+            e-mail address; card details go straight to Stripe and never reach our servers.
+          </li>
+          <li>
+            <strong>Our e-mail delivery provider</strong>, which receives each e-mail we send (the address and its
+            content): account e-mails, receipts, a customer&apos;s notice of a service and its reminders.
+          </li>
+          <li>
+            <strong>The provider that hosts our servers and databases</strong>, which stores everything described here
+            on our behalf.
+          </li>
           <li>the police or other authorities, where the law requires it.</li>
         </ul>
         <p>
-          Our suppliers may only use the data to provide their service to us. Where data leaves the UK, we rely on UK
-          adequacy regulations or the International Data Transfer Agreement to keep it protected.
+          Where a provider processes data outside the UK, it must protect it as UK data protection law requires. Answers
+          from DVLA and DVSA are kept for a short while so that the same vehicle is not asked about twice: a day for
+          DVSA, a week for DVLA.
         </p>
       </>
     ),
@@ -111,17 +133,40 @@ const SECTIONS: readonly TLegalSection[] = [
     id: 'retention',
     title: 'How long we keep it',
     content: (
-      <ul>
-        <li>
-          Service records are part of a vehicle&apos;s permanent history and are kept for as long as the platform
-          operates. Customer contact details attached to them are deleted on request once the garage no longer needs
-          them.
-        </li>
-        <li>Garage account details are kept while the account is open and for six years after it closes.</li>
-        <li>Payment and invoice records are kept for six years to meet tax law.</li>
-        <li>Contact messages and call-back requests are kept for two years.</li>
-        <li>Security logs are kept for up to 12 months.</li>
-      </ul>
+      <>
+        <ul>
+          <li>
+            Service records are part of a vehicle&apos;s permanent history and are kept for as long as the platform
+            operates. When a record is withdrawn, its notes and the names on it are deleted.
+          </li>
+          <li>
+            A customer&apos;s e-mail address and phone number on a service record are erased{' '}
+            {RETENTION.customerContactMonths} months after the record was logged, also from its correction history.
+          </li>
+          <li>
+            The address, content and headers of each e-mail we sent are erased {RETENTION.mailAddressMonths} months
+            after we sent it.
+          </li>
+          <li>
+            An invitation to a service reminder that is not taken up is deleted when its link expires, after{' '}
+            {SERVICE_REMINDER.optInLinkDays} days. A reminder is kept while the customer wants it, and deleted{' '}
+            {RETENTION.unsubscribedReminderDays} days after they unsubscribe.
+          </li>
+          <li>
+            Contact messages and call-back requests are deleted {RETENTION.contactMessageMonths} months after they reach
+            us.
+          </li>
+          <li>
+            Garage accounts are kept while they are open; ask us to delete yours when you leave. Payment records are
+            kept by Stripe.
+          </li>
+        </ul>
+        <p>
+          Scheduled jobs carry these periods out every hour. A customer who wants their contact details erased sooner
+          can <Link to="/contact">contact us</Link>: an administrator erases them from the record and its correction
+          history, and the garage no longer sees them.
+        </p>
+      </>
     ),
   },
   {
@@ -186,7 +231,7 @@ export function PrivacyPolicyPage() {
     <LegalDocument
       title="Privacy Policy"
       isDated
-      intro={`This policy explains what personal data ${BRAND.name} collects, why, how long we keep it and the rights you have over it.`}
+      intro={`This policy explains what personal data ${BRAND.name} collects, why, where it goes, how long we keep it and the rights you have over it.`}
       sections={SECTIONS}
     />
   );

@@ -9,6 +9,7 @@ import { CheckList } from '../components/CheckList';
 import { LockIcon, SearchIcon } from '../components/icons';
 import { HeroPage } from '../components/HeroPage';
 import { CheckoutStartError, startCheckout } from '../lib/checkout';
+import { vatNote } from '../lib/company-details';
 import { formatPrice } from '../lib/format';
 import { messageOf } from '../lib/error-message';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -16,8 +17,8 @@ import { useDocumentTitle } from '../lib/use-document-title';
 const INCLUDED = [
   'Unlimited service records',
   'Public vehicle lookup of your work',
-  'Secure cloud storage',
-  'Your garage’s branding on every record',
+  'Your garage’s name on every record',
+  'Export your records as CSV or JSON',
   'Email support',
   `${PLAN.trialDays}-day free trial`,
 ] as const;
@@ -73,6 +74,7 @@ export function SubscriptionPage() {
             <span className="plan-card__amount">{formatPrice(PLAN.amountMinor, PLAN.currency)}</span>
             <span className="plan-card__interval">/{PLAN.interval}</span>
           </p>
+          <p className="plan-card__vat">Price {vatNote()}.</p>
           <CheckList items={INCLUDED} />
         </div>
         <div className="plan-card__side">

@@ -37,7 +37,7 @@ export function SupportPage() {
       isWide
       eyebrow="Support centre"
       title="How can we help?"
-      lead="Find an answer in our guides, or contact our UK-based team."
+      lead="Find an answer in our guides, or contact our team."
     >
       <ul className="topic-grid">
         {TOPICS.map((topic) => (
@@ -69,7 +69,12 @@ export function SupportPage() {
           facts={[
             { icon: ClockIcon, term: 'Opening hours', detail: `${SUPPORT_HOURS}, excluding bank holidays` },
             { icon: NoteIcon, term: 'Response time', detail: `Within ${SUPPORT_REPLY_HOURS} hours` },
-            { icon: GarageIcon, term: 'New garage set-up', detail: 'Verified and ready within 2 business days' },
+            {
+              icon: GarageIcon,
+              term: 'New garage set-up',
+              detail:
+                'Your company number is checked with Companies House as you register; confirm your e-mail and start your plan, and you can log services straight away',
+            },
           ]}
         />
       </div>

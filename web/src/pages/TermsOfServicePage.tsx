@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { PLAN } from '@sh/shared/contract';
 import { LegalDocument, type TLegalSection } from '../components/LegalDocument';
 import { BRAND } from '../brand';
+import { companyLine, vatNote } from '../lib/company-details';
 import { formatPrice } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -10,11 +11,16 @@ const SECTIONS: readonly TLegalSection[] = [
     id: 'agreement',
     title: 'Agreement to these terms',
     content: (
-      <p>
-        These terms govern your use of {BRAND.name}. By searching for a vehicle, creating an account or using any part
-        of the platform you agree to them. If you use the platform for a garage, you confirm that you are authorised to
-        accept these terms on its behalf.
-      </p>
+      <>
+        <p>
+          These terms govern your use of {BRAND.name}. By searching for a vehicle, creating an account or using any part
+          of the platform you agree to them. If you use the platform for a garage, you confirm that you are authorised
+          to accept these terms on its behalf.
+        </p>
+        <p>
+          Who you agree them with: <span data-company-details>{companyLine()}</span>
+        </p>
+      </>
     ),
   },
   {
@@ -27,7 +33,7 @@ const SECTIONS: readonly TLegalSection[] = [
           <li>create service records for vehicles your garage has serviced;</li>
           <li>search the public service history of any vehicle;</li>
           <li>use the platform for legitimate business purposes;</li>
-          <li>access and export your own data.</li>
+          <li>read your garage&apos;s records and download them, with their receipts, as CSV or JSON.</li>
         </ul>
         <h3>You must not</h3>
         <ul>
@@ -67,9 +73,9 @@ const SECTIONS: readonly TLegalSection[] = [
     content: (
       <>
         <p>
-          The garage plan costs {formatPrice(PLAN.amountMinor, PLAN.currency)} a month. Subscriptions are billed
-          monthly, in advance, on the same date each month. Payments are non-refundable except where the law requires
-          otherwise.
+          The garage plan costs {formatPrice(PLAN.amountMinor, PLAN.currency)} a month ({vatNote()}). Subscriptions are
+          billed monthly, in advance, on the same date each month. Payments are non-refundable except where the law
+          requires otherwise.
         </p>
         <ul>
           <li>We will give you at least 30 days&apos; notice of any price change.</li>
@@ -90,8 +96,15 @@ const SECTIONS: readonly TLegalSection[] = [
       <>
         <p>You own the service records you create. You can:</p>
         <ul>
-          <li>export your data at any time;</li>
-          <li>control who can access your customers&apos; contact details;</li>
+          <li>
+            download every record your garage has logged, withdrawn ones included, with its receipt, as CSV or JSON from
+            your dashboard at any time (your garage&apos;s own account can do this);
+          </li>
+          <li>
+            rely on your customers&apos; contact details never being shown publicly: only your garage&apos;s account and
+            our administrators see them, and they are erased as our <Link to="/privacy-policy">Privacy Policy</Link>{' '}
+            says;
+          </li>
           <li>ask us to delete your account data when you cancel.</li>
         </ul>
         <p>

@@ -62,8 +62,17 @@ export const ERASURE_MESSAGES = {
     'This record was sealed before fields could be erased from it: its entries hash the values themselves, so erasing them would break its history',
 } as const;
 
-/** The fields of a garage's record an admin may erase for good (a person's request, a garage's mistake). */
-export const ZErasableFieldSchema = z.enum(['notes', 'technician_name', 'signed_by']);
+/**
+ * The fields of a garage's record an admin may erase for good (a person's request, a garage's mistake): the sealed
+ * personal and free-text fields, and the customer's contact, which no entry seals (docs/product.md#retention).
+ */
+export const ZErasableFieldSchema = z.enum([
+  'notes',
+  'technician_name',
+  'signed_by',
+  'customer_email',
+  'customer_phone',
+]);
 export type TErasableField = z.infer<typeof ZErasableFieldSchema>;
 /**
  * POST /service-records/{id}/erasure (admin only): deletes the named fields' values wherever they are kept; the

@@ -8,14 +8,17 @@ import { MESSAGES } from './messages.js';
  * customer portal. Browser-safe (zod only): the SPA imports these schemas as they are.
  */
 
-/** What the plan includes, as the pricing page lists it (docs/product.md#pricing-and-checkout). */
+/**
+ * What the plan includes, as the pricing page lists it (docs/product.md#pricing-and-checkout): only what is built
+ * (issue 26), so no garage profiles until they exist and the support there is (e-mail and the contact form).
+ */
 export const PLAN_FEATURES = [
-  'Secure cloud storage',
   'Unlimited service entries',
   'Public vehicle search',
-  'Branded garage profiles',
-  'Intelligent vehicle lookup',
-  'Priority email/chat support',
+  'Vehicle report with DVLA and DVSA data',
+  'A signed receipt for every record',
+  'Export your records as CSV or JSON',
+  'Email support',
   'Free updates',
 ] as const;
 

@@ -53,9 +53,3 @@ export const ENTITLED_SUBSCRIPTION_STATUSES: readonly TSubscriptionStatus[] = ['
 export function normaliseRegistration(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase();
 }
-
-/**
- * Service reminders (docs/product.md#service-reminders): due this many months after the service, or this many before
- * the MOT expiry DVSA reports, as the garage chose; an opt-in link in the customer's mail works this many days.
- */
-export const SERVICE_REMINDER = { monthsAfterService: 11, monthsBeforeMot: 1, optInLinkDays: 90 } as const;

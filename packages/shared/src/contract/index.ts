@@ -2,6 +2,7 @@
 export * from './envelope.js';
 export * from './messages.js';
 export * from './constants.js';
+export * from './retention.js';
 export * from './categories.js';
 export * from './registration.js';
 export * from './records.js';
@@ -24,3 +25,4 @@ export * from './contact.js';
 export * from './patterns.js';
 export * from './brand.js';
 export * from './reminders.js';
+export * from './platform-figures.js';

@@ -5,6 +5,12 @@ import { MESSAGES } from './messages.js';
 // Service reminders (docs/product.md#service-reminders): a customer who was mailed a service record opts in to one
 // reminder from that garage when the vehicle is due; every reminder mail carries a one-click unsubscribe (RFC 8058).
 
+/**
+ * Service reminders (docs/product.md#service-reminders): due this many months after the service, or this many before
+ * the MOT expiry DVSA reports, as the garage chose; an opt-in link in the customer's mail works this many days.
+ */
+export const SERVICE_REMINDER = { monthsAfterService: 11, monthsBeforeMot: 1, optInLinkDays: 90 } as const;
+
 /** A link's single-purpose token: 32 random bytes, base64url. Kept only as its SHA-256. */
 export const ZReminderTokenSchema = z
   .string({ error: MESSAGES.confirmEmail.invalidOrExpired })

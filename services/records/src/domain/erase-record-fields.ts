@@ -5,7 +5,7 @@ import {
   type TEraseRecordFieldsRequest,
 } from '@sh/shared/contract';
 import { AppError, recordAdminAction, withTransaction } from '@sh/shared/server';
-import { eraseSealedValues, isRecordErasable } from '../store/erase-sealed-values.js';
+import { eraseSealedValues, isRecordErasable, SEALED_FIELDS } from '../store/erase-sealed-values.js';
 import { findAdminRecord } from '../store/find-admin-record.js';
 import type { CorrectionDeps } from './amend-service-record.js';
 import { lockRecordForCorrection } from './lock-record-for-correction.js';
@@ -15,7 +15,8 @@ import { presentAdminRecord } from './present-admin-record.js';
  * An admin erases personal or free-text fields of a record for good, with the reason the audit keeps: their values
  * and salts are deleted wherever they are kept, and the record's entries still verify from their commitments, so the
  * chain and the log need no new entry (issue 23 point 6). Under the vehicle's chain lock, like every correction. A
- * record sealed before salted commitments is refused (409): its entries hash the values themselves.
+ * record sealed before salted commitments is refused (409) for its sealed fields, whose values its entries hash; its
+ * customer's contact, which no entry seals, can always be erased (issue 26).
  */
 export async function eraseRecordFields(
   deps: CorrectionDeps,
@@ -25,7 +26,9 @@ export async function eraseRecordFields(
 ): Promise<TAdminServiceRecord> {
   const erased = await withTransaction(deps.pool, async (client) => {
     const { record } = await lockRecordForCorrection(client, recordId);
-    if (!(await isRecordErasable(client, record.id)))
+    // The customer's contact is sealed by no entry, so it can be erased from a record of any format.
+    const isSealedFieldChosen = input.fields.some((field) => SEALED_FIELDS.has(field));
+    if (isSealedFieldChosen && !(await isRecordErasable(client, record.id)))
       throw new AppError('conflict', ERASURE_MESSAGES.sealedBeforeErasure);
     await eraseSealedValues(client, record.id, input.fields, { amendmentReasons: false });
     const subject = { type: 'service_record', id: record.id, label: record.vehicle_registration } as const;

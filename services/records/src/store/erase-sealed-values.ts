@@ -1,11 +1,17 @@
 import type { PoolClient } from '@sh/shared/server';
 
-/** The personal and free-text fields of a garage's record that a withdrawal or an erasure deletes. */
-export type ErasableField = 'notes' | 'technician_name' | 'signed_by';
+/**
+ * The personal and free-text fields of a garage's record that a withdrawal or an erasure deletes: the first three are
+ * sealed behind commitments; the customer's contact is sealed by no entry (an amendment's names only the field).
+ */
+export type ErasableField = 'notes' | 'technician_name' | 'signed_by' | 'customer_email' | 'customer_phone';
+
+/** The fields whose values entries seal (behind salted commitments from format 2). */
+export const SEALED_FIELDS: ReadonlySet<ErasableField> = new Set(['notes', 'technician_name', 'signed_by']);
 
 /**
  * Deletes a locked record's values of `fields` wherever they are kept: on the record, in its amendments' old and new
- * values (only notes is ever amended), and, with their salts, beside its format-2 entries (entry_fields), whose
+ * values, in its created event (the customer's e-mail), and, with their salts, beside its format-2 entries (entry_fields), whose
  * commitments then stand alone. With `amendmentReasons` (a withdrawal), the kept reasons of its amendments go too: the
  * admin still reads them on the amendments, but the record's entries can no longer disclose them. The withdrawal
  * entry's own reason stays, for the admin.
@@ -19,10 +25,19 @@ export async function eraseSealedValues(
   await client.query(
     `UPDATE service_records SET notes = CASE WHEN 'notes' = ANY($2) THEN NULL ELSE notes END,
             technician_name = CASE WHEN 'technician_name' = ANY($2) THEN NULL ELSE technician_name END,
-            signed_by = CASE WHEN 'signed_by' = ANY($2) THEN NULL ELSE signed_by END
+            signed_by = CASE WHEN 'signed_by' = ANY($2) THEN NULL ELSE signed_by END,
+            customer_email = CASE WHEN 'customer_email' = ANY($2) THEN NULL ELSE customer_email END,
+            customer_phone = CASE WHEN 'customer_phone' = ANY($2) THEN NULL ELSE customer_phone END
       WHERE id = $1`,
     [recordId, fields],
   );
+  // The customer's address rode in the record's created event, which the outbox keeps after delivering it.
+  if (fields.includes('customer_email'))
+    await client.query(
+      `UPDATE event_outbox SET payload = payload || '{"customerEmail": null}'::jsonb
+        WHERE name = 'service_record.created' AND payload->>'recordId' = $1 AND payload->>'customerEmail' IS NOT NULL`,
+      [recordId],
+    );
   await client.query(
     `UPDATE record_amendments SET changes = (
         SELECT jsonb_agg(CASE WHEN change->>'field' = ANY($2) THEN change || '{"from": null, "to": null}'::jsonb ELSE change END ORDER BY n)

@@ -1,67 +1,16 @@
-import { Link } from 'react-router-dom';
-import { COPYRIGHT_YEAR } from '@sh/shared/contract';
-import { BRAND } from '../../brand';
-import { Logo } from './Logo';
+import { Suspense } from 'react';
+import { FooterContent } from '../../route-pages';
 
-const FOOTER_GROUPS = [
-  {
-    title: 'Product',
-    links: [
-      { to: '/lookup', label: 'Check a vehicle' },
-      { to: '/pricing', label: 'Pricing' },
-      { to: '/signup', label: 'Register your garage' },
-      { to: '/faq', label: 'FAQ' },
-    ],
-  },
-  {
-    title: 'Company',
-    links: [
-      { to: '/about', label: 'About us' },
-      { to: '/contact', label: 'Contact' },
-      { to: '/support', label: 'Support' },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { to: '/privacy-policy', label: 'Privacy Policy' },
-      { to: '/terms-of-service', label: 'Terms of Service' },
-      { to: '/cookie-policy', label: 'Cookie Policy' },
-    ],
-  },
-] as const;
-
-/** The site footer: what the product is, links to the information pages, and the copyright line. */
+/**
+ * The site footer. The frame draws it at once; its links and words (FooterContent) load just after the frame, which
+ * keeps them out of the first load's budget (scripts/check-bundle-budget.mjs).
+ */
 export function Footer() {
   return (
     <footer className="site-footer">
-      <div className="container site-footer__inner">
-        <div className="site-footer__about">
-          <Logo tone="light" />
-          <p>
-            The digital MOT for your car&apos;s service history. Garages log every service; anyone can check a
-            vehicle&apos;s record for free.
-          </p>
-        </div>
-        {FOOTER_GROUPS.map((group) => (
-          <nav key={group.title} className="site-footer__group" aria-label={group.title}>
-            <h2 className="site-footer__title">{group.title}</h2>
-            <ul>
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
-      </div>
-      <div className="container site-footer__legal">
-        <p>
-          © {COPYRIGHT_YEAR} {BRAND.name}. All rights reserved.
-        </p>
-        <p>Free vehicle history checks for UK drivers, built with UK garages.</p>
-      </div>
+      <Suspense fallback={null}>
+        <FooterContent />
+      </Suspense>
     </footer>
   );
 }

@@ -13,13 +13,7 @@ import { TextAreaField } from '../../components/TextAreaField';
 import { messageOf } from '../../lib/error-message';
 import { formatServiceDate } from '../../lib/format';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import {
-  amendmentsKeepNotes,
-  ERASABLE_FIELD_LABELS,
-  ERASABLE_FIELDS,
-  isErasable,
-  storedValueOf,
-} from './erase-record-form';
+import { amendmentsKeep, ERASABLE_FIELD_LABELS, ERASABLE_FIELDS, isErasable, storedValueOf } from './erase-record-form';
 
 /** The dialog's message for a failed erasure without one of the server's own (no answer, a 500). */
 const ERASE_FAILED = 'Failed to erase the data. Please try again.';
@@ -93,10 +87,7 @@ export function EraseRecordFieldsModal({
               {ERASABLE_FIELDS.map((field) => {
                 const id = `${control.id}-${field}`;
                 const value = storedValueOf(record, field);
-                const descriptionIds = [
-                  `${id}-value`,
-                  field === 'notes' && amendmentsKeepNotes(record) ? `${id}-amendments` : null,
-                ];
+                const descriptionIds = [`${id}-value`, amendmentsKeep(record, field) ? `${id}-amendments` : null];
                 return (
                   <li key={field} className="checkbox-field admin-erase__choice">
                     <input
@@ -119,9 +110,11 @@ export function EraseRecordFieldsModal({
                     >
                       {value ?? (field === 'notes' ? 'No notes now' : 'Not recorded')}
                     </p>
-                    {field === 'notes' && amendmentsKeepNotes(record) ? (
+                    {amendmentsKeep(record, field) ? (
                       <p id={`${id}-amendments`} className="admin-erase__more">
-                        Its amendments keep earlier notes: these are erased too.
+                        {field === 'notes'
+                          ? 'Its amendments keep earlier notes: these are erased too.'
+                          : 'Its amendments keep earlier values: these are erased too.'}
                       </p>
                     ) : null}
                     {field === 'signed_by' && value !== null && record.stored_names.technician_name === null ? (

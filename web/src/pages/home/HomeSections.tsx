@@ -3,7 +3,7 @@ import { ComparisonSection } from '../../components/ComparisonTable';
 import { CtaBand } from '../../components/CtaBand';
 import { LockIcon, ShieldCheckIcon, UploadIcon } from '../../components/icons';
 import { PageSection } from '../../components/PageSection';
-import { PartnerLogos } from '../../components/PartnerLogos';
+import { BRAND } from '../../brand';
 
 const STEPS = [
   {
@@ -23,16 +23,37 @@ const STEPS = [
   },
 ] as const;
 
-/** Home below the hero: partners, how it works, the manual/digital comparison and the garages' band. */
+/**
+ * Where the data comes from (issue 26): the public sources the report and the signup read, named as sources and not as
+ * partners, since none of them endorses us. Real garages are named here only once they agree to it.
+ */
+const SOURCES = [
+  { name: 'DVLA', what: "The vehicle's make, colour, tax and MOT dates, on the vehicle report." },
+  { name: 'DVSA', what: 'MOT test results, with their mileage readings, and outstanding recalls.' },
+  { name: 'Companies House', what: "A garage's company number, checked when the garage registers." },
+] as const;
+
+/** Home below the hero: where the data comes from, how it works, the manual/digital comparison and the garages' band. */
 export function HomeSections() {
   return (
     <>
-      <section className="partners" aria-labelledby="partners-title">
+      <section className="sources" aria-labelledby="sources-title">
         <div className="container">
-          <h2 id="partners-title" className="partners__title">
-            Working with garages, parts suppliers and fleets across the UK
+          <h2 id="sources-title" className="sources__title">
+            Where the data comes from
           </h2>
-          <PartnerLogos />
+          <p className="sources__lead">
+            Service records are logged by the garages that did the work. Alongside them we show what these public
+            sources hold; they are sources, not partners, and do not endorse {BRAND.name}.
+          </p>
+          <ul className="sources__list">
+            {SOURCES.map((source) => (
+              <li key={source.name}>
+                <strong data-organisation>{source.name}</strong>
+                <span>{source.what}</span>
+              </li>
+            ))}
+          </ul>
         </div>
       </section>
 

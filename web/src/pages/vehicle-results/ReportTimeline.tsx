@@ -57,7 +57,7 @@ function PublicRecordCard({ record, isLower }: { record: TPublicServiceRecord; i
       record={shown}
       before={
         <RecordDetail icon={<GarageIcon size={18} />} term="Garage" layout="inline">
-          Serviced by <strong>{record.garage.name}</strong>
+          Serviced by <strong data-computed>{record.garage.name}</strong>
         </RecordDetail>
       }
       after={

@@ -13,6 +13,7 @@ import {
 } from '../admin-corrections.js';
 import { RECORD_EXPORT_OPERATION } from '../export.js';
 import type { TOperation } from '../openapi.js';
+import { ZPlatformFiguresResponseSchema } from '../platform-figures.js';
 import {
   ZGarageReceiptResponseSchema,
   ZSigningKeyResponseSchema,
@@ -140,6 +141,17 @@ export const RECORDS_OPERATIONS: TOperation[] = [
     pathParams: ZLogCheckpointSizeParamSchema,
     response: ZLogCheckpointResponseSchema,
     errors: [400, 404, 429],
+  },
+  {
+    method: 'get',
+    path: '/platform-figures',
+    summary:
+      'The figures the site states about the platform, counted from its own data with their period: garages subscribed now, and services and vehicles serviced in the last 12 months',
+    tag: 'Service records',
+    auth: 'public',
+    service: 'records',
+    budget: 'general',
+    response: ZPlatformFiguresResponseSchema,
   },
   {
     method: 'get',
