@@ -2,6 +2,7 @@ import {
   createTokenVerifier,
   fetchEventSecretsFrom,
   migrationsBeside,
+  startRetentionJob,
   startScheduledJob,
   startService,
 } from '@sh/shared/server';
@@ -11,7 +12,7 @@ import { mailDomainOf, readConfig } from './config.js';
 import { createMailTransport } from './delivery/create-mail-transport.js';
 import { startMailSender } from './delivery/start-mail-sender.js';
 import { scanServiceReminders } from './domain/scan-service-reminders.js';
-import { startRetentionJob } from './domain/start-retention-job.js';
+import { eraseExpiredPersonalData } from './store/erase-expired-personal-data.js';
 import { createNotificationsHandlers } from './events/handlers.js';
 
 const config = readConfig();
@@ -50,7 +51,14 @@ await startService({
       },
     });
     // Personal data past its retention period is erased every hour, once across replicas (docs/product.md#retention).
-    const retention = startRetentionJob({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+    const retention = startRetentionJob({
+      service: 'notifications',
+      pool,
+      redisUrl: config.REDIS_URL,
+      prefix: config.REDIS_KEY_PREFIX,
+      logger,
+      erase: eraseExpiredPersonalData,
+    });
     // A first run at start-up, so a backlog is erased before the first scheduled time.
     retention.runNow().catch((error: unknown) => logger.warn({ err: error }, 'the retention job failed at start-up'));
     return { transport, sender, reminders, retention };

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { RETENTION } from '@sh/shared/contract';
 import { createTestDatabase, testLogger, testQueuePrefix, TEST_REDIS_URL, type TestDatabase } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRetentionJob } from '../src/domain/start-retention-job.js';
+import { startRetentionJob } from '@sh/shared/server';
+import { eraseExpiredPersonalData } from '../src/store/erase-expired-personal-data.js';
 import { MIGRATIONS_DIR } from './harness.js';
 
 let db: TestDatabase;
@@ -91,6 +92,8 @@ describe('the retention job (docs/product.md#retention)', () => {
     const prefix = testQueuePrefix();
     const jobs = [1, 2].map(() =>
       startRetentionJob({
+        service: 'notifications',
+        erase: eraseExpiredPersonalData,
         pool: db.pool,
         redisUrl: TEST_REDIS_URL,
         prefix,

@@ -2,17 +2,18 @@ import {
   createLookupAnswers,
   forgetAnswersOfOtherDatabases,
   keepEveryAnswerPublished,
-  publishEveryAnswer,
   type LookupAnswers,
+  publishEveryAnswer,
 } from '@sh/shared/lookup-cache';
 import {
   createRequestRedis,
   createTokenBucketLimiter,
   createTokenVerifier,
-  migrationsBeside,
-  startService,
   type DatabaseServiceContext,
+  migrationsBeside,
   type Redis,
+  startRetentionJob,
+  startService,
   type TokenBucketOptions,
 } from '@sh/shared/server';
 import { buildRecordsApp } from './app.js';
@@ -21,7 +22,7 @@ import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
 import { readConfig } from './config.js';
 import { appendMissingLogEntries } from './domain/append-missing-log-entries.js';
-import { startRetentionJob } from './domain/erase-expired-customer-contact.js';
+import { eraseCustomerContactPastRetention } from './domain/erase-expired-customer-contact.js';
 import { startCheckpointIssuer } from './domain/issue-checkpoint.js';
 import { loadLogSigner } from './domain/log-signer.js';
 import { lookupHistoriesOf } from './domain/lookup-histories.js';
@@ -78,7 +79,14 @@ await startService({
     );
     const checkpoints = startCheckpointIssuer(pool, log, config.LOG_CHECKPOINT_INTERVAL_MS, logger);
     // Customer contact past its retention period is erased every hour, once across replicas (docs/product.md#retention).
-    const retention = startRetentionJob({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+    const retention = startRetentionJob({
+      service: 'records',
+      pool,
+      redisUrl: config.REDIS_URL,
+      prefix: config.REDIS_KEY_PREFIX,
+      logger,
+      erase: eraseCustomerContactPastRetention,
+    });
     // A first run at start-up, so a backlog is erased before the first scheduled time.
     retention.runNow().catch((error: unknown) => logger.warn({ err: error }, 'the retention job failed at start-up'));
     // At shutdown the key history hears of the last signatures (its period: domain/signing-key.ts).

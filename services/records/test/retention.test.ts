@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { RETENTION, ZVerifyChainResponseSchema } from '@sh/shared/contract';
 import { callJson, testLogger, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerContactCutoff, startRetentionJob } from '../src/domain/erase-expired-customer-contact.js';
+import { startRetentionJob } from '@sh/shared/server';
+import {
+  customerContactCutoff,
+  eraseCustomerContactPastRetention,
+} from '../src/domain/erase-expired-customer-contact.js';
 import {
   adminTokenFor,
   buildGarageAccount,
@@ -89,6 +93,8 @@ describe('the retention job (docs/product.md#retention)', () => {
     const prefix = `retention-${randomUUID()}`;
     const jobs = [1, 2].map(() =>
       startRetentionJob({
+        service: 'records',
+        erase: eraseCustomerContactPastRetention,
         pool: stack.db.pool,
         redisUrl: TEST_REDIS_URL,
         prefix,

@@ -13,3 +13,4 @@ export * from './events/consumer.js';
 export * from './events/reconciler.js';
 export * from './events/dead-letters.js';
 export * from './events/scheduled-job.js';
+export * from './events/retention-job.js';
