@@ -117,7 +117,6 @@ export const VerifyRecordsPage = lazyPage(
   () => import('./pages/VerifyRecordsPage'),
   (module) => module.VerifyRecordsPage,
 );
-
 const LAZY_PAGES = [
   HomeSections,
   LoginPage,

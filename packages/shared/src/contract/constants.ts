@@ -46,13 +46,6 @@ export const SESSION_COOKIE = {
 /** The user types (docs/product.md#what-it-is-for): ZUserTypeSchema's options. */
 export const USER_TYPES = ['admin', 'garage', 'technician', 'none'] as const;
 
-/**
- * A garage's team (docs/product.md#the-garages-team): at most this many technicians (and open invitations) a garage, and
- * an invitation link works this many milliseconds (7 days).
- */
-export const TECHNICIANS_PER_GARAGE = 50;
-export const TECHNICIAN_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
 /** States in which a garage has the plan's features (docs/product.md#the-plan: active, and trialing during the free trial). */
 export const ENTITLED_SUBSCRIPTION_STATUSES: readonly TSubscriptionStatus[] = ['active', 'trialing'];
 

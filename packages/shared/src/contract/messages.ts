@@ -260,20 +260,6 @@ export const MESSAGES = {
     mileageLower: 'Mileage lower than an earlier reading',
   },
   /** The platform's general answers (docs/architecture.md#the-api-contract). */
-  /** A garage's team: the owner's invitations and technicians (docs/product.md#the-garages-team). */
-  team: {
-    nameRequired: "Please enter the technician's name",
-    nameTooLong: 'A name has at most 100 characters',
-    invitationSent: 'Invitation sent. The link in it works for 7 days.',
-    alreadyInvited: 'This email address already has an open invitation to your garage.',
-    emailTaken: 'This email address already belongs to an account.',
-    limitReached: 'A garage can have at most 50 technicians.',
-    invitationInvalid: 'This invitation link is invalid, has expired or has already been used.',
-    invitationAccepted: 'Welcome to the team. You can now log in with your email address and new password.',
-    technicianRemoved: 'Technician removed. Their sessions have ended.',
-    technicianNotFound: 'No such technician in your garage.',
-    ownerOnly: "Only the garage's owner can do that",
-  },
   platform: {
     internal: 'Something went wrong on our side. Please try again.',
     notFound: 'Not found',

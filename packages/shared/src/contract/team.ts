@@ -1,14 +1,34 @@
 import { z } from 'zod';
-import { TECHNICIANS_PER_GARAGE } from './constants.js';
 import { successEnvelope } from './envelope.js';
 import { ZEmailSchema } from './identity.js';
 import { ZSignupPasswordSchema } from './garages.js';
-import { MESSAGES } from './messages.js';
 
 /**
  * A garage's team (docs/product.md#the-garages-team): the garage's own account is its owner; the owner invites
  * technicians by e-mail, lists them and removes them. Browser-safe: zod only.
  */
+
+/**
+ * A garage's team (docs/product.md#the-garages-team): at most this many technicians (and open invitations) a garage, and
+ * an invitation link works this many milliseconds (7 days).
+ */
+export const TECHNICIANS_PER_GARAGE = 50;
+export const TECHNICIAN_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What a garage's team is told (kept out of MESSAGES, which the first page loads whole). */
+export const TEAM_MESSAGES = {
+  nameRequired: "Please enter the technician's name",
+  nameTooLong: 'A name has at most 100 characters',
+  invitationSent: 'Invitation sent. The link in it works for 7 days.',
+  alreadyInvited: 'This email address already has an open invitation to your garage.',
+  emailTaken: 'This email address already belongs to an account.',
+  limitReached: 'A garage can have at most 50 technicians.',
+  invitationInvalid: 'This invitation link is invalid, has expired or has already been used.',
+  invitationAccepted: 'Welcome to the team. You can now log in with your email address and new password.',
+  technicianRemoved: 'Technician removed. Their sessions have ended.',
+  technicianNotFound: 'No such technician in your garage.',
+  ownerOnly: "Only the garage's owner can do that",
+} as const;
 
 /** Who a signed-in member of a garage is to it. */
 export const GARAGE_TEAM_ROLES = ['owner', 'technician'] as const;
@@ -48,10 +68,10 @@ export function mayGarage(roleOrUserType: string | null | undefined, capability:
 
 /** A technician's name as the owner types it: what the records they sign will say. */
 export const ZTechnicianNameSchema = z
-  .string({ error: MESSAGES.team.nameRequired })
+  .string({ error: TEAM_MESSAGES.nameRequired })
   .trim()
-  .min(1, { error: MESSAGES.team.nameRequired, abort: true })
-  .max(100, MESSAGES.team.nameTooLong);
+  .min(1, { error: TEAM_MESSAGES.nameRequired, abort: true })
+  .max(100, TEAM_MESSAGES.nameTooLong);
 
 // POST /api/v1/garage-team/invitations (owner)
 export const ZInviteTechnicianRequestSchema = z.object({ email: ZEmailSchema, name: ZTechnicianNameSchema });
@@ -84,7 +104,7 @@ export type TGarageTeamResponse = z.infer<typeof ZGarageTeamResponseSchema>;
 
 // DELETE /api/v1/garage-team/{id} (owner): a technician or an open invitation of the garage.
 export const ZTeamMemberIdParamSchema = z.object({
-  id: z.string().uuid({ error: MESSAGES.team.technicianNotFound }),
+  id: z.string().uuid({ error: TEAM_MESSAGES.technicianNotFound }),
 });
 export const ZRemoveTeamMemberResponseSchema = successEnvelope(z.object({ removed: z.literal(true) }));
 export type TRemoveTeamMemberResponse = z.infer<typeof ZRemoveTeamMemberResponseSchema>;
@@ -92,10 +112,10 @@ export type TRemoveTeamMemberResponse = z.infer<typeof ZRemoveTeamMemberResponse
 // POST /api/v1/garage-team/invitations/accept (public: the link's token proves the mailbox)
 export const ZAcceptInvitationRequestSchema = z.object({
   token: z
-    .string({ error: MESSAGES.team.invitationInvalid })
+    .string({ error: TEAM_MESSAGES.invitationInvalid })
     .trim()
-    .min(1, MESSAGES.team.invitationInvalid)
-    .max(200, MESSAGES.team.invitationInvalid),
+    .min(1, TEAM_MESSAGES.invitationInvalid)
+    .max(200, TEAM_MESSAGES.invitationInvalid),
   password: ZSignupPasswordSchema,
 });
 export type TAcceptInvitationRequest = z.infer<typeof ZAcceptInvitationRequestSchema>;

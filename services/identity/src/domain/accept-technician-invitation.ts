@@ -1,4 +1,4 @@
-import { MESSAGES, type TAcceptInvitationRequest } from '@sh/shared/contract';
+import { TEAM_MESSAGES, type TAcceptInvitationRequest } from '@sh/shared/contract';
 import { AppError, hashPassword, hashToken, withTransaction, type Pool } from '@sh/shared/server';
 import { consumeTechnicianInvitation } from '../store/technician-invitations.js';
 import { insertTechnician } from '../store/technicians.js';
@@ -16,8 +16,8 @@ export async function acceptTechnicianInvitation(
   return withTransaction(pool, async (client) => {
     const invitation = await consumeTechnicianInvitation(client, hashToken(input.token));
     if (!invitation) {
-      throw new AppError('validation_failed', MESSAGES.team.invitationInvalid, {
-        errors: [{ path: 'token', message: MESSAGES.team.invitationInvalid }],
+      throw new AppError('validation_failed', TEAM_MESSAGES.invitationInvalid, {
+        errors: [{ path: 'token', message: TEAM_MESSAGES.invitationInvalid }],
       });
     }
     const created = await insertTechnician(client, {
@@ -26,7 +26,7 @@ export async function acceptTechnicianInvitation(
       fullName: invitation.full_name,
       passwordHash,
     });
-    if (created.outcome === 'email_taken') throw new AppError('conflict', MESSAGES.team.emailTaken);
+    if (created.outcome === 'email_taken') throw new AppError('conflict', TEAM_MESSAGES.emailTaken);
     return { email: invitation.email };
   });
 }

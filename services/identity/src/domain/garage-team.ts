@@ -1,4 +1,4 @@
-import { MESSAGES, TECHNICIANS_PER_GARAGE, type TTeamMember } from '@sh/shared/contract';
+import { TEAM_MESSAGES, TECHNICIANS_PER_GARAGE, type TTeamMember } from '@sh/shared/contract';
 import { AppError, garageIdOf, type Queryable, type TAuthClaims } from '@sh/shared/server';
 import { findGarageTeam } from '../store/find-garage-team.js';
 import type { TeamMemberRow } from '../store/team-member-row.js';
@@ -20,7 +20,7 @@ export function presentTeamMember(row: TeamMemberRow): TTeamMember {
  * technician (or anyone else) gets 403.
  */
 export function ownedGarageOf(actor: TAuthClaims): string {
-  if (actor.role !== 'garage') throw new AppError('forbidden', MESSAGES.team.ownerOnly);
+  if (actor.role !== 'garage') throw new AppError('forbidden', TEAM_MESSAGES.ownerOnly);
   return garageIdOf(actor);
 }
 

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  TEAM_MESSAGES,
   TECHNICIAN_INVITATION_TTL_MS,
   TECHNICIANS_PER_GARAGE,
   type TInviteTechnicianRequest,
@@ -36,17 +37,17 @@ export async function inviteTechnician(
     const owner = await findUserForUpdate(client, garageId);
     if (!owner) throw new AppError('unauthorized', MESSAGES.platform.unauthorized);
     if (await findUserByEmail(client, input.email)) {
-      throw new AppError('conflict', MESSAGES.team.emailTaken, {
-        errors: [{ path: 'email', message: MESSAGES.team.emailTaken }],
+      throw new AppError('conflict', TEAM_MESSAGES.emailTaken, {
+        errors: [{ path: 'email', message: TEAM_MESSAGES.emailTaken }],
       });
     }
     if (await hasOpenInvitation(client, garageId, input.email)) {
-      throw new AppError('conflict', MESSAGES.team.alreadyInvited, {
-        errors: [{ path: 'email', message: MESSAGES.team.alreadyInvited }],
+      throw new AppError('conflict', TEAM_MESSAGES.alreadyInvited, {
+        errors: [{ path: 'email', message: TEAM_MESSAGES.alreadyInvited }],
       });
     }
     if ((await countTeamPlaces(client, garageId)) >= TECHNICIANS_PER_GARAGE)
-      throw new AppError('conflict', MESSAGES.team.limitReached);
+      throw new AppError('conflict', TEAM_MESSAGES.limitReached);
     const token = generateOpaqueToken();
     const invitation = await insertTechnicianInvitation(client, {
       garageId,

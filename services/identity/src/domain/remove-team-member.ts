@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, TEAM_MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool, type RevokedUsers, type TAuthClaims } from '@sh/shared/server';
 import { discardUnpublishedUserEvents } from '../events/discard-unpublished-user-events.js';
 import { deleteUser } from '../store/delete-user.js';
@@ -31,5 +31,5 @@ export async function removeTeamMember(
     return;
   }
   if (!(await deleteTechnicianInvitation(deps.pool, garageId, id)))
-    throw new AppError('not_found', MESSAGES.team.technicianNotFound);
+    throw new AppError('not_found', TEAM_MESSAGES.technicianNotFound);
 }

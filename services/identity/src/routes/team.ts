@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import {
-  MESSAGES,
+  TEAM_MESSAGES,
   ZAcceptInvitationRequestSchema,
   ZInviteTechnicianRequestSchema,
   ZTeamMemberIdParamSchema,
@@ -36,20 +36,20 @@ export function teamRoutes(deps: { pool: Pool; verifier: TokenVerifier; revokedU
     const input = parseOrThrow(ZInviteTechnicianRequestSchema, req.body ?? {});
     const invitation = await inviteTechnician(pool, req.auth!, input);
     req.log?.info({ invitationId: invitation.id }, 'technician invited');
-    res.status(201).json({ status: 201, message: MESSAGES.team.invitationSent, data: { invitation } });
+    res.status(201).json({ status: 201, message: TEAM_MESSAGES.invitationSent, data: { invitation } });
   });
 
   router.post('/api/v1/garage-team/invitations/accept', async (req, res) => {
     const input = parseOrThrow(ZAcceptInvitationRequestSchema, req.body ?? {});
     const data = await acceptTechnicianInvitation(pool, input);
-    res.json({ status: 200, message: MESSAGES.team.invitationAccepted, data });
+    res.json({ status: 200, message: TEAM_MESSAGES.invitationAccepted, data });
   });
 
   router.delete('/api/v1/garage-team/:id', ...ownerOnly, async (req, res) => {
     const { id } = parseOrThrow(ZTeamMemberIdParamSchema, req.params);
     await removeTeamMember({ pool, revokedUsers: deps.revokedUsers }, req.auth!, id);
     req.log?.info({ memberId: id }, 'team member removed');
-    res.json({ status: 200, message: MESSAGES.team.technicianRemoved, data: { removed: true } });
+    res.json({ status: 200, message: TEAM_MESSAGES.technicianRemoved, data: { removed: true } });
   });
 
   return router;

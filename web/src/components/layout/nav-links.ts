@@ -11,7 +11,8 @@ const ADMIN: TNavLink = { to: '/admin', label: 'Admin' };
 
 /**
  * The header's links for this session (docs/product.md#shared-frame): an admin does not see Garages or Pricing and
- * gets Admin; a garage gets Dashboard and, once subscribed, no longer sees Pricing.
+ * gets Admin; a garage gets Dashboard and, once subscribed, no longer sees Pricing; a technician gets Dashboard, and
+ * neither Garages nor Pricing (billing is the owner's).
  */
 export function selectNavLinks(session: TSession): TNavLink[] {
   if (session.status !== 'signed-in') return [HOME, GARAGES, INDIVIDUALS, PRICING];
@@ -22,6 +23,8 @@ export function selectNavLinks(session: TSession): TNavLink[] {
       return session.hasActiveSubscription
         ? [HOME, GARAGES, INDIVIDUALS, DASHBOARD]
         : [HOME, GARAGES, INDIVIDUALS, PRICING, DASHBOARD];
+    case 'technician':
+      return [HOME, INDIVIDUALS, DASHBOARD];
     case 'none':
       return [HOME, GARAGES, INDIVIDUALS, PRICING];
   }

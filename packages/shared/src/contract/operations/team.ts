@@ -58,6 +58,6 @@ export const TEAM_OPERATIONS: TOperation[] = [
     budget: 'credentials',
     body: ZAcceptInvitationRequestSchema,
     response: ZAcceptInvitationResponseSchema,
-    errors: [400, 429],
+    errors: [400, 409, 429],
   },
 ];
