@@ -19,12 +19,12 @@ export function selectNavLinks(session: TSession): TNavLink[] {
   switch (session.user.role) {
     case 'admin':
       return [HOME, INDIVIDUALS, ADMIN];
+    case 'technician':
+      return [HOME, INDIVIDUALS, DASHBOARD];
     case 'garage':
       return session.hasActiveSubscription
         ? [HOME, GARAGES, INDIVIDUALS, DASHBOARD]
         : [HOME, GARAGES, INDIVIDUALS, PRICING, DASHBOARD];
-    case 'technician':
-      return [HOME, INDIVIDUALS, DASHBOARD];
     case 'none':
       return [HOME, GARAGES, INDIVIDUALS, PRICING];
   }
