@@ -1,7 +1,8 @@
 /**
  * docs/product.md#permissions enforced on the server, through the gateway. First a matrix generated from the contract: every
- * operation of OPERATIONS (the served OpenAPI document must list exactly those), called by a visitor, a garage without
- * a subscription, a garage with one, another garage (on what the first garage owns), a suspended garage and an admin.
+ * operation of OPERATIONS (the served OpenAPI document must list exactly those), called by a visitor, a garage (its
+ * owner) without a subscription, a garage with one, another garage (on what the first garage owns), a suspended garage,
+ * a technician of the subscribed garage (docs/product.md#the-garages-team) and an admin.
  * What each caller gets is first read from the operation's `auth` (a visitor 401 where a token is needed, a role it
  * does not name 403, a role it names past the access checks), so an operation added to the contract is in the matrix
  * at once; the hand-kept rows (MATRIX) then pin exact answers and the finer rules (subscription, suspension,
