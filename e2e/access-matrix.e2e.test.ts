@@ -1,7 +1,8 @@
 /**
  * docs/product.md#permissions enforced on the server, through the gateway. First a matrix generated from the contract: every
- * operation of OPERATIONS (the served OpenAPI document must list exactly those), called by a visitor, a garage without
- * a subscription, a garage with one, another garage (on what the first garage owns), a suspended garage and an admin.
+ * operation of OPERATIONS (the served OpenAPI document must list exactly those), called by a visitor, a garage (its
+ * owner) without a subscription, a garage with one, another garage (on what the first garage owns), a suspended garage,
+ * a technician of the subscribed garage (docs/product.md#the-garages-team) and an admin.
  * What each caller gets is first read from the operation's `auth` (a visitor 401 where a token is needed, a role it
  * does not name 403, a role it names past the access checks), so an operation added to the contract is in the matrix
  * at once; the hand-kept rows (MATRIX) then pin exact answers and the finer rules (subscription, suspension,
@@ -13,10 +14,20 @@ import { SESSION_COOKIE, type TRecordExport } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildOpenApiDocument, OPERATIONS, operationTable, type TOperation } from '@sh/shared/contract';
 import { confirmEmailFromMail, logInThroughApi, registerGarage } from './support/api.js';
+import { linkIn, waitForMail } from './support/mail.js';
 import { seedAccounts, seedGarages, seedVehicles, tradingName, unregisteredCompanies } from './support/data.js';
 
-type Caller = 'public' | 'garageWithout' | 'garageWith' | 'anotherGarage' | 'suspended' | 'admin';
-const CALLERS: Caller[] = ['public', 'garageWithout', 'garageWith', 'anotherGarage', 'suspended', 'admin'];
+type Caller = 'public' | 'garageWithout' | 'garageWith' | 'anotherGarage' | 'suspended' | 'technician' | 'admin';
+/** The garage callers are garages' own accounts, their owners; 'technician' is a technician of garageWith's. */
+const CALLERS: Caller[] = [
+  'public',
+  'garageWithout',
+  'garageWith',
+  'anotherGarage',
+  'suspended',
+  'technician',
+  'admin',
+];
 const tokens: Partial<Record<Caller, string>> = {};
 const ids: Partial<Record<Caller, string>> = {};
 /** The sign-in of the garage without a subscription. */
@@ -92,6 +103,25 @@ beforeAll(async () => {
     }),
   ).toBe(200);
   const withSubscription = await logInThroughApi(subscribedGarage.email, 'Matrix2026');
+  // The subscribed garage's owner invites a technician, who accepts from the mail (docs/product.md#the-garages-team).
+  const technicianEmail = `matrix.technician.${stamp}@example.co.uk`;
+  const invited = await fetch(`${inject('gatewayUrl')}/api/v1/garage-team/invitations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${withSubscription.token}` },
+    body: JSON.stringify({ email: technicianEmail, name: 'Matrix Technician' }),
+  });
+  expect(invited.status).toBe(201);
+  const invitation = await waitForMail(inject('inboxUrl'), technicianEmail, /invited to join a garage/);
+  const accepted = await fetch(`${inject('gatewayUrl')}/api/v1/garage-team/invitations/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      token: new URL(linkIn(invitation, '/accept-invite')).searchParams.get('token'),
+      password: 'Matrix2026',
+    }),
+  });
+  expect(accepted.status).toBe(200);
+  const technician = await logInThroughApi(technicianEmail, 'Matrix2026');
   // The suspended garage signs in while it still may; its access token outlives the suspension by minutes at most,
   // and every call it makes with it must still be refused where suspension matters.
   expect(
@@ -106,12 +136,14 @@ beforeAll(async () => {
     anotherGarage: another.token,
     garageWith: withSubscription.token,
     suspended: suspended.token,
+    technician: technician.token,
   });
   Object.assign(ids, {
     garageWithout: without.id,
     anotherGarage: another.id,
     garageWith: withSubscription.id,
     suspended: suspended.id,
+    technician: technician.id,
   });
   expect(
     await api('POST', `/garages/${suspended.id}/suspension`, 'admin', { reason: 'Access matrix: a suspended garage' }),
@@ -165,11 +197,16 @@ type Expected = number | 'allowed' | 'signed-in' | 'answered';
 const everyone = (status: Expected): Record<Caller, Expected> =>
   Object.fromEntries(CALLERS.map((c) => [c, status])) as Record<Caller, Expected>;
 const signedIn = (status: Expected): Record<Caller, Expected> => ({ ...everyone(status), public: 401 });
+/** Calls of a garage's owner alone ('garage'): its technician is refused. */
 const garages = (status: Expected, overrides: Partial<Record<Caller, Expected>> = {}): Record<Caller, Expected> => ({
   ...signedIn(status),
   admin: 403,
+  technician: 403,
   ...overrides,
 });
+/** Calls of a garage's team ('garage-team'): its owner or its technician. */
+const team = (status: Expected, overrides: Partial<Record<Caller, Expected>> = {}): Record<Caller, Expected> =>
+  garages(status, { technician: status, ...overrides });
 const adminOnly = (status: Expected): Record<Caller, Expected> => ({ ...everyone(403), public: 401, admin: status });
 /** Calls on what the first garage (garageWithout) owns: only it and the admin get past the role checks. */
 const ownerAndAdmin = (status: Expected): Record<Caller, Expected> => ({
@@ -194,12 +231,14 @@ const UNKNOWN_SESSION_COOKIE = {
   [SESSION_COOKIE.csrfHeader]: SESSION_COOKIE.csrfHeaderValue,
 };
 /** The role each caller's token carries (none for the visitor). */
-const ROLE_OF: Record<Caller, 'none' | 'garage' | 'admin'> = {
+type Role = 'none' | 'garage' | 'technician' | 'admin';
+const ROLE_OF: Record<Caller, Role> = {
   public: 'none',
   garageWithout: 'garage',
   garageWith: 'garage',
   anotherGarage: 'garage',
   suspended: 'garage',
+  technician: 'technician',
   admin: 'admin',
 };
 
@@ -208,13 +247,15 @@ const ROLE_OF: Record<Caller, 'none' | 'garage' | 'admin'> = {
  * that the matrix is given a caller of that role before the operation ships.
  */
 function expectedFromAuth(auth: TOperation['auth']): Record<Caller, Expected> {
-  const byRole = (role: 'none' | 'garage' | 'admin'): Expected => {
+  const byRole = (role: Role): Expected => {
     if (auth === 'public' || auth === 'stripe-signature') return 'answered';
     if (role === 'none') return 401;
-    if (auth !== 'signed-in' && auth !== 'garage' && auth !== 'admin')
+    if (auth !== 'signed-in' && auth !== 'garage' && auth !== 'garage-team' && auth !== 'admin')
       throw new Error(`the access matrix has no caller for auth '${String(auth)}'`);
-    if (auth !== 'signed-in' && auth !== role) return 403;
-    return role === 'garage' ? 'signed-in' : 'allowed';
+    const isAllowed =
+      auth === 'signed-in' || auth === role || (auth === 'garage-team' && (role === 'garage' || role === 'technician'));
+    if (!isAllowed) return 403;
+    return role === 'garage' || role === 'technician' ? 'signed-in' : 'allowed';
   };
   return Object.fromEntries(CALLERS.map((caller) => [caller, byRole(ROLE_OF[caller])])) as Record<Caller, Expected>;
 }
@@ -267,18 +308,19 @@ const MATRIX: Record<string, MatrixRow> = {
   },
   'GET /service-records/signing-key': { path: () => '/service-records/signing-key', expected: everyone(200) },
   'GET /platform-figures': { path: () => '/platform-figures', expected: everyone(200) },
-  'GET /service-records/vin/{registration}': { path: () => '/service-records/vin/AD61HCX', expected: garages(200) },
+  'GET /service-records/vin/{registration}': { path: () => '/service-records/vin/AD61HCX', expected: team(200) },
   'POST /service-records/validate': {
     path: () => '/service-records/validate',
     body: () => ({ vin: 'WBA8E9G50GNT00002', vehicleRegistration: 'MX26AAB' }),
-    expected: garages(200),
+    expected: team(200),
   },
+  // The technician signs with their own password, for the garage they work for (garageWith).
   'POST /service-records': {
     path: () => '/service-records',
     body: newRecord,
-    expected: garages(403, { garageWith: 201 }),
+    expected: team(403, { garageWith: 201, technician: 201 }),
   },
-  'GET /service-records/mine': { path: () => '/service-records/mine', expected: garages(200, { suspended: 403 }) },
+  'GET /service-records/mine': { path: () => '/service-records/mine', expected: team(200, { suspended: 403 }) },
   // A format it does not make: a garage past the access checks meets a 400 envelope, not a download (which
   // 'lets a garage download its own records alone' below asks for).
   'GET /service-records/export': { path: () => '/service-records/export?format=xlsx', expected: garages(400) },
@@ -420,6 +462,15 @@ const MATRIX: Record<string, MatrixRow> = {
     expected: everyone(400),
   },
   'GET /reminders/garage': { path: () => '/reminders/garage', expected: garages(200) },
+  // A garage's team (docs/product.md#the-garages-team): the owner's alone; accepting needs the mailed link's token.
+  'GET /garage-team': { path: () => '/garage-team', expected: garages(200) },
+  'POST /garage-team/invitations': { path: () => '/garage-team/invitations', body: () => ({}), expected: garages(400) },
+  'DELETE /garage-team/{id}': { path: () => `/garage-team/${UNKNOWN_ID}`, expected: garages(404) },
+  'POST /garage-team/invitations/accept': {
+    path: () => '/garage-team/invitations/accept',
+    body: () => ({ token: 'not-an-invitation', password: 'Matrix2026' }),
+    expected: everyone(400),
+  },
   'PATCH /reminders/garage': { path: () => '/reminders/garage', body: () => ({}), expected: garages(400) },
 };
 

@@ -36,8 +36,9 @@ import {
 } from './route-pages';
 
 /**
- * The routes of docs/product.md#routes, inside the session and subscription; every other path goes
- * home. Pages other than home load on first use (route-pages.ts) while the frame stays on screen.
+ * The routes of docs/product.md#routes. /garage and /add-service are the garage team's: the pages themselves send
+ * anyone else on (GarageTeamOnly), so that the guard of the first load stays as small as it is., inside the session and subscription; every
+ * other path goes home. Pages other than home load on first use (route-pages.ts) while the frame stays on screen.
  */
 export function App() {
   return (
@@ -53,6 +54,7 @@ export function App() {
             <Route path="undo-email-change" element={<UndoEmailChangePage />} />
             <Route path="forgot-password" element={<ForgotPasswordPage />} />
             <Route path="reset-password" element={<ResetPasswordPage />} />
+            <Route path="accept-invite" element={<LoginPage />} />
             <Route path="pricing" element={<PricingPage />} />
             <Route path="checkout" element={<CheckoutPage />} />
             <Route path="checkout-success" element={<CheckoutSuccessPage />} />
@@ -72,7 +74,7 @@ export function App() {
             <Route
               path="garage"
               element={
-                <RequireAuth userType="garage">
+                <RequireAuth>
                   <GarageDashboardPage />
                 </RequireAuth>
               }
@@ -80,7 +82,7 @@ export function App() {
             <Route
               path="add-service"
               element={
-                <RequireAuth userType="garage">
+                <RequireAuth>
                   <AddServicePage />
                 </RequireAuth>
               }

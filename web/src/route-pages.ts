@@ -122,7 +122,6 @@ export const VerifyRecordsPage = lazyPage(
   () => import('./pages/VerifyRecordsPage'),
   (module) => module.VerifyRecordsPage,
 );
-
 const LAZY_PAGES = [
   HomeSections,
   LoginPage,

@@ -312,7 +312,7 @@ describe('idempotent consumers', () => {
         handlers: ignoring('notifications'),
       }),
     ).toThrow(
-      'notifications subscribes to user.email_confirmation_requested, user.password_reset_requested, user.email_change_notice_requested, whose secret fields no job carries, but has no fetchSecrets',
+      'notifications subscribes to user.email_confirmation_requested, user.password_reset_requested, technician.invited, user.email_change_notice_requested, whose secret fields no job carries, but has no fetchSecrets',
     );
   });
 });

@@ -50,3 +50,45 @@ describe('the token verifier', () => {
     expect(keyFetches).toBe(4);
   });
 });
+
+describe("a garage's technicians' tokens (docs/product.md#the-garages-team)", () => {
+  const technician = {
+    sub: '5b1e6f0a-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
+    role: 'technician' as const,
+    email: 'rhys@example.co.uk',
+    garageId: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
+    name: 'Rhys Price',
+  };
+  const marks = (revoked: string[], answers = true) => ({
+    isRevoked: async (userId: string) => {
+      if (!answers) throw new Error('Redis is away');
+      return revoked.includes(userId);
+    },
+    revoke: async () => undefined,
+  });
+
+  it('carry the garage and the name, and count until the technician is marked removed; then 401', async () => {
+    const token = signAccessToken(identityKeys.privateKey, technician);
+    const live = createTokenVerifier({ publicKey: identityKeys.publicKey, revokedUsers: marks([]) });
+    await expect(live.verify(token)).resolves.toEqual(technician);
+    const removed = createTokenVerifier({ publicKey: identityKeys.publicKey, revokedUsers: marks([technician.sub]) });
+    await expect(removed.verify(token)).rejects.toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('are refused (503), never let through, while the marks cannot be read; other tokens are not asked about', async () => {
+    const away = createTokenVerifier({ publicKey: identityKeys.publicKey, revokedUsers: marks([], false) });
+    await expect(away.verify(signAccessToken(identityKeys.privateKey, technician))).rejects.toMatchObject({
+      code: 'service_unavailable',
+    });
+    const owner = { sub: technician.garageId, role: 'garage' as const, email: 'o@example.co.uk' };
+    await expect(away.verify(signAccessToken(identityKeys.privateKey, owner))).resolves.toEqual(owner);
+  });
+
+  it('is no token without its garage and name', async () => {
+    const verifier = createTokenVerifier({ publicKey: identityKeys.publicKey });
+    const { garageId: _garageId, ...nameless } = technician;
+    await expect(verifier.verify(signAccessToken(identityKeys.privateKey, nameless))).rejects.toMatchObject({
+      code: 'unauthorized',
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { createTokenVerifier, startService } from '@sh/shared/server';
+import { createRevokedUsers, createTokenVerifier, startService } from '@sh/shared/server';
 import { buildGatewayApp } from './routes/app.js';
 import { readConfig } from './config.js';
 
@@ -10,7 +10,12 @@ await startService({
     buildGatewayApp({
       logger,
       redis,
-      verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
+      // A removed technician's token is refused at once (docs/product.md#the-garages-team).
+      verifier: createTokenVerifier({
+        publicKey: config.JWT_PUBLIC_KEY,
+        identityUrl: config.IDENTITY_URL,
+        revokedUsers: createRevokedUsers(redis, config.REDIS_KEY_PREFIX),
+      }),
       upstreams: {
         identity: config.IDENTITY_URL,
         garages: config.GARAGES_URL,

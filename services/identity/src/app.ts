@@ -1,10 +1,11 @@
-import { createServiceApp, type ServiceAppDeps, createTokenVerifier } from '@sh/shared/server';
+import { createRevokedUsers, createServiceApp, type ServiceAppDeps, createTokenVerifier } from '@sh/shared/server';
 import type { SigningKeys } from './domain/signing-keys.js';
 import { DEV_SECOND_FACTOR_KEY } from './config.js';
 import type { SecondFactorSettings } from './domain/second-factor-settings.js';
 import { authRoutes } from './routes/auth.js';
 import { internalRoutes } from './routes/internal.js';
 import { secondFactorRoutes } from './routes/second-factor.js';
+import { teamRoutes } from './routes/team.js';
 import { userRoutes } from './routes/users.js';
 
 export interface IdentityAppDeps extends ServiceAppDeps {
@@ -17,7 +18,9 @@ export interface IdentityAppDeps extends ServiceAppDeps {
 
 /** Builds the identity service's app (no listen), for main.ts and the tests. */
 export function buildIdentityApp(deps: IdentityAppDeps) {
-  const verifier = createTokenVerifier({ publicKey: deps.keys.publicKey });
+  // A removed technician's tokens stop counting at once (docs/product.md#the-garages-team).
+  const revokedUsers = deps.redis ? createRevokedUsers(deps.redis, deps.keyPrefix ?? 'sh') : null;
+  const verifier = createTokenVerifier({ publicKey: deps.keys.publicKey, revokedUsers: revokedUsers ?? undefined });
   return createServiceApp({
     ...deps,
     service: 'identity',
@@ -37,6 +40,7 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
         secondFactorRoutes({ pool: deps.pool, keys: deps.keys, verifier, settings: secondFactor, passwordFailures }),
       );
       app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier, passwordFailures }));
+      app.use(teamRoutes({ pool: deps.pool, verifier, revokedUsers }));
     },
   });
 }

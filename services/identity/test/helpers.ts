@@ -23,6 +23,8 @@ export interface RunningIdentity {
   db: TestDatabase;
   url: string;
   keys: { publicKey: string; privateKey: string };
+  /** Its REDIS_KEY_PREFIX (where it keeps, say, removed technicians' marks). */
+  keyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startIdentityWithRedis(
     db,
     url: server.url,
     keys,
+    keyPrefix: prefix,
     async close() {
       await server.close();
       redis.disconnect();

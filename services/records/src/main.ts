@@ -7,6 +7,7 @@ import {
 } from '@sh/shared/lookup-cache';
 import {
   createRequestRedis,
+  createRevokedUsers,
   createTokenBucketLimiter,
   createTokenVerifier,
   type DatabaseServiceContext,
@@ -118,7 +119,11 @@ await startService({
       redis: context.redis,
       logger: context.logger,
       signer,
-      verifier: createTokenVerifier({ publicKey: config.JWT_PUBLIC_KEY, identityUrl: config.IDENTITY_URL }),
+      verifier: createTokenVerifier({
+        publicKey: config.JWT_PUBLIC_KEY,
+        identityUrl: config.IDENTITY_URL,
+        revokedUsers: createRevokedUsers(context.redis, config.REDIS_KEY_PREFIX),
+      }),
       identity: createIdentityClient({ baseUrl: config.IDENTITY_URL, internalToken: config.INTERNAL_TOKEN }),
       internalToken: config.INTERNAL_TOKEN,
       queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },

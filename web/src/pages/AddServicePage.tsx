@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@sh/shared/contract';
+import { useAuth } from '../auth/AuthProvider';
+import { GarageTeamOnly } from '../auth/GarageTeamOnly';
 import { useSubscription } from '../auth/SubscriptionProvider';
 import { FormAlert } from '../components/FormAlert';
 import { BackLink } from '../components/BackLink';
@@ -20,8 +22,18 @@ import { WizardAlert } from './add-service/WizardAlert';
  * trialing; any other garage is asked to subscribe instead.
  */
 export function AddServicePage() {
+  return (
+    <GarageTeamOnly>
+      <AddService />
+    </GarageTeamOnly>
+  );
+}
+
+function AddService() {
   useDocumentTitle('Add service history');
   const subscription = useSubscription();
+  // A technician's garage's subscription is the owner's business: the server refuses a record it does not cover.
+  const isTechnician = useAuth().user?.userType === 'technician';
 
   return (
     <div className="add-service-page">
@@ -34,7 +46,9 @@ export function AddServicePage() {
         </div>
       </section>
       <div className="container narrow add-service-page__body">
-        {subscription.status === 'loading' ? (
+        {isTechnician ? (
+          <AddServiceWizard />
+        ) : subscription.status === 'loading' ? (
           <div className="card">
             <Spinner label="Checking your subscription…" />
           </div>

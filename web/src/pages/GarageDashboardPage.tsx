@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { mayGarage } from '@sh/shared/contract';
 import { fetchMyGarage } from '../api/garages';
+import { useAuth } from '../auth/AuthProvider';
+import { GarageTeamOnly } from '../auth/GarageTeamOnly';
 import { fetchCurrentUser } from '../api/identity';
 import { useSubscription } from '../auth/SubscriptionProvider';
 import { EmailConfirmationNotice } from '../components/EmailConfirmationNotice';
@@ -23,6 +26,9 @@ const LogCheckpointPanel = lazy(() =>
   import('./garage-dashboard/LogCheckpointPanel').then((module) => ({ default: module.LogCheckpointPanel })),
 );
 
+/** The owner's team (docs/product.md#the-garages-team): its code loads on its own, for the owner only. */
+const TeamPanel = lazy(() => import('./garage-dashboard/TeamPanel').then((module) => ({ default: module.TeamPanel })));
+
 /** The garage's export of its records (issue 25): its download code loads on its own. */
 const ExportRecordsPanel = lazy(() =>
   import('./garage-dashboard/ExportRecordsPanel').then((module) => ({ default: module.ExportRecordsPanel })),
@@ -31,16 +37,31 @@ const ExportRecordsPanel = lazy(() =>
 /**
  * /garage: the garage's dashboard: its own name from its profile and its subscription state, what to do next
  * (log a service when subscribed, otherwise subscribe), its service records with their receipts, their export, and the
- * public log's latest checkpoint as this browser checked it.
+ * public log's latest checkpoint as this browser checked it. A technician (docs/product.md#the-garages-team) sees the
+ * records, the log and the way to log a service; the garage's details, billing, export, reminders and team are the
+ * owner's, and their controls are not shown (nor asked for).
  */
 export function GarageDashboardPage() {
+  return (
+    <GarageTeamOnly>
+      <GarageDashboard />
+    </GarageTeamOnly>
+  );
+}
+
+function GarageDashboard() {
   useDocumentTitle('Dashboard');
-  const profile = useApiData((signal) => fetchMyGarage({ signal }), []);
+  const { user } = useAuth();
+  const userType = user?.userType ?? null;
+  const isOwner = userType === 'garage';
+  const profile = useApiData((signal) => fetchMyGarage({ signal }), [], { isEnabled: isOwner });
   const garage = profile.status === 'loaded' ? profile.data : null;
   const subscription = useSubscription();
   const flash = useFlashMessage();
 
-  const isSubscribed = subscription.hasActiveSubscription;
+  // A technician's garage is subscribed or not: the server says so when a record is submitted.
+  const isSubscribed = isOwner ? subscription.hasActiveSubscription : true;
+  const isDeciding = isOwner && subscription.status === 'loading';
   const status = subscription.subscription?.subscription_status ?? null;
   const periodEnd = formatUnixDate(subscription.subscription?.current_period_end);
 
@@ -49,7 +70,7 @@ export function GarageDashboardPage() {
       <section className="page-hero page-hero--compact dashboard-hero" aria-labelledby="dashboard-title">
         <div className="container dashboard-hero__inner">
           <div>
-            <p className="eyebrow eyebrow--on-dark">Garage dashboard</p>
+            <p className="eyebrow eyebrow--on-dark">{isOwner ? 'Garage dashboard' : 'Technician'}</p>
             <h1 id="dashboard-title">{garage ? garage.name : 'Your garage'}</h1>
             {garage ? <p className="page-hero__lead">{garage.address}</p> : null}
             {status ? (
@@ -62,7 +83,7 @@ export function GarageDashboardPage() {
             ) : null}
           </div>
           <div className="dashboard-hero__actions">
-            {subscription.status === 'loading' ? null : isSubscribed ? (
+            {isDeciding ? null : isSubscribed ? (
               <Link to="/add-service" className="button button--primary button--large">
                 <WrenchIcon size={20} />
                 Add Service History
@@ -81,13 +102,22 @@ export function GarageDashboardPage() {
         {profile.status === 'loading' ? <Spinner label="Loading your garage…" /> : null}
         {profile.status === 'failed' ? <FormAlert tone="error">{messageOf(profile.error)}</FormAlert> : null}
         <UnconfirmedEmailNotice />
-        <ServiceRecordsSection canAddRecords={subscription.status === 'loading' ? null : isSubscribed} />
-        <Suspense fallback={null}>
-          <ExportRecordsPanel />
-        </Suspense>
-        <Suspense fallback={null}>
-          <RemindersPanel />
-        </Suspense>
+        <ServiceRecordsSection canAddRecords={isDeciding ? null : isSubscribed} />
+        {mayGarage(userType, 'exportRecords') ? (
+          <Suspense fallback={null}>
+            <ExportRecordsPanel />
+          </Suspense>
+        ) : null}
+        {mayGarage(userType, 'manageReminders') ? (
+          <Suspense fallback={null}>
+            <RemindersPanel />
+          </Suspense>
+        ) : null}
+        {mayGarage(userType, 'manageTeam') ? (
+          <Suspense fallback={null}>
+            <TeamPanel />
+          </Suspense>
+        ) : null}
         <Suspense fallback={null}>
           <LogCheckpointPanel />
         </Suspense>

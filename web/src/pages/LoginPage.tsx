@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { lazy, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ZLoginRequestSchema, type TSecondFactorStep, type TUserType } from '@sh/shared/contract';
 import { useAuth } from '../auth/AuthProvider';
 import { AuthShell } from '../components/AuthShell';
@@ -14,15 +14,26 @@ import { SecondFactorEnrolmentStep } from './login/SecondFactorEnrolmentStep';
 /** Where a signed-in user of each type belongs (docs/product.md#login); null for anyone else. */
 export function homePathFor(userType: TUserType | null): string | null {
   if (userType === 'admin') return '/admin';
-  if (userType === 'garage') return '/garage';
+  if (userType === 'garage' || userType === 'technician') return '/garage';
   return null;
+}
+
+/** /accept-invite (docs/product.md#the-garages-team): its own chunk, reached through the login page's. */
+const AcceptInvitePage = lazy(() =>
+  import('./AcceptInvitePage').then((module) => ({ default: module.AcceptInvitePage })),
+);
+
+/**
+ * /login, and /accept-invite where a technician first chooses the password they will log in with. */
+export function LoginPage() {
+  return useLocation().pathname === '/accept-invite' ? <AcceptInvitePage /> : <LogInForm />;
 }
 
 /**
  * /login: e-mail and password; admins go to /admin, garages to /garage, anyone else is told why not. A user with
  * two-step verification on is then asked for a code, and an admin who must have it and has not is sent to set it up.
  */
-export function LoginPage() {
+function LogInForm() {
   useDocumentTitle('Log in');
   const auth = useAuth();
   const navigate = useNavigate();

@@ -44,7 +44,7 @@ export const SESSION_COOKIE = {
 } as const;
 
 /** The user types (docs/product.md#what-it-is-for): ZUserTypeSchema's options. */
-export const USER_TYPES = ['admin', 'garage', 'none'] as const;
+export const USER_TYPES = ['admin', 'garage', 'technician', 'none'] as const;
 
 /** States in which a garage has the plan's features (docs/product.md#the-plan: active, and trialing during the free trial). */
 export const ENTITLED_SUBSCRIPTION_STATUSES: readonly TSubscriptionStatus[] = ['active', 'trialing'];

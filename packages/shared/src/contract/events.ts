@@ -24,6 +24,22 @@ export const EVENTS = {
     payload: z.object({ userId: z.string().uuid(), email: z.string(), token: z.string() }),
     secretFields: ['token'],
   },
+  /**
+   * A garage's owner invited a technician (docs/product.md#the-garages-team): the mail with the link to accept (token
+   * secret, never in the job).
+   */
+  'technician.invited': {
+    version: 1,
+    payload: z.object({
+      invitationId: z.string().uuid(),
+      garageId: z.string().uuid(),
+      email: z.string(),
+      name: z.string(),
+      invitedBy: z.string(),
+      token: z.string(),
+    }),
+    secretFields: ['token'],
+  },
   'user.password_reset_requested': {
     version: 1,
     payload: z.object({ userId: z.string().uuid(), email: z.string(), token: z.string() }),
@@ -210,6 +226,7 @@ export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
   'user.registered': [],
   'user.email_confirmation_requested': ['notifications'],
   'user.password_reset_requested': ['notifications'],
+  'technician.invited': ['notifications'],
   'user.email_confirmed': ['garages', 'records', 'billing'],
   'user.email_changed': ['garages', 'records', 'billing'],
   'user.email_change_notice_requested': ['notifications'],

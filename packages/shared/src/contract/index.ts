@@ -26,3 +26,4 @@ export * from './patterns.js';
 export * from './brand.js';
 export * from './reminders.js';
 export * from './platform-figures.js';
+export * from './team.js';

@@ -20,8 +20,12 @@ export interface TOperation {
   path: string;
   summary: string;
   tag: string;
-  /** Who may call it: any role named here needs a valid access token at the gateway (but see acceptsEnrolmentToken). */
-  auth: 'public' | 'signed-in' | 'garage' | 'admin' | 'stripe-signature';
+  /**
+   * Who may call it: any role named here needs a valid access token at the gateway (but see acceptsEnrolmentToken).
+   * 'garage' is the garage's owner (its own account) alone; 'garage-team' the owner or one of its technicians
+   * (docs/product.md#the-garages-team).
+   */
+  auth: 'public' | 'signed-in' | 'garage' | 'garage-team' | 'admin' | 'stripe-signature';
   /** The service that answers it; 'gateway' for the admin's calls the gateway composes itself. */
   service: TServiceName | 'gateway';
   budget: TOperationBudget;

@@ -10,6 +10,7 @@ import { GARAGES_OPERATIONS } from './operations/garages.js';
 import { IDENTITY_OPERATIONS } from './operations/identity.js';
 import { RECORDS_OPERATIONS } from './operations/records.js';
 import { REMINDER_OPERATIONS } from './operations/reminders.js';
+import { TEAM_OPERATIONS } from './operations/team.js';
 
 /** Every public call of the API, for the OpenAPI document the gateway serves. */
 export const OPERATIONS: TOperation[] = [
@@ -20,4 +21,5 @@ export const OPERATIONS: TOperation[] = [
   ...BILLING_OPERATIONS,
   ...CONTACT_OPERATIONS,
   ...REMINDER_OPERATIONS,
+  ...TEAM_OPERATIONS,
 ];

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { MESSAGES } from '../contract/messages.js';
 import { AppError } from './errors.js';
+import type { RevokedUsers } from './revoked-users.js';
 import type { TAuthClaims } from './types.js';
 
 /** Access tokens are signed by identity with RS256 only; no other algorithm is ever accepted. */
@@ -23,6 +24,11 @@ export function createTokenVerifier(source: {
   publicKey?: string;
   identityUrl?: string;
   minRefetchMs?: number;
+  /**
+   * The removed technicians whose tokens no longer count (docs/product.md#the-garages-team): a technician's token is
+   * checked against it, so a removal ends their sessions at once.
+   */
+  revokedUsers?: RevokedUsers;
 }): TokenVerifier {
   let cached: { key: string; at: number } | null = source.publicKey ? { key: source.publicKey, at: Infinity } : null;
   // A flood of tokens with bad signatures must not become a flood of key fetches: one refetch per interval.
@@ -71,8 +77,9 @@ export function createTokenVerifier(source: {
       } catch (error) {
         throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
       }
+      let claims: TAuthClaims;
       try {
-        return verifyWith(token, key);
+        claims = verifyWith(token, key);
       } catch (error) {
         if (error instanceof AppError) throw error;
         const canRefetch =
@@ -84,29 +91,54 @@ export function createTokenVerifier(source: {
         if (canRefetch) {
           lastRefetchAt = Date.now();
           try {
-            return verifyWith(token, await fetchKey());
+            claims = verifyWith(token, await fetchKey());
           } catch (retryError) {
             throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: retryError });
           }
+        } else {
+          throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: error });
         }
-        throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: error });
       }
+      if (claims.role === 'technician' && source.revokedUsers) await refuseRevoked(source.revokedUsers, claims.sub);
+      return claims;
     },
   };
 }
 
-/** The sub/role/email claims of a verified token's payload; throws when any is missing. */
+/**
+ * The claims of a verified token's payload; throws when any is missing. A technician's token names its garage and
+ * the technician's name (docs/product.md#the-garages-team); a garage's own token may name its garage (itself).
+ */
 function claimsOf(decoded: string | jwt.JwtPayload): TAuthClaims {
   if (typeof decoded !== 'object' || decoded === null) throw new Error('token payload is not an object');
-  const { sub, role, email } = decoded as Record<string, unknown>;
+  const { sub, role, email, garageId, name } = decoded as Record<string, unknown>;
   if (
     typeof sub !== 'string' ||
     typeof email !== 'string' ||
-    (role !== 'admin' && role !== 'garage' && role !== 'none')
+    (role !== 'admin' && role !== 'garage' && role !== 'technician' && role !== 'none')
   ) {
     throw new Error('token claims are incomplete');
   }
-  return { sub, role, email };
+  if (role === 'technician' && (typeof garageId !== 'string' || typeof name !== 'string'))
+    throw new Error("a technician's token names no garage or name");
+  return {
+    sub,
+    role,
+    email,
+    ...(typeof garageId === 'string' ? { garageId } : {}),
+    ...(typeof name === 'string' ? { name } : {}),
+  };
+}
+
+/** A removed technician's token is refused (401); a mark that cannot be read refuses too (503), never lets through. */
+async function refuseRevoked(revokedUsers: RevokedUsers, userId: string): Promise<void> {
+  let isRevoked: boolean;
+  try {
+    isRevoked = await revokedUsers.isRevoked(userId);
+  } catch (error) {
+    throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
+  }
+  if (isRevoked) throw new AppError('unauthorized', MESSAGES.platform.unauthorized);
 }
 
 /**
@@ -127,7 +159,7 @@ export function signSecondFactorToken(
   purpose: TSecondFactorTokenPurpose,
   ttlSeconds: number,
 ): string {
-  return jwt.sign({ role: claims.role, email: claims.email }, privateKey, {
+  return jwt.sign(tokenPayloadOf(claims), privateKey, {
     algorithm: JWT_ALGORITHM,
     subject: claims.sub,
     issuer: JWT_ISSUER,
@@ -153,6 +185,16 @@ export function verifySecondFactorToken(
   } catch {
     return null;
   }
+}
+
+/** A token's claims besides its subject: the role and e-mail, and a garage member's garage and name. */
+function tokenPayloadOf(claims: TAuthClaims): Record<string, string> {
+  return {
+    role: claims.role,
+    email: claims.email,
+    ...(claims.garageId ? { garageId: claims.garageId } : {}),
+    ...(claims.name ? { name: claims.name } : {}),
+  };
 }
 
 /** Reads the bearer token of a request, if any. */
@@ -238,7 +280,7 @@ export function signAccessToken(
   claims: TAuthClaims,
   ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS,
 ): string {
-  return jwt.sign({ role: claims.role, email: claims.email }, privateKey, {
+  return jwt.sign(tokenPayloadOf(claims), privateKey, {
     algorithm: JWT_ALGORITHM,
     subject: claims.sub,
     issuer: JWT_ISSUER,

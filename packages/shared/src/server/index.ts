@@ -24,3 +24,5 @@ export * from './email-confirmations.js';
 export * from './page-cursor.js';
 export * from './passwords.js';
 export * from './opaque-tokens.js';
+export * from './revoked-users.js';
+export * from './garage-team.js';

@@ -6,7 +6,7 @@ import { refuseIfSuspended } from './refuse-suspended.js';
 import type { SigningKeys } from './signing-keys.js';
 import { generateOpaqueToken, hashToken } from '@sh/shared/server';
 import { REFRESH_TOKEN_TTL_MS } from './tokens.js';
-import { userTypeOf } from './user-type.js';
+import { claimsOfUser, userTypeOf } from './user-type.js';
 
 /** A started session with what the SPA needs to know about its user. */
 export interface SignedInUser {
@@ -40,7 +40,7 @@ export async function issueSession(
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
   });
-  const accessToken = signAccessToken(keys.privateKey, { sub: user.id, role: userType, email: user.email });
+  const accessToken = signAccessToken(keys.privateKey, claimsOfUser(user));
   const session = {
     access_token: accessToken,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,

@@ -9,7 +9,7 @@ import {
   type SecondFactorSettings,
 } from './second-factor-settings.js';
 import type { SigningKeys } from './signing-keys.js';
-import { userTypeOf } from './user-type.js';
+import { claimsOfUser } from './user-type.js';
 
 /**
  * What a user whose password was right still owes before a session: with two-step verification on, a code (the
@@ -24,7 +24,7 @@ export async function secondFactorStepFor(
   user: UserRow,
 ): Promise<TSecondFactorStep | null> {
   const enrolment = await findSecondFactor(db, user.id);
-  const claims = { sub: user.id, role: userTypeOf(user), email: user.email };
+  const claims = claimsOfUser(user);
   if (enrolment?.confirmed_at) {
     refuseIfSuspended(user);
     return {

@@ -2,6 +2,7 @@
 export const MAIL_TEMPLATES = [
   'email_confirmation',
   'password_reset',
+  'technician_invitation',
   'garage_welcome',
   'trial_started',
   'trial_ending',

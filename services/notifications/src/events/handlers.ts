@@ -13,6 +13,7 @@ import { composeGarageWelcomeMail } from '../domain/compose-garage-welcome-mail.
 import { composePasswordResetMail } from '../domain/compose-password-reset-mail.js';
 import { composeServiceRecordAmendedMail } from '../domain/record-correction-mails.js';
 import { composeServiceRecordWithdrawnMail } from '../domain/record-correction-mails.js';
+import { composeTechnicianInvitationMail } from '../domain/compose-technician-invitation-mail.js';
 import type { MailContext } from '../domain/mail-layout.js';
 import { offerServiceReminder } from '../domain/offer-service-reminder.js';
 import { queueOrHoldReceipt, releaseReceiptsCoveredBy } from '../domain/receipt-mails.js';
@@ -36,6 +37,11 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
     'user.password_reset_requested': async (db, event) => {
       const mail = composePasswordResetMail(context, { token: event.payload.token });
       await enqueueMail(db, { eventId: event.id, template: 'password_reset', to: event.payload.email, ...mail });
+    },
+    'technician.invited': async (db, event) => {
+      const { email, name, invitedBy, token } = event.payload;
+      const mail = composeTechnicianInvitationMail(context, { name, invitedBy, token });
+      await enqueueMail(db, { eventId: event.id, template: 'technician_invitation', to: email, ...mail });
     },
     'user.email_change_notice_requested': async (db, event) => {
       const { oldEmail, newEmail, token } = event.payload;

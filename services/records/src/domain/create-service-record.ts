@@ -31,6 +31,16 @@ export interface CreateServiceRecordDeps {
   now?: () => Date;
 }
 
+/**
+ * Who signs a record: the garage it is for, the account whose password is re-checked (the garage's own, or the
+ * technician's), and a technician's name, which is then the record's signer and technician whatever the form says.
+ */
+export interface RecordSigner {
+  garageId: string;
+  userId: string;
+  technicianName: string | null;
+}
+
 export interface CreatedServiceRecord {
   serviceRecord: TGarageServiceRecord;
   receipt: TReceipt;
@@ -42,16 +52,18 @@ export interface CreatedServiceRecord {
  * A garage logs a service (docs/product.md#adding-a-service). The garage is the caller; it must not be suspended by an
  * admin (its existing records stay public, it adds none until reinstated); its e-mail must be confirmed
  * (a signup that never proved its address cannot put records on a company's name) and it must be entitled (active
- * or trialing); the signer's password is re-checked by identity before anything is stored; the service date is
+ * or trialing); the signer's password is re-checked by identity before anything is stored (a technician's own:
+ * docs/product.md#the-garages-team, whose name is then sealed as the record's signer); the service date is
  * today in Europe/London. The record, its chain entry and its event commit together, and an Idempotency-Key
  * already used answers the record it made instead of storing a second.
  */
 export async function createServiceRecord(
   deps: CreateServiceRecordDeps,
-  garageId: string,
+  signer: RecordSigner,
   input: TCreateServiceRecordRequest,
   idempotencyKey: string | null,
 ): Promise<CreatedServiceRecord> {
+  const { garageId } = signer;
   if (input.garage_id !== undefined && input.garage_id !== garageId) {
     throw new AppError('forbidden', MESSAGES.records.garageMismatch);
   }
@@ -60,7 +72,7 @@ export async function createServiceRecord(
     throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const entitlement = await findEntitlement(deps.pool, garageId);
   if (!entitlement?.canAddRecords) throw new AppError('subscription_required', MESSAGES.records.subscriptionRequired);
-  if (!(await deps.identity.isPasswordValid(garageId, input.password))) {
+  if (!(await deps.identity.isPasswordValid(signer.userId, input.password))) {
     throw new AppError('password_mismatch', MESSAGES.submit.passwordMismatch);
   }
 
@@ -75,8 +87,8 @@ export async function createServiceRecord(
     mileage: input.mileage,
     service_type: input.service_type,
     notes: input.notes,
-    technician_name: input.technician_name,
-    signed_by: input.full_name,
+    technician_name: signer.technicianName ?? input.technician_name,
+    signed_by: signer.technicianName ?? input.full_name,
     customer_email: input.customer_email,
     customer_phone: input.customer_phone,
     created_at: createdAt,

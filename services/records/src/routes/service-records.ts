@@ -9,21 +9,34 @@ import {
   ZValidateVehicleRequestSchema,
   ZVinLookupRequestSchema,
 } from '@sh/shared/contract';
-import { authenticate, parseOrThrow, requireRole, type TokenVerifier } from '@sh/shared/server';
+import {
+  authenticate,
+  garageIdOf,
+  parseOrThrow,
+  requireCapability,
+  type TAuthClaims,
+  type TokenVerifier,
+} from '@sh/shared/server';
 import { checkVehicle } from '../domain/check-vehicle.js';
-import { createServiceRecord, type CreateServiceRecordDeps } from '../domain/create-service-record.js';
+import {
+  createServiceRecord,
+  type CreateServiceRecordDeps,
+  type RecordSigner,
+} from '../domain/create-service-record.js';
 import { findGarageReceipt } from '../domain/find-garage-receipt.js';
 import { findRecordedVin } from '../domain/find-recorded-vin.js';
 import { listGarageRecords } from '../domain/list-garage-records.js';
 
 /**
  * The garage's calls (docs/product.md#adding-a-service): the VIN lookup, the vehicle check, logging a service, and the garage's
- * own records and their receipts. Every one needs a garage's token; an admin or a user of no type is refused with 403.
+ * own records and their receipts. Every one needs the token of the garage's owner or one of its technicians
+ * (docs/product.md#the-garages-team), and acts for that garage; an admin or a user of no type is refused with 403.
  */
 export function serviceRecordRoutes(deps: CreateServiceRecordDeps & { verifier: TokenVerifier }): Router {
   const { pool } = deps;
   const router = Router();
-  const garageOnly = [authenticate(deps.verifier), requireRole('garage')];
+  const garageOnly = [authenticate(deps.verifier), requireCapability('logServices')];
+  const garageRecords = [authenticate(deps.verifier), requireCapability('readRecords')];
 
   router.get('/api/v1/service-records/vin/:registration', ...garageOnly, async (req, res) => {
     const { registration } = parseOrThrow(ZVinLookupRequestSchema, req.params);
@@ -35,24 +48,24 @@ export function serviceRecordRoutes(deps: CreateServiceRecordDeps & { verifier: 
     res.json({ status: 200, data: await checkVehicle(pool, input) });
   });
 
-  router.get('/api/v1/service-records/mine', ...garageOnly, async (req, res) => {
+  router.get('/api/v1/service-records/mine', ...garageRecords, async (req, res) => {
     const query = parseOrThrow(ZMyServiceRecordsQuerySchema, req.query);
     res.setHeader('cache-control', 'private, no-store');
-    res.json({ status: 200, data: await listGarageRecords(pool, req.auth!.sub, query) });
+    res.json({ status: 200, data: await listGarageRecords(pool, garageIdOf(req.auth!), query) });
   });
 
   // A record's receipt with its place in the transparency log (its checkpoint and inclusion proof once one covers it).
-  router.get('/api/v1/service-records/:id/receipt', ...garageOnly, async (req, res) => {
+  router.get('/api/v1/service-records/:id/receipt', ...garageRecords, async (req, res) => {
     const { id } = parseOrThrow(ZServiceRecordIdParamSchema, req.params);
     res.setHeader('cache-control', 'private, no-store');
-    res.json({ status: 200, data: await findGarageReceipt(pool, req.auth!.sub, id) });
+    res.json({ status: 200, data: await findGarageReceipt(pool, garageIdOf(req.auth!), id) });
   });
 
   router.post('/api/v1/service-records', ...garageOnly, async (req, res) => {
     const input = parseOrThrow(ZCreateServiceRecordRequestSchema, req.body ?? {});
     const rawKey = req.header(IDEMPOTENCY_KEY_HEADER);
     const idempotencyKey = rawKey === undefined ? null : parseOrThrow(ZIdempotencyKeySchema, rawKey);
-    const created = await createServiceRecord(deps, req.auth!.sub, input, idempotencyKey);
+    const created = await createServiceRecord(deps, signerOf(req.auth!), input, idempotencyKey);
     req.log?.info({ recordId: created.serviceRecord.id, isReplay: created.isReplay }, 'service record created');
     if (created.isReplay) res.setHeader('idempotent-replayed', 'true');
     res.status(201).json({
@@ -63,4 +76,16 @@ export function serviceRecordRoutes(deps: CreateServiceRecordDeps & { verifier: 
   });
 
   return router;
+}
+
+/**
+ * Who signs a record: the garage it is for, the account whose password is re-checked, and for a technician their
+ * own name, which the record carries as its signer (docs/product.md#the-garages-team).
+ */
+function signerOf(auth: TAuthClaims): RecordSigner {
+  return {
+    garageId: garageIdOf(auth),
+    userId: auth.sub,
+    technicianName: auth.role === 'technician' ? (auth.name ?? null) : null,
+  };
 }

@@ -11,13 +11,16 @@ const ADMIN: TNavLink = { to: '/admin', label: 'Admin' };
 
 /**
  * The header's links for this session (docs/product.md#shared-frame): an admin does not see Garages or Pricing and
- * gets Admin; a garage gets Dashboard and, once subscribed, no longer sees Pricing.
+ * gets Admin; a garage gets Dashboard and, once subscribed, no longer sees Pricing; a technician gets Dashboard, and
+ * neither Garages nor Pricing (billing is the owner's).
  */
 export function selectNavLinks(session: TSession): TNavLink[] {
   if (session.status !== 'signed-in') return [HOME, GARAGES, INDIVIDUALS, PRICING];
   switch (session.user.role) {
     case 'admin':
       return [HOME, INDIVIDUALS, ADMIN];
+    case 'technician':
+      return [HOME, INDIVIDUALS, DASHBOARD];
     case 'garage':
       return session.hasActiveSubscription
         ? [HOME, GARAGES, INDIVIDUALS, DASHBOARD]

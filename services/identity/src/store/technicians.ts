@@ -1,0 +1,36 @@
+import type { Queryable } from '@sh/shared/server';
+
+/** How many places of a garage's team are taken: its technicians and its open invitations. */
+export async function countTeamPlaces(db: Queryable, garageId: string): Promise<number> {
+  const { rows } = await db.query<{ places: number }>(
+    `SELECT (SELECT count(*) FROM users WHERE garage_id = $1 AND role = 'technician')::int
+          + (SELECT count(*) FROM technician_invitations
+              WHERE garage_id = $1 AND accepted_at IS NULL AND expires_at > now())::int AS places`,
+    [garageId],
+  );
+  return rows[0]!.places;
+}
+
+/** Whether this user is a technician of this garage. */
+export async function isTechnicianOf(db: Queryable, garageId: string, userId: string): Promise<boolean> {
+  const { rowCount } = await db.query("SELECT 1 FROM users WHERE id = $1 AND garage_id = $2 AND role = 'technician'", [
+    userId,
+    garageId,
+  ]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Inserts a technician with a confirmed address (the invitation's link proved it) unless the e-mail is taken. */
+export async function insertTechnician(
+  db: Queryable,
+  technician: { garageId: string; email: string; fullName: string; passwordHash: string },
+): Promise<{ outcome: 'created'; id: string } | { outcome: 'email_taken' }> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO users (email, password_hash, role, garage_id, full_name, email_confirmed_at)
+     VALUES ($1, $2, 'technician', $3, $4, now())
+     ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [technician.email, technician.passwordHash, technician.garageId, technician.fullName],
+  );
+  const id = rows[0]?.id;
+  return id ? { outcome: 'created', id } : { outcome: 'email_taken' };
+}
