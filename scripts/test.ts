@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { checkInfrastructure, ROOT } from '@sh/shared/launcher';
+import { checkInfrastructure, ROOT, START_DATABASES_SCRIPT } from '@sh/shared/launcher';
 import { chooseTestServers, type TestServers } from './test-servers.js';
 
 interface Step {
@@ -83,24 +83,48 @@ async function finish(code: number): Promise<never> {
   process.exit(code);
 }
 
-// A signal to this process alone (prepare-machine passes SIGTERM on) stops the step that runs, then the servers.
+/** Sends `signal` to the step that runs and to everything it started (its own process group). */
+function signalStep(signal: NodeJS.Signals): void {
+  if (current?.pid === undefined || current.exitCode !== null || current.signalCode !== null) return;
+  try {
+    process.kill(-current.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+// Ctrl-C, or a signal to this process alone (prepare-machine passes SIGTERM on): the step that runs is stopped (and
+// killed if it has not ended within 10 s), then the servers; the run ends with 1.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (isEnding) return;
-    current?.kill(signal);
-    void finish(1);
+    isEnding = true;
+    if (current && current.exitCode === null && current.signalCode === null) {
+      signalStep(signal);
+      setTimeout(() => signalStep('SIGKILL'), 10_000).unref();
+    } else {
+      void finish(1);
+    }
   });
 }
 
-function runStep(command: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
-  return new Promise((resolve) => {
-    current = spawn(command[0]!, command.slice(1), { cwd: ROOT, stdio: 'inherit', env });
+/** Runs one step in a process group of its own, so that stopping the run stops all of it; answers its exit code. */
+async function runStep(command: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
+  const status = await new Promise<number | null>((resolve) => {
+    current = spawn(command[0]!, command.slice(1), {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env,
+      detached: true,
+    });
     current.once('error', (error) => {
       console.error(error.message);
       resolve(1);
     });
     current.once('close', (code) => resolve(code));
   });
+  if (isEnding) await finish(1);
+  return status;
 }
 
 try {
@@ -109,7 +133,10 @@ try {
   console.error(`Cannot start the test servers: ${(error as Error).message}`);
   await finish(1);
 }
+if (isEnding) await finish(1);
 console.log(servers!.notice);
+// This machine's servers, started when installed but stopped (start-databases.sh starts only what does not answer).
+if (servers!.source === 'machine') await runStep(['bash', START_DATABASES_SCRIPT], process.env);
 const problems = await checkInfrastructure(servers!.postgresUrl, servers!.redisUrl);
 if (problems.length > 0) {
   console.error(`Cannot start: ${problems.join('\n')}`);
@@ -127,7 +154,6 @@ for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
   const status = await runStep(step.command, env);
-  if (isEnding) break; // a signal: finish() is ending the run
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (step.report && existsSync(step.report)) {
     const report = JSON.parse(readFileSync(step.report, 'utf8')) as VitestReport;
@@ -144,12 +170,10 @@ for (const step of steps) {
   console.log(`=== ${step.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s ===`);
 }
 
-if (!isEnding) {
-  if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join(', ')}`);
-  for (const line of failedTests) console.log(line);
-  console.log(`\n${passed} passed, ${failed} failed`);
-  await finish(failedSteps.length > 0 ? 1 : 0);
-}
+if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join(', ')}`);
+for (const line of failedTests) console.log(line);
+console.log(`\n${passed} passed, ${failed} failed`);
+await finish(failedSteps.length > 0 ? 1 : 0);
 
 interface VitestReport {
   numPassedTests: number;
