@@ -25,10 +25,15 @@ function processListeningAs(port: string): number {
   return Number(pids[0]);
 }
 
+/** The servers of this test run, when `npm test` names them (containers of its own: scripts/test-servers.ts). */
+const servers = Object.fromEntries(
+  (['POSTGRES_URL', 'REDIS_URL'] as const).flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+) as Record<string, string>;
+
 function start(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...servers, ...env },
     encoding: 'utf8',
     timeout: 30_000,
   });
@@ -76,6 +81,7 @@ describe('npm start and the configuration table of docs/operations.md', () => {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '/tmp',
+        ...servers,
         PORT: '28080',
         SH_PORT_OFFSET: '20000',
         SH_DATABASE_SUFFIX: '_start_test',

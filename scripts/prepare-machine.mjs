@@ -2,7 +2,8 @@
 /**
  * `npm start` and `npm test` begin here, with nothing but Node's own modules, so they work on a fresh clone:
  * 1. installs the dependencies from the lockfile (npm ci) when node_modules is missing or older than it;
- * 2. starts this machine's Postgres and Redis when they are installed but stopped (scripts/start-databases.sh);
+ * 2. for `start`, starts this machine's Postgres and Redis when they are installed but stopped
+ *    (scripts/start-databases.sh); `test` decides first whether it uses them at all (scripts/test-servers.ts);
  * 3. runs scripts/<start|test>.ts, passing on its exit code, and stops it if this process is stopped.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -75,7 +76,7 @@ if (!isInstallCurrent()) {
   );
   if (!run('npm', ['ci', '--no-audit', '--no-fund'])) process.exit(1);
 }
-await ensureDatabases();
+if (command === 'start') await ensureDatabases();
 
 const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${command}.ts`, ...process.argv.slice(3)], {
   cwd: ROOT,

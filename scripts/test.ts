@@ -1,13 +1,14 @@
 /**
  * `npm test`: every check and every test, in the order that fails fastest. Type-check and lint, the web build
- * within its first-load budget, then the unit and integration tests of every workspace against the machine's
- * real Postgres and Redis, then the browser journeys through the whole running platform. It ends with one
- * line: "N passed, N failed".
+ * within its first-load budget, then the unit and integration tests of every workspace against real Postgres and
+ * Redis (the environment's, containers of the run's own where Docker answers, or this machine's: test-servers.ts),
+ * then the browser journeys through the whole running platform. It ends with one line: "N passed, N failed".
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { exitUnlessInfrastructure, ROOT } from '@sh/shared/launcher';
+import { checkInfrastructure, ROOT, START_DATABASES_SCRIPT } from '@sh/shared/launcher';
+import { chooseTestServers, type TestServers } from './test-servers.js';
 
 interface Step {
   name: string;
@@ -71,7 +72,77 @@ const steps: Step[] = [
   },
 ];
 
-await exitUnlessInfrastructure(process.env.TEST_POSTGRES_URL, process.env.TEST_REDIS_URL);
+let current: ChildProcess | undefined;
+let servers: TestServers | undefined;
+let isEnding = false;
+
+/** Ends the run with `code`, the containers (when there are any) removed first, whatever ended it. */
+async function finish(code: number): Promise<never> {
+  isEnding = true;
+  await servers?.stop().catch((error: Error) => console.error(`Could not stop the test servers: ${error.message}`));
+  process.exit(code);
+}
+
+/** Sends `signal` to the step that runs and to everything it started (its own process group). */
+function signalStep(signal: NodeJS.Signals): void {
+  if (current?.pid === undefined || current.exitCode !== null || current.signalCode !== null) return;
+  try {
+    process.kill(-current.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+// Ctrl-C, or a signal to this process alone (prepare-machine passes SIGTERM on): the step that runs is stopped (and
+// killed if it has not ended within 10 s), then the servers; the run ends with 1.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (isEnding) return;
+    isEnding = true;
+    if (current && current.exitCode === null && current.signalCode === null) {
+      signalStep(signal);
+      setTimeout(() => signalStep('SIGKILL'), 10_000).unref();
+    } else {
+      void finish(1);
+    }
+  });
+}
+
+/** Runs one step in a process group of its own, so that stopping the run stops all of it; answers its exit code. */
+async function runStep(command: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
+  const status = await new Promise<number | null>((resolve) => {
+    current = spawn(command[0]!, command.slice(1), {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env,
+      detached: true,
+    });
+    current.once('error', (error) => {
+      console.error(error.message);
+      resolve(1);
+    });
+    current.once('close', (code) => resolve(code));
+  });
+  if (isEnding) await finish(1);
+  return status;
+}
+
+try {
+  servers = await chooseTestServers(process.env);
+} catch (error) {
+  console.error(`Cannot start the test servers: ${(error as Error).message}`);
+  await finish(1);
+}
+if (isEnding) await finish(1);
+console.log(servers!.notice);
+// This machine's servers, started when installed but stopped (start-databases.sh starts only what does not answer).
+if (servers!.source === 'machine') await runStep(['bash', START_DATABASES_SCRIPT], process.env);
+const problems = await checkInfrastructure(servers!.postgresUrl, servers!.redisUrl);
+if (problems.length > 0) {
+  console.error(`Cannot start: ${problems.join('\n')}`);
+  await finish(1);
+}
+const env = { ...process.env, ...servers!.env };
 
 let passed = 0;
 let failed = 0;
@@ -82,7 +153,7 @@ const failedTests: string[] = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
-  const result = spawnSync(step.command[0]!, step.command.slice(1), { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const status = await runStep(step.command, env);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (step.report && existsSync(step.report)) {
     const report = JSON.parse(readFileSync(step.report, 'utf8')) as VitestReport;
@@ -90,19 +161,19 @@ for (const step of steps) {
     failed += report.numFailedTests;
     failedTests.push(...failuresIn(report));
   }
-  if (result.status !== 0) {
+  if (status !== 0) {
     failedSteps.push(step.name);
     if (!step.report) failed += 1;
   } else if (!step.report) {
     passed += 1;
   }
-  console.log(`=== ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s ===`);
+  console.log(`=== ${step.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s ===`);
 }
 
 if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join(', ')}`);
 for (const line of failedTests) console.log(line);
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failedSteps.length > 0 ? 1 : 0);
+await finish(failedSteps.length > 0 ? 1 : 0);
 
 interface VitestReport {
   numPassedTests: number;
