@@ -196,7 +196,7 @@ describe('npm run capacity', () => {
     const { code, stdout } = await run(['--results', dir, '--vehicles', '1000000']);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /Redis bytes per vehicle, its answer published +2,700\.0 +lookup\.json: redis\.bytesPerVehicle/,
+      /Redis bytes per vehicle, its answer published +2,700 +lookup\.json: redis\.bytesPerVehicle/,
     );
     expect(stdout).toContain('1,000,000 vehicles');
     expect(stdout).toContain('Redis: 2.7 GB of published answers');

@@ -113,8 +113,8 @@ if (!read.inputs) {
 const inputs = read.inputs;
 const result = plan(inputs, load, DEFAULT_PLANNING);
 
-const n = (value: number, digits = 0) =>
-  value.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const n = (value: number, digits = 0, minimumDigits = digits) =>
+  value.toLocaleString('en-GB', { minimumFractionDigits: minimumDigits, maximumFractionDigits: digits });
 const gb = (bytes: number) => `${n(bytes / 1e9, 1)} GB`;
 const row = (cells: string[], widths: number[]) =>
   cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
@@ -124,7 +124,7 @@ for (const [file, at] of Object.entries(writtenAt)) console.log(`  ${file} writt
 const inputWidth = Math.max(...Object.values(INPUTS).map((s) => s.meaning.length));
 for (const [name, source] of Object.entries(INPUTS) as [InputName, (typeof INPUTS)[InputName]][]) {
   console.log(
-    `  ${source.meaning.padEnd(inputWidth)}  ${n(inputs[name], 1).padStart(9)}  ${source.file}: ${source.field}`,
+    `  ${source.meaning.padEnd(inputWidth)}  ${n(inputs[name], 1, 0).padStart(9)}  ${source.file}: ${source.field}`,
   );
 }
 
