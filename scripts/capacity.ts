@@ -119,7 +119,7 @@ const gb = (bytes: number) => `${n(bytes / 1e9, 1)} GB`;
 const row = (cells: string[], widths: number[]) =>
   cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
 
-console.log(`Inputs, measured (${resultsDir}):`);
+console.log(`Inputs, measured (${path.relative(process.cwd(), resultsDir) || '.'}):`);
 for (const [file, at] of Object.entries(writtenAt)) console.log(`  ${file} written ${at}`);
 const inputWidth = Math.max(...Object.values(INPUTS).map((s) => s.meaning.length));
 for (const [name, source] of Object.entries(INPUTS) as [InputName, (typeof INPUTS)[InputName]][]) {
