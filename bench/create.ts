@@ -12,7 +12,10 @@
  * every touched chain verifies, every service_record.created event consumed by notifications, every new entry in the
  * transparency log (it waits for a checkpoint that covers them all, checks its signature with the log's key, and
  * each receipt's leaf, computed from the receipt, by its inclusion proof), every receipt mail queued once with its
- * checkpoint, and the platform at least half the throughput of argon2id verify alone.
+ * checkpoint, and the platform at least half the throughput of argon2id verify alone. On Linux it also records, for
+ * `npm run capacity`, the CPU time per created record of each process (from /proc; Postgres: the backends of the
+ * _bench_create databases), the CPU time of one argon2id verify, and how much the records and notifications databases
+ * grew per record.
  */
 import { writeResults } from './results.js';
 import { randomUUID } from 'node:crypto';
@@ -45,6 +48,7 @@ import {
   webCryptoTreeHasher,
 } from '@sh/shared/transparency-log';
 import { prepareDatabases } from '../scripts/seed.js';
+import { cpuSecondsBetween, descendantsRunning, takeCpuSnapshot, type ProcessGroups } from './processes.js';
 
 const SUFFIX = '_bench_create';
 const SERVICES = ['identity', 'records', 'notifications'] as const;
@@ -370,16 +374,33 @@ try {
     };
   };
 
+  const databaseBytes = async () => {
+    const sizeOf = async (db: pg.Pool) =>
+      Number((await db.query<{ n: string }>('SELECT pg_database_size(current_database()) AS n')).rows[0]!.n);
+    return { records: await sizeOf(recordsDb), notifications: await sizeOf(notificationsDb) };
+  };
+  const bytesBefore = await databaseBytes();
+  const processGroups: ProcessGroups = {
+    ...Object.fromEntries(
+      ['gateway', ...SERVICES].map((part) => [part, { pids: descendantsRunning(`services/${part}/src/main.ts`) }]),
+    ),
+    postgres: { program: 'postgres', cmdline: SUFFIX },
+    redis: { program: 'redis-server' },
+  };
+
   console.log('Warming up for 3 s...');
   const warmUp = await load(platformSend, bodyFor, 3);
   await load(floorSend, bodyFor, 3);
   console.log(`Loading the platform (gateway -> records, password re-check by identity) for ${DURATION_S} s...`);
+  const cpuBefore = takeCpuSnapshot(processGroups);
   const platformRun = await load(platformSend, bodyFor, DURATION_S);
+  const cpuAfter = takeCpuSnapshot(processGroups);
   console.log(`Loading the floor (bare node:http + pg INSERT) for ${DURATION_S} s...`);
   const floorRun = await load(floorSend, bodyFor, DURATION_S);
 
   // The password re-check's own ceiling: identity's argon2id verify alone, 20 at a time, nothing else running.
   console.log(`Measuring argon2id verify alone (identity's parameters) for ${DURATION_S} s...`);
+  const argonCpuBefore = process.cpuUsage();
   const argonRun = await load(
     async () => {
       const started = performance.now();
@@ -395,6 +416,7 @@ try {
     () => ({}),
     DURATION_S,
   );
+  const argonCpu = process.cpuUsage(argonCpuBefore);
 
   const platform = summarise('platform (gateway -> records)', platformRun);
   const bare = summarise('bare node:http + pg INSERT', floorRun);
@@ -495,7 +517,48 @@ try {
   for (const [label, ok] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
   if (checks.slice(0, 7).some(([, ok]) => !ok)) exitCode = 1;
 
-  writeResults('create', { durationS: DURATION_S, garages: GARAGES, results: [platform, bare, argon], checks });
+  // For `npm run capacity` (docs/capacity.md): what one record costs each process and each database.
+  const createdInRun = new Set(platformRun.samples.filter((s) => s.recordId !== null).map((s) => s.recordId!)).size;
+  const cpuMicrosPerCreate =
+    cpuBefore && cpuAfter
+      ? Object.fromEntries(
+          Object.entries(cpuSecondsBetween(cpuBefore, cpuAfter)).map(([part, seconds]) => [
+            part,
+            Math.round((seconds * 1e6) / createdInRun),
+          ]),
+        )
+      : null;
+  const argon2 = {
+    verifications: argonRun.samples.length,
+    cpuMicrosPerVerify: Math.round((argonCpu.user + argonCpu.system) / argonRun.samples.length),
+  };
+  const bytesAfter = await databaseBytes();
+  const databaseBytesPerRecord = {
+    records: Math.round((bytesAfter.records - bytesBefore.records) / storedIds.size),
+    notifications: Math.round((bytesAfter.notifications - bytesBefore.notifications) / storedIds.size),
+  };
+  console.log(
+    `\nCPU microseconds per created record (${createdInRun} records): ${
+      cpuMicrosPerCreate
+        ? Object.entries(cpuMicrosPerCreate)
+            .map(([part, us]) => `${part} ${us}`)
+            .join(', ')
+        : 'no /proc'
+    }; ` +
+      `argon2id verify alone: ${argon2.cpuMicrosPerVerify} µs of CPU each (${argon2.verifications}); ` +
+      `database growth per record (${storedIds.size}): records ${databaseBytesPerRecord.records} bytes, notifications ${databaseBytesPerRecord.notifications} bytes`,
+  );
+
+  writeResults('create', {
+    durationS: DURATION_S,
+    garages: GARAGES,
+    results: [platform, bare, argon],
+    checks,
+    createdInRun,
+    cpuMicrosPerCreate,
+    argon2,
+    databaseBytesPerRecord,
+  });
 } finally {
   await stopChild(floor);
   await stack.stop();

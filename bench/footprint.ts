@@ -8,11 +8,12 @@
  * FOOTPRINT_DURATION seconds (default 20) in two phases, the public lookup of the demo vehicles (50 connections; a
  * tenth unknown registrations, a miss that records answers), then the demo garage's sign-in (10 connections, argon2id),
  * sampling memory every 250 ms, and prints the CPU cores each part used in each phase and per process its idle RSS,
- * the highest RSS seen and the kernel's high-water mark (VmHWM).
+ * the highest RSS seen and the kernel's high-water mark (VmHWM), and writes them to bench/results/footprint.json.
  */
 import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { seedAccounts, seedGarages, seedVehicles } from '@sh/shared/seed-data';
+import { writeResults } from './results.js';
 
 const PARTS = ['gateway', 'identity', 'garages', 'records', 'billing', 'notifications'] as const;
 const DURATION_S = Number(process.env.FOOTPRINT_DURATION ?? 20);
@@ -73,13 +74,17 @@ const sampler = setInterval(() => {
   for (const [part, pid] of processes) highest.set(part, Math.max(highest.get(part)!, statusMiB(pid, 'VmRSS')));
 }, 250);
 
+const phases: { name: string; requestsPerSecond: number; cores: Record<string, number> }[] = [];
+
 /** One phase of load: autocannon's figures and the CPU cores each part used meanwhile. */
 async function phase(name: string, options: Omit<autocannon.Options, 'url' | 'duration'>): Promise<void> {
   const before = new Map([...processes].map(([part, pid]) => [part, cpuSeconds(pid)]));
   const result = await autocannon({ ...options, url: GATEWAY, duration: DURATION_S });
-  const cores = [...processes].map(
-    ([part, pid]) => `${part} ${((cpuSeconds(pid) - before.get(part)!) / result.duration).toFixed(2)}`,
+  const used = Object.fromEntries(
+    [...processes].map(([part, pid]) => [part, (cpuSeconds(pid) - before.get(part)!) / result.duration]),
   );
+  phases.push({ name, requestsPerSecond: result.requests.average, cores: used });
+  const cores = Object.entries(used).map(([part, value]) => `${part} ${value.toFixed(2)}`);
   console.log(
     `${name}, ${DURATION_S} s through ${GATEWAY}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
       `${result.non2xx} not 2xx (of ${result.requests.total}), ${result.errors} errors; CPU cores: ${cores.join(', ')}`,
@@ -121,3 +126,13 @@ for (const [part, pid] of processes) {
       `${statusMiB(pid, 'VmHWM').toFixed(0).padStart(9)}`,
   );
 }
+writeResults('footprint', {
+  durationS: DURATION_S,
+  phases,
+  parts: Object.fromEntries(
+    [...processes].map(([part, pid]) => [
+      part,
+      { idleRssMiB: idle.get(part)!, highestRssMiB: highest.get(part)!, vmHwmMiB: statusMiB(pid, 'VmHWM') },
+    ]),
+  ),
+});

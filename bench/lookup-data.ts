@@ -71,3 +71,16 @@ export async function seed({ db, vehicles }: { db: string; vehicles: number }): 
     await pool.end();
   }
 }
+
+/** The seeded table's size on disk (pg_total_relation_size: the rows, their indexes and TOAST) and its rows. */
+export async function measureRecordsTable({ db }: { db: string }): Promise<{ bytes: number; rows: number }> {
+  const pool = new pg.Pool({ connectionString: db, max: 1 });
+  try {
+    const { rows } = await pool.query<{ bytes: string; rows: number }>(
+      `SELECT pg_total_relation_size('service_records') AS bytes, (SELECT count(*)::int FROM service_records) AS rows`,
+    );
+    return { bytes: Number(rows[0]!.bytes), rows: rows[0]!.rows };
+  } finally {
+    await pool.end();
+  }
+}

@@ -30,7 +30,7 @@ import {
   waitUntilAnswering,
 } from '@sh/shared/launcher';
 import { createRedis, type Redis } from '@sh/shared/server';
-import { RECORDS_PER_VEHICLE, registrationOf, seed } from './lookup-data.js';
+import { measureRecordsTable, RECORDS_PER_VEHICLE, registrationOf, seed } from './lookup-data.js';
 import {
   CONNECTIONS,
   DURATION_S,
@@ -94,8 +94,11 @@ async function forgetPublishedAnswers(redis: Redis): Promise<number> {
   return deleted;
 }
 
-/** Waits until each records service has published every vehicle's answer (LOOKUP_ANSWERS_PREWARM), printing progress. */
-async function waitUntilPrewarmed(redis: Redis, usedBefore: number): Promise<void> {
+/**
+ * Waits until each records service has published every vehicle's answer (LOOKUP_ANSWERS_PREWARM), printing progress;
+ * answers how much Redis grew meanwhile.
+ */
+async function waitUntilPrewarmed(redis: Redis, usedBefore: number): Promise<{ grownBytes: number; vehicles: number }> {
   const started = Date.now();
   while ((await Promise.all(SIZES.map(({ prefix }) => redis.get(prewarmedKeyOf(prefix))))).includes(null)) {
     if (Date.now() - started > 30 * 60_000)
@@ -107,6 +110,7 @@ async function waitUntilPrewarmed(redis: Redis, usedBefore: number): Promise<voi
   console.log(
     `Every vehicle's answer published by the records service${SIZES.length > 1 ? 's' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s; Redis holds ${(grown / 1e6).toFixed(0)} MB more (${Math.round(grown / vehicles).toLocaleString('en-GB')} bytes a vehicle, ${vehicles.toLocaleString('en-GB')} vehicles).`,
   );
+  return { grownBytes: grown, vehicles };
 }
 
 /** Redis's used_memory, in bytes. */
@@ -167,7 +171,11 @@ try {
     ]),
     waitUntilAnswering(`http://127.0.0.1:${PRESERIALISED_PORT}/healthz`),
   ]);
-  await waitUntilPrewarmed(redis, redisUsedBefore);
+  const published = await waitUntilPrewarmed(redis, redisUsedBefore);
+  const recordsTable = await measureRecordsTable(SIZE);
+  console.log(
+    `service_records with its indexes and TOAST: ${(recordsTable.bytes / 1e6).toFixed(0)} MB for ${recordsTable.rows.toLocaleString('en-GB')} records, ${Math.round(recordsTable.bytes / SIZE.vehicles).toLocaleString('en-GB')} bytes a vehicle.`,
+  );
   const sample = await fetch(
     `http://127.0.0.1:${SIZE.ports.gateway}/api/v1/service-records/lookup/${registrationOf(12345)}`,
   ).then((r) => r.json());
@@ -244,7 +252,20 @@ try {
   }
   const resultsName = RECORDS === DEFAULT_RECORDS ? 'lookup' : `lookup-${RECORDS}`;
   if (EVERY_WORKLOAD)
-    writeResults(resultsName, { records: RECORDS, durationS: DURATION_S, connections: CONNECTIONS, results });
+    writeResults(resultsName, {
+      records: RECORDS,
+      durationS: DURATION_S,
+      connections: CONNECTIONS,
+      results,
+      // For `npm run capacity` (docs/capacity.md): what the register costs Redis and Postgres a vehicle.
+      redis: { ...published, bytesPerVehicle: Math.round(published.grownBytes / published.vehicles) },
+      postgres: {
+        ...recordsTable,
+        vehicles: SIZE.vehicles,
+        recordsPerVehicle: recordsTable.rows / SIZE.vehicles,
+        bytesPerVehicle: Math.round(recordsTable.bytes / SIZE.vehicles),
+      },
+    });
 } finally {
   await stopEveryLaunched();
   console.log(

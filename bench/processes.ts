@@ -4,8 +4,12 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-/** Which processes make up one part of a benchmark: by pid, or by the program's name (its comm, as ps shows it). */
-export type ProcessGroups = Record<string, { pids?: readonly number[]; program?: string }>;
+/**
+ * Which processes make up one part of a benchmark: by pid, or by the program's name (its comm, as ps shows it), narrowed
+ * to those whose command line holds `cmdline` (a Postgres backend's names its database: the benchmark's own, not the
+ * other work of a shared server).
+ */
+export type ProcessGroups = Record<string, { pids?: readonly number[]; program?: string; cmdline?: string }>;
 
 /** The CPU seconds (user and system) each process of each group had used when it was taken, by pid. */
 export type CpuSnapshot = Record<string, Map<number, number>>;
@@ -34,11 +38,47 @@ export function takeCpuSnapshot(groups: ProcessGroups): CpuSnapshot | null {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const seconds = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
     for (const [name, group] of Object.entries(groups)) {
-      if (group.pids?.includes(pid) || (group.program !== undefined && comm === group.program))
+      if (
+        group.pids?.includes(pid) ||
+        (group.program !== undefined && comm === group.program && cmdlineHolds(pid, group))
+      )
         snapshot[name]!.set(pid, seconds);
     }
   }
   return snapshot;
+}
+
+function cmdlineHolds(pid: number, group: { cmdline?: string }): boolean {
+  if (group.cmdline === undefined) return true;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(group.cmdline);
+  } catch {
+    return false;
+  }
+}
+
+/** The pids of this process's descendants whose command line holds `script` (a service the launcher started). */
+export function descendantsRunning(script: string): number[] {
+  if (!existsSync('/proc/self/stat')) return [];
+  const parents = new Map<number, number>();
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parents.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(script)) found.push(pid);
+    } catch {
+      continue; // the process ended meanwhile
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at))
+      if (at === process.pid) return true;
+    return false;
+  };
+  return found.filter(descends);
 }
 
 /**
