@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND } from './brand.js';
 import { ZErrorEnvelopeSchema } from './envelope.js';
 import type { TServiceName } from './events.js';
 
@@ -18,6 +19,8 @@ export interface TOperation {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /** Under /api/v1; a {parameter} is a whole segment, as express's :parameter is. */
   path: string;
+  /** The operation's name in the OpenAPI document, unique across the API, from which clients are generated. */
+  operationId: string;
   summary: string;
   tag: string;
   /** Who may call it: any role named here needs a valid access token at the gateway (but see acceptsEnrolmentToken). */
@@ -85,7 +88,9 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
             content: { 'application/json': { schema: jsonSchema(op.response, 'output') } },
           },
     };
-    for (const status of op.errors ?? []) {
+    // Every budgeted call may be refused with 429 once its budget is spent (docs/product.md#budgets).
+    const errors = new Set([...(op.errors ?? []), ...(op.budget === 'none' ? [] : [429])]);
+    for (const status of [...errors].sort((a, b) => a - b)) {
       responses[String(status)] = {
         description: 'Error envelope',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
@@ -93,6 +98,7 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
     }
     paths[op.path] ??= {};
     paths[op.path]![op.method] = {
+      operationId: op.operationId,
       summary: op.summary,
       tags: [op.tag],
       ...(op.auth === 'public' || op.auth === 'stripe-signature' ? { security: [] } : {}),
@@ -111,8 +117,12 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
   }
   return {
     openapi: '3.0.3',
-    info,
-    servers: [{ url: '/api/v1' }],
+    info: {
+      ...info,
+      description: `The public API of ${BRAND.name} (${BRAND.strapline}). Every answer is an envelope, {status, message?, data} or {status, code, message, errors?}, whose status equals the HTTP status.`,
+      license: { name: 'Proprietary', url: `https://${BRAND.domain}/terms-of-service` },
+    },
+    servers: [{ url: '/api/v1', description: 'The gateway this document is served by' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       schemas: { ErrorEnvelope: jsonSchema(ZErrorEnvelopeSchema, 'output') },

@@ -42,7 +42,7 @@ export function serviceRecordRoutes(deps: CreateServiceRecordDeps & { verifier: 
   });
 
   // A record's receipt with its place in the transparency log (its checkpoint and inclusion proof once one covers it).
-  router.get('/api/v1/service-records/:id/receipt', ...garageOnly, async (req, res) => {
+  router.get('/api/v1/service-records/receipts/:id', ...garageOnly, async (req, res) => {
     const { id } = parseOrThrow(ZServiceRecordIdParamSchema, req.params);
     res.setHeader('cache-control', 'private, no-store');
     res.json({ status: 200, data: await findGarageReceipt(pool, req.auth!.sub, id) });
