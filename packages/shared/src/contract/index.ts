@@ -24,3 +24,4 @@ export * from './contact.js';
 export * from './patterns.js';
 export * from './brand.js';
 export * from './reminders.js';
+export * from './api-keys.js';

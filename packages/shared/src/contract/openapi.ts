@@ -23,8 +23,16 @@ export interface TOperation {
   operationId: string;
   summary: string;
   tag: string;
-  /** Who may call it: any role named here needs a valid access token at the gateway (but see acceptsEnrolmentToken). */
-  auth: 'public' | 'signed-in' | 'garage' | 'admin' | 'stripe-signature';
+  /**
+   * Who may call it: any role named here needs a valid access token at the gateway (but see acceptsEnrolmentToken);
+   * 'api-key' a garage system's API key alone (docs/architecture.md#api-keys).
+   */
+  auth: 'public' | 'signed-in' | 'garage' | 'admin' | 'stripe-signature' | 'api-key';
+  /**
+   * Whether an API key may make this call (docs/architecture.md#api-keys); a key on any call without it is a 403.
+   * 'creates-record' also spends the key's own budget of records a minute.
+   */
+  apiKey?: 'reads' | 'creates-record';
   /** The service that answers it; 'gateway' for the admin's calls the gateway composes itself. */
   service: TServiceName | 'gateway';
   budget: TOperationBudget;
@@ -71,6 +79,14 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query' |
   }));
 }
 
+/** The security requirement of an operation, where it differs from the document's (an access token). */
+function securityOf(op: TOperation): { security?: Record<string, string[]>[] } {
+  if (op.auth === 'public' || op.auth === 'stripe-signature') return { security: [] };
+  if (op.auth === 'api-key') return { security: [{ apiKey: [] }] };
+  if (op.apiKey) return { security: [{ bearer: [] }, { apiKey: [] }] };
+  return {};
+}
+
 /** Builds the OpenAPI 3 document of the public API from the shared zod schemas. */
 export function buildOpenApiDocument(operations: readonly TOperation[], info: { title: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -101,8 +117,8 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
       operationId: op.operationId,
       summary: op.summary,
       tags: [op.tag],
-      ...(op.auth === 'public' || op.auth === 'stripe-signature' ? { security: [] } : {}),
-      ...(op.auth !== 'public' ? { description: `Caller: ${op.auth}.` } : {}),
+      ...securityOf(op),
+      ...(op.auth !== 'public' ? { description: `Caller: ${op.auth}${op.apiKey ? ', or an API key' : ''}.` } : {}),
       parameters: [
         ...parametersOf(op.pathParams, 'path'),
         ...parametersOf(op.query, 'query'),
@@ -124,7 +140,16 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
     },
     servers: [{ url: '/api/v1', description: 'The gateway this document is served by' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A signed-in user's access token" },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'wm_live_<prefix>_<secret>',
+          description:
+            "A garage system's API key, made by the garage's owner on the dashboard, sent as `Authorization: Bearer wm_live_...`. It may log a service (createServiceRecordWithApiKey) and list the garage's records (listGarageServiceRecords), nothing else (403); a key unknown or revoked is a 401.",
+        },
+      },
       schemas: { ErrorEnvelope: jsonSchema(ZErrorEnvelopeSchema, 'output') },
     },
     security: [{ bearer: [] }],

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { MESSAGES } from '../contract/messages.js';
 import { AppError } from './errors.js';
+import { verifyApiKeyTokenWith, type TApiKeyClaims } from './api-key-tokens.js';
 import type { TAuthClaims } from './types.js';
 
 /** Access tokens are signed by identity with RS256 only; no other algorithm is ever accepted. */
@@ -12,6 +13,8 @@ export const JWT_AUDIENCE = 'service-history';
 
 export interface TokenVerifier {
   verify(token: string): Promise<TAuthClaims>;
+  /** The claims of a key token the gateway forwards for an API key (api-key-tokens.ts); 401 for anything else. */
+  verifyApiKeyToken(token: string): Promise<TApiKeyClaims>;
 }
 
 /**
@@ -63,35 +66,38 @@ export function createTokenVerifier(source: {
     }
   };
 
-  return {
-    async verify(token) {
-      let key: string;
-      try {
-        key = await currentKey();
-      } catch (error) {
-        throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
-      }
-      try {
-        return verifyWith(token, key);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        const canRefetch =
-          source.identityUrl &&
-          !source.publicKey &&
-          error instanceof jwt.JsonWebTokenError &&
-          error.message === 'invalid signature' &&
-          Date.now() - lastRefetchAt >= minRefetchMs;
-        if (canRefetch) {
-          lastRefetchAt = Date.now();
-          try {
-            return verifyWith(token, await fetchKey());
-          } catch (retryError) {
-            throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: retryError });
-          }
+  const verifyWithRefetch = async <T>(token: string, check: (token: string, key: string) => T): Promise<T> => {
+    let key: string;
+    try {
+      key = await currentKey();
+    } catch (error) {
+      throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
+    }
+    try {
+      return check(token, key);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const canRefetch =
+        source.identityUrl &&
+        !source.publicKey &&
+        error instanceof jwt.JsonWebTokenError &&
+        error.message === 'invalid signature' &&
+        Date.now() - lastRefetchAt >= minRefetchMs;
+      if (canRefetch) {
+        lastRefetchAt = Date.now();
+        try {
+          return check(token, await fetchKey());
+        } catch (retryError) {
+          throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: retryError });
         }
-        throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: error });
       }
-    },
+      throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: error });
+    }
+  };
+
+  return {
+    verify: (token) => verifyWithRefetch(token, verifyWith),
+    verifyApiKeyToken: (token) => verifyWithRefetch(token, verifyApiKeyTokenWith),
   };
 }
 

@@ -1,17 +1,30 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   IDEMPOTENCY_KEY_HEADER,
   MESSAGES,
   ZCreateServiceRecordRequestSchema,
+  ZCreateServiceRecordWithApiKeyRequestSchema,
   ZIdempotencyKeySchema,
   ZMyServiceRecordsQuerySchema,
   ZServiceRecordIdParamSchema,
   ZValidateVehicleRequestSchema,
   ZVinLookupRequestSchema,
 } from '@sh/shared/contract';
-import { authenticate, parseOrThrow, requireRole, type TokenVerifier } from '@sh/shared/server';
+import {
+  authenticate,
+  authenticateApiKey,
+  authenticateGarageOrApiKey,
+  garageOf,
+  parseOrThrow,
+  requireRole,
+  type TokenVerifier,
+} from '@sh/shared/server';
 import { checkVehicle } from '../domain/check-vehicle.js';
-import { createServiceRecord, type CreateServiceRecordDeps } from '../domain/create-service-record.js';
+import {
+  createServiceRecord,
+  type CreatedServiceRecord,
+  type CreateServiceRecordDeps,
+} from '../domain/create-service-record.js';
 import { findGarageReceipt } from '../domain/find-garage-receipt.js';
 import { findRecordedVin } from '../domain/find-recorded-vin.js';
 import { listGarageRecords } from '../domain/list-garage-records.js';
@@ -35,10 +48,11 @@ export function serviceRecordRoutes(deps: CreateServiceRecordDeps & { verifier: 
     res.json({ status: 200, data: await checkVehicle(pool, input) });
   });
 
-  router.get('/api/v1/service-records/mine', ...garageOnly, async (req, res) => {
+  // The garage's own records: its dashboard, or a garage system with its API key (docs/architecture.md#api-keys).
+  router.get('/api/v1/service-records/mine', authenticateGarageOrApiKey(deps.verifier), async (req, res) => {
     const query = parseOrThrow(ZMyServiceRecordsQuerySchema, req.query);
     res.setHeader('cache-control', 'private, no-store');
-    res.json({ status: 200, data: await listGarageRecords(pool, req.auth!.sub, query) });
+    res.json({ status: 200, data: await listGarageRecords(pool, garageOf(req), query) });
   });
 
   // A record's receipt with its place in the transparency log (its checkpoint and inclusion proof once one covers it).
@@ -48,18 +62,38 @@ export function serviceRecordRoutes(deps: CreateServiceRecordDeps & { verifier: 
     res.json({ status: 200, data: await findGarageReceipt(pool, req.auth!.sub, id) });
   });
 
-  router.post('/api/v1/service-records', ...garageOnly, async (req, res) => {
-    const input = parseOrThrow(ZCreateServiceRecordRequestSchema, req.body ?? {});
-    const rawKey = req.header(IDEMPOTENCY_KEY_HEADER);
-    const idempotencyKey = rawKey === undefined ? null : parseOrThrow(ZIdempotencyKeySchema, rawKey);
-    const created = await createServiceRecord(deps, req.auth!.sub, input, idempotencyKey);
-    req.log?.info({ recordId: created.serviceRecord.id, isReplay: created.isReplay }, 'service record created');
+  const answerCreated = (res: Response, created: CreatedServiceRecord) => {
     if (created.isReplay) res.setHeader('idempotent-replayed', 'true');
     res.status(201).json({
       status: 201,
       message: MESSAGES.submit.success,
       data: { serviceRecord: created.serviceRecord, receipt: created.receipt },
     });
+  };
+  const idempotencyKeyOf = (req: Request) => {
+    const rawKey = req.header(IDEMPOTENCY_KEY_HEADER);
+    return rawKey === undefined ? null : parseOrThrow(ZIdempotencyKeySchema, rawKey);
+  };
+
+  router.post('/api/v1/service-records', ...garageOnly, async (req, res) => {
+    const request = parseOrThrow(ZCreateServiceRecordRequestSchema, req.body ?? {});
+    const submission = { by: 'garage', request } as const;
+    const created = await createServiceRecord(deps, req.auth!.sub, submission, idempotencyKeyOf(req));
+    req.log?.info({ recordId: created.serviceRecord.id, isReplay: created.isReplay }, 'service record created');
+    answerCreated(res, created);
+  });
+
+  // A garage system logs a service with its API key (the gateway forwards identity's key token in the key's place).
+  router.post('/api/v1/service-records/by-api-key', authenticateApiKey(deps.verifier), async (req, res) => {
+    const request = parseOrThrow(ZCreateServiceRecordWithApiKeyRequestSchema, req.body ?? {});
+    const { garageId, keyId, keyName } = req.apiKey!;
+    const submission = { by: 'api-key', request, key: { id: keyId, name: keyName } } as const;
+    const created = await createServiceRecord(deps, garageId, submission, idempotencyKeyOf(req));
+    req.log?.info(
+      { recordId: created.serviceRecord.id, isReplay: created.isReplay, apiKeyId: keyId },
+      'service record created with an API key',
+    );
+    answerCreated(res, created);
   });
 
   return router;
