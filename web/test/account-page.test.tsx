@@ -312,6 +312,7 @@ describe('GarageDashboardPage', () => {
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: true }),
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
       'GET reminders/garage': pending,
+      'GET api-keys': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');
@@ -329,6 +330,7 @@ describe('GarageDashboardPage', () => {
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: false }),
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
       'GET reminders/garage': pending,
+      'GET api-keys': pending,
       'POST users/resend-confirmation': ok({ emailConfirmed: false }, MESSAGES.identity.confirmationSent),
     });
     storeSession(GARAGE_USER, 'garage');
@@ -346,6 +348,7 @@ describe('GarageDashboardPage', () => {
       'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: true }),
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
       'GET reminders/garage': pending,
+      'GET api-keys': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');

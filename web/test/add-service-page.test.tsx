@@ -73,6 +73,7 @@ const DASHBOARD_ROUTES: Record<string, TApiRoute> = {
   'GET auth/me': pending,
   'GET service-records/mine': ok({ serviceRecords: [CREATED_RECORD], nextCursor: null }),
   'GET reminders/garage': pending,
+  'GET api-keys': pending,
 };
 
 async function openWizard(routes: Record<string, TApiRoute> = {}) {

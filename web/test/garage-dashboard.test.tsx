@@ -68,6 +68,7 @@ function openDashboard(
     'GET auth/me': pending,
     'GET service-records/mine': mine,
     'GET reminders/garage': pending,
+    'GET api-keys': pending,
     ...routes,
   });
   storeSession(GARAGE_USER, 'garage');

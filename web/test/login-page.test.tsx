@@ -56,6 +56,7 @@ describe('LoginPage', () => {
       'GET auth/me': pending,
       'GET service-records/mine': pending,
       'GET reminders/garage': pending,
+      'GET api-keys': pending,
     });
     renderApp('/login');
     logIn('  Owner@HartleyMotors.CO.UK ', 'Sparkplug1');
@@ -123,6 +124,7 @@ describe('LoginPage', () => {
       'GET auth/me': pending,
       'GET service-records/mine': pending,
       'GET reminders/garage': pending,
+      'GET api-keys': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/login');

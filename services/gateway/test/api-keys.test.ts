@@ -5,8 +5,8 @@
  * budget of records a minute; and the key is nowhere in the databases, Redis or the processes' logs in clear.
  */
 import {
+  API_KEY_MESSAGES,
   API_KEY_PATTERN,
-  MESSAGES,
   ZApiKeysResponseSchema,
   ZCreateApiKeyResponseSchema,
   ZCreateServiceRecordResponseSchema,
@@ -90,7 +90,7 @@ async function createKey(name: string): Promise<string> {
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   const { data, message } = ZCreateApiKeyResponseSchema.parse(answer.body);
-  expect(message).toBe(MESSAGES.apiKeys.created);
+  expect(message).toBe(API_KEY_MESSAGES.created);
   expect(data.key).toMatch(API_KEY_PATTERN);
   expect(data.key.startsWith(`${data.apiKey.prefix}_`)).toBe(true);
   keysShown.push(data.key);
@@ -179,7 +179,7 @@ describe('an API key, through the gateway', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({
-      errors: [{ path: 'technician', message: MESSAGES.apiKeys.technicianRequired }],
+      errors: [{ path: 'technician', message: API_KEY_MESSAGES.technicianRequired }],
     });
     expect(await countRecords(records.db!.pool)).toBe(before);
   });

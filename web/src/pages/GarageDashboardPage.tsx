@@ -28,10 +28,15 @@ const ExportRecordsPanel = lazy(() =>
   import('./garage-dashboard/ExportRecordsPanel').then((module) => ({ default: module.ExportRecordsPanel })),
 );
 
+/** The owner's API keys for the garage's systems (issue 25): loaded on its own. */
+const ApiKeysPanel = lazy(() =>
+  import('./garage-dashboard/ApiKeysPanel').then((module) => ({ default: module.ApiKeysPanel })),
+);
+
 /**
  * /garage: the garage's dashboard: its own name from its profile and its subscription state, what to do next
- * (log a service when subscribed, otherwise subscribe), its service records with their receipts, their export, and the
- * public log's latest checkpoint as this browser checked it.
+ * (log a service when subscribed, otherwise subscribe), its service records with their receipts, their export, the
+ * public log's latest checkpoint as this browser checked it, and the owner's API keys.
  */
 export function GarageDashboardPage() {
   useDocumentTitle('Dashboard');
@@ -90,6 +95,9 @@ export function GarageDashboardPage() {
         </Suspense>
         <Suspense fallback={null}>
           <LogCheckpointPanel />
+        </Suspense>
+        <Suspense fallback={null}>
+          <ApiKeysPanel />
         </Suspense>
       </div>
     </div>

@@ -7,6 +7,19 @@ import { successEnvelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
 import { ZCreateServiceRecordRequestSchema } from './records.js';
 
+/**
+ * The words of API keys users see (docs/product.md#api-keys). Kept here rather than in MESSAGES, which the web app
+ * loads up front: only the dashboard's lazily loaded keys panel needs them, and the first load has no room to spare.
+ */
+export const API_KEY_MESSAGES = {
+  nameRequired: 'Give the key a name (1 to 60 characters)',
+  nameTaken: 'You already have a key with that name',
+  created: 'Copy the key now: it will not be shown again.',
+  revoked: 'The key was revoked',
+  technicianRequired: 'Name the technician who did the work',
+  loggedBy: (name: string) => `Logged by API key ${name}`,
+} as const;
+
 /** What every key starts with; the gateway tells a key from an access token by it. */
 export const API_KEY_START = 'wm_live_';
 /**
@@ -35,10 +48,10 @@ export type TApiKey = z.infer<typeof ZApiKeySchema>;
 /** POST /api-keys: a named key; the owner's password is re-checked. */
 export const ZCreateApiKeyRequestSchema = z.object({
   name: z
-    .string({ error: MESSAGES.apiKeys.nameRequired })
+    .string({ error: API_KEY_MESSAGES.nameRequired })
     .trim()
-    .min(1, MESSAGES.apiKeys.nameRequired)
-    .max(60, MESSAGES.apiKeys.nameRequired),
+    .min(1, API_KEY_MESSAGES.nameRequired)
+    .max(60, API_KEY_MESSAGES.nameRequired),
   currentPassword: z.string().max(1024).optional(),
 });
 export type TCreateApiKeyRequest = z.infer<typeof ZCreateApiKeyRequestSchema>;
@@ -77,9 +90,9 @@ export const ZCreateServiceRecordWithApiKeyRequestSchema = ZCreateServiceRecordR
   technician_name: true,
 }).extend({
   technician: z
-    .string({ error: MESSAGES.apiKeys.technicianRequired })
+    .string({ error: API_KEY_MESSAGES.technicianRequired })
     .trim()
-    .min(1, MESSAGES.apiKeys.technicianRequired)
+    .min(1, API_KEY_MESSAGES.technicianRequired)
     .max(100, MESSAGES.records.technicianTooLong),
 });
 export type TCreateServiceRecordWithApiKeyRequest = z.infer<typeof ZCreateServiceRecordWithApiKeyRequestSchema>;

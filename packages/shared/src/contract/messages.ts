@@ -259,15 +259,6 @@ export const MESSAGES = {
       'This vehicle has an outstanding manufacturer safety recall. Ask the seller whether it has been done.',
     mileageLower: 'Mileage lower than an earlier reading',
   },
-  /** API keys for garage systems (docs/product.md#api-keys). */
-  apiKeys: {
-    nameRequired: 'Give the key a name (1 to 60 characters)',
-    nameTaken: 'You already have a key with that name',
-    created: 'Copy the key now: it will not be shown again.',
-    revoked: 'The key was revoked',
-    technicianRequired: 'Name the technician who did the work',
-    loggedBy: (name: string) => `Logged by API key ${name}`,
-  },
   /** The platform's general answers (docs/architecture.md#the-api-contract). */
   platform: {
     internal: 'Something went wrong on our side. Please try again.',

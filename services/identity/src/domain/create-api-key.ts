@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type TApiKey, type TCreateApiKeyRequest } from '@sh/shared/contract';
+import { API_KEY_MESSAGES, type TApiKey, type TCreateApiKeyRequest } from '@sh/shared/contract';
 import { AppError, generateApiKey, hashApiKey, type Logger, type Pool } from '@sh/shared/server';
 import { presentApiKey } from '../store/api-key-row.js';
 import { insertApiKey } from '../store/insert-api-key.js';
@@ -27,8 +27,8 @@ export async function createApiKey(
     keyHash: hashApiKey(key, deps.settings.hashKey),
   });
   if (stored === 'name_taken') {
-    throw new AppError('conflict', MESSAGES.apiKeys.nameTaken, {
-      errors: [{ path: 'name', message: MESSAGES.apiKeys.nameTaken }],
+    throw new AppError('conflict', API_KEY_MESSAGES.nameTaken, {
+      errors: [{ path: 'name', message: API_KEY_MESSAGES.nameTaken }],
     });
   }
   deps.log?.info({ apiKeyId: stored.id, prefix: stored.prefix }, 'API key created');

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  API_KEY_MESSAGES,
   MESSAGES,
   ZApiKeyIdParamSchema,
   ZCreateApiKeyRequestSchema,
@@ -41,7 +42,7 @@ export function apiKeyRoutes(deps: {
     const input = parseOrThrow(ZCreateApiKeyRequestSchema, req.body ?? {});
     const data = await createApiKey({ ...deps, log: req.log }, req.auth!.sub, input);
     res.setHeader('cache-control', 'no-store');
-    res.status(201).json({ status: 201, message: MESSAGES.apiKeys.created, data });
+    res.status(201).json({ status: 201, message: API_KEY_MESSAGES.created, data });
   });
 
   router.get('/api/v1/api-keys', ...ownerOnly, async (req, res) => {
@@ -55,7 +56,7 @@ export function apiKeyRoutes(deps: {
     const revoked = await revokeApiKey(pool, req.auth!.sub, id);
     if (!revoked) throw new AppError('not_found', MESSAGES.platform.notFound);
     req.log?.info({ apiKeyId: revoked.id, prefix: revoked.prefix }, 'API key revoked');
-    res.json({ status: 200, message: MESSAGES.apiKeys.revoked, data: { apiKey: presentApiKey(revoked) } });
+    res.json({ status: 200, message: API_KEY_MESSAGES.revoked, data: { apiKey: presentApiKey(revoked) } });
   });
 
   router.post('/internal/api-keys/resolve', requireInternalToken(deps.internalToken), async (req, res) => {

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  API_KEY_MESSAGES,
   MESSAGES,
   type TCreateServiceRecordRequest,
   type TCreateServiceRecordWithApiKeyRequest,
@@ -96,7 +97,7 @@ export async function createServiceRecord(
         ? submission.request.technician_name
         : await technicianOfGarage(garageId, submission.request.technician),
     signed_by:
-      submission.by === 'garage' ? submission.request.full_name : MESSAGES.apiKeys.loggedBy(submission.key.name),
+      submission.by === 'garage' ? submission.request.full_name : API_KEY_MESSAGES.loggedBy(submission.key.name),
     customer_email: input.customer_email,
     customer_phone: input.customer_phone,
     created_at: createdAt,
