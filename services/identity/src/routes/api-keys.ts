@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import {
   API_KEY_MESSAGES,
   MESSAGES,
@@ -16,6 +16,7 @@ import {
   type TokenVerifier,
 } from '@sh/shared/server';
 import type { ApiKeySettings } from '../domain/api-key-settings.js';
+import { assertKeyOwner } from '../domain/assert-key-owner.js';
 import { createApiKey } from '../domain/create-api-key.js';
 import { resolveApiKey } from '../domain/resolve-api-key.js';
 import { listApiKeys } from '../store/list-api-keys.js';
@@ -36,7 +37,14 @@ export function apiKeyRoutes(deps: {
 }): Router {
   const { pool } = deps;
   const router = Router();
-  const ownerOnly = [authenticate(deps.verifier), requireRole('garage')];
+  // Order of checks: token (401), role (403), the garage's account and suspension (401, 403), body (400), password.
+  const ownerOnly = [
+    authenticate(deps.verifier),
+    requireRole('garage'),
+    (req: Request, _res: Response, next: NextFunction) => {
+      assertKeyOwner(pool, req.auth!.sub).then(() => next(), next);
+    },
+  ];
 
   router.post('/api/v1/api-keys', ...ownerOnly, async (req, res) => {
     const input = parseOrThrow(ZCreateApiKeyRequestSchema, req.body ?? {});
