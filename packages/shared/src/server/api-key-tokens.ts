@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { API_KEY_START } from '../contract/api-keys.js';
 import { MESSAGES } from '../contract/messages.js';
-import type { TokenVerifier } from './auth.js';
+import { JWT_ALGORITHM, JWT_ISSUER, type TokenVerifier } from './auth.js';
 import { AppError } from './errors.js';
 
 /**
@@ -15,7 +15,6 @@ import { AppError } from './errors.js';
 export const API_KEY_TOKEN_AUDIENCE = 'service-history:api-key';
 /** A key token lives a minute: it is made for one request and never leaves the platform. */
 export const API_KEY_TOKEN_TTL_SECONDS = 60;
-const ISSUER = 'service-history-identity';
 
 /** Who a key token says the caller is: the garage, and the key that made the call. */
 export interface TApiKeyClaims {
@@ -34,9 +33,9 @@ declare module 'express-serve-static-core' {
 /** Signs a key token (identity only). */
 export function signApiKeyToken(privateKey: string, claims: TApiKeyClaims): string {
   return jwt.sign({ keyId: claims.keyId, keyName: claims.keyName }, privateKey, {
-    algorithm: 'RS256',
+    algorithm: JWT_ALGORITHM,
     subject: claims.garageId,
-    issuer: ISSUER,
+    issuer: JWT_ISSUER,
     audience: API_KEY_TOKEN_AUDIENCE,
     expiresIn: API_KEY_TOKEN_TTL_SECONDS,
   });
@@ -45,8 +44,8 @@ export function signApiKeyToken(privateKey: string, claims: TApiKeyClaims): stri
 /** The claims of a valid key token under a public key; throws for anything else. */
 export function verifyApiKeyTokenWith(token: string, publicKey: string): TApiKeyClaims {
   const decoded = jwt.verify(token, publicKey, {
-    algorithms: ['RS256'],
-    issuer: ISSUER,
+    algorithms: [JWT_ALGORITHM],
+    issuer: JWT_ISSUER,
     audience: API_KEY_TOKEN_AUDIENCE,
   });
   const { sub, keyId, keyName } = (typeof decoded === 'object' ? decoded : {}) as Record<string, unknown>;
