@@ -250,6 +250,8 @@ function expectedFromAuth(auth: TOperation['auth']): Record<Caller, Expected> {
   const byRole = (role: Role): Expected => {
     if (auth === 'public' || auth === 'stripe-signature') return 'answered';
     if (role === 'none') return 401;
+    // A call only an API key makes: every access token is refused (the key's own row is in 'API keys' below).
+    if (auth === 'api-key') return 403;
     if (auth !== 'signed-in' && auth !== 'garage' && auth !== 'garage-team' && auth !== 'admin')
       throw new Error(`the access matrix has no caller for auth '${String(auth)}'`);
     const isAllowed =
@@ -471,6 +473,16 @@ const MATRIX: Record<string, MatrixRow> = {
     body: () => ({ token: 'not-an-invitation', password: 'Matrix2026' }),
     expected: everyone(400),
   },
+  // A key for garage systems: the owner's calls (a wrong password, so no key is made) and the key's own call, which
+  // no access token may make (docs/architecture.md#api-keys; the calls made with a key are in 'API keys' below).
+  'POST /api-keys': { path: () => '/api-keys', body: () => ({}), expected: garages(400, { suspended: 403 }) },
+  'GET /api-keys': { path: () => '/api-keys', expected: garages(200, { suspended: 403 }) },
+  'DELETE /api-keys/{id}': { path: () => `/api-keys/${UNKNOWN_ID}`, expected: garages(404, { suspended: 403 }) },
+  'POST /service-records/by-api-key': {
+    path: () => '/service-records/by-api-key',
+    body: () => ({}),
+    expected: { ...everyone(403), public: 401 },
+  },
   'PATCH /reminders/garage': { path: () => '/reminders/garage', body: () => ({}), expected: garages(400) },
 };
 
@@ -548,6 +560,58 @@ describe('the access matrix, generated from the contract', () => {
       }
     },
   );
+});
+
+describe('API keys (docs/architecture.md#api-keys): what a key may call', () => {
+  /** A call made with an API key in the bearer, as a garage system makes it. */
+  async function withKey(key: string, method: string, path: string, body?: unknown): Promise<number> {
+    const response = await fetch(`${inject('gatewayUrl')}/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as { status: number };
+    expect(envelope.status).toBe(response.status);
+    if (response.ok) checkSuccess(method, path, response.status, envelope);
+    return response.status;
+  }
+
+  it('lets a key make the calls marked for it, answers 403 to every other call, and 401 once revoked', async () => {
+    const made = await fetch(`${inject('gatewayUrl')}/api/v1/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.garageWith}` },
+      body: JSON.stringify({ name: `Matrix system ${Date.now()}`, currentPassword: 'Matrix2026' }),
+    });
+    expect(made.status).toBe(201);
+    const { data } = (await made.json()) as { data: { key: string; apiKey: { id: string } } };
+
+    const answers = [];
+    for (const { operation, op, row } of ROWS) {
+      const status = await withKey(data.key, operation.split(' ')[0]!, row.path(), row.body?.('garageWith'));
+      answers.push({ operation, status, meets: op.apiKey ? status !== 401 && status !== 403 : status === 403 });
+    }
+    expect(answers.filter((answer) => !answer.meets)).toEqual([]);
+    expect(
+      answers
+        .filter((answer) => answer.status !== 403)
+        .map((answer) => answer.operation)
+        .sort(),
+    ).toEqual(
+      OPERATIONS.filter((op) => op.apiKey)
+        .map(nameOf)
+        .sort(),
+    );
+
+    const record = { ...newRecord('garageWith'), vehicle_registration: 'MX26KEY', technician: 'Matrix Mechanic' };
+    const { full_name: _name, password: _password, ...keyRecord } = record;
+    expect(await withKey(data.key, 'POST', '/service-records/by-api-key', keyRecord)).toBe(201);
+    expect(await withKey(data.key, 'GET', '/service-records/mine')).toBe(200);
+
+    expect(await api('DELETE', `/api-keys/${data.apiKey.id}`, 'garageWith')).toBe(200);
+    expect(await withKey(data.key, 'GET', '/service-records/mine')).toBe(401);
+    expect(await withKey(data.key, 'POST', '/service-records/by-api-key', keyRecord)).toBe(401);
+    expect(await withKey(data.key, 'GET', '/garages/me')).toBe(401);
+  });
 });
 
 describe('who may do what, call by call (docs/product.md#permissions)', () => {

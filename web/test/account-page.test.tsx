@@ -313,6 +313,7 @@ describe('GarageDashboardPage', () => {
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
       'GET reminders/garage': pending,
       'GET garage-team': pending,
+      'GET api-keys': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');
@@ -331,6 +332,7 @@ describe('GarageDashboardPage', () => {
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
       'GET reminders/garage': pending,
       'GET garage-team': pending,
+      'GET api-keys': pending,
       'POST users/resend-confirmation': ok({ emailConfirmed: false }, MESSAGES.identity.confirmationSent),
     });
     storeSession(GARAGE_USER, 'garage');
@@ -349,6 +351,7 @@ describe('GarageDashboardPage', () => {
       'GET service-records/mine': ok({ serviceRecords: [], nextCursor: null }),
       'GET reminders/garage': pending,
       'GET garage-team': pending,
+      'GET api-keys': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');

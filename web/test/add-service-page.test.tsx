@@ -74,6 +74,7 @@ const DASHBOARD_ROUTES: Record<string, TApiRoute> = {
   'GET service-records/mine': ok({ serviceRecords: [CREATED_RECORD], nextCursor: null }),
   'GET reminders/garage': pending,
   'GET garage-team': pending,
+  'GET api-keys': pending,
 };
 
 async function openWizard(routes: Record<string, TApiRoute> = {}) {

@@ -21,11 +21,11 @@ function openAt(url: string, record: TAdminServiceRecord, erasure: TApiRoute = p
   const api = mockApi({
     'GET admin/status': pending,
     'GET admin/data': adminDataReply({ serviceRecords: [record] }),
-    [`POST service-records/${record.id}/erasure`]: erasure,
+    [`POST service-records/erasures/${record.id}`]: erasure,
   });
   storeSession(ADMIN_USER, 'admin');
   renderApp(url);
-  return { api, erasureCalls: () => api.callsTo(`POST service-records/${record.id}/erasure`) };
+  return { api, erasureCalls: () => api.callsTo(`POST service-records/erasures/${record.id}`) };
 }
 
 /** Opens the records view and the erasure dialog from the keyboard's focus on the row's Erase button. */

@@ -69,6 +69,7 @@ function openDashboard(
     'GET service-records/mine': mine,
     'GET reminders/garage': pending,
     'GET garage-team': pending,
+    'GET api-keys': pending,
     ...routes,
   });
   storeSession(GARAGE_USER, 'garage');
@@ -255,7 +256,7 @@ describe('GarageDashboardPage: receipts', () => {
   it('shows the receipt under a collapsed "Receipt" button, with Copy buttons that confirm', async () => {
     const record = buildRecord({ receipt });
     const api = openDashboard(page([record, buildRecord({ service_type: 'No receipt yet' })]), 'active', {
-      [`GET service-records/${record.id}/receipt`]: ok({ receipt, inclusion: { status: 'awaiting_checkpoint' } }),
+      [`GET service-records/receipts/${record.id}`]: ok({ receipt, inclusion: { status: 'awaiting_checkpoint' } }),
     });
     const [withReceipt, without] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
     expect(within(without).getByText('No receipt is available for this record.')).toBeTruthy();
@@ -263,7 +264,7 @@ describe('GarageDashboardPage: receipts', () => {
     const toggle = within(withReceipt).getByRole('button', { name: 'Receipt' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     // Where the entry stands in the log is asked for once the receipt is opened, not with the list.
-    expect(api.callsTo(`GET service-records/${record.id}/receipt`)).toHaveLength(0);
+    expect(api.callsTo(`GET service-records/receipts/${record.id}`)).toHaveLength(0);
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(withReceipt).getByText('Entry 3 in this vehicle’s history')).toBeTruthy();
@@ -285,12 +286,12 @@ describe('GarageDashboardPage: receipts', () => {
         /This entry is in the public log as leaf 1,200, and waits for the log’s next signed checkpoint\./,
       ),
     ).toBeTruthy();
-    expect(api.callsTo(`GET service-records/${record.id}/receipt`)).toHaveLength(1);
+    expect(api.callsTo(`GET service-records/receipts/${record.id}`)).toHaveLength(1);
   });
 
   it('shows the signed checkpoint that covers the entry, with a Copy button and a link to its inclusion proof', async () => {
     const record = buildRecord({ receipt });
-    openDashboard(page([record]), 'active', { [`GET service-records/${record.id}/receipt`]: ok(included) });
+    openDashboard(page([record]), 'active', { [`GET service-records/receipts/${record.id}`]: ok(included) });
     const [card] = (await screen.findAllByRole('article')) as [HTMLElement];
     fireEvent.click(within(card).getByRole('button', { name: 'Receipt' }));
 
@@ -310,7 +311,7 @@ describe('GarageDashboardPage: receipts', () => {
   it('says when the log could not be checked, and tries again on request', async () => {
     const record = buildRecord({ receipt });
     const api = openDashboard(page([record]), 'active', {
-      [`GET service-records/${record.id}/receipt`]: (_call, count) =>
+      [`GET service-records/receipts/${record.id}`]: (_call, count) =>
         count === 1 ? failure(503, 'service_unavailable', 'Service unavailable') : ok(included),
     });
     const [card] = (await screen.findAllByRole('article')) as [HTMLElement];
@@ -318,7 +319,7 @@ describe('GarageDashboardPage: receipts', () => {
     expect(await within(card).findByText('We could not check the public log just now.')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Try again' }));
     expect(await within(card).findByRole('link', { name: 'Inclusion proof of this entry' })).toBeTruthy();
-    expect(api.callsTo(`GET service-records/${record.id}/receipt`)).toHaveLength(2);
+    expect(api.callsTo(`GET service-records/receipts/${record.id}`)).toHaveLength(2);
   });
 });
 

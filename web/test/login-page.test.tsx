@@ -57,6 +57,7 @@ describe('LoginPage', () => {
       'GET service-records/mine': pending,
       'GET reminders/garage': pending,
       'GET garage-team': pending,
+      'GET api-keys': pending,
     });
     renderApp('/login');
     logIn('  Owner@HartleyMotors.CO.UK ', 'Sparkplug1');
@@ -125,6 +126,7 @@ describe('LoginPage', () => {
       'GET service-records/mine': pending,
       'GET reminders/garage': pending,
       'GET garage-team': pending,
+      'GET api-keys': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/login');

@@ -42,6 +42,8 @@ export const configShape = {
   RATE_LIMIT_API_PER_MINUTE: perMinute.default(600),
   RATE_LIMIT_LOOKUP_PER_MINUTE: perMinute.default(60),
   RATE_LIMIT_AUTH_PER_MINUTE: perMinute.default(20),
+  /** Records one API key may log a minute (docs/architecture.md#api-keys). */
+  RATE_LIMIT_API_KEY_RECORDS_PER_MINUTE: perMinute.default(120),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 };
 

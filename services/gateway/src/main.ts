@@ -27,6 +27,7 @@ await startService({
         apiPerMinute: config.RATE_LIMIT_API_PER_MINUTE,
         lookupPerMinute: config.RATE_LIMIT_LOOKUP_PER_MINUTE,
         authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
+        apiKeyRecordsPerMinute: config.RATE_LIMIT_API_KEY_RECORDS_PER_MINUTE,
       },
       rateLimitPrefix: config.REDIS_KEY_PREFIX,
       webDist: config.WEB_DIST,

@@ -725,6 +725,7 @@ describe('a call added to the contract', () => {
   const added = (budget: TOperationBudget): TOperation => ({
     method: 'post',
     path: `/workshop-tools/{id}/${budget}-polish`,
+    operationId: `${budget}PolishWorkshopTool`,
     summary: 'Polish a workshop tool (made up for this test)',
     tag: 'Test',
     auth: 'signed-in',

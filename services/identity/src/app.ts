@@ -1,7 +1,8 @@
 import { createRevokedUsers, createServiceApp, type ServiceAppDeps, createTokenVerifier } from '@sh/shared/server';
 import type { SigningKeys } from './domain/signing-keys.js';
-import { DEV_SECOND_FACTOR_KEY } from './config.js';
+import { DEV_API_KEY_HASH_KEY, DEV_SECOND_FACTOR_KEY } from './config.js';
 import type { SecondFactorSettings } from './domain/second-factor-settings.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
 import { authRoutes } from './routes/auth.js';
 import { internalRoutes } from './routes/internal.js';
 import { secondFactorRoutes } from './routes/second-factor.js';
@@ -14,6 +15,8 @@ export interface IdentityAppDeps extends ServiceAppDeps {
   keyPrefix?: string;
   /** Two-step verification: the key of the stored secrets and whether admins must have it (tests: development's key, not required). */
   secondFactor?: Omit<SecondFactorSettings, 'attempts'>;
+  /** API_KEY_HASH_KEY, the HMAC key of stored API keys (tests: development's key). */
+  apiKeyHashKey?: Buffer;
 }
 
 /** Builds the identity service's app (no listen), for main.ts and the tests. */
@@ -41,6 +44,18 @@ export function buildIdentityApp(deps: IdentityAppDeps) {
       );
       app.use(userRoutes({ pool: deps.pool, keys: deps.keys, verifier, passwordFailures }));
       app.use(teamRoutes({ pool: deps.pool, verifier, revokedUsers }));
+      app.use(
+        apiKeyRoutes({
+          pool: deps.pool,
+          verifier,
+          passwordFailures,
+          internalToken: deps.internalToken,
+          settings: {
+            keys: deps.keys,
+            hashKey: deps.apiKeyHashKey ?? Buffer.from(DEV_API_KEY_HASH_KEY, 'base64'),
+          },
+        }),
+      );
     },
   });
 }

@@ -12,8 +12,11 @@ const privateKeyPem = pemText.pipe(z.string().includes('PRIVATE KEY', { message:
 /** Development's key for the stored TOTP secrets (production sets its own SECOND_FACTOR_KEY). */
 export const DEV_SECOND_FACTOR_KEY = Buffer.alloc(32, 'wrenchmark-development-2fa-key!!').toString('base64');
 
-/** 32 random bytes, base64 (`openssl rand -base64 32`): the AES-256-GCM key of the stored TOTP secrets. */
-const secondFactorKey = z
+/** Development's HMAC key of stored API keys (production sets its own API_KEY_HASH_KEY). */
+export const DEV_API_KEY_HASH_KEY = Buffer.alloc(32, 'wrenchmark-development-api-keys!').toString('base64');
+
+/** 32 random bytes, base64 (`openssl rand -base64 32`): the TOTP secrets' AES-256-GCM key, the API keys' HMAC key. */
+const base64Key32 = z
   .string()
   .transform((text) => Buffer.from(text, 'base64'))
   .refine((key) => key.length === 32, { message: 'must be 32 bytes, base64 (openssl rand -base64 32)' });
@@ -29,7 +32,9 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
     ADMIN_EMAIL: z.string().trim().toLowerCase().email().optional(),
     ADMIN_PASSWORD: z.string().min(6).optional(),
     /** Encrypts each user's TOTP secret at rest; required in production. */
-    SECOND_FACTOR_KEY: secondFactorKey,
+    SECOND_FACTOR_KEY: base64Key32,
+    /** The HMAC-SHA-256 key API keys are stored under (docs/architecture.md#api-keys); required in production. */
+    API_KEY_HASH_KEY: base64Key32,
     /** Whether every admin must have two-step verification before anything else: on in production unless set to false. */
     REQUIRE_ADMIN_SECOND_FACTOR: z
       .enum(['true', 'false'])
@@ -48,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     {
       ...databaseServiceDevDefaults('identity'),
       SECOND_FACTOR_KEY: DEV_SECOND_FACTOR_KEY,
+      API_KEY_HASH_KEY: DEV_API_KEY_HASH_KEY,
     },
     env,
   );

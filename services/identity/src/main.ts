@@ -31,6 +31,7 @@ await startService({
       internalToken: config.INTERNAL_TOKEN,
       keyPrefix: config.REDIS_KEY_PREFIX,
       queue: { redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX },
+      apiKeyHashKey: config.API_KEY_HASH_KEY,
       secondFactor: {
         encryptionKey: config.SECOND_FACTOR_KEY,
         isRequiredForAdmins: config.REQUIRE_ADMIN_SECOND_FACTOR,

@@ -55,7 +55,7 @@ beforeAll(async () => {
     body: { reason: 'Logged against the wrong vehicle' },
   });
   expect(withdrawn.status).toBe(200);
-  const erased = await callJson(stack.url, 'POST', `${api}/${erasedRecord.id}/erasure`, {
+  const erased = await callJson(stack.url, 'POST', `${api}/erasures/${erasedRecord.id}`, {
     token: admin,
     body: { fields: ['notes'], reason: "The customer's request" },
   });

@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 async function readReceipt(token: string, recordId: string) {
-  return callJson(stack.url, 'GET', `/api/v1/service-records/${recordId}/receipt`, { token });
+  return callJson(stack.url, 'GET', `/api/v1/service-records/receipts/${recordId}`, { token });
 }
 
 async function receiptOf(token: string, recordId: string): Promise<TGarageReceipt> {
@@ -106,7 +106,7 @@ async function checkpointEvents(): Promise<TEventEnvelope<'transparency_log.chec
   return rows.map((row) => row.payload);
 }
 
-describe('GET /api/v1/service-records/{id}/receipt', () => {
+describe('GET /api/v1/service-records/receipts/{id}', () => {
   it('answers that the receipt awaits the next checkpoint, then the first checkpoint that covers it and its inclusion proof, for good', async () => {
     const garage = await buildGarageAccount(stack);
     const first = await logServiceRecord(stack, garage, { vehicle_registration: 'RC24INC' });
@@ -157,7 +157,7 @@ describe('GET /api/v1/service-records/{id}/receipt', () => {
     expect(
       (await readReceipt(adminTokenFor(stack, { id: randomUUID(), email: 'admin@wrenchmark.test' }), record.id)).status,
     ).toBe(403);
-    expect((await callJson(stack.url, 'GET', `/api/v1/service-records/${record.id}/receipt`)).status).toBe(401);
+    expect((await callJson(stack.url, 'GET', `/api/v1/service-records/receipts/${record.id}`)).status).toBe(401);
 
     await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), {
       id: randomUUID(),

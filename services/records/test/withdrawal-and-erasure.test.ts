@@ -89,7 +89,7 @@ async function everyPublicAnswer(
 }
 
 async function erase(token: string | undefined, recordId: string, body: unknown) {
-  return callJson(stack.url, 'POST', `${api}/${recordId}/erasure`, { token, body });
+  return callJson(stack.url, 'POST', `${api}/erasures/${recordId}`, { token, body });
 }
 
 async function storedValues(recordId: string) {
@@ -179,7 +179,7 @@ describe('a withdrawal', () => {
   });
 });
 
-describe('POST /api/v1/service-records/{id}/erasure', () => {
+describe('POST /api/v1/service-records/erasures/{id}', () => {
   it("erases the technician's and the signer's names for good, with the reason in the audit, and the history still verifies", async () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();

@@ -89,7 +89,7 @@ export async function withdrawServiceRecord(
 }
 
 /**
- * POST service-records/{id}/erasure with {fields, reason}: the named fields' values are deleted for good; answers the
+ * POST service-records/erasures/{id} with {fields, reason}: the named fields' values are deleted for good; answers the
  * record as it now reads.
  */
 export async function eraseRecordFields(
@@ -98,7 +98,7 @@ export async function eraseRecordFields(
   client: TApiClient = api,
 ): Promise<TAdminServiceRecord> {
   return (
-    await client.post(`service-records/${encodeURIComponent(id)}/erasure`, request, ZEraseRecordFieldsResponseSchema)
+    await client.post(`service-records/erasures/${encodeURIComponent(id)}`, request, ZEraseRecordFieldsResponseSchema)
   ).data.serviceRecord;
 }
 

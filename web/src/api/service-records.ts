@@ -83,7 +83,7 @@ export async function fetchMyServiceRecords(
 }
 
 /**
- * GET service-records/{id}/receipt: one of the garage's records' receipt, with where its entry stands in the
+ * GET service-records/receipts/{id}: one of the garage's records' receipt, with where its entry stands in the
  * transparency log (the checkpoint that covers it and its inclusion proof, or that it awaits the next checkpoint).
  */
 export async function fetchGarageReceipt(
@@ -93,7 +93,7 @@ export async function fetchGarageReceipt(
 ): Promise<TGarageReceipt> {
   return (
     await client.get(
-      `service-records/${encodeURIComponent(recordId)}/receipt`,
+      `service-records/receipts/${encodeURIComponent(recordId)}`,
       ZGarageReceiptResponseSchema,
       requestOptions,
     )

@@ -34,11 +34,16 @@ const ExportRecordsPanel = lazy(() =>
   import('./garage-dashboard/ExportRecordsPanel').then((module) => ({ default: module.ExportRecordsPanel })),
 );
 
+/** The owner's API keys for the garage's systems (issue 25): loaded on its own. */
+const ApiKeysPanel = lazy(() =>
+  import('./garage-dashboard/ApiKeysPanel').then((module) => ({ default: module.ApiKeysPanel })),
+);
+
 /**
  * /garage: the garage's dashboard: its own name from its profile and its subscription state, what to do next
- * (log a service when subscribed, otherwise subscribe), its service records with their receipts, their export, and the
- * public log's latest checkpoint as this browser checked it. A technician (docs/product.md#the-garages-team) sees the
- * records, the log and the way to log a service; the garage's details, billing, export, reminders and team are the
+ * (log a service when subscribed, otherwise subscribe), its service records with their receipts, their export, the
+ * public log's latest checkpoint as this browser checked it, and the owner's API keys. A technician (docs/product.md#the-garages-team) sees the
+ * records, the log and the way to log a service; the garage's details, billing, export, reminders, team and API keys are the
  * owner's, and their controls are not shown (nor asked for).
  */
 export function GarageDashboardPage() {
@@ -121,6 +126,11 @@ function GarageDashboard() {
         <Suspense fallback={null}>
           <LogCheckpointPanel />
         </Suspense>
+        {mayGarage(userType, 'createApiKeys') ? (
+          <Suspense fallback={null}>
+            <ApiKeysPanel />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );

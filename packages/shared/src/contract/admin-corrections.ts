@@ -75,7 +75,7 @@ export const ZErasableFieldSchema = z.enum([
 ]);
 export type TErasableField = z.infer<typeof ZErasableFieldSchema>;
 /**
- * POST /service-records/{id}/erasure (admin only): deletes the named fields' values wherever they are kept; the
+ * POST /service-records/erasures/{id} (admin only): deletes the named fields' values wherever they are kept; the
  * record's entries still verify from their salted commitments (transparency-log/field-commitment.ts).
  */
 export const ZEraseRecordFieldsRequestSchema = z.object({

@@ -106,6 +106,7 @@ export type TRecordExportCsvColumn = (typeof RECORD_EXPORT_CSV_COLUMNS)[number];
 export const RECORD_EXPORT_OPERATION: TOperation = {
   method: 'get',
   path: '/service-records/export',
+  operationId: 'exportGarageServiceRecords',
   summary:
     "Download the signed-in garage's records, withdrawn ones marked, each with its receipt (leaf hash and signature): CSV (a header row, RFC 4180, cells that a spreadsheet would read as a formula prefixed with ') or one JSON document, streamed, as an attachment",
   tag: 'Service records',

@@ -27,3 +27,4 @@ export * from './brand.js';
 export * from './reminders.js';
 export * from './platform-figures.js';
 export * from './team.js';
+export * from './api-keys.js';

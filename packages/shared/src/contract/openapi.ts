@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND } from './brand.js';
 import { ZErrorEnvelopeSchema } from './envelope.js';
 import type { TServiceName } from './events.js';
 
@@ -18,14 +19,21 @@ export interface TOperation {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /** Under /api/v1; a {parameter} is a whole segment, as express's :parameter is. */
   path: string;
+  /** The operation's name in the OpenAPI document, unique across the API, from which clients are generated. */
+  operationId: string;
   summary: string;
   tag: string;
   /**
    * Who may call it: any role named here needs a valid access token at the gateway (but see acceptsEnrolmentToken).
    * 'garage' is the garage's owner (its own account) alone; 'garage-team' the owner or one of its technicians
-   * (docs/product.md#the-garages-team).
+   * (docs/product.md#the-garages-team); 'api-key' a garage system's API key alone (docs/architecture.md#api-keys).
    */
-  auth: 'public' | 'signed-in' | 'garage' | 'garage-team' | 'admin' | 'stripe-signature';
+  auth: 'public' | 'signed-in' | 'garage' | 'garage-team' | 'admin' | 'stripe-signature' | 'api-key';
+  /**
+   * Whether an API key may make this call (docs/architecture.md#api-keys); a key on any call without it is a 403.
+   * 'creates-record' also spends the key's own budget of records a minute.
+   */
+  apiKey?: 'reads' | 'creates-record';
   /** The service that answers it; 'gateway' for the admin's calls the gateway composes itself. */
   service: TServiceName | 'gateway';
   budget: TOperationBudget;
@@ -72,6 +80,14 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'path' | 'query' |
   }));
 }
 
+/** The security requirement of an operation, where it differs from the document's (an access token). */
+function securityOf(op: TOperation): { security?: Record<string, string[]>[] } {
+  if (op.auth === 'public' || op.auth === 'stripe-signature') return { security: [] };
+  if (op.auth === 'api-key') return { security: [{ apiKey: [] }] };
+  if (op.apiKey) return { security: [{ bearer: [] }, { apiKey: [] }] };
+  return {};
+}
+
 /** Builds the OpenAPI 3 document of the public API from the shared zod schemas. */
 export function buildOpenApiDocument(operations: readonly TOperation[], info: { title: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -89,7 +105,9 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
             content: { 'application/json': { schema: jsonSchema(op.response, 'output') } },
           },
     };
-    for (const status of op.errors ?? []) {
+    // Every budgeted call may be refused with 429 once its budget is spent (docs/product.md#budgets).
+    const errors = new Set([...(op.errors ?? []), ...(op.budget === 'none' ? [] : [429])]);
+    for (const status of [...errors].sort((a, b) => a - b)) {
       responses[String(status)] = {
         description: 'Error envelope',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
@@ -97,10 +115,11 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
     }
     paths[op.path] ??= {};
     paths[op.path]![op.method] = {
+      operationId: op.operationId,
       summary: op.summary,
       tags: [op.tag],
-      ...(op.auth === 'public' || op.auth === 'stripe-signature' ? { security: [] } : {}),
-      ...(op.auth !== 'public' ? { description: `Caller: ${op.auth}.` } : {}),
+      ...securityOf(op),
+      ...(op.auth !== 'public' ? { description: `Caller: ${op.auth}${op.apiKey ? ', or an API key' : ''}.` } : {}),
       parameters: [
         ...parametersOf(op.pathParams, 'path'),
         ...parametersOf(op.query, 'query'),
@@ -115,10 +134,23 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
   }
   return {
     openapi: '3.0.3',
-    info,
-    servers: [{ url: '/api/v1' }],
+    info: {
+      ...info,
+      description: `The public API of ${BRAND.name} (${BRAND.strapline}). Every answer is an envelope, {status, message?, data} or {status, code, message, errors?}, whose status equals the HTTP status.`,
+      license: { name: 'Proprietary', url: `https://${BRAND.domain}/terms-of-service` },
+    },
+    servers: [{ url: '/api/v1', description: 'The gateway this document is served by' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A signed-in user's access token" },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'wm_live_<prefix>_<secret>',
+          description:
+            "A garage system's API key, made by the garage's owner on the dashboard, sent as `Authorization: Bearer wm_live_...`. It may log a service (createServiceRecordWithApiKey) and list the garage's records (listGarageServiceRecords), nothing else (403); a key unknown or revoked is a 401.",
+        },
+      },
       schemas: { ErrorEnvelope: jsonSchema(ZErrorEnvelopeSchema, 'output') },
     },
     security: [{ bearer: [] }],

@@ -4,6 +4,7 @@
  */
 import type { TOperation } from './openapi.js';
 import { ADMIN_OPERATIONS } from './operations/admin.js';
+import { API_KEY_OPERATIONS } from './operations/api-keys.js';
 import { BILLING_OPERATIONS } from './operations/billing.js';
 import { CONTACT_OPERATIONS } from './operations/contact.js';
 import { GARAGES_OPERATIONS } from './operations/garages.js';
@@ -22,4 +23,5 @@ export const OPERATIONS: TOperation[] = [
   ...CONTACT_OPERATIONS,
   ...REMINDER_OPERATIONS,
   ...TEAM_OPERATIONS,
+  ...API_KEY_OPERATIONS,
 ];

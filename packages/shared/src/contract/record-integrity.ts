@@ -126,7 +126,7 @@ export const ZReceiptInclusionSchema = z.discriminatedUnion('status', [
 ]);
 export type TReceiptInclusion = z.infer<typeof ZReceiptInclusionSchema>;
 
-/** GET /service-records/{id}/receipt: one of the garage's own records' receipt, with where its entry stands in the log. */
+/** GET /service-records/receipts/{id}: one of the garage's own records' receipt, with where its entry stands in the log. */
 export const ZGarageReceiptResponseSchema = successEnvelope(
   z.object({ receipt: ZReceiptSchema, inclusion: ZReceiptInclusionSchema }),
 );

@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import { MESSAGES } from '../contract/messages.js';
 import { AppError } from './errors.js';
 import type { RevokedUsers } from './revoked-users.js';
+import { verifyApiKeyTokenWith, type TApiKeyClaims } from './api-key-tokens.js';
 import type { TAuthClaims } from './types.js';
 
 /** Access tokens are signed by identity with RS256 only; no other algorithm is ever accepted. */
@@ -13,6 +14,8 @@ export const JWT_AUDIENCE = 'service-history';
 
 export interface TokenVerifier {
   verify(token: string): Promise<TAuthClaims>;
+  /** The claims of a key token the gateway forwards for an API key (api-key-tokens.ts); 401 for anything else. */
+  verifyApiKeyToken(token: string): Promise<TApiKeyClaims>;
 }
 
 /**
@@ -69,39 +72,42 @@ export function createTokenVerifier(source: {
     }
   };
 
-  return {
-    async verify(token) {
-      let key: string;
-      try {
-        key = await currentKey();
-      } catch (error) {
-        throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
-      }
-      let claims: TAuthClaims;
-      try {
-        claims = verifyWith(token, key);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        const canRefetch =
-          source.identityUrl &&
-          !source.publicKey &&
-          error instanceof jwt.JsonWebTokenError &&
-          error.message === 'invalid signature' &&
-          Date.now() - lastRefetchAt >= minRefetchMs;
-        if (canRefetch) {
-          lastRefetchAt = Date.now();
-          try {
-            claims = verifyWith(token, await fetchKey());
-          } catch (retryError) {
-            throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: retryError });
-          }
-        } else {
-          throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: error });
+  const verifyWithRefetch = async <T>(token: string, check: (token: string, key: string) => T): Promise<T> => {
+    let key: string;
+    try {
+      key = await currentKey();
+    } catch (error) {
+      throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
+    }
+    try {
+      return check(token, key);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const canRefetch =
+        source.identityUrl &&
+        !source.publicKey &&
+        error instanceof jwt.JsonWebTokenError &&
+        error.message === 'invalid signature' &&
+        Date.now() - lastRefetchAt >= minRefetchMs;
+      if (canRefetch) {
+        lastRefetchAt = Date.now();
+        try {
+          return check(token, await fetchKey());
+        } catch (retryError) {
+          throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: retryError });
         }
       }
+      throw new AppError('unauthorized', MESSAGES.platform.unauthorized, { cause: error });
+    }
+  };
+
+  return {
+    async verify(token) {
+      const claims = await verifyWithRefetch(token, verifyWith);
       if (claims.role === 'technician' && source.revokedUsers) await refuseRevoked(source.revokedUsers, claims.sub);
       return claims;
     },
+    verifyApiKeyToken: (token) => verifyWithRefetch(token, verifyApiKeyTokenWith),
   };
 }
 

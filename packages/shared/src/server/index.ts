@@ -10,6 +10,7 @@ export * from './store/upsert-newest.js';
 export * from './events.js';
 export * from './timeout.js';
 export * from './auth.js';
+export * from './api-key-tokens.js';
 export * from './routes/app.js';
 export * from './lifecycle.js';
 export * from './services.js';

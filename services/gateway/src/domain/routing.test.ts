@@ -13,6 +13,7 @@ const nameOf = (method: string, rawUrl: string) => {
 const made = (method: TOperation['method'], path: string, extra: Partial<TOperation> = {}): TOperation => ({
   method,
   path,
+  operationId: 'madeUp',
   summary: 'made up',
   tag: 'Test',
   auth: 'public',
@@ -221,7 +222,7 @@ describe("a garage's receipt with its place in the transparency log", () => {
   it("asks for a token and sends it to records, while the log's own proofs and checkpoints stay public", () => {
     const receipt = table.match(
       'GET',
-      '/api/v1/Service-Records/4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10/Receipt/',
+      '/api/v1/Service-Records/Receipts/4a0d9c6e-5a8e-4a43-8f43-1f1c2b7a9d10/',
     )!.operation;
     expect({ service: receipt.service, token: needsToken(receipt) }).toEqual({ service: 'records', token: true });
     const proof = table.match('GET', '/api/v1/service-records/log/proof/inclusion?leaf=1200&size=1234')!.operation;

@@ -16,6 +16,7 @@ import {
 } from '@sh/shared/server';
 import { isApiTarget, isForbiddenPath, needsToken, type UpstreamName } from '../domain/routing.js';
 import { gatewayCalls } from './admin.js';
+import { apiKeyGate, apiKeyOf } from './api-keys.js';
 import { docsRoutes } from './docs.js';
 import { createLookupAnswerer, createUpstreamProxies } from './proxy.js';
 import { rateLimits, type RateLimitBudgets } from './rate-limits.js';
@@ -142,11 +143,20 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   app.use(when((req) => spends(req) === 'lookup', limits.lookup));
   app.use(when((req) => spends(req) === 'credentials', limits.credentials));
 
+  // A call made with an API key: identity says who the key is, and the key may make only the calls marked for it.
+  const keys = apiKeyGate({
+    identityUrl: deps.upstreams.identity,
+    internalToken: deps.internalToken,
+    matchOf,
+    recordsBudget: limits.apiKeyRecords,
+  });
+  app.use(when((req) => isApiTarget(req.originalUrl), keys.gate));
+
   const requireToken = authenticate(deps.verifier);
   app.use(
     when((req) => {
       const match = matchOf(req);
-      return match !== null && needsToken(match.operation);
+      return match !== null && needsToken(match.operation) && !keys.isKeyRequest(req);
     }, requireToken),
   );
   const answerGatewayCall = gatewayCalls(operations, {
@@ -185,5 +195,6 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
   });
   app.use(errorMiddleware());
-  return fastPath ? withFastPath(app, fastPath) : app;
+  // A lookup made with an API key takes the chain, where the key is refused (it is no call of a key's).
+  return fastPath ? withFastPath(app, (req, res) => apiKeyOf(req) === null && fastPath(req, res)) : app;
 }

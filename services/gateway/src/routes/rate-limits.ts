@@ -10,7 +10,12 @@ export interface RateLimitBudgets {
   apiPerMinute: number;
   lookupPerMinute: number;
   authPerMinute: number;
+  /** Records one API key may log a minute (docs/architecture.md#api-keys); 120 when not given. */
+  apiKeyRecordsPerMinute?: number;
 }
+
+/** The default budget of records an API key logs a minute. */
+export const API_KEY_RECORDS_PER_MINUTE = 120;
 
 /** How long a request waits for the budget store before it passes uncounted. */
 const STORE_TIMEOUT_MS = 300;
@@ -100,6 +105,8 @@ export function rateLimits(
   api: RequestHandler;
   lookup: RequestHandler;
   credentials: RequestHandler;
+  /** An API key's own budget of records a minute, counted by the key (keyOf), not by the client's address. */
+  apiKeyRecords: (keyOf: (req: IncomingMessage) => string) => RequestHandler;
   lookupOnFastPath: (clientIp: (req: IncomingMessage) => string | undefined) => FastPathLookupBudget;
 } {
   const warn = storeFailureWarner(logger);
@@ -107,10 +114,11 @@ export function rateLimits(
   const sendCommand = (command: string, ...args: string[]) =>
     guarded(() => redis.call(command, ...args) as Promise<RedisReply>);
   const keyPrefixOf = (name: string) => `${prefix}:rl:${name}:`;
-  const make = (name: string, limit: number): RequestHandler =>
+  const make = (name: string, limit: number, keyGenerator?: Options['keyGenerator']): RequestHandler =>
     rateLimit({
       windowMs: WINDOW_MS,
       limit,
+      ...(keyGenerator ? { keyGenerator } : {}),
       standardHeaders: 'draft-7',
       legacyHeaders: false,
       passOnStoreError: true,
@@ -152,6 +160,8 @@ export function rateLimits(
     api: make('api', budgets.apiPerMinute),
     lookup: make('lookup', lookupLimit),
     credentials: make('credentials', budgets.authPerMinute),
+    apiKeyRecords: (keyOf) =>
+      make('api-key-records', budgets.apiKeyRecordsPerMinute ?? API_KEY_RECORDS_PER_MINUTE, (req) => keyOf(req)),
     lookupOnFastPath,
   };
 }

@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  API_KEY_MESSAGES,
   MESSAGES,
   type TCreateServiceRecordRequest,
+  type TCreateServiceRecordWithApiKeyRequest,
   type TGarageServiceRecord,
   type TReceipt,
 } from '@sh/shared/contract';
@@ -20,6 +22,7 @@ import { presentGarageRecord } from './present-garage-record.js';
 import { UNKNOWN_GARAGE } from './present-public-record.js';
 import { sealRecord } from './seal-record.js';
 import { serviceDateFor } from './service-date.js';
+import { technicianOfGarage } from './technician-of-garage.js';
 import type { ReceiptSigner } from './signing-key.js';
 
 export interface CreateServiceRecordDeps {
@@ -32,14 +35,14 @@ export interface CreateServiceRecordDeps {
 }
 
 /**
- * Who signs a record: the garage it is for, the account whose password is re-checked (the garage's own, or the
- * technician's), and a technician's name, which is then the record's signer and technician whatever the form says.
+ * What is submitted, and by whom: a member of the garage's team (the account whose password is re-checked, the
+ * garage's own or a technician's, and a technician's name, which is then the record's signer and technician whatever
+ * the form says: docs/product.md#the-garages-team), or a garage system with its API key (docs/architecture.md#api-keys),
+ * whose record names the key as its signer and the technician given.
  */
-export interface RecordSigner {
-  garageId: string;
-  userId: string;
-  technicianName: string | null;
-}
+export type ServiceRecordSubmission =
+  | { by: 'garage'; request: TCreateServiceRecordRequest; signer: { userId: string; technicianName: string | null } }
+  | { by: 'api-key'; request: TCreateServiceRecordWithApiKeyRequest; key: { id: string; name: string } };
 
 export interface CreatedServiceRecord {
   serviceRecord: TGarageServiceRecord;
@@ -52,19 +55,24 @@ export interface CreatedServiceRecord {
  * A garage logs a service (docs/product.md#adding-a-service). The garage is the caller; it must not be suspended by an
  * admin (its existing records stay public, it adds none until reinstated); its e-mail must be confirmed
  * (a signup that never proved its address cannot put records on a company's name) and it must be entitled (active
- * or trialing); the signer's password is re-checked by identity before anything is stored (a technician's own:
- * docs/product.md#the-garages-team, whose name is then sealed as the record's signer); the service date is
+ * or trialing); the signer's password is re-checked by identity before anything is stored (a technician's own, whose
+ * name is then sealed as the record's signer); the service date is
  * today in Europe/London. The record, its chain entry and its event commit together, and an Idempotency-Key
- * already used answers the record it made instead of storing a second.
+ * already used answers the record it made instead of storing a second. A record logged with an API key passes the
+ * same checks but the password (the key is its proof), and is sealed with the key as its signer.
  */
 export async function createServiceRecord(
   deps: CreateServiceRecordDeps,
-  signer: RecordSigner,
-  input: TCreateServiceRecordRequest,
+  garageId: string,
+  submission: ServiceRecordSubmission,
   idempotencyKey: string | null,
 ): Promise<CreatedServiceRecord> {
-  const { garageId } = signer;
-  if (input.garage_id !== undefined && input.garage_id !== garageId) {
+  const input = submission.request;
+  if (
+    submission.by === 'garage' &&
+    submission.request.garage_id !== undefined &&
+    submission.request.garage_id !== garageId
+  ) {
     throw new AppError('forbidden', MESSAGES.records.garageMismatch);
   }
   await refuseIfGarageSuspended(deps.pool, garageId);
@@ -72,7 +80,10 @@ export async function createServiceRecord(
     throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const entitlement = await findEntitlement(deps.pool, garageId);
   if (!entitlement?.canAddRecords) throw new AppError('subscription_required', MESSAGES.records.subscriptionRequired);
-  if (!(await deps.identity.isPasswordValid(signer.userId, input.password))) {
+  if (
+    submission.by === 'garage' &&
+    !(await deps.identity.isPasswordValid(submission.signer.userId, submission.request.password))
+  ) {
     throw new AppError('password_mismatch', MESSAGES.submit.passwordMismatch);
   }
 
@@ -87,8 +98,14 @@ export async function createServiceRecord(
     mileage: input.mileage,
     service_type: input.service_type,
     notes: input.notes,
-    technician_name: signer.technicianName ?? input.technician_name,
-    signed_by: signer.technicianName ?? input.full_name,
+    technician_name:
+      submission.by === 'garage'
+        ? (submission.signer.technicianName ?? submission.request.technician_name)
+        : await technicianOfGarage(garageId, submission.request.technician),
+    signed_by:
+      submission.by === 'garage'
+        ? (submission.signer.technicianName ?? submission.request.full_name)
+        : API_KEY_MESSAGES.loggedBy(submission.key.name),
     customer_email: input.customer_email,
     customer_phone: input.customer_phone,
     created_at: createdAt,
@@ -98,7 +115,7 @@ export async function createServiceRecord(
     deps.pool,
     async (client): Promise<{ recordId: string } | CreatedServiceRecord> => {
       if (idempotencyKey) {
-        const fingerprint = fingerprintOf(input);
+        const fingerprint = fingerprintOf(submission);
         const claim = await claimIdempotencyKey(client, {
           garageId,
           key: idempotencyKey,
@@ -147,8 +164,15 @@ export async function createServiceRecord(
   return { serviceRecord, receipt: serviceRecord.receipt, isReplay: true };
 }
 
-/** What makes two submits the same: every field but the password, canonically serialised and hashed. */
-function fingerprintOf(input: TCreateServiceRecordRequest): string {
-  const { password: _password, garage_id: _garageId, ...fields } = input;
+/**
+ * What makes two submits the same: every field but the password, canonically serialised and hashed; a key's submit
+ * also by the key that made it.
+ */
+function fingerprintOf(submission: ServiceRecordSubmission): string {
+  if (submission.by === 'api-key') {
+    const fields = { ...submission.request, api_key_id: submission.key.id };
+    return createHash('sha256').update(canonicalJson(fields)).digest('hex');
+  }
+  const { password: _password, garage_id: _garageId, ...fields } = submission.request;
   return createHash('sha256').update(canonicalJson(fields)).digest('hex');
 }

@@ -39,7 +39,7 @@ export function adminRecordRoutes(deps: CorrectionDeps & { verifier: TokenVerifi
   });
 
   // An erasure deletes fields' values for good; the entries keep verifying from their salted commitments.
-  router.post('/api/v1/service-records/:id/erasure', ...adminOnly, async (req, res) => {
+  router.post('/api/v1/service-records/erasures/:id', ...adminOnly, async (req, res) => {
     const { id } = parseOrThrow(ZServiceRecordIdParamSchema, req.params);
     const input = parseOrThrow(ZEraseRecordFieldsRequestSchema, req.body ?? {});
     const serviceRecord = await eraseRecordFields(deps, actorOf(req), id, input);

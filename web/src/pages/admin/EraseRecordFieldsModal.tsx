@@ -21,7 +21,7 @@ const ERASE_FAILED = 'Failed to erase the data. Please try again.';
 /**
  * The erasure dialog (issue 23 point 6): the notes, the technician's name and the signer's name, each with its
  * value as kept now (a field with nothing left is not offered), a warning that it cannot be undone, and a reason
- * with the withdrawal's rules. Confirming sends POST service-records/{id}/erasure; a failure stays in the dialog
+ * with the withdrawal's rules. Confirming sends POST service-records/erasures/{id}; a failure stays in the dialog
  * (the server's field messages under their fields, its message above them) and changes nothing on the page.
  */
 export function EraseRecordFieldsModal({

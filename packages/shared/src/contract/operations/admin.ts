@@ -16,6 +16,7 @@ export const ADMIN_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/admin/data',
+    operationId: 'getAdminData',
     summary:
       'The overview totals, recent admin actions, and a page of garages and of service records (searchable, keyset-paged)',
     tag: 'Admin',
@@ -29,6 +30,7 @@ export const ADMIN_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/admin/status',
+    operationId: 'getAdminStatus',
     summary: "The platform's live health: each service's readiness, Redis, and every event queue with its dead events",
     tag: 'Admin',
     auth: 'admin',
@@ -40,6 +42,7 @@ export const ADMIN_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/admin/events/{service}/{id}/retry',
+    operationId: 'retryDeadEvent',
     summary: 'Deliver a dead event to its consumer again, with fresh attempts',
     tag: 'Admin',
     auth: 'admin',
@@ -52,6 +55,7 @@ export const ADMIN_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/garages/{id}/suspension',
+    operationId: 'suspendGarage',
     summary:
       'Suspend a garage, with a reason: it cannot sign in, add records or use billing until reinstated; its records stay public; it is told by e-mail',
     tag: 'Admin',
@@ -66,6 +70,7 @@ export const ADMIN_OPERATIONS: TOperation[] = [
   {
     method: 'delete',
     path: '/garages/{id}/suspension',
+    operationId: 'reinstateGarage',
     summary: 'Reinstate a suspended garage, with a reason; it is told by e-mail',
     tag: 'Admin',
     auth: 'admin',

@@ -18,6 +18,7 @@ export const BILLING_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/billing/plans',
+    operationId: 'listPlans',
     summary: 'The plan catalogue',
     tag: 'Billing',
     auth: 'public',
@@ -28,6 +29,7 @@ export const BILLING_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/stripe/create-checkout-session',
+    operationId: 'createCheckoutSession',
     summary: "Start Stripe Checkout for the plan, with a 14-day trial (the garage's e-mail must be confirmed)",
     tag: 'Billing',
     auth: 'garage',
@@ -40,6 +42,7 @@ export const BILLING_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/stripe/webhook',
+    operationId: 'receiveStripeWebhook',
     summary: "Stripe's signed events (raw body, Stripe-Signature header)",
     tag: 'Billing',
     auth: 'stripe-signature',
@@ -51,6 +54,7 @@ export const BILLING_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/billing/subscription',
+    operationId: 'getSubscription',
     summary: "The signed-in garage's subscription",
     tag: 'Billing',
     auth: 'garage',
@@ -63,6 +67,7 @@ export const BILLING_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/billing/subscription/sync',
+    operationId: 'syncSubscription',
     summary: "Store what the garage's own checkout session made, straight from Stripe (the checkout-success page)",
     tag: 'Billing',
     auth: 'garage',
@@ -75,6 +80,7 @@ export const BILLING_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/billing/portal',
+    operationId: 'createBillingPortalLink',
     summary: 'A Stripe customer-portal link (cancel, change card)',
     tag: 'Billing',
     auth: 'garage',

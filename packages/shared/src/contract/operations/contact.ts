@@ -11,6 +11,7 @@ export const CONTACT_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/contact',
+    operationId: 'sendContactMessage',
     summary: 'Send a message to support',
     tag: 'Contact',
     auth: 'public',
@@ -23,6 +24,7 @@ export const CONTACT_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/contact/garage',
+    operationId: 'requestGarageCallback',
     summary: 'Ask for a callback about adding a garage',
     tag: 'Contact',
     auth: 'public',

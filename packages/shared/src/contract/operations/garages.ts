@@ -20,6 +20,7 @@ export const GARAGES_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/companies/validate',
+    operationId: 'validateCompany',
     summary: 'Check a company number and name with Companies House',
     tag: 'Garages',
     auth: 'public',
@@ -32,6 +33,7 @@ export const GARAGES_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/garages/check-duplicates',
+    operationId: 'checkGarageDuplicates',
     summary:
       "Whether the company already has an account (never whether an e-mail has one: that is the signup's own 409); under the credential budget",
     tag: 'Garages',
@@ -45,6 +47,7 @@ export const GARAGES_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/garages/validate-referral',
+    operationId: 'validateReferralCode',
     summary: "Check another garage's referral code",
     tag: 'Garages',
     auth: 'public',
@@ -57,6 +60,7 @@ export const GARAGES_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/garages',
+    operationId: 'registerGarage',
     summary:
       'Register a garage and its account (409 duplicate_email: the address has an account, sign in or reset the password)',
     tag: 'Garages',
@@ -71,6 +75,7 @@ export const GARAGES_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/garages/me',
+    operationId: 'getMyGarage',
     summary: "The signed-in garage's profile",
     tag: 'Garages',
     auth: 'garage',
@@ -82,6 +87,7 @@ export const GARAGES_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/garages/{id}/release-company',
+    operationId: 'releaseGarageCompany',
     summary: 'Free the company number held by a garage whose e-mail was never confirmed (the garage is told by e-mail)',
     tag: 'Garages',
     auth: 'admin',
@@ -94,6 +100,7 @@ export const GARAGES_OPERATIONS: TOperation[] = [
   {
     method: 'patch',
     path: '/users/phone/{id}',
+    operationId: 'updateGaragePhone',
     summary:
       "Change a garage's phone number (the garage, or an admin with a reason, kept in the audit of admin actions)",
     tag: 'Garages',

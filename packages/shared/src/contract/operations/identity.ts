@@ -39,6 +39,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/auth/login',
+    operationId: 'logIn',
     summary:
       'Sign in with e-mail and password (403 for a suspended garage with the right password); the refresh token is set as the HttpOnly session cookie, never in the body',
     tag: 'Identity',
@@ -52,6 +53,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/auth/login/second-factor',
+    operationId: 'completeSecondFactorLogin',
     summary:
       "Finish a sign-in that login answered with a challenge: a code from the user's authenticator app, or one of their recovery codes (wrong codes share a per-account budget: 429 once spent)",
     tag: 'Identity',
@@ -65,6 +67,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/auth/refresh',
+    operationId: 'refreshSession',
     summary:
       "Rotate the session cookie's refresh token for a new session and cookie (reuse revokes the family; no cookie is 401; without the X-Wrenchmark-Session header 403; a suspended garage gets 403)",
     tag: 'Identity',
@@ -79,6 +82,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/auth/logout',
+    operationId: 'logOut',
     summary:
       "Revoke the session cookie's refresh token and its family, and clear the cookie (without the X-Wrenchmark-Session header 403)",
     tag: 'Identity',
@@ -93,6 +97,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/auth/me',
+    operationId: 'getCurrentUser',
     summary: 'The signed-in user and their type (403 for a suspended garage)',
     tag: 'Identity',
     auth: 'signed-in',
@@ -104,6 +109,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/auth/public-key',
+    operationId: 'getTokenPublicKey',
     summary: 'The public key that verifies access tokens (RS256)',
     tag: 'Identity',
     auth: 'public',
@@ -114,6 +120,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/auth/forgot-password',
+    operationId: 'requestPasswordReset',
     summary: 'Send a password-reset link if the account exists (the answer never says)',
     tag: 'Identity',
     auth: 'public',
@@ -126,6 +133,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/auth/reset-password',
+    operationId: 'resetPassword',
     summary: 'Set a new password with a single-use reset token',
     tag: 'Identity',
     auth: 'public',
@@ -138,6 +146,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/users/confirm-email',
+    operationId: 'confirmEmail',
     summary: 'Confirm an e-mail address with the mailed token',
     tag: 'Identity',
     auth: 'public',
@@ -150,6 +159,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/users/resend-confirmation',
+    operationId: 'resendEmailConfirmation',
     summary: 'Send a new confirmation link',
     tag: 'Identity',
     auth: 'signed-in',
@@ -161,6 +171,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'patch',
     path: '/users/email/{id}',
+    operationId: 'updateUserEmail',
     summary:
       "Change a user's e-mail (the user with the current password, or an admin with a reason, kept in the audit of admin actions); the old address gets an undo link, other sessions end",
     tag: 'Identity',
@@ -175,6 +186,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/users/undo-email-change',
+    operationId: 'undoEmailChange',
     summary: 'Restore the previous e-mail with the single-use link mailed to it (signs the user out everywhere)',
     tag: 'Identity',
     auth: 'public',
@@ -187,6 +199,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'patch',
     path: '/users/password/{id}',
+    operationId: 'updateUserPassword',
     summary:
       "Change a user's password (the user with the current one, checked against the account's password budget, or an admin with a reason, kept in the audit of admin actions)",
     tag: 'Identity',
@@ -201,6 +214,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/users/second-factor',
+    operationId: 'getSecondFactorStatus',
     summary:
       "Whether the caller's two-step verification is on, required, and how many recovery codes are left (an admin's enrolment token may call it)",
     tag: 'Identity',
@@ -214,6 +228,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/users/second-factor/enrolment',
+    operationId: 'startSecondFactorEnrolment',
     summary:
       "Start (or restart) setting up two-step verification: a new secret, its otpauth URI and QR code, shown until confirmed (an admin's enrolment token may call it)",
     tag: 'Identity',
@@ -227,6 +242,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/users/second-factor/enrolment/confirm',
+    operationId: 'confirmSecondFactorEnrolment',
     summary:
       'Prove the enrolment with a code from the app: it is on from now, and the recovery codes are answered once (with an enrolment token, the session too)',
     tag: 'Identity',
@@ -241,6 +257,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'delete',
     path: '/users/second-factor',
+    operationId: 'disableSecondFactor',
     summary: 'Turn two-step verification off with the password and a code (refused for an admin where it is required)',
     tag: 'Identity',
     auth: 'signed-in',

@@ -47,6 +47,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/lookup/{registration}',
+    operationId: 'lookupVehicleHistory',
     summary: "A vehicle's public service history, newest service first",
     tag: 'Service records',
     auth: 'public',
@@ -59,6 +60,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/verify/{registration}',
+    operationId: 'verifyVehicleChain',
     summary: "Recompute a vehicle's record chain and say whether it is intact",
     tag: 'Service records',
     auth: 'public',
@@ -71,6 +73,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/vehicles/{registration}',
+    operationId: 'getVehicleReport',
     summary:
       "The buyer's report beside the records: DVLA's vehicle details and DVSA's MOT tests (in miles), never waiting more than 2 s on either; what could not be had is listed in missing",
     tag: 'Vehicles',
@@ -84,6 +87,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/signing-key',
+    operationId: 'getReceiptSigningKeys',
     summary:
       'The Ed25519 public key that signs record receipts now, and every key that has signed any (keys: id, public key, first and last signature), so a receipt is checked with the key its key_id names',
     tag: 'Service records',
@@ -95,6 +99,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/log/proof/inclusion',
+    operationId: 'getLogInclusionProof',
     summary:
       "The RFC 9162 inclusion proof of leaf `leaf` (a receipt's leaf_index) in the transparency log's tree of `size` leaves (a checkpoint's size): leaf hash and sibling hashes, base64, lowest first",
     tag: 'Service records',
@@ -108,6 +113,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/log/proof/consistency',
+    operationId: 'getLogConsistencyProof',
     summary:
       "The RFC 9162 consistency proof that the transparency log's tree of `from` leaves is a prefix of its tree of `to` leaves (hashes, base64)",
     tag: 'Service records',
@@ -121,6 +127,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/log/checkpoint',
+    operationId: 'getLatestLogCheckpoint',
     summary:
       'The latest signed checkpoint of the transparency log (C2SP tlog-checkpoint as an Ed25519 signed note), with its tree size and root hash; 404 before the first',
     tag: 'Service records',
@@ -133,6 +140,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/log/checkpoint/{size}',
+    operationId: 'getLogCheckpoint',
     summary: 'The signed checkpoint issued at a tree size (every one is kept); 404 when none was issued at that size',
     tag: 'Service records',
     auth: 'public',
@@ -145,6 +153,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/platform-figures',
+    operationId: 'getPlatformFigures',
     summary:
       'The figures the site states about the platform, counted from its own data with their period: garages subscribed now, and services and vehicles serviced in the last 12 months',
     tag: 'Service records',
@@ -156,6 +165,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/log/key',
+    operationId: 'getLogKey',
     summary:
       "The transparency log's origin and the C2SP verifier key its checkpoints are signed with now, and every key that has signed any (id, verifier key, first and last checkpoint)",
     tag: 'Service records',
@@ -167,6 +177,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/vin/{registration}',
+    operationId: 'getRecordedVin',
     summary: 'The VIN last recorded for a registration',
     tag: 'Service records',
     auth: 'garage-team',
@@ -179,6 +190,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/service-records/validate',
+    operationId: 'validateVehicle',
     summary: 'Check a registration and VIN before logging a service (warns when the VIN differs from the recorded one)',
     tag: 'Service records',
     auth: 'garage-team',
@@ -191,6 +203,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/service-records',
+    operationId: 'createServiceRecord',
     summary:
       'Log a service (confirmed e-mail, active or trialing subscription; password re-checked; Idempotency-Key honoured)',
     tag: 'Service records',
@@ -205,9 +218,11 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/service-records/mine',
-    summary: "The signed-in garage's records, newest first, one page at a time",
+    operationId: 'listGarageServiceRecords',
+    summary: "The signed-in garage's records (or the records of an API key's garage), newest first, one page at a time",
     tag: 'Service records',
     auth: 'garage-team',
+    apiKey: 'reads',
     service: 'records',
     budget: 'general',
     query: ZMyServiceRecordsQuerySchema,
@@ -216,7 +231,8 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   },
   {
     method: 'get',
-    path: '/service-records/{id}/receipt',
+    path: '/service-records/receipts/{id}',
+    operationId: 'getServiceRecordReceipt',
     summary:
       "One of the signed-in garage's records' receipt, with where its entry stands in the transparency log: once a checkpoint covers it, that checkpoint (the first whose tree size is larger than the leaf index) and the inclusion proof against it; before that, awaiting_checkpoint",
     tag: 'Service records',
@@ -231,6 +247,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'patch',
     path: '/service-records/{id}',
+    operationId: 'amendServiceRecord',
     summary:
       "Amend a record: the correction and its reason are appended to the vehicle's chain, the garage is told by e-mail",
     tag: 'Admin',
@@ -245,6 +262,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   {
     method: 'delete',
     path: '/service-records/{id}',
+    operationId: 'withdrawServiceRecord',
     summary:
       "Withdraw a record from the public lookup and the garage's list (the chain keeps it and its withdrawal), with the reason as the JSON body",
     tag: 'Admin',
@@ -258,7 +276,8 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   },
   {
     method: 'post',
-    path: '/service-records/{id}/erasure',
+    path: '/service-records/erasures/{id}',
+    operationId: 'eraseServiceRecordFields',
     summary:
       "Erase a record's notes, technician or signer for good, with a reason the audit keeps; its entries still verify from their salted commitments (409 for a record sealed before them)",
     tag: 'Admin',

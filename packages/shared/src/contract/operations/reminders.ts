@@ -14,6 +14,7 @@ export const REMINDER_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/reminders/opt-in',
+    operationId: 'optInToServiceReminder',
     summary: "Confirm a customer's service reminder (the link in the service-recorded mail)",
     tag: 'Reminders',
     auth: 'public',
@@ -26,6 +27,7 @@ export const REMINDER_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/reminders/unsubscribe',
+    operationId: 'getReminderSubscription',
     summary: "A reminder's subscription, as its unsubscribe link names it (changes nothing)",
     tag: 'Reminders',
     auth: 'public',
@@ -38,6 +40,7 @@ export const REMINDER_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/reminders/unsubscribe',
+    operationId: 'unsubscribeFromServiceReminder',
     summary: 'Unsubscribe from a service reminder in one click (RFC 8058; form-encoded List-Unsubscribe=One-Click)',
     tag: 'Reminders',
     auth: 'public',
@@ -51,6 +54,7 @@ export const REMINDER_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/reminders/garage',
+    operationId: 'getGarageReminderSettings',
     summary: "The garage's reminder setting, reminders sent and customers opted in",
     tag: 'Reminders',
     auth: 'garage',
@@ -62,6 +66,7 @@ export const REMINDER_OPERATIONS: TOperation[] = [
   {
     method: 'patch',
     path: '/reminders/garage',
+    operationId: 'updateGarageReminderSettings',
     summary: "Choose what the garage's reminders are due from: 11 months after the service or a month before the MOT",
     tag: 'Reminders',
     auth: 'garage',

@@ -14,6 +14,7 @@ export const TEAM_OPERATIONS: TOperation[] = [
   {
     method: 'get',
     path: '/garage-team',
+    operationId: 'listGarageTeam',
     summary: "The garage's technicians and open invitations (the owner only)",
     tag: 'Team',
     auth: 'garage',
@@ -25,6 +26,7 @@ export const TEAM_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/garage-team/invitations',
+    operationId: 'inviteTechnician',
     summary:
       'Invite a technician by e-mail (the owner only): a single-use link valid 7 days; at most 50 technicians and open invitations a garage',
     tag: 'Team',
@@ -39,6 +41,7 @@ export const TEAM_OPERATIONS: TOperation[] = [
   {
     method: 'delete',
     path: '/garage-team/{id}',
+    operationId: 'removeTechnician',
     summary: 'Remove a technician (their sessions end at once) or withdraw an open invitation (the owner only)',
     tag: 'Team',
     auth: 'garage',
@@ -51,6 +54,7 @@ export const TEAM_OPERATIONS: TOperation[] = [
   {
     method: 'post',
     path: '/garage-team/invitations/accept',
+    operationId: 'acceptTechnicianInvitation',
     summary: "A technician accepts an invitation with its link's token and chooses a password",
     tag: 'Team',
     auth: 'public',
