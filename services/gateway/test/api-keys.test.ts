@@ -60,6 +60,12 @@ beforeAll(async () => {
     password: user.password,
     token: signAccessToken(TEST_KEY_PAIR.privateKey, { sub: user.id, role: 'garage', email: user.email }),
   };
+  // The garage's technician, whom its system names when it logs a service (docs/product.md#the-garages-team).
+  await identity.db!.pool.query(
+    `INSERT INTO users (email, password_hash, role, garage_id, full_name, email_confirmed_at)
+     VALUES ($1, 'not-a-hash', 'technician', $2, 'Priya Shah', now())`,
+    [`priya.${user.id}@example.co.uk`, user.id],
+  );
   // What records hears of the garage from events: its directory entry, its confirmed e-mail and its subscription.
   const db = records.db!.pool;
   await db.query('INSERT INTO garage_directory (garage_id, name, address, email) VALUES ($1, $2, $3, $4)', [
@@ -184,6 +190,28 @@ describe('an API key, through the gateway', () => {
     expect(await countRecords(records.db!.pool)).toBe(before);
   });
 
+  it("refuses a technician who is not one of the garage's, storing nothing, and takes a technician's name as their account has it", async () => {
+    // A key of its own, so that the first key's minute is left for the budget test below.
+    const ownKey = await createKey('Technician check system');
+    const before = await countRecords(records.db!.pool);
+    const stranger = await call('POST', '/service-records/by-api-key', {
+      token: ownKey,
+      body: keyRecord({ technician: 'Someone Else' }),
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body).toMatchObject({
+      errors: [{ path: 'technician', message: API_KEY_MESSAGES.technicianUnknown }],
+    });
+    expect(await countRecords(records.db!.pool)).toBe(before);
+
+    const written = await call('POST', '/service-records/by-api-key', {
+      token: ownKey,
+      body: keyRecord({ technician: '  priya SHAH ', vehicle_registration: 'YK19TEC' }),
+    });
+    expect(written.status).toBe(201);
+    expect(written.body).toMatchObject({ data: { serviceRecord: { technician_name: 'Priya Shah' } } });
+  });
+
   it('counts against the garage entitlement like any record', async () => {
     const db = records.db!.pool;
     await db.query('UPDATE garage_entitlements SET can_add_records = false WHERE garage_id = $1', [owner.id]);
@@ -246,7 +274,7 @@ describe('an API key, through the gateway', () => {
   });
 
   it('is nowhere in clear: not in any table of identity or records, not in Redis, not in any log', async () => {
-    expect(keysShown.length).toBe(2);
+    expect(keysShown.length).toBe(3);
     const secrets = keysShown.flatMap((shown) => [shown, shown.split('_').slice(3).join('_')]);
     for (const db of [identity.db!.pool, records.db!.pool]) {
       const { rows: tables } = await db.query<{ name: string }>(

@@ -17,6 +17,7 @@ export const API_KEY_MESSAGES = {
   created: 'Copy the key now: it will not be shown again.',
   revoked: 'The key was revoked',
   technicianRequired: 'Name the technician who did the work',
+  technicianUnknown: 'No technician of your garage has that name',
   loggedBy: (name: string) => `Logged by API key ${name}`,
 } as const;
 

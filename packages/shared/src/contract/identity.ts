@@ -227,6 +227,14 @@ export type TVerifyPasswordRequest = z.infer<typeof ZVerifyPasswordRequestSchema
 export const ZVerifyPasswordResponseSchema = successEnvelope(z.object({ valid: z.boolean() }));
 export type TVerifyPasswordResponse = z.infer<typeof ZVerifyPasswordResponseSchema>;
 
+// POST /internal/technicians/find: the technician of a garage of this name, as their account has it (the technician
+// a garage system names when it logs a service with an API key: docs/architecture.md#api-keys).
+export const ZFindTechnicianRequestSchema = z.object({
+  garageId: z.string().uuid(MESSAGES.platform.invalidRequest),
+  name: z.string().max(200),
+});
+export const ZFindTechnicianResponseSchema = successEnvelope(z.object({ name: z.string().nullable() }));
+
 // DELETE /internal/users/{id}
 export const ZDeleteUserResponseSchema = successEnvelope(z.object({ deleted: z.boolean() }));
 export type TDeleteUserResponse = z.infer<typeof ZDeleteUserResponseSchema>;

@@ -3,6 +3,7 @@ import {
   MESSAGES,
   ZCreateUserRequestSchema,
   ZEventIdParamSchema,
+  ZFindTechnicianRequestSchema,
   ZUserIdParamSchema,
   ZVerifyPasswordRequestSchema,
 } from '@sh/shared/contract';
@@ -11,6 +12,7 @@ import { createUser } from '../domain/create-user.js';
 import { deleteUser } from '../domain/delete-user.js';
 import { verifyUserPassword } from '../domain/verify-user-password.js';
 import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
+import { findTechnicianName } from '../store/technicians.js';
 
 /** /internal/users*, /internal/events/{id}/secret: service-to-service calls, only with the internal token (the gateway never forwards them). */
 export function internalRoutes(deps: {
@@ -39,6 +41,11 @@ export function internalRoutes(deps: {
     if (recheck.isBudgetUnavailable)
       req.log?.warn({ userId }, 'password re-check ran without its attempt budget: Redis did not answer');
     res.json({ status: 200, data: { valid: recheck.valid } });
+  });
+
+  router.post('/internal/technicians/find', async (req, res) => {
+    const { garageId, name } = parseOrThrow(ZFindTechnicianRequestSchema, req.body ?? {});
+    res.json({ status: 200, data: { name: await findTechnicianName(pool, garageId, name) } });
   });
 
   router.delete('/internal/users/:id', async (req, res) => {

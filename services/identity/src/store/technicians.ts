@@ -34,3 +34,14 @@ export async function insertTechnician(
   const id = rows[0]?.id;
   return id ? { outcome: 'created', id } : { outcome: 'email_taken' };
 }
+
+/** The name of this garage's technician whose name is this one, ignoring case and outer spaces; null when none is. */
+export async function findTechnicianName(db: Queryable, garageId: string, name: string): Promise<string | null> {
+  const { rows } = await db.query<{ full_name: string }>(
+    `SELECT full_name FROM users
+      WHERE garage_id = $1 AND role = 'technician' AND lower(full_name) = lower(btrim($2))
+      ORDER BY created_at LIMIT 1`,
+    [garageId, name],
+  );
+  return rows[0]?.full_name ?? null;
+}

@@ -1,10 +1,12 @@
-import { MESSAGES, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
+import { MESSAGES, ZFindTechnicianResponseSchema, ZVerifyPasswordResponseSchema } from '@sh/shared/contract';
 import { AppError, callInternal } from '@sh/shared/server';
 
 /** Identity's password re-check, the secure step before a record is stored. */
 export interface PasswordChecker {
   /** Whether the password is the account's. A spent attempt budget is a 429 AppError; identity unreachable a 503. */
   isPasswordValid(userId: string, password: string): Promise<boolean>;
+  /** The name of the garage's technician so named, as their account has it; null when none is. Unreachable: 503. */
+  findTechnicianName(garageId: string, name: string): Promise<string | null>;
 }
 
 export function createIdentityClient(options: { baseUrl: string; internalToken: string }): PasswordChecker {
@@ -31,6 +33,17 @@ export function createIdentityClient(options: { baseUrl: string; internalToken: 
         });
       }
       throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable);
+    },
+    async findTechnicianName(garageId, name) {
+      const result = await callInternal(`${baseUrl}/internal/technicians/find`, options.internalToken, {
+        method: 'POST',
+        body: { garageId, name },
+        timeoutMs: 10_000,
+      }).catch((error: unknown) => {
+        throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable, { cause: error });
+      });
+      if (result.status !== 200) throw new AppError('service_unavailable', MESSAGES.platform.serviceUnavailable);
+      return ZFindTechnicianResponseSchema.parse(result.body).data.name;
     },
   };
 }

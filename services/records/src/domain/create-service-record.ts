@@ -101,7 +101,7 @@ export async function createServiceRecord(
     technician_name:
       submission.by === 'garage'
         ? (submission.signer.technicianName ?? submission.request.technician_name)
-        : await technicianOfGarage(garageId, submission.request.technician),
+        : await technicianOfGarage(deps.identity, garageId, submission.request.technician),
     signed_by:
       submission.by === 'garage'
         ? (submission.signer.technicianName ?? submission.request.full_name)

@@ -1,13 +1,20 @@
+import { API_KEY_MESSAGES } from '@sh/shared/contract';
+import { AppError } from '@sh/shared/server';
+import type { PasswordChecker } from '../clients/identity.js';
+
 /**
- * THE ONE PLACE a record logged with an API key gets its technician (docs/architecture.md#api-keys).
- *
- * For now the technician is the name the garage system gave (the request's schema has already required it, trimmed
- * and not empty), stored as it came.
- *
- * TO BE WIRED when technician accounts land (identity users with a technician role, built on branch h1): check here
- * that `technician` names one of this garage's technicians, refuse any other with a 400 field error on `technician`,
- * and answer the name as that account has it.
+ * The technician a record logged with an API key names (docs/architecture.md#api-keys): one of the garage's
+ * technicians, asked of identity by name (case and outer spaces aside) and answered as their account has it. Any
+ * other name is a 400 on `technician`, and nothing is stored.
  */
-export async function technicianOfGarage(_garageId: string, technician: string): Promise<string> {
-  return technician;
+export async function technicianOfGarage(
+  identity: PasswordChecker,
+  garageId: string,
+  technician: string,
+): Promise<string> {
+  const name = await identity.findTechnicianName(garageId, technician);
+  if (name !== null) return name;
+  throw new AppError('validation_failed', API_KEY_MESSAGES.technicianUnknown, {
+    errors: [{ path: 'technician', message: API_KEY_MESSAGES.technicianUnknown }],
+  });
 }

@@ -60,7 +60,7 @@ export const API_KEY_OPERATIONS: TOperation[] = [
     path: '/service-records/by-api-key',
     operationId: 'createServiceRecordWithApiKey',
     summary:
-      "A garage system logs a service with its API key: the record names the key and the technician given (confirmed e-mail, active or trialing subscription; Idempotency-Key honoured; the key's own budget of records a minute)",
+      "A garage system logs a service with its API key: the record names the key and the technician given, who must be one of the garage's technicians (confirmed e-mail, active or trialing subscription; Idempotency-Key honoured; the key's own budget of records a minute)",
     tag: 'Service records',
     auth: 'api-key',
     apiKey: 'creates-record',
