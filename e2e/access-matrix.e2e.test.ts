@@ -602,7 +602,7 @@ describe('API keys (docs/architecture.md#api-keys): what a key may call', () => 
         .sort(),
     );
 
-    const record = { ...newRecord('garageWith'), vehicle_registration: 'MX26KEY', technician: 'Matrix Mechanic' };
+    const record = { ...newRecord('garageWith'), vehicle_registration: 'MX26KEY', technician: 'Matrix Technician' };
     const { full_name: _name, password: _password, ...keyRecord } = record;
     expect(await withKey(data.key, 'POST', '/service-records/by-api-key', keyRecord)).toBe(201);
     expect(await withKey(data.key, 'GET', '/service-records/mine')).toBe(200);
