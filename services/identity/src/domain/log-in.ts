@@ -16,11 +16,10 @@ import type { SigningKeys } from './signing-keys.js';
  * on gets no session yet but the second step it owes (secondFactorStepFor).
  */
 export async function logIn(
-  pool: Pool,
-  keys: SigningKeys,
-  secondFactor: SecondFactorSettings,
+  deps: { pool: Pool; keys: SigningKeys; secondFactor: SecondFactorSettings },
   input: TLoginRequest,
 ): Promise<SignedInUser | TSecondFactorStep> {
+  const { pool, keys, secondFactor } = deps;
   const user = await findUserByEmail(pool, input.email);
   const isValid = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !isValid) throw new AppError('unauthorized', MESSAGES.login.invalidCredentials);

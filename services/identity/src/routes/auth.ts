@@ -32,7 +32,7 @@ export function authRoutes(deps: {
 
   router.post('/api/v1/auth/login', async (req, res) => {
     const input = parseOrThrow(ZLoginRequestSchema, req.body ?? {});
-    const outcome = await logIn(pool, keys, deps.secondFactor, input);
+    const outcome = await logIn({ pool, keys, secondFactor: deps.secondFactor }, input);
     // With the password right, a session, or the second factor still owed (routes/second-factor.ts takes that step).
     const message = 'session' in outcome ? MESSAGES.identity.loginSuccess : secondFactorStepMessage(outcome);
     answerWithSession(res, message, outcome);

@@ -12,6 +12,18 @@ import {
 import { ZUserIdParamSchema } from '../identity.js';
 import type { TOperation } from '../openapi.js';
 
+/** The garage's suspension, which an admin sets (POST) or lifts (DELETE), with a reason either way. */
+const GARAGE_SUSPENSION = {
+  tag: 'Admin',
+  auth: 'admin',
+  service: 'garages',
+  budget: 'general',
+  pathParams: ZUserIdParamSchema,
+  body: ZGarageSuspensionRequestSchema,
+  response: ZGarageSuspensionResponseSchema,
+  errors: [400, 401, 403, 404, 409],
+} as const satisfies Partial<TOperation>;
+
 export const ADMIN_OPERATIONS: TOperation[] = [
   {
     method: 'get',
@@ -58,27 +70,13 @@ export const ADMIN_OPERATIONS: TOperation[] = [
     operationId: 'suspendGarage',
     summary:
       'Suspend a garage, with a reason: it cannot sign in, add records or use billing until reinstated; its records stay public; it is told by e-mail',
-    tag: 'Admin',
-    auth: 'admin',
-    service: 'garages',
-    budget: 'general',
-    pathParams: ZUserIdParamSchema,
-    body: ZGarageSuspensionRequestSchema,
-    response: ZGarageSuspensionResponseSchema,
-    errors: [400, 401, 403, 404, 409],
+    ...GARAGE_SUSPENSION,
   },
   {
     method: 'delete',
     path: '/garages/{id}/suspension',
     operationId: 'reinstateGarage',
     summary: 'Reinstate a suspended garage, with a reason; it is told by e-mail',
-    tag: 'Admin',
-    auth: 'admin',
-    service: 'garages',
-    budget: 'general',
-    pathParams: ZUserIdParamSchema,
-    body: ZGarageSuspensionRequestSchema,
-    response: ZGarageSuspensionResponseSchema,
-    errors: [400, 401, 403, 404, 409],
+    ...GARAGE_SUSPENSION,
   },
 ];

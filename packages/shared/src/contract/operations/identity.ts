@@ -35,6 +35,19 @@ import {
   ZStartSecondFactorEnrolmentResponseSchema,
 } from '../second-factor.js';
 
+/**
+ * A call that works on the session cookie (refresh, logout): public, since the cookie is the credential, and only with
+ * the header that proves the SPA made it.
+ */
+const SESSION_COOKIE_CALL = {
+  tag: 'Identity',
+  auth: 'public',
+  service: 'identity',
+  budget: 'general',
+  headers: ZSessionCookieHeadersSchema,
+  cookies: ZSessionCookieSchema,
+} as const satisfies Partial<TOperation>;
+
 export const IDENTITY_OPERATIONS: TOperation[] = [
   {
     method: 'post',
@@ -70,12 +83,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
     operationId: 'refreshSession',
     summary:
       "Rotate the session cookie's refresh token for a new session and cookie (reuse revokes the family; no cookie is 401; without the X-Wrenchmark-Session header 403; a suspended garage gets 403)",
-    tag: 'Identity',
-    auth: 'public',
-    service: 'identity',
-    budget: 'general',
-    headers: ZSessionCookieHeadersSchema,
-    cookies: ZSessionCookieSchema,
+    ...SESSION_COOKIE_CALL,
     response: ZRefreshResponseSchema,
     errors: [401, 403, 429],
   },
@@ -85,12 +93,7 @@ export const IDENTITY_OPERATIONS: TOperation[] = [
     operationId: 'logOut',
     summary:
       "Revoke the session cookie's refresh token and its family, and clear the cookie (without the X-Wrenchmark-Session header 403)",
-    tag: 'Identity',
-    auth: 'public',
-    service: 'identity',
-    budget: 'general',
-    headers: ZSessionCookieHeadersSchema,
-    cookies: ZSessionCookieSchema,
+    ...SESSION_COOKIE_CALL,
     response: ZLogoutResponseSchema,
     errors: [403],
   },
