@@ -32,6 +32,7 @@ function openDashboard(routes: Record<string, TApiRoute>) {
     'GET auth/me': pending,
     'GET service-records/mine': pending,
     'GET reminders/garage': pending,
+    'GET garage-team': pending,
     ...routes,
   });
   storeSession(GARAGE_USER, 'garage');

@@ -42,6 +42,7 @@ describe("the owner's Team panel", () => {
       'GET service-records/mine': pending,
       'GET reminders/garage': pending,
       'GET garage-team': (_call, count) => teamOf(count === 1 ? [] : [member()]),
+      'GET api-keys': pending,
       'POST garage-team/invitations': {
         status: 201,
         body: { status: 201, message: TEAM_MESSAGES.invitationSent, data: { invitation: member() } },
@@ -73,6 +74,7 @@ describe("the owner's Team panel", () => {
       'GET service-records/mine': pending,
       'GET reminders/garage': pending,
       'GET garage-team': (_call, count) => teamOf(count === 1 ? [member({ status: 'active', expiresAt: null })] : []),
+      'GET api-keys': pending,
       [`DELETE garage-team/${member().id}`]: ok({ removed: true }, TEAM_MESSAGES.technicianRemoved),
     });
     storeSession(GARAGE_USER, 'garage');
@@ -99,7 +101,13 @@ describe("a technician's dashboard", () => {
     expect(screen.queryByRole('region', { name: 'Team' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Service reminders' })).toBeNull();
     expect(api.unrouted).toEqual([]);
-    for (const ownerCall of ['GET garages/me', 'GET billing/subscription', 'GET reminders/garage', 'GET garage-team'])
+    for (const ownerCall of [
+      'GET garages/me',
+      'GET billing/subscription',
+      'GET reminders/garage',
+      'GET garage-team',
+      'GET api-keys',
+    ])
       expect(api.callsTo(ownerCall)).toEqual([]);
   });
 

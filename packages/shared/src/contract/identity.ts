@@ -1,3 +1,4 @@
+import { requiredText } from './text-fields.js';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, SESSION_COOKIE, USER_TYPES } from './constants.js';
 import { ZAdminReasonSchema } from './admin-reason.js';
@@ -47,10 +48,7 @@ export const ZLoginRequestSchema = z.object({
     .toLowerCase()
     .min(1, MESSAGES.signup.emailRequired)
     .max(254, MESSAGES.login.invalidCredentials),
-  password: z
-    .string({ error: MESSAGES.signup.passwordRequired })
-    .min(1, MESSAGES.signup.passwordRequired)
-    .max(1024, MESSAGES.login.invalidCredentials),
+  password: requiredText(MESSAGES.signup.passwordRequired, 1024, MESSAGES.login.invalidCredentials),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
 // A user whose e-mail is not confirmed yet may log in (the signup journey logs in straight away);
@@ -120,10 +118,7 @@ function newPasswordField(tooShort: string) {
 
 // POST /api/v1/auth/reset-password
 export const ZResetPasswordRequestSchema = z.object({
-  token: z
-    .string({ error: MESSAGES.resetPassword.invalidLink })
-    .min(1, MESSAGES.resetPassword.invalidLink)
-    .max(200, MESSAGES.resetPassword.invalidLink),
+  token: requiredText(MESSAGES.resetPassword.invalidLink, 200),
   password: newPasswordField(MESSAGES.resetPassword.tooShort),
 });
 export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequestSchema>;

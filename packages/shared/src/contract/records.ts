@@ -1,3 +1,4 @@
+import { requiredText } from './text-fields.js';
 import { z } from 'zod';
 import { SERVICE_CATEGORIES } from './categories.js';
 import { successEnvelope } from './envelope.js';
@@ -150,10 +151,7 @@ export const ZCreateServiceRecordRequestSchema = z.object({
     .trim()
     .min(1, MESSAGES.submit.fillAllFields)
     .max(100, MESSAGES.submit.fillAllFields),
-  password: z
-    .string({ error: MESSAGES.submit.fillAllFields })
-    .min(1, MESSAGES.submit.fillAllFields)
-    .max(200, MESSAGES.submit.fillAllFields),
+  password: requiredText(MESSAGES.submit.fillAllFields, 200),
 });
 export type TCreateServiceRecordRequest = z.infer<typeof ZCreateServiceRecordRequestSchema>;
 /** What the form holds before parsing (strings and numbers as typed). */

@@ -1,3 +1,4 @@
+import { requiredText } from './text-fields.js';
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
 import { ZSignedInResponseSchema, ZSignedInSchema } from './identity.js';
@@ -22,10 +23,7 @@ const ZSecondFactorCodeSchema = z
 
 // POST /api/v1/auth/login/second-factor (the challenge login answered, and a code): answers like login.
 export const ZLoginSecondFactorRequestSchema = z.object({
-  challenge: z
-    .string({ error: MESSAGES.secondFactor.challengeExpired })
-    .min(1, MESSAGES.secondFactor.challengeExpired)
-    .max(4096, MESSAGES.secondFactor.challengeExpired),
+  challenge: requiredText(MESSAGES.secondFactor.challengeExpired, 4096),
   code: ZSecondFactorCodeSchema,
 });
 export type TLoginSecondFactorRequest = z.infer<typeof ZLoginSecondFactorRequestSchema>;
@@ -62,10 +60,11 @@ export type TConfirmSecondFactorEnrolmentResponse = z.infer<typeof ZConfirmSecon
 
 // DELETE /api/v1/users/second-factor: the password and a code (or a recovery code) turn it off.
 export const ZDisableSecondFactorRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: MESSAGES.identity.currentPasswordRequired })
-    .min(1, MESSAGES.identity.currentPasswordRequired)
-    .max(1024, MESSAGES.identity.currentPasswordIncorrect),
+  currentPassword: requiredText(
+    MESSAGES.identity.currentPasswordRequired,
+    1024,
+    MESSAGES.identity.currentPasswordIncorrect,
+  ),
   code: ZSecondFactorCodeSchema,
 });
 export type TDisableSecondFactorRequest = z.infer<typeof ZDisableSecondFactorRequestSchema>;
