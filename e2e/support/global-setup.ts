@@ -56,9 +56,11 @@ export default async function setup(project: TestProject) {
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     gatewayHost: '127.0.0.1',
     env: {
-      // Every journey is one client (127.0.0.1) to the gateway; the budgets themselves are tested in the gateway's
-      // tests and by the start-command journey.
-      RATE_LIMIT_AUTH_PER_MINUTE: '300',
+      // Every journey is one client (127.0.0.1) to the gateway, and the access matrix alone makes over a thousand
+      // calls a minute (every caller on every call, with tokens and with a key); the budgets themselves are tested in
+      // the gateway's tests and by the start-command journey.
+      RATE_LIMIT_API_PER_MINUTE: '5000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       RATE_LIMIT_LOOKUP_PER_MINUTE: '600',
       ADMIN_EMAIL: seedAccounts().admin.email,
       ADMIN_PASSWORD: seedAccounts().admin.password,
