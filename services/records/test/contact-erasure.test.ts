@@ -52,7 +52,7 @@ async function contactOf(recordId: string) {
 }
 
 const erase = (recordId: string, fields: string[]) =>
-  callJson(stack.url, 'POST', `${api}/${recordId}/erasure`, {
+  callJson(stack.url, 'POST', `${api}/erasures/${recordId}`, {
     token: adminToken,
     body: { fields, reason: 'The customer asked us to erase their contact details' },
   });
