@@ -33,6 +33,7 @@ const PUBLIC_PAGES: Record<string, string> = {
   '/login': '/login',
   '/forgot-password': '/forgot-password',
   '/reset-password': '/reset-password',
+  '/accept-invite': '/accept-invite?token=not-an-invitation',
   '/faq': '/faq',
   '/about': '/about',
   '/contact': '/contact',
