@@ -21,6 +21,9 @@ export const API_KEY_MESSAGES = {
   loggedBy: (name: string) => `Logged by API key ${name}`,
 } as const;
 
+/** The records one API key may log a minute unless RATE_LIMIT_API_KEY_RECORDS_PER_MINUTE says otherwise. */
+export const API_KEY_RECORDS_PER_MINUTE = 120;
+
 /** What every key starts with; the gateway tells a key from an access token by it. */
 export const API_KEY_START = 'wm_live_';
 /**

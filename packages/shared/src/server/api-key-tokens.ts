@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { API_KEY_START } from '../contract/api-keys.js';
 import { MESSAGES } from '../contract/messages.js';
-import { JWT_ALGORITHM, JWT_ISSUER, type TokenVerifier } from './auth.js';
+import { bearerToken, JWT_ALGORITHM, JWT_ISSUER, type TokenVerifier } from './auth.js';
 import { AppError } from './errors.js';
 import { garageIdOf } from './garage-team.js';
 import { mayGarage } from '../contract/team.js';
@@ -73,17 +73,13 @@ export function hashApiKey(key: string, hashKey: Buffer): string {
   return createHmac('sha256', hashKey).update(key).digest('hex');
 }
 
-function bearerOf(req: Request): string | null {
-  return /^Bearer\s+(\S+)$/i.exec(req.header('authorization') ?? '')?.[1] ?? null;
-}
-
 /**
  * Lets through only a request with a valid key token (the gateway's, for an API key), and sets req.apiKey; a user's
  * valid access token is a 403 (the call is a key's alone), anything else a 401.
  */
 export function authenticateApiKey(verifier: TokenVerifier): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
-    const token = bearerOf(req);
+    const token = bearerToken(req);
     if (!token) return next(new AppError('unauthorized', MESSAGES.platform.unauthorized));
     verifier.verifyApiKeyToken(token).then(
       (claims) => {
@@ -106,7 +102,7 @@ export function authenticateApiKey(verifier: TokenVerifier): RequestHandler {
  */
 export function authenticateGarageOrApiKey(verifier: TokenVerifier): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
-    const token = bearerOf(req);
+    const token = bearerToken(req);
     if (!token) return next(new AppError('unauthorized', MESSAGES.platform.unauthorized));
     verifier.verify(token).then(
       (claims) => {

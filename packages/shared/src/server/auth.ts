@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
@@ -203,9 +204,9 @@ function tokenPayloadOf(claims: TAuthClaims): Record<string, string> {
   };
 }
 
-/** Reads the bearer token of a request, if any. */
-export function bearerToken(req: Request): string | null {
-  const header = req.header('authorization');
+/** Reads the bearer token of a request, if any (an express request or the bare one the gateway's fast path sees). */
+export function bearerToken(req: Pick<IncomingMessage, 'headers'>): string | null {
+  const header = req.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { isApiKeyCredential, MESSAGES, ZResolveApiKeyResponseSchema, type OperationMatch } from '@sh/shared/contract';
-import { errorEnvelope } from '@sh/shared/server';
+import { bearerToken, errorEnvelope } from '@sh/shared/server';
 import { callService } from '../clients/call-service.js';
 
 /** How long the gateway waits for identity to say who a key is. */
@@ -9,8 +9,8 @@ const RESOLVE_TIMEOUT_MS = 2000;
 
 /** The API key a request carries as its bearer credential (`Authorization: Bearer wm_live_...`), or null. */
 export function apiKeyOf(req: IncomingMessage): string | null {
-  const credential = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  return credential !== undefined && isApiKeyCredential(credential) ? credential : null;
+  const credential = bearerToken(req);
+  return credential !== null && isApiKeyCredential(credential) ? credential : null;
 }
 
 /**

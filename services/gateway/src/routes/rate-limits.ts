@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { MESSAGES } from '@sh/shared/contract';
+import { API_KEY_RECORDS_PER_MINUTE, MESSAGES } from '@sh/shared/contract';
 import { countAndRead, type FastPathLookupBudget, type LookupCounted } from '@sh/shared/lookup-cache';
 import { errorEnvelope, withTimeout, type Logger, type Redis } from '@sh/shared/server';
 
@@ -13,9 +13,6 @@ export interface RateLimitBudgets {
   /** Records one API key may log a minute (docs/architecture.md#api-keys); 120 when not given. */
   apiKeyRecordsPerMinute?: number;
 }
-
-/** The default budget of records an API key logs a minute. */
-export const API_KEY_RECORDS_PER_MINUTE = 120;
 
 /** How long a request waits for the budget store before it passes uncounted. */
 const STORE_TIMEOUT_MS = 300;
