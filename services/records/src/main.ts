@@ -33,7 +33,7 @@ import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { createRecordsEventHandlers } from './events/handlers.js';
 
 const config = readConfig();
-/** The advisory lock a pass publishing every lookup answer holds (727274 the migrations, 727275 the reconciler). */
+/** The advisory lock a pass publishing every lookup answer holds (727274 the migrations, 727277 the checkpoints). */
 const PREWARM_LOCK = 727_278;
 
 /**

@@ -7,12 +7,12 @@ import { storedSubtreeReader } from '../store/read-log-subtree.js';
 import { LOG_TREE_HASHER } from './log-entry.js';
 import type { LogSigner } from './log-signer.js';
 
-/** The advisory lock a checkpoint issue holds (727274 the migrations, 727275 the reconciler). */
+/** The advisory lock a checkpoint issue holds (727274 the migrations, 727275 the reconciler, 727278 the prewarm). */
 export const CHECKPOINT_LOCK = 727_277;
 
 /**
- * What is left of the interval after the latest checkpoint within which another is not signed: a twentieth, for
- * timers that fire a little early, so that one replica on its own never skips its turn.
+ * How much short of the interval after the latest checkpoint another may still be signed: a twentieth, for a timer
+ * that fires a little early or a host's clock a little ahead, so that a replica on its own never skips its turn.
  */
 const SPACING_SLACK = 0.05;
 
