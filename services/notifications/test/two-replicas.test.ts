@@ -181,13 +181,17 @@ describe('two replicas each of records and notifications', () => {
     expect(passes.flat().reduce((sum, n) => sum + n, 0)).toBe(SEEDED_VEHICLES);
   });
 
-  it('stored every acknowledged record once, in chains that verify and a log with one leaf each', async () => {
+  it('stored every acknowledged record once, signed with one key, in chains that verify and a log with one leaf each', async () => {
     expect(acknowledged).toHaveLength(GARAGES * RECORDS_PER_GARAGE);
     const { rows } = await stack.recordsDb.pool.query<{ id: string }>(
       "SELECT id FROM service_records WHERE vehicle_registration NOT LIKE 'SEED%'",
     );
     expect(rows.map((row) => row.id).sort()).toEqual(acknowledged.map((record) => record.id).sort());
     expect(acknowledged.map((record) => record.leaf).sort((a, b) => a - b)).toEqual(acknowledged.map((_, i) => i));
+    // Both replicas started on a new database: one development key was made, and both sign with it.
+    const keys = await stack.recordsDb.pool.query('SELECT key_id FROM signing_key_history');
+    expect(keys.rows).toHaveLength(1);
+    expect((await stack.recordsDb.pool.query('SELECT id FROM signing_keys')).rows).toHaveLength(1);
     for (const registration of new Set(acknowledged.map((record) => record.registration))) {
       const replica = stack.records[registration.charCodeAt(1) % 2]!;
       const verified = ZVerifyChainResponseSchema.parse(
