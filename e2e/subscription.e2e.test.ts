@@ -58,7 +58,9 @@ describe('a new garage subscribes', () => {
     await page.getByText(MESSAGES.identity.confirmationSent).waitFor();
     await screenshot(page, 'checkout-unconfirmed');
 
-    // The owner opens the link from the inbox in another tab; the checkout page moves on by itself.
+    // The new link retires the first: the owner opens the newest mail's link (the inbox lists newest first) in
+    // another tab, and the checkout page moves on by itself.
+    await expect.poll(() => confirmationMailsTo(email), { timeout: 30_000 }).toBe(2);
     const inbox = await context.newPage();
     await inbox.goto(await confirmationLinkFor(email));
     await inbox.getByText(MESSAGES.confirmEmail.success).waitFor();
@@ -145,6 +147,11 @@ describe('a new garage subscribes', () => {
     await context.close();
   });
 });
+
+async function confirmationMailsTo(email: string): Promise<number> {
+  const response = await fetch(`${inject('inboxUrl')}/api/messages?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as Array<{ subject: string }>).filter((mail) => /confirm/i.test(mail.subject)).length;
+}
 
 async function firstPriceId(): Promise<string> {
   const response = await fetch(`${inject('gatewayUrl')}/api/v1/billing/plans`);
