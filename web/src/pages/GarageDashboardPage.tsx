@@ -103,11 +103,7 @@ function GarageDashboard() {
 
       <div className="container dashboard-body">
         {flash ? <FormAlert tone="success">{flash}</FormAlert> : null}
-        {isOwner && status === 'past_due' ? (
-          <FormAlert tone="info" title="Your last payment failed">
-            {MESSAGES.billing.pastDueNotice}
-          </FormAlert>
-        ) : null}
+        {isOwner && status === 'past_due' ? <FormAlert tone="info">{MESSAGES.billing.pastDueNotice}</FormAlert> : null}
         {profile.status === 'loading' ? <Spinner label="Loading your garage…" /> : null}
         {profile.status === 'failed' ? <FormAlert tone="error">{messageOf(profile.error)}</FormAlert> : null}
         <UnconfirmedEmailNotice />

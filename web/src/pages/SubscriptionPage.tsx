@@ -82,9 +82,7 @@ export function SubscriptionPage() {
         <div className="plan-card__side">
           {isPastDue ? (
             <>
-              <FormAlert tone="info" title="Your last payment failed">
-                {MESSAGES.billing.pastDueNotice}
-              </FormAlert>
+              <FormAlert tone="info">{MESSAGES.billing.pastDueNotice}</FormAlert>
               <BillingPortalButton className="button button--primary button--large">
                 {UPDATE_CARD_LABEL}
               </BillingPortalButton>
