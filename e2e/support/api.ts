@@ -63,9 +63,21 @@ export async function restoreDemoGaragePassword(): Promise<void> {
  * have heard of it (they refuse checkout and new records until then).
  */
 export async function confirmEmailFromMail(email: string, userId: string): Promise<void> {
-  const mail = await waitForMail(inject('inboxUrl'), email, /confirm/i);
-  const token = new URL(linkIn(mail, '/confirm-email')).searchParams.get('token');
+  const token = new URL(await confirmationLinkFor(email)).searchParams.get('token');
   expect((await post('/users/confirm-email', { token })).status).toBe(200);
+  await waitUntilConfirmationHeard(email, userId);
+}
+
+/** The confirmation link mailed to a new garage, as its owner finds it in the inbox. */
+export async function confirmationLinkFor(email: string): Promise<string> {
+  return linkIn(await waitForMail(inject('inboxUrl'), email, /confirm/i), '/confirm-email');
+}
+
+/**
+ * Waits until billing and records have heard that identity confirmed the account's e-mail (user.email_confirmed):
+ * they refuse checkout and new records until then (docs/product.md#the-road-from-signup-to-paying).
+ */
+export async function waitUntilConfirmationHeard(email: string, userId: string): Promise<void> {
   for (const service of ['billing', 'records']) {
     const client = new pg.Client({ connectionString: databaseUrl(inject('postgresUrl'), `sh_${service}_e2e_test`) });
     await client.connect();

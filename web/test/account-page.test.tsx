@@ -171,6 +171,8 @@ describe('AccountPage', () => {
       'GET garages/me': ok({ garage: { ...PROFILE, subscription_status: 'inactive' } }),
       'GET billing/subscription': ok(buildSubscription()),
       'GET billing/plans': ok({ products: [PLAN_PRODUCT] }),
+      // The checkout page asks whether the e-mail is confirmed.
+      'GET auth/me': pending,
     });
     storeSession(GARAGE_USER, 'garage');
     await renderAppSignedIn('/account');
@@ -356,9 +358,9 @@ describe('GarageDashboardPage', () => {
     storeSession(GARAGE_USER, 'garage');
     renderApp('/garage');
     expect((await screen.findByRole('link', { name: 'Subscribe to Get Started' })).getAttribute('href')).toBe(
-      '/pricing',
+      '/subscription',
     );
-    expect(screen.getByRole('link', { name: 'Subscribe to Add Records' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.getByRole('link', { name: 'Subscribe to Add Records' }).getAttribute('href')).toBe('/subscription');
     expect(screen.queryByRole('link', { name: 'Add First Record' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   type TReceipt,
 } from '@sh/shared/contract';
 import { formatTodayInUk } from '../src/lib/format';
+import { sendBrowserTo } from '../src/lib/browser-location';
 import {
   buildSubscription,
   currentLocation,
@@ -21,6 +22,13 @@ import {
   type TApiReply,
   type TApiRoute,
 } from './support';
+
+vi.mock('../src/lib/browser-location', () => ({
+  sendBrowserTo: vi.fn(),
+  siteOrigin: () => 'https://wrenchmark.example',
+}));
+
+const PORTAL_URL = 'https://billing.stripe.example/p/session/bps_test_9z8y';
 
 const REGISTRATION = 'AB12CDE';
 const VIN = 'WVWZZZ1KZAW000001';
@@ -142,15 +150,33 @@ afterEach(() => {
 });
 
 describe('AddServicePage', () => {
-  it('asks a garage without an active or trialing subscription to subscribe, linking to /pricing', async () => {
-    const api = mockApi({ 'GET billing/subscription': ok(buildSubscription({ subscription_status: 'past_due' })) });
+  it.each(['inactive', 'canceled'] as const)(
+    'asks a %s garage to subscribe, linking to the subscription-required page',
+    async (status) => {
+      const api = mockApi({ 'GET billing/subscription': ok(buildSubscription({ subscription_status: status })) });
+      storeSession(GARAGE_USER, 'garage');
+      renderApp('/add-service');
+      expect(await screen.findByRole('heading', { name: 'Subscribe to Add Records' })).toBeTruthy();
+      expect(screen.getByText(MESSAGES.records.subscriptionRequired)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'See the plan' }).getAttribute('href')).toBe('/subscription');
+      expect(screen.queryByLabelText('Registration number')).toBeNull();
+      expect(api.calls.map((call) => call.path)).toEqual(['billing/subscription']);
+    },
+  );
+
+  it('sends a garage whose payment failed to the billing portal, not to a new subscription', async () => {
+    const api = mockApi({
+      'GET billing/subscription': ok(buildSubscription({ subscription_status: 'past_due', customer_id: 'cus_1' })),
+      'POST billing/portal': ok({ url: PORTAL_URL }),
+    });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/add-service');
-    expect(await screen.findByRole('heading', { name: 'Subscribe to Add Records' })).toBeTruthy();
-    expect(screen.getByText(MESSAGES.records.subscriptionRequired)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View Pricing' }).getAttribute('href')).toBe('/pricing');
+    expect(await screen.findByText(MESSAGES.billing.pastDueNotice)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'See the plan' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Update payment details' }));
+    await vi.waitFor(() => expect(sendBrowserTo).toHaveBeenCalledWith(PORTAL_URL));
+    expect(api.calls.map((call) => call.path)).toEqual(['billing/subscription', 'billing/portal']);
     expect(screen.queryByLabelText('Registration number')).toBeNull();
-    expect(api.calls.map((call) => call.path)).toEqual(['billing/subscription']);
   });
 
   it('upper-cases the registration as typed and refuses one that is not a UK registration without calling the API', async () => {

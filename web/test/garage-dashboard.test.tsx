@@ -11,6 +11,7 @@ import {
 import { encodeBase64, parseSignerKey, signCheckpoint } from '@sh/shared/transparency-log';
 import { DEV_LOG_SIGNING_KEY } from '../../packages/shared/src/server/services';
 import { rememberedCheckpointKey } from '../src/lib/log-witness';
+import { sendBrowserTo } from '../src/lib/browser-location';
 import { buildFakeLog } from './fake-log';
 import {
   buildSubscription,
@@ -24,6 +25,13 @@ import {
   type TApiReply,
   type TApiRoute,
 } from './support';
+
+vi.mock('../src/lib/browser-location', () => ({
+  sendBrowserTo: vi.fn(),
+  siteOrigin: () => 'https://wrenchmark.example',
+}));
+
+const PORTAL_URL = 'https://billing.stripe.example/p/session/bps_test_9z8y';
 
 let recordNumber = 0;
 
@@ -187,7 +195,8 @@ describe('GarageDashboardPage: the service records', () => {
   it.each([
     ['active', 'Add First Record', '/add-service', 'Add Service History'],
     ['trialing', 'Add First Record', '/add-service', 'Add Service History'],
-    ['inactive', 'Subscribe to Get Started', '/pricing', 'Subscribe to Add Records'],
+    ['inactive', 'Subscribe to Get Started', '/subscription', 'Subscribe to Add Records'],
+    ['canceled', 'Subscribe to Get Started', '/subscription', 'Subscribe to Add Records'],
   ] as const)(
     'with no records and a subscription that is %s, offers %s',
     async (status, emptyAction, href, headerAction) => {
@@ -197,6 +206,41 @@ describe('GarageDashboardPage: the service records', () => {
       expect(screen.queryAllByRole('article')).toHaveLength(0);
     },
   );
+
+  it('tells a garage whose payment failed, and its subscription buttons open the billing portal', async () => {
+    vi.mocked(sendBrowserTo).mockClear();
+    const api = openDashboard(page([]), 'past_due', { 'POST billing/portal': ok({ url: PORTAL_URL }) });
+    expect(await screen.findByText(MESSAGES.billing.pastDueNotice)).toBeTruthy();
+    const buttons = await screen.findAllByRole('button', { name: 'Update payment details' });
+    expect(buttons).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Subscribe to Add Records' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Subscribe to Get Started' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add Service History' })).toBeNull();
+    fireEvent.click(buttons[0]!);
+    await vi.waitFor(() => expect(sendBrowserTo).toHaveBeenCalledWith(PORTAL_URL));
+    expect(api.callsTo('POST billing/portal')[0]?.authorization).toBe('Bearer access-1');
+  });
+
+  it('says why the billing portal did not open', async () => {
+    vi.mocked(sendBrowserTo).mockClear();
+    openDashboard(page([buildRecord()]), 'past_due', {
+      'POST billing/portal': failure(502, 'bad_gateway', MESSAGES.billing.portalFailed),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Update payment details' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.billing.portalFailed);
+    expect(sendBrowserTo).not.toHaveBeenCalled();
+  });
+
+  it('shows a garage whose e-mail is not confirmed the notice, and drops it once the e-mail is confirmed', async () => {
+    openDashboard(page([buildRecord()]), 'inactive', {
+      'GET auth/me': (_call, count) => ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: count > 1 }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Please confirm your email address' })).toBeTruthy();
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Please confirm your email address' })).toBeNull(),
+    );
+  });
 
   it("says 'Failed to load service history' when the list cannot be loaded, and retries", async () => {
     openDashboard((_call, count) =>

@@ -259,6 +259,8 @@ describe('SignupPage submission', () => {
       'POST auth/login': ok(sessionAnswer(GARAGE_USER, 'garage')),
       'GET billing/plans': ok({ products: [PLAN_PRODUCT] }),
       'GET billing/subscription': ok(buildSubscription()),
+      // The checkout page asks whether the new garage's e-mail is confirmed yet.
+      'GET auth/me': ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: false }),
     });
     renderApp('/signup');
     fillValidForm();
@@ -289,5 +291,7 @@ describe('SignupPage submission', () => {
     });
     expect(currentLocation()).toBe('/checkout?price_id=price_professional_monthly');
     expect(within(screen.getByRole('banner')).getByText(GARAGE_USER.email)).toBeTruthy();
+    // The new garage has not confirmed its e-mail yet: the checkout says so before any click.
+    expect(await screen.findByRole('heading', { name: 'Please confirm your email address' })).toBeTruthy();
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  advance,
   call,
   checkoutRequest,
   LOCAL_PRICE_ID,
@@ -232,5 +233,21 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
     });
     expect(status).toBe(409);
     expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.alreadySubscribed);
+  });
+
+  it('answers 409 naming the billing portal to a garage whose payment failed, and opens no new session', async () => {
+    const garage = await newGarage(harness);
+    const subscriptionId = await subscribeGarage(harness, garage);
+    await advance(harness, subscriptionId, 'past_due');
+    await harness.double.settled();
+    const sessionsBefore = harness.double.state.all('checkout.session').length;
+    const { status, body } = await call(harness, 'POST', CHECKOUT, {
+      token: garage.token,
+      body: checkoutRequest(garage),
+    });
+    expect(status).toBe(409);
+    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.paymentPastDue);
+    expect(MESSAGES.billing.paymentPastDue).toContain('billing portal');
+    expect(harness.double.state.all('checkout.session')).toHaveLength(sessionsBefore);
   });
 });

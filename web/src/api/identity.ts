@@ -10,7 +10,7 @@ import {
   type TUpdatePasswordRequest,
   type TUpdatePasswordResponse,
 } from '@sh/shared/contract';
-import { api, createApiClient, type TApiClient } from './client';
+import { api, createApiClient, type TApiClient, type TRequestOptions } from './client';
 import { lazySchema } from './lazy-schema';
 
 /**
@@ -38,8 +38,11 @@ export async function logOut(client: TApiClient = anonymous): Promise<void> {
 }
 
 /** GET auth/me: who the access token belongs to, with their user type. */
-export async function fetchCurrentUser(client: TApiClient = api): Promise<TMeResponse['data']> {
-  return (await client.get('auth/me', lazySchema('ZMeResponseSchema'))).data;
+export async function fetchCurrentUser(
+  requestOptions: TRequestOptions = {},
+  client: TApiClient = api,
+): Promise<TMeResponse['data']> {
+  return (await client.get('auth/me', lazySchema('ZMeResponseSchema'), requestOptions)).data;
 }
 
 /** POST auth/forgot-password: always the same answer, whether or not the account exists. */

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { MESSAGES } from '@sh/shared/contract';
 import { useAuth } from '../auth/AuthProvider';
 import { GarageTeamOnly } from '../auth/GarageTeamOnly';
@@ -8,6 +7,7 @@ import { FormAlert } from '../components/FormAlert';
 import { BackLink } from '../components/BackLink';
 import { LockIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
+import { SubscribeAction } from '../components/SubscribeAction';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ChecklistStep } from './add-service/ChecklistStep';
 import { RegistrationStep } from './add-service/RegistrationStep';
@@ -56,6 +56,7 @@ function AddService() {
           <AddServiceWizard />
         ) : (
           <SubscribePrompt
+            isPastDue={subscription.subscription?.subscription_status === 'past_due'}
             failure={subscription.status === 'failed' ? subscription.error : null}
             onRetry={() => void subscription.refresh()}
           />
@@ -89,8 +90,19 @@ function AddServiceWizard() {
   );
 }
 
-/** Adding records needs an active subscription or a free trial (docs/product.md#permissions). */
-function SubscribePrompt({ failure, onRetry }: { failure: string | null; onRetry: () => void }) {
+/**
+ * Adding records needs an active subscription or a free trial (docs/product.md#permissions): the way on is the
+ * subscription-required page, or the billing portal for a garage whose payment failed.
+ */
+function SubscribePrompt({
+  isPastDue,
+  failure,
+  onRetry,
+}: {
+  isPastDue: boolean;
+  failure: string | null;
+  onRetry: () => void;
+}) {
   if (failure) {
     return (
       <section className="card wizard-subscribe" aria-labelledby="subscribe-title">
@@ -108,10 +120,10 @@ function SubscribePrompt({ failure, onRetry }: { failure: string | null; onRetry
     <section className="card empty-state wizard-subscribe" aria-labelledby="subscribe-title">
       <LockIcon size={40} />
       <h2 id="subscribe-title">Subscribe to Add Records</h2>
-      <p className="empty-state__message">{MESSAGES.records.subscriptionRequired}</p>
-      <Link to="/pricing" className="button button--primary">
-        View Pricing
-      </Link>
+      <p className="empty-state__message">
+        {isPastDue ? MESSAGES.billing.pastDueNotice : MESSAGES.records.subscriptionRequired}
+      </p>
+      <SubscribeAction label="See the plan" className="button button--primary" />
     </section>
   );
 }

@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type TPlanProduct } from '@sh/shared/contract';
 import { useAuth } from '../auth/AuthProvider';
-import { EmailConfirmationNotice } from '../components/EmailConfirmationNotice';
 import { FormAlert } from '../components/FormAlert';
 import { CheckList } from '../components/CheckList';
 import { BackLink } from '../components/BackLink';
-import { LockIcon, MailIcon } from '../components/icons';
+import { MailIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
 import { SUPPORT_EMAIL } from '../brand';
-import { CheckoutStartError, startCheckout } from '../lib/checkout';
 import { vatNote } from '../lib/company-details';
 import { formatPricePerInterval } from '../lib/format';
 import { usePlans } from '../lib/use-plans';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { GarageCheckoutAction } from './checkout/GarageCheckoutAction';
 
 /**
  * /checkout?price_id=&canceled=: the plan about to be bought and Subscribe Now, which sends the browser to
@@ -92,11 +90,9 @@ function Checkout({ product, isCanceled }: { product: TPlanProduct; isCanceled: 
   );
 }
 
-/** Subscribe Now for a signed-in garage; otherwise what to do first. */
+/** The signed-in garage's way to pay (GarageCheckoutAction); otherwise what to do first. */
 function CheckoutAction({ product }: { product: TPlanProduct }) {
   const auth = useAuth();
-  const [failure, setFailure] = useState<CheckoutStartError | null>(null);
-  const [isStarting, setIsStarting] = useState(false);
 
   if (auth.status === 'loading') return <Spinner label="Checking your session…" />;
   if (!auth.user) {
@@ -126,52 +122,5 @@ function CheckoutAction({ product }: { product: TPlanProduct }) {
     );
   }
 
-  const email = auth.user.email;
-  async function handleSubscribe() {
-    setFailure(null);
-    setIsStarting(true);
-    try {
-      await startCheckout(product.priceId, email);
-      // The browser is on its way to the payment page; the button stays busy until it leaves.
-    } catch (caught) {
-      setIsStarting(false);
-      setFailure(caught instanceof CheckoutStartError ? caught : new CheckoutStartError(MESSAGES.checkout.startFailed));
-    }
-  }
-
-  return (
-    <div className="checkout-panel__action">
-      <h2>Payment</h2>
-      <dl className="summary-list">
-        <div>
-          <dt>Account</dt>
-          <dd>{email}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd>
-            {formatPricePerInterval(product.price, product.currency, product.interval)} ({vatNote()})
-          </dd>
-        </div>
-      </dl>
-      {failure?.code === 'email_not_confirmed' ? (
-        <EmailConfirmationNotice headingLevel={3} isAnnounced>
-          {failure.message}
-        </EmailConfirmationNotice>
-      ) : failure ? (
-        <FormAlert tone="error">{failure.message}</FormAlert>
-      ) : null}
-      <button
-        type="button"
-        className="button button--primary button--large checkout-panel__subscribe"
-        disabled={isStarting}
-        aria-busy={isStarting}
-        onClick={() => void handleSubscribe()}
-      >
-        <LockIcon size={18} />
-        Subscribe Now
-      </button>
-      <p className="checkout-panel__note">You will pay securely on our payment provider’s page.</p>
-    </div>
-  );
+  return <GarageCheckoutAction product={product} email={auth.user.email} />;
 }

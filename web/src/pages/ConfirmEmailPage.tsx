@@ -7,6 +7,7 @@ import { AuthShell } from '../components/AuthShell';
 import { LinkOutcome } from '../components/LinkOutcome';
 import { isServerError } from '../lib/error-message';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { announceEmailConfirmed } from '../lib/use-email-confirmation';
 import { useLinkToken, type TLinkOutcome } from '../lib/use-link-token';
 
 /** How long the success message shows before the login page. */
@@ -14,9 +15,11 @@ export const CONFIRM_EMAIL_REDIRECT_MS = 3000;
 
 async function confirm(token: string): Promise<TLinkOutcome> {
   const answer = await confirmEmail(token);
-  return answer.status === 200
-    ? { kind: 'success', message: MESSAGES.confirmEmail.success }
-    : { kind: 'error', message: answer.message ?? MESSAGES.confirmEmail.invalidOrExpired };
+  if (answer.status !== 200)
+    return { kind: 'error', message: answer.message ?? MESSAGES.confirmEmail.invalidOrExpired };
+  // A checkout page waiting in another tab moves on at once (docs/product.md#the-road-from-signup-to-paying).
+  announceEmailConfirmed();
+  return { kind: 'success', message: MESSAGES.confirmEmail.success };
 }
 
 function confirmationFailureMessage(error: unknown): string {

@@ -1,21 +1,22 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { mayGarage } from '@sh/shared/contract';
+import { MESSAGES, mayGarage } from '@sh/shared/contract';
 import { fetchMyGarage } from '../api/garages';
 import { useAuth } from '../auth/AuthProvider';
 import { GarageTeamOnly } from '../auth/GarageTeamOnly';
-import { fetchCurrentUser } from '../api/identity';
 import { useSubscription } from '../auth/SubscriptionProvider';
 import { EmailConfirmationNotice } from '../components/EmailConfirmationNotice';
 import { FormAlert } from '../components/FormAlert';
 import { WrenchIcon } from '../components/icons';
 import { Spinner } from '../components/Spinner';
+import { SubscribeAction } from '../components/SubscribeAction';
 import { messageOf } from '../lib/error-message';
 import { readFlash } from '../lib/flash-message';
 import { formatUnixDate } from '../lib/format';
 import { subscriptionStatusLabel, subscriptionStatusTone } from '../lib/subscription';
 import { useApiData } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useEmailConfirmation } from '../lib/use-email-confirmation';
 import { ServiceRecordsSection } from './garage-dashboard/ServiceRecordsSection';
 
 /** The public log's latest checkpoint, checked in this browser (issue 23): its WebCrypto code loads on its own. */
@@ -94,9 +95,7 @@ function GarageDashboard() {
                 Add Service History
               </Link>
             ) : (
-              <Link to="/pricing" className="button button--primary button--large">
-                Subscribe to Add Records
-              </Link>
+              <SubscribeAction label="Subscribe to Add Records" className="button button--primary button--large" />
             )}
           </div>
         </div>
@@ -104,6 +103,7 @@ function GarageDashboard() {
 
       <div className="container dashboard-body">
         {flash ? <FormAlert tone="success">{flash}</FormAlert> : null}
+        {isOwner && status === 'past_due' ? <FormAlert tone="info">{MESSAGES.billing.pastDueNotice}</FormAlert> : null}
         {profile.status === 'loading' ? <Spinner label="Loading your garage…" /> : null}
         {profile.status === 'failed' ? <FormAlert tone="error">{messageOf(profile.error)}</FormAlert> : null}
         <UnconfirmedEmailNotice />
@@ -158,12 +158,12 @@ function useFlashMessage(): string | null {
  * the dashboard says so and offers a new link.
  */
 function UnconfirmedEmailNotice() {
-  const currentUser = useApiData(() => fetchCurrentUser(), []);
-  const me = currentUser.status === 'loaded' ? currentUser.data : null;
-  if (!me || me.emailConfirmed) return null;
+  const confirmation = useEmailConfirmation();
+  if (confirmation.status !== 'unconfirmed') return null;
   return (
     <EmailConfirmationNotice className="dashboard-notice">
-      We sent a confirmation link to <strong>{me.email}</strong>. Please follow it to add records and subscribe.
+      We sent a confirmation link to <strong>{confirmation.email}</strong>. Please follow it to add records and
+      subscribe.
     </EmailConfirmationNotice>
   );
 }

@@ -8,7 +8,8 @@ import { FormAlert } from '../components/FormAlert';
 import { CheckList } from '../components/CheckList';
 import { LockIcon, SearchIcon } from '../components/icons';
 import { HeroPage } from '../components/HeroPage';
-import { CheckoutStartError, startCheckout } from '../lib/checkout';
+import { BillingPortalButton, UPDATE_CARD_LABEL } from '../components/SubscribeAction';
+import { buildCheckoutPath } from '../lib/checkout';
 import { vatNote } from '../lib/company-details';
 import { formatPrice } from '../lib/format';
 import { messageOf } from '../lib/error-message';
@@ -24,8 +25,10 @@ const INCLUDED = [
 ] as const;
 
 /**
- * /subscription: shown when adding records needs a subscription. Subscribe starts the real checkout for a
- * signed-in garage (the catalogue's first plan); anyone else is sent to /signup.
+ * /subscription: where the dashboard and the add-service wizard send a garage without an entitled subscription
+ * (docs/product.md#the-road-from-signup-to-paying). Subscribe goes to the checkout of the catalogue's first plan for a
+ * signed-in garage, to /garage for a subscribed one and to /signup for anyone else; a garage whose payment failed is
+ * offered the billing portal instead.
  */
 export function SubscriptionPage() {
   useDocumentTitle('Subscription required');
@@ -34,7 +37,9 @@ export function SubscriptionPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [isStarting, setIsStarting] = useState(false);
+  const isPastDue = subscription.subscription?.subscription_status === 'past_due';
 
+  // The road goes on through the checkout page, which says what is missing first (an unconfirmed e-mail, say).
   async function handleSubscribe() {
     if (auth.user?.userType !== 'garage') {
       navigate('/signup');
@@ -48,13 +53,10 @@ export function SubscriptionPage() {
     setIsStarting(true);
     try {
       const [plan] = await fetchPlans();
-      if (!plan) throw new CheckoutStartError(MESSAGES.checkout.createFailed);
-      await startCheckout(plan.priceId, auth.user.email);
+      navigate(plan ? buildCheckoutPath(plan.priceId) : '/pricing');
     } catch (caught) {
       setIsStarting(false);
-      setError(
-        caught instanceof CheckoutStartError ? caught.message : messageOf(caught, MESSAGES.checkout.startFailed),
-      );
+      setError(messageOf(caught, MESSAGES.checkout.startFailed));
     }
   }
 
@@ -78,17 +80,28 @@ export function SubscriptionPage() {
           <CheckList items={INCLUDED} />
         </div>
         <div className="plan-card__side">
-          {error ? <FormAlert tone="error">{error}</FormAlert> : null}
-          <button
-            type="button"
-            className="button button--primary button--large"
-            disabled={isStarting || auth.status === 'loading'}
-            aria-busy={isStarting}
-            onClick={() => void handleSubscribe()}
-          >
-            <LockIcon size={18} />
-            Subscribe
-          </button>
+          {isPastDue ? (
+            <>
+              <FormAlert tone="info">{MESSAGES.billing.pastDueNotice}</FormAlert>
+              <BillingPortalButton className="button button--primary button--large">
+                {UPDATE_CARD_LABEL}
+              </BillingPortalButton>
+            </>
+          ) : (
+            <>
+              {error ? <FormAlert tone="error">{error}</FormAlert> : null}
+              <button
+                type="button"
+                className="button button--primary button--large"
+                disabled={isStarting || auth.status === 'loading'}
+                aria-busy={isStarting}
+                onClick={() => void handleSubscribe()}
+              >
+                <LockIcon size={18} />
+                Subscribe
+              </button>
+            </>
+          )}
           <p className="plan-card__trial">Cancel any time. No contract.</p>
         </div>
       </article>

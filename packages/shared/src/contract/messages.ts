@@ -173,6 +173,9 @@ export const MESSAGES = {
     returnUrlInvalid: 'Return addresses must be full web addresses',
     returnUrlForeign: 'Return addresses must be on this site',
     alreadySubscribed: 'You already have a subscription. You can manage it from your account page.',
+    paymentPastDue:
+      'Your last payment failed, so your subscription is past due. Update your card in the billing portal instead of starting a new subscription.',
+    pastDueNotice: 'Your last payment failed. Update your card in the billing portal to keep adding service records.',
     noBillingAccount: 'You have no billing account yet. Subscribe to a plan first.',
     portalFailed: 'Could not open the billing portal. Please try again.',
     invalidSignature: 'Invalid webhook signature',

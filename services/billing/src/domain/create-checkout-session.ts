@@ -24,6 +24,9 @@ const IDEMPOTENCY_WINDOW_MS = 30_000;
 /** Statuses in which a garage already has a subscription to pay for: a second checkout would bill it twice. */
 const SUBSCRIBED_STATUSES = new Set(['active', 'trialing', 'past_due', 'unpaid']);
 
+/** Of those, the ones whose last payment failed: the garage is told to fix its card in the portal. */
+const PAST_DUE_STATUSES = new Set(['past_due', 'unpaid']);
+
 /**
  * Starts a Stripe Checkout session in subscription mode for the signed-in garage, once its e-mail is confirmed (a
  * signup that never proved its address cannot pay to hold a company's name): its own Stripe customer,
@@ -49,6 +52,8 @@ export async function createCheckoutSession(
   if (!(await isEmailConfirmed(deps.pool, garageId)))
     throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const current = await findCurrentSubscription(deps.pool, garageId);
+  // A failed payment is mended in the billing portal (docs/product.md#the-road-from-signup-to-paying), never by a second subscription.
+  if (current && PAST_DUE_STATUSES.has(current.status)) throw new AppError('conflict', MESSAGES.billing.paymentPastDue);
   if (current && SUBSCRIBED_STATUSES.has(current.status))
     throw new AppError('conflict', MESSAGES.billing.alreadySubscribed);
   const isFirstSubscription = !(await hasAnySubscription(deps.pool, garageId));

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, type TGarageSubscription } from '@sh/shared/contract';
-import { createBillingPortalSession, fetchPlans } from '../../api/billing';
+import { fetchPlans } from '../../api/billing';
 import { useSubscription } from '../../auth/SubscriptionProvider';
 import { FormAlert } from '../../components/FormAlert';
 import { CardIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
-import { sendBrowserTo } from '../../lib/browser-location';
 import { buildCheckoutPath } from '../../lib/checkout';
-import { messageOf } from '../../lib/error-message';
 import { formatUnixDate } from '../../lib/format';
+import { useBillingPortal } from '../../lib/use-billing-portal';
 import { describeCard, subscriptionStatusLabel, subscriptionStatusTone } from '../../lib/subscription';
 import { SettingsCard } from './SettingsCard';
 
@@ -31,26 +30,16 @@ export function BillingSection() {
 
 function BillingDetails({ subscription }: { subscription: TGarageSubscription }) {
   const navigate = useNavigate();
-  const [actionError, setActionError] = useState<string | null>(null);
-  const [busyAction, setBusyAction] = useState<'portal' | 'subscribe' | null>(null);
+  const portal = useBillingPortal();
+  const [isSubscribing, setIsSubscribing] = useState(false);
+  const isBusy = isSubscribing || portal.isOpening;
   const periodEnd = formatUnixDate(subscription.current_period_end);
   const card = describeCard(subscription.payment_method_brand, subscription.payment_method_last4);
   const canSubscribe =
     subscription.subscription_status === 'inactive' || subscription.subscription_status === 'canceled';
 
-  async function openPortal() {
-    setActionError(null);
-    setBusyAction('portal');
-    try {
-      sendBrowserTo(await createBillingPortalSession());
-    } catch (caught) {
-      setBusyAction(null);
-      setActionError(messageOf(caught, MESSAGES.billing.portalFailed));
-    }
-  }
-
   async function subscribe() {
-    setBusyAction('subscribe');
+    setIsSubscribing(true);
     const products = await fetchPlans().catch(() => []);
     const first = products[0];
     navigate(first ? buildCheckoutPath(first.priceId) : '/pricing');
@@ -58,7 +47,7 @@ function BillingDetails({ subscription }: { subscription: TGarageSubscription })
 
   return (
     <>
-      {actionError ? <FormAlert tone="error">{actionError}</FormAlert> : null}
+      {portal.error ? <FormAlert tone="error">{portal.error}</FormAlert> : null}
       <dl className="summary-list">
         <div>
           <dt>Status</dt>
@@ -94,8 +83,8 @@ function BillingDetails({ subscription }: { subscription: TGarageSubscription })
           <button
             type="button"
             className="button button--primary"
-            disabled={busyAction !== null}
-            aria-busy={busyAction === 'subscribe'}
+            disabled={isBusy}
+            aria-busy={isSubscribing}
             onClick={() => void subscribe()}
           >
             Subscribe
@@ -105,9 +94,9 @@ function BillingDetails({ subscription }: { subscription: TGarageSubscription })
           <button
             type="button"
             className={`button ${canSubscribe ? 'button--ghost' : 'button--primary'}`}
-            disabled={busyAction !== null}
-            aria-busy={busyAction === 'portal'}
-            onClick={() => void openPortal()}
+            disabled={isBusy}
+            aria-busy={portal.isOpening}
+            onClick={() => void portal.open()}
           >
             Manage billing
           </button>

@@ -5,6 +5,7 @@ import { FormField } from '../../components/FormField';
 import { FullServiceIcon, SearchIcon } from '../../components/icons';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Spinner } from '../../components/Spinner';
+import { SubscribeAction } from '../../components/SubscribeAction';
 import { toRegistrationInput } from '../../lib/registration-input';
 import { useMyServiceRecords } from '../../lib/use-my-service-records';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -139,9 +140,7 @@ function EmptyState({ canAddRecords }: { canAddRecords: boolean | null }) {
           Add First Record
         </Link>
       ) : (
-        <Link to="/pricing" className="button button--primary">
-          Subscribe to Get Started
-        </Link>
+        <SubscribeAction label="Subscribe to Get Started" className="button button--primary" />
       )}
     </div>
   );
