@@ -16,7 +16,7 @@ import { etagOf, type LookupAnswer } from './answer.js';
 export const BROTLI_MARK = 10;
 
 /**
- * Quality 10, measured (bench/README.md, "Published answers compressed"): 1.5 ms of CPU for a 2.5 KB answer, against
+ * Quality 10, measured (bench/README.md, "Current figures"): 1.5 ms of CPU for a 2.5 KB answer, against
  * 3.4 ms at 11 for a body less than 1 % larger; below 10 they are 7 % larger, past 640 bytes.
  */
 export const BROTLI_QUALITY = 10;
