@@ -36,8 +36,17 @@ export interface Result {
   cpuMicrosPerRequest: Record<string, number> | null;
 }
 
-/** A target: its name, its port and the vehicles of its data. */
-export type Target = readonly [name: string, port: number, vehicles: number];
+/**
+ * What a browser's (and fetch's) requests say they accept, sent to every target but those that set another: the
+ * gateway sends such a client the published answer brotli-compressed, as stored; the others ignore it.
+ */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/**
+ * A target: its name, its port, the vehicles of its data and, when not the browser's, the Accept-Encoding its
+ * requests send (null: none, as curl without --compressed, which the gateway sends the answer decoded).
+ */
+export type Target = readonly [name: string, port: number, vehicles: number, acceptEncoding?: string | null];
 
 /**
  * Loads each target with one workload: a 3 s warm-up each (JIT, connection pools, Postgres buffers), then
@@ -51,12 +60,13 @@ export async function loadInTurns(
   groups: ProcessGroups,
 ): Promise<Result[]> {
   const vehicleFor = WORKLOADS[workload];
-  const run = ([, port, vehicles]: Target, duration: number) =>
+  const run = ([, port, vehicles, acceptEncoding = BROWSER_ACCEPT_ENCODING]: Target, duration: number) =>
     autocannon({
       url: `http://127.0.0.1:${port}`,
       connections: CONNECTIONS,
       pipelining: 1,
       duration,
+      headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding },
       requests: [
         {
           setupRequest: (request) => ({

@@ -41,7 +41,7 @@ import {
   type Workload,
   WORKLOADS,
 } from './lookup-load.js';
-import type { ProcessGroups } from './processes.js';
+import { cpuSecondsBetween, takeCpuSnapshot, type ProcessGroups } from './processes.js';
 
 const DEFAULT_RECORDS = 1_000_000;
 const RECORDS = Number(process.env.BENCH_RECORDS ?? DEFAULT_RECORDS);
@@ -157,6 +157,9 @@ try {
     }),
   });
   const stacks = SIZES.map(launchStack);
+  // Records' CPU from its start until every answer is published: mostly compressing them (stored-answer.ts).
+  const recordsGroup: ProcessGroups = { records: { pids: stacks.map((stack) => stack.records.pid!) } };
+  const recordsCpuAtStart = takeCpuSnapshot(recordsGroup);
   const barePreserialised = launchForBench('bare-preserialised', 'bench/bare-server.ts', {
     PORT: String(PRESERIALISED_PORT),
     DATABASE_URL: SIZE.db,
@@ -172,6 +175,15 @@ try {
     waitUntilAnswering(`http://127.0.0.1:${PRESERIALISED_PORT}/healthz`),
   ]);
   const published = await waitUntilPrewarmed(redis, redisUsedBefore);
+  const recordsCpuPrewarmed = takeCpuSnapshot(recordsGroup);
+  const prewarmRecordsCpuMicrosPerVehicle =
+    recordsCpuAtStart && recordsCpuPrewarmed
+      ? Math.round((cpuSecondsBetween(recordsCpuAtStart, recordsCpuPrewarmed).records! * 1e6) / published.vehicles)
+      : null;
+  const sampleKey = `${lookupAnswersNamespace(SIZE.prefix)}:a:${registrationOf(12345)}`;
+  console.log(
+    `Records' CPU from its start until then: ${prewarmRecordsCpuMicrosPerVehicle ?? '?'} µs a vehicle published. A sample vehicle's answer: ${await redis.strlen(sampleKey)} bytes stored, ${String(await redis.call('MEMORY', 'USAGE', sampleKey))} by MEMORY USAGE (key, value and entry; not its expiry).`,
+  );
   const recordsTable = await measureRecordsTable(SIZE);
   console.log(
     `service_records with its indexes and TOAST: ${(recordsTable.bytes / 1e6).toFixed(0)} MB for ${recordsTable.rows.toLocaleString('en-GB')} records, ${Math.round(recordsTable.bytes / SIZE.vehicles).toLocaleString('en-GB')} bytes a vehicle.`,
@@ -196,6 +208,7 @@ try {
   const BARE_QUERY = 'bare node:http + prepared pg query';
   const RECORDS_ALONE = 'records service alone (no gateway)';
   const PRESERIALISED = 'bare node:http, pre-serialised body';
+  const PLATFORM_WITHOUT_BR = 'platform, client without br';
   const atReference = (name: string) => `${name.split(' (')[0]} at 1M`;
   const referenceTargets: Target[] = REFERENCE
     ? [
@@ -210,7 +223,16 @@ try {
     [BARE_QUERY, SIZE.ports.bareQuery, SIZE.vehicles],
   ];
   const workloads: [Workload, Target[]][] = [
-    ['uniform', [...everyWorkload, [PRESERIALISED, PRESERIALISED_PORT, SIZE.vehicles], ...referenceTargets]],
+    [
+      'uniform',
+      [
+        ...everyWorkload,
+        // The same lookups by a client that accepts no brotli: the gateway decodes each answer it sends.
+        [PLATFORM_WITHOUT_BR, SIZE.ports.gateway, SIZE.vehicles, null],
+        [PRESERIALISED, PRESERIALISED_PORT, SIZE.vehicles],
+        ...referenceTargets,
+      ],
+    ],
     ['popular', [...everyWorkload, ...referenceTargets]],
   ];
   for (const [workload, targets] of workloads.filter(([name]) => CHOSEN_WORKLOADS.includes(name))) {
@@ -237,6 +259,10 @@ try {
     console.log(
       `uniform  platform / pre-serialised:  ${ratio(find(PLATFORM, 'uniform'), find(PRESERIALISED, 'uniform'))}x throughput`,
     );
+    const withoutBr = find(PLATFORM_WITHOUT_BR, 'uniform');
+    console.log(
+      `uniform  platform, client without br / bare query: ${ratio(withoutBr, find(BARE_QUERY, 'uniform'))}x throughput, p99 ${withoutBr.p99} ms (each round: ${withoutBr.p99ByRound.join(', ')})`,
+    );
   }
   if (REFERENCE) {
     // The same code on both sizes of data, in turns in this run: what the data's size alone changes.
@@ -259,6 +285,8 @@ try {
       results,
       // For `npm run capacity` (docs/capacity.md): what the register costs Redis and Postgres a vehicle.
       redis: { ...published, bytesPerVehicle: Math.round(published.grownBytes / published.vehicles) },
+      // What publishing (and compressing) every answer costs records, a vehicle: the model's republishing, a day.
+      prewarm: { recordsCpuMicrosPerVehicle: prewarmRecordsCpuMicrosPerVehicle },
       postgres: {
         ...recordsTable,
         vehicles: SIZE.vehicles,

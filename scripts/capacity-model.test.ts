@@ -34,7 +34,8 @@ function resultsFiles(): Record<string, unknown> {
           cpuMicrosPerRequest: { gateway: 0, records: 400, redis: 20, postgres: 200 },
         },
       ],
-      redis: { grownBytes: 540_000_000, vehicles: 200_000, bytesPerVehicle: 2_700 },
+      redis: { grownBytes: 150_000_000, vehicles: 200_000, bytesPerVehicle: 750 },
+      prewarm: { recordsCpuMicrosPerVehicle: 2_000 },
       postgres: {
         bytes: 400_000_000,
         rows: 1_000_000,
@@ -79,7 +80,8 @@ describe('readInputs', () => {
     expect(inputs.lookupRedisMicros).toBe(15);
     expect(inputs.createIdentityMicros).toBe(20_000);
     expect(inputs.argon2MicrosPerVerify).toBe(18_000);
-    expect(inputs.redisBytesPerVehicle).toBe(2_700);
+    expect(inputs.redisBytesPerVehicle).toBe(750);
+    expect(inputs.publishRecordsMicrosPerVehicle).toBe(2_000);
     expect(inputs.recordsRssMiB).toBe(130);
     expect(inputs.notificationsRssMiB).toBe(150);
   });
@@ -87,6 +89,8 @@ describe('readInputs', () => {
   it('reports each missing figure with its file, field and the benchmark that records it', () => {
     const files = resultsFiles();
     delete (files['lookup.json'] as Record<string, unknown>).redis;
+    // A results file of the lookup benchmark before answers were compressed: no prewarm figure.
+    delete (files['lookup.json'] as Record<string, unknown>).prewarm;
     delete files['footprint.json'];
     const read = readInputs(files);
     expect(read.inputs).toBeNull();
@@ -96,8 +100,14 @@ describe('readInputs', () => {
       field: 'redis.bytesPerVehicle',
       benchmark: 'npm run bench:lookup',
     });
+    expect(read.missing).toContainEqual({
+      name: 'publishRecordsMicrosPerVehicle',
+      file: 'lookup.json',
+      field: 'prewarm.recordsCpuMicrosPerVehicle',
+      benchmark: 'npm run bench:lookup',
+    });
     expect(read.missing.filter((m) => m.benchmark === 'npm run bench:footprint')).toHaveLength(6);
-    expect(read.missing).toHaveLength(7);
+    expect(read.missing).toHaveLength(8);
   });
 
   it('counts a figure that is not a number, or below 0, as missing', () => {
@@ -138,9 +148,15 @@ describe('plan', () => {
     expect(result.argon2Cores).toBeCloseTo((services * 18_000) / 1e6, 9);
     expect(result.redisCores).toBeCloseTo((lookups * 15 + services * 500) / 1e6, 9);
     expect(result.postgresCores).toBeCloseTo((lookups * 1 + services * 4_000) / 1e6, 9);
-    expect(result.parts.records.memoryMiB).toBe(2 * 130);
-    expect(result.totalReplicas).toBe(12);
-    expect(result.totalMemoryMiB).toBe(2 * (100 + 110 + 120 + 130 + 140 + 150));
+    // records: its lookups and services, and every vehicle's answer published again once a day,
+    // 41,000,000 / 86,400 s x 2,000 µs = 0.949 cores; with 0.556 for services, 1.505 / 0.7 = 2.15 -> 3 replicas.
+    const republish = ((41_000_000 / 86_400) * 2_000) / 1e6;
+    expect(result.republishCores).toBeCloseTo(republish, 9);
+    expect(result.parts.records.cores).toBeCloseTo((lookups * 2 + services * 8_000) / 1e6 + republish, 9);
+    expect(result.parts.records.replicas).toBe(3);
+    expect(result.parts.records.memoryMiB).toBe(3 * 130);
+    expect(result.totalReplicas).toBe(13);
+    expect(result.totalMemoryMiB).toBe(2 * (100 + 110 + 120 + 130 + 140 + 150) + 130);
   });
 
   it('adds a replica for each 0.7 of a core beyond', () => {
@@ -157,7 +173,7 @@ describe('plan', () => {
 
   it('sizes Redis by vehicles and Postgres by the register and a year of services', () => {
     const result = plan(inputs);
-    expect(result.redisBytes).toBe(41_000_000 * 2_700);
+    expect(result.redisBytes).toBe(41_000_000 * 750);
     // 2,000 bytes a vehicle of 5 records = 400 bytes a record.
     expect(result.postgres.registerBytes).toBe(41_000_000 * 5 * 400);
     expect(result.postgres.recordsGrowthBytesPerYear).toBe(600_000 * 365 * 5_000);
@@ -196,10 +212,12 @@ describe('npm run capacity', () => {
     const { code, stdout } = await run(['--results', dir, '--vehicles', '1000000']);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /Redis bytes per vehicle, its answer published +2,700 +lookup\.json: redis\.bytesPerVehicle/,
+      /Redis bytes per vehicle, its answer published \(compressed\) +750 +lookup\.json: redis\.bytesPerVehicle/,
     );
     expect(stdout).toContain('1,000,000 vehicles');
-    expect(stdout).toContain('Redis: 2.7 GB of published answers');
+    expect(stdout).toContain('Redis: 0.8 GB of published answers');
+    // 1,000,000 / 86,400 s x 2,000 µs.
+    expect(stdout).toContain("publishing every vehicle's answer again once a day: 0.023");
   });
 
   it('refuses a load figure that is not a number, saying which', async () => {

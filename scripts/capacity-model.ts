@@ -66,8 +66,15 @@ export const INPUTS = {
     file: 'lookup.json',
     field: 'redis.bytesPerVehicle',
     benchmark: 'npm run bench:lookup',
-    meaning: 'Redis bytes per vehicle, its answer published',
+    meaning: 'Redis bytes per vehicle, its answer published (compressed)',
     read: (results) => at(results, 'redis', 'bytesPerVehicle'),
+  },
+  publishRecordsMicrosPerVehicle: {
+    file: 'lookup.json',
+    field: 'prewarm.recordsCpuMicrosPerVehicle',
+    benchmark: 'npm run bench:lookup',
+    meaning: "records CPU µs per vehicle's answer published (prewarm)",
+    read: (results) => at(results, 'prewarm', 'recordsCpuMicrosPerVehicle'),
   },
   postgresBytesPerVehicle: {
     file: 'lookup.json',
@@ -196,6 +203,8 @@ export interface Plan {
   parts: Record<Part, PartPlan>;
   /** Of identity's cores, those argon2id's verifies alone take. */
   argon2Cores: number;
+  /** Of records' cores, those publishing (and compressing) every vehicle's answer again once a day takes. */
+  republishCores: number;
   redisCores: number;
   postgresCores: number;
   totalCores: number;
@@ -221,11 +230,14 @@ export function plan(inputs: Inputs, load: Load = DEFAULT_LOAD, planning: Planni
   const peakServicesPerSecond = (servicesPerDay / SECONDS_A_DAY) * load.servicesPeakFactor;
   const L = peakLookupsPerSecond;
   const S = peakServicesPerSecond;
+  // Every vehicle's answer lives a day (SHARED_ANSWER_TTL_S) and is published again by the prewarm (every 12 hours):
+  // each vehicle's once a day, spread over the day at best; its cost, a day's average, is planned at the peak too.
+  const republishCores = cores(load.vehicles / SECONDS_A_DAY, inputs.publishRecordsMicrosPerVehicle);
   const partCores: Record<Part, number> = {
     gateway: cores(L, inputs.lookupGatewayMicros) + cores(S, inputs.createGatewayMicros),
     identity: cores(S, inputs.createIdentityMicros),
     garages: 0,
-    records: cores(L, inputs.lookupRecordsMicros) + cores(S, inputs.createRecordsMicros),
+    records: cores(L, inputs.lookupRecordsMicros) + cores(S, inputs.createRecordsMicros) + republishCores,
     billing: 0,
     notifications: cores(S, inputs.createNotificationsMicros),
   };
@@ -253,6 +265,7 @@ export function plan(inputs: Inputs, load: Load = DEFAULT_LOAD, planning: Planni
     peakServicesPerSecond,
     parts,
     argon2Cores: cores(S, inputs.argon2MicrosPerVerify),
+    republishCores,
     redisCores,
     postgresCores,
     totalCores: sum((p) => p.cores) + redisCores + postgresCores,

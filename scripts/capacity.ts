@@ -154,6 +154,9 @@ console.log(
 console.log(
   `  of identity's ${n(result.parts.identity.cores, 3)} cores, argon2id's verifies alone: ${n(result.argon2Cores, 3)}`,
 );
+console.log(
+  `  of records' ${n(result.parts.records.cores, 3)} cores, publishing every vehicle's answer again once a day: ${n(result.republishCores, 3)}`,
+);
 console.log(`\nRedis: ${gb(result.redisBytes)} of published answers (every vehicle's, LOOKUP_ANSWERS_PREWARM=true)`);
 console.log(
   `Postgres: ${gb(result.postgres.totalBytes)} = the register ${gb(result.postgres.registerBytes)}` +
@@ -175,6 +178,8 @@ Assumptions:
   - Each replica uses at most ${DEFAULT_PLANNING.coresPerReplica} core (Node runs JavaScript on one thread) and is planned to ${n(DEFAULT_PLANNING.utilisation * 100)} % of it, the
     autoscalers' target; at least ${DEFAULT_PLANNING.minReplicas} of each part (deploy/k8s/base). Memory per replica is the highest
     resident memory the footprint benchmark saw, under its own load.
-  - Redis holds every vehicle's published answer at the size measured; its queues and budgets are not counted.
+  - Redis holds every vehicle's published answer at the size measured (brotli-compressed); its queues and budgets
+    are not counted. Each answer lives a day and is published again, compressed, by records' prewarm: records' CPU
+    for it is what the lookup benchmark's prewarm cost a vehicle (its start-up included), once a day per vehicle.
   - Postgres sizes are on-disk bytes (rows, indexes, TOAST) before replication and backups; WAL is not counted.
     Records per vehicle is the benchmark data's unless --records-per-vehicle is given.`);

@@ -272,7 +272,10 @@ describe('the gateway, answering from what records published', () => {
     // The gateway's first lookup asks records, which publishes its answer; the second is the published one.
     const fromRecords = await fetch(`${gatewayUrl}/api/v1/service-records/lookup/${published}`);
     const fromRecordsText = await fromRecords.text();
-    expect(await readPublishedAnswer(stack.redis, lookupAnswersNamespace(prefix), published)).not.toBeNull();
+    // Published once compressed, off records' event loop: a moment after its answer.
+    await vi.waitFor(async () =>
+      expect(await readPublishedAnswer(stack.redis, lookupAnswersNamespace(prefix), published)).not.toBeNull(),
+    );
 
     await stopRecordsBehindGateway();
     const alone = await fetch(`${gatewayUrl}/api/v1/service-records/lookup/${published}`);

@@ -68,7 +68,7 @@ export type FastPathStep = (req: IncomingMessage, res: ServerResponse, next: (er
 export type FastPathRequest = IncomingMessage & { id: string; log: Logger };
 
 /**
- * The fast path of the public lookup, plainly spelt (plainLookupRegistration): the app's fixed security headers, its
+ * The fast path of the public lookup, plainly spelt (plainLookupRegistration), a GET or a HEAD: the app's fixed security headers, its
  * request context (id and logger), then `answer` (the gateway's budget and answer); an error on the way is answered
  * as the app's error middleware would. Every other request, any other spelling of a lookup included, is left to the
  * app, which answers it the same way.
@@ -80,7 +80,10 @@ export function plainLookupFastPath(parts: {
 }): FastPath {
   const { securityHeaders, requestContext, answer } = parts;
   return (req, res) => {
-    const registration = req.method === 'GET' && req.url !== undefined ? plainLookupRegistration(req.url) : null;
+    const registration =
+      (req.method === 'GET' || req.method === 'HEAD') && req.url !== undefined
+        ? plainLookupRegistration(req.url)
+        : null;
     if (registration === null) return false;
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     requestContext(req, res, (error?: unknown) =>

@@ -1,8 +1,8 @@
 import { request, type Agent, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastPathRequest } from './fast-path.js';
-import { matchesEtag, serviceLookupAnswerHeaders } from './answer.js';
+import { acceptsBrotli, matchesEtag, serviceLookupAnswerHeaders } from './answer.js';
 import { lookupAnswersNamespace, sharedAnswerKeyOf } from './keys.js';
-import { decodeSharedAnswer } from './published-answers.js';
+import { representationOf } from './stored-answer.js';
 
 /** What counting a lookup on the fast path came to: a spent budget (answered already), or what was read beside it. */
 export type LookupCounted = { spent: true } | { spent: false; read: Buffer | null };
@@ -121,8 +121,10 @@ export interface LookupAnswererOptions {
  * the client's lookup budget (`budget`), and records is not asked. Records publishes every answer it builds and a
  * write deletes its vehicle's, so only a lookup of a vehicle nobody looked up since its last write (or a day, or Redis
  * away) asks records, on `agent`, whose answer is passed on as it came but for `gatewayHeaders` (the gateway's own
- * security headers); its failure to answer is answered by `answerFailure`. A 304 goes to a visitor whose
- * If-None-Match names the answer.
+ * security headers); its failure to answer is answered by `answerFailure`. A published answer is sent as it is
+ * stored, brotli-compressed, to a visitor whose Accept-Encoding accepts br, and decoded to any other, each with its own
+ * ETag and length (stored-answer.ts). A 304 goes to a visitor whose If-None-Match names the answer it would be sent;
+ * a HEAD is answered as a GET, without the body.
  */
 export function createLookupAnswerer(options: LookupAnswererOptions): LookupAnswerer {
   const recordsUrl = new URL(options.recordsUrl);
@@ -135,10 +137,10 @@ export function createLookupAnswerer(options: LookupAnswererOptions): LookupAnsw
   ): Promise<UpstreamAnswer | null> => {
     const counted = await options.budget(req, res, sharedAnswerKeyOf(namespace, registration));
     if (counted.spent) return null;
-    const published = counted.read && decodeSharedAnswer(counted.read);
+    const published = counted.read && representationOf(counted.read, acceptsBrotli(req.headers['accept-encoding']));
     if (!published) return askRecords(recordsUrl, options.agent, req, options.timeoutMs, notRepeated);
-    const { etag, body } = published;
-    return { status: 200, headers: serviceLookupAnswerHeaders(etag), etag, body };
+    const { etag, body, brotli } = published;
+    return { status: 200, headers: serviceLookupAnswerHeaders(etag, brotli), etag, body };
   };
   return (req, res, registration) => {
     answerOf(req, res, registration).then(
@@ -151,6 +153,7 @@ export function createLookupAnswerer(options: LookupAnswererOptions): LookupAnsw
           matchesEtag(req.headers['if-none-match'], answer.etag)
         ) {
           res.removeHeader('content-type');
+          res.removeHeader('content-encoding');
           res.statusCode = 304;
           res.end();
           return;

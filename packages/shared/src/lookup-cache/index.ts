@@ -6,6 +6,7 @@
 export * from './keys.js';
 export * from './answer.js';
 export * from './published-answers.js';
+export * from './stored-answer.js';
 export * from './records-answers.js';
 export * from './prewarm.js';
 export * from './database-identity.js';

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { withTimeout } from '../server/timeout.js';
 import { SHARED_ANSWER_TTL_S, sharedAnswerKeyOf, VERSION_TTL_S, versionKeyOf } from './keys.js';
+import { decodeSharedAnswer, encodeSharedAnswer } from './stored-answer.js';
 
 /**
  * The public lookup's answers published in Redis, beside their versions: the records service publishes each answer it
@@ -10,7 +11,8 @@ import { SHARED_ANSWER_TTL_S, sharedAnswerKeyOf, VERSION_TTL_S, versionKeyOf } f
  * records. An answer is published only while its key's version is still the one read before the data was read (one
  * script, so a write in between wins), and a write's invalidation deletes it with the same bump, so a published
  * answer is never older than the last write that reached Redis. A write whose bump could not reach Redis is caught up
- * by its service_record.* event, which the records service hears too.
+ * by its service_record.* event, which the records service hears too. An answer is stored brotli-compressed
+ * (stored-answer.ts).
  */
 export interface SharedAnswer {
   etag: string;
@@ -20,16 +22,6 @@ export interface SharedAnswer {
 // SET only while the version is the one read before the answer was built ('' for none yet).
 const PUBLISH_SCRIPT = `if (redis.call('GET', KEYS[1]) or '') == ARGV[1] then redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3]) return 1 end return 0`;
 
-/** An answer's bytes in Redis: its ETag (which never holds a line feed), a line feed, then its body; null if not so. */
-function encode({ etag, body }: SharedAnswer): Buffer {
-  return Buffer.concat([Buffer.from(`${etag}\n`, 'latin1'), body]);
-}
-export function decodeSharedAnswer(stored: Buffer): SharedAnswer | null {
-  const end = stored.indexOf(10);
-  if (end <= 0) return null;
-  return { etag: stored.toString('latin1', 0, end), body: stored.subarray(end + 1) };
-}
-
 /** Publishes key's answer if its version is still `version`; answers whether it did. */
 export async function publishSharedAnswer(
   redis: Redis,
@@ -38,13 +30,15 @@ export async function publishSharedAnswer(
   version: string,
   answer: SharedAnswer,
 ): Promise<boolean> {
+  // Compressed before the version is compared: a write meanwhile still wins.
+  const stored = await encodeSharedAnswer(answer);
   const published = await redis.eval(
     PUBLISH_SCRIPT,
     2,
     versionKeyOf(namespace, key),
     sharedAnswerKeyOf(namespace, key),
     version,
-    encode(answer),
+    stored,
     SHARED_ANSWER_TTL_S,
   );
   return published === 1;
@@ -64,8 +58,11 @@ export async function deleteKeysMatching(redis: Redis, pattern: string): Promise
 
 /** Where one process publishes answers under their versions, and marks them stale. */
 export interface PublishedAnswers {
-  /** key's version now ('' for none yet), or null when Redis did not answer in time: then nothing is published. */
-  readVersion(key: string): Promise<string | null>;
+  /**
+   * key's version now ('' for none yet) and the ETag of the answer published for it (null for none), in one call;
+   * null when Redis did not answer in time: then nothing is published.
+   */
+  readVersion(key: string): Promise<{ version: string; publishedEtag: string | null } | null>;
   /** Publishes key's answer built under `version` unless a write bumped it since; a failure only means the gateway asks records. */
   publish(key: string, version: string, answer: SharedAnswer): void;
   /** Sets a new version of key and deletes its published answer, in one transaction; awaited before a write's response is sent. */
@@ -92,9 +89,15 @@ export function createPublishedAnswers(options: {
   return {
     async readVersion(key) {
       try {
-        return (
-          (await withTimeout(redis.get(versionKeyOf(namespace, key)), redisTimeoutMs, 'Redis (answer versions)')) ?? ''
+        const [version, stored] = await withTimeout(
+          redis.mgetBuffer(versionKeyOf(namespace, key), sharedAnswerKeyOf(namespace, key)),
+          redisTimeoutMs,
+          'Redis (answer versions)',
         );
+        return {
+          version: version?.toString('latin1') ?? '',
+          publishedEtag: (stored && decodeSharedAnswer(stored)?.etag) ?? null,
+        };
       } catch (error) {
         warnRedisAway(error, 'answers are built afresh and not published: Redis did not answer');
         return null;

@@ -19,8 +19,9 @@ export interface LookupHistories {
 
 /**
  * The public lookup's answers as the records service builds them: each lookup reads its registration's version in
- * Redis (one GET), then its history, and publishes the answer under that version (published-answers.ts), so the
- * gateway sends it to the next visitor without asking records. Logging, amending or withdrawing a record bumps the
+ * Redis, with the answer published for it (one MGET), then its history, and publishes the answer under that version
+ * unless the very same answer is published already (published-answers.ts), so the gateway sends it to the next
+ * visitor without asking records. Logging, amending or withdrawing a record bumps the
  * version and deletes the published answer before the write's answer goes out, so the next lookup, through the
  * gateway or any records instance, shows it. A garage's new name or address reaches records by an event, whose handler
  * bumps the versions of the garage's vehicles (records' events/handlers.ts). Records keeps no answer itself: it is
@@ -47,10 +48,11 @@ export function createLookupAnswers(options: {
     createPublishedAnswers({ redis, namespace: lookupAnswersNamespace(options.prefix), logger: options.logger });
   return {
     async answer(registration) {
-      const version = published ? await published.readVersion(registration) : null;
+      const read = published ? await published.readVersion(registration) : null;
       const answer = serialiseLookupAnswer(await histories.of(registration));
-      if (published && version !== null && answer.etag !== NO_HISTORY_ETAG)
-        published.publish(registration, version, answer);
+      // Not published again when the same answer is: compressing it is most of a publication's cost (stored-answer.ts).
+      if (published && read !== null && answer.etag !== NO_HISTORY_ETAG && answer.etag !== read.publishedEtag)
+        published.publish(registration, read.version, answer);
       return answer;
     },
     invalidate: async (registration) => {

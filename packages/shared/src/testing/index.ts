@@ -8,7 +8,8 @@ import { pino, type Logger } from 'pino';
 import { createPool, migrate } from '../server/store/db.js';
 import type { Redis } from '../server/events.js';
 import { sharedAnswerKeyOf } from '../lookup-cache/keys.js';
-import { decodeSharedAnswer, type SharedAnswer } from '../lookup-cache/published-answers.js';
+import type { SharedAnswer } from '../lookup-cache/published-answers.js';
+import { decodeSharedAnswer } from '../lookup-cache/stored-answer.js';
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -178,7 +179,7 @@ export async function callJson(
 }
 export { callInternalAdmin, itAnswersInternalAdminCalls } from './internal-admin.js';
 
-/** The answer published in Redis for `key` (lookup-cache/published-answers.ts), as the gateway reads it; null when none is. */
+/** The answer published in Redis for `key` (lookup-cache/stored-answer.ts), decoded: its JSON body and ETag; null when none is. */
 export async function readPublishedAnswer(redis: Redis, namespace: string, key: string): Promise<SharedAnswer | null> {
   const stored = await redis.getBuffer(sharedAnswerKeyOf(namespace, key));
   return stored && decodeSharedAnswer(stored);

@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
 import {
   createPublishedAnswers,
+  etagOf,
   publishSharedAnswer,
+  serialiseLookupAnswer,
   sharedAnswerKeyOf,
   versionKeyOf,
 } from '../../src/lookup-cache/index.js';
@@ -22,15 +25,20 @@ function namespaceOfOwn() {
 }
 
 describe('answers published in Redis', () => {
-  it('publishes an answer under the version read before it was built, and reads back its ETag and bytes', async () => {
+  it('publishes an answer, compressed, under the version read before it was built, and reads back its ETag and bytes', async () => {
     const { namespace, versionNow } = namespaceOfOwn();
-    // A body may hold line feeds and any byte: only the ETag ends at the first one.
-    const answer = { etag: '"tag-1"', body: Buffer.from('{"a":"line\\nfeed"}\n\u00e9\u0000', 'utf8') };
+    // A body may hold line feeds and any byte.
+    const answer = serialiseLookupAnswer([{ notes: 'line\nfeed \u00e9\u0000', mileage: 1 }]);
     expect(await readPublishedAnswer(redis, namespace, 'SA01AAA')).toBeNull();
     expect(await publishSharedAnswer(redis, namespace, 'SA01AAA', await versionNow('SA01AAA'), answer)).toBe(true);
     const read = await readPublishedAnswer(redis, namespace, 'SA01AAA');
-    expect(read?.etag).toBe('"tag-1"');
+    expect(read?.etag).toBe(answer.etag);
     expect(read?.body.equals(answer.body)).toBe(true);
+    // Stored as a line feed, then the body brotli-compressed; no ETag beside it.
+    const stored = (await redis.getBuffer(sharedAnswerKeyOf(namespace, 'SA01AAA')))!;
+    expect(stored[0]).toBe(10);
+    expect(brotliDecompressSync(stored.subarray(1)).equals(answer.body)).toBe(true);
+    expect(stored.includes(Buffer.from(answer.etag.slice(1, -1)))).toBe(false);
     // It lives a day unless a write deletes it first.
     expect(await redis.ttl(sharedAnswerKeyOf(namespace, 'SA01AAA'))).toBeGreaterThan(23 * 3600);
   });
@@ -38,34 +46,37 @@ describe('answers published in Redis', () => {
   it('deletes the published answer with the version bump of a write, and refuses an answer built before the bump', async () => {
     const { namespace, answers, versionNow } = namespaceOfOwn();
     const before = await versionNow('SA02AAA');
-    expect(
-      await publishSharedAnswer(redis, namespace, 'SA02AAA', before, { etag: '"old"', body: Buffer.from('old') }),
-    ).toBe(true);
+    const [old, fresh] = [Buffer.from('old'), Buffer.from('new')];
+    expect(await publishSharedAnswer(redis, namespace, 'SA02AAA', before, { etag: etagOf(old), body: old })).toBe(true);
 
     await answers.invalidate('SA02AAA');
     expect(await readPublishedAnswer(redis, namespace, 'SA02AAA')).toBeNull();
     // A reader that read its version before the write, and its rows too, comes late: its answer is not published.
-    expect(
-      await publishSharedAnswer(redis, namespace, 'SA02AAA', before, { etag: '"old"', body: Buffer.from('old') }),
-    ).toBe(false);
+    expect(await publishSharedAnswer(redis, namespace, 'SA02AAA', before, { etag: etagOf(old), body: old })).toBe(
+      false,
+    );
     expect(await readPublishedAnswer(redis, namespace, 'SA02AAA')).toBeNull();
     // One that read the version after the write is published.
     expect(
       await publishSharedAnswer(redis, namespace, 'SA02AAA', await versionNow('SA02AAA'), {
-        etag: '"new"',
-        body: Buffer.from('new'),
+        etag: etagOf(fresh),
+        body: fresh,
       }),
     ).toBe(true);
-    expect((await readPublishedAnswer(redis, namespace, 'SA02AAA'))?.etag).toBe('"new"');
+    expect((await readPublishedAnswer(redis, namespace, 'SA02AAA'))?.body.toString()).toBe('new');
   });
 
-  it("reads a key's version as a reader does: '' before any write, then the write's", async () => {
+  it("reads a key's version as a reader does: '' before any write, then the write's, and what is published", async () => {
     const { namespace, answers } = namespaceOfOwn();
-    expect(await answers.readVersion('SA03AAA')).toBe('');
+    expect(await answers.readVersion('SA03AAA')).toEqual({ version: '', publishedEtag: null });
     await answers.invalidate('SA03AAA');
-    const version = await answers.readVersion('SA03AAA');
-    expect(version).toMatch(/^[0-9a-f-]{36}$/);
-    expect(version).toBe(await redis.get(versionKeyOf(namespace, 'SA03AAA')));
+    const read = await answers.readVersion('SA03AAA');
+    expect(read?.version).toMatch(/^[0-9a-f-]{36}$/);
+    expect(read?.version).toBe(await redis.get(versionKeyOf(namespace, 'SA03AAA')));
+    // With the ETag of the answer published under it, which the reader need not publish again.
+    const answer = serialiseLookupAnswer([{ mileage: 3 }]);
+    expect(await publishSharedAnswer(redis, namespace, 'SA03AAA', read!.version, answer)).toBe(true);
+    expect(await answers.readVersion('SA03AAA')).toEqual({ version: read!.version, publishedEtag: answer.etag });
     // A week, beyond any published answer's day.
     expect(await redis.ttl(versionKeyOf(namespace, 'SA03AAA'))).toBeGreaterThan(6 * 24 * 3600);
   });

@@ -7,10 +7,12 @@ import { parseOrThrow } from '@sh/shared/server';
 /**
  * Sends a lookup's answer, or 304 without a body to a visitor whose If-None-Match names it. Browsers and proxies
  * revalidate every time (no-cache), so nobody is shown a history older than the last write. The body was serialised
- * once, when it was read: sent as it is.
+ * once, when it was read: sent as it is, uncompressed (the gateway sends the published one compressed to a client
+ * that accepts it, hence Vary).
  */
 function sendLookupAnswer(req: IncomingMessage, res: ServerResponse, { body, etag }: LookupAnswer): void {
   res.setHeader('cache-control', LOOKUP_ANSWER_HEADERS.cacheControl);
+  res.setHeader('vary', LOOKUP_ANSWER_HEADERS.vary);
   res.setHeader('etag', etag);
   if (matchesEtag(req.headers['if-none-match'], etag)) {
     res.statusCode = 304;
