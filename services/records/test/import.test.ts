@@ -12,6 +12,7 @@ import {
   ZVerifyChainResponseSchema,
 } from '@sh/shared/contract';
 import { callJson, createIdentityUser } from '@sh/shared/testing';
+import { createLeafHashReader } from '@sh/shared/transparency-log';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_INTERNAL_TOKEN } from './global-setup.js';
 import { buildGarageAccount, startRecordsStack, type RecordsStack } from './harness.js';
@@ -139,6 +140,22 @@ describe('POST /api/v1/service-records/import/preview and /import', () => {
     expect(stored.events[0]!.count).toBe(1_000);
     expect(new Set(stored.events[0]!.registrations).size).toBe(250);
     console.info(`imported 1,000 rows in ${took} ms`);
+
+    // The log's stored subtrees are the hashes of the leaves they span, as if each leaf had been appended alone.
+    const leaves = await stack.db.pool.query<{ leaf_hash: Buffer }>(
+      'SELECT leaf_hash FROM log_leaves ORDER BY leaf_index',
+    );
+    const recompute = createLeafHashReader(leaves.rows.map((row) => new Uint8Array(row.leaf_hash)));
+    const subtrees = await stack.db.pool.query<{ start_index: string; end_index: string; hash: Buffer }>(
+      'SELECT start_index, end_index, hash FROM log_subtrees',
+    );
+    expect(subtrees.rows.length).toBeGreaterThan(900);
+    for (const subtree of subtrees.rows) {
+      const hash = await recompute(Number(subtree.start_index), Number(subtree.end_index));
+      expect(Buffer.from(hash).toString('hex')).toBe(subtree.hash.toString('hex'));
+    }
+    const head = await stack.db.pool.query<{ size: string }>('SELECT size FROM log_head');
+    expect(Number(head.rows[0]!.size)).toBe(leaves.rows.length);
 
     // Every vehicle's chain verifies, its four services sealed oldest first.
     for (let vehicle = 0; vehicle < 250; vehicle += 1) {

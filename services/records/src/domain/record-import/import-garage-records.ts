@@ -13,11 +13,11 @@ import { findEntitlement } from '../../store/find-entitlement.js';
 import { insertServiceRecords } from '../../store/insert-service-records.js';
 import { lockVehicleChains } from '../../store/lock-vehicle-chains.js';
 import type { ServiceRecordWithContactRow } from '../../store/service-record-row.js';
-import { sealRecord } from '../seal-record.js';
 import { serviceDateFor } from '../service-date.js';
 import type { ReceiptSigner } from '../signing-key.js';
 import { checkImportRows, type CheckedImportRow } from './check-import-rows.js';
 import { parseImportFile } from './parse-import-file.js';
+import { sealImportedRecords } from './seal-imported-records.js';
 
 export interface ImportGarageRecordsDeps {
   pool: Pool;
@@ -93,11 +93,7 @@ export async function importGarageRecords(
       records.map((record) => record.vehicle_registration),
     );
     await insertServiceRecords(client, records);
-    for (const record of records) {
-      const head = heads.get(record.vehicle_registration)!;
-      const receipt = await sealRecord(client, deps.signer, record, head, createdAt);
-      heads.set(record.vehicle_registration, { length: receipt.position, headHash: receipt.hash });
-    }
+    await sealImportedRecords(client, deps.signer, records, heads, createdAt);
     await publishRecordsImported(client, {
       importId,
       garageId,
