@@ -1,5 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -132,7 +133,8 @@ describe('startStripeDouble with a state file', () => {
     const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as { version: number; objects: Array<{ id: string }> };
     expect(saved.version).toBe(1);
     expect(saved.objects.map((o) => o.id)).toContain(customer.id);
-    expect(readdirSync(dir)).toEqual(['state.json']);
+    // No temporary file is left behind; the lock file says the double holds the state file while it runs.
+    expect(readdirSync(dir).sort()).toEqual(['state.json', 'state.json.lock']);
   });
 
   it('keeps everything in memory only without a state file', async () => {
@@ -152,5 +154,24 @@ describe('startStripeDouble with a state file', () => {
     writeFileSync(stateFile, '{"version": 7, "objects": []}');
     await expect(startStripeDouble({ port: 0, stateFile })).rejects.toThrow(/is not a state file of the Stripe double/);
     expect(readFileSync(stateFile, 'utf8')).toBe('{"version": 7, "objects": []}');
+  });
+});
+
+describe('one double per state file', () => {
+  it('refuses a second double on the same state file while the first runs, so neither writes over the other', async () => {
+    const first = await start({ stateFile });
+    const customer = await first.stripe.customers.create({ email: 'first@garage.test' });
+    await expect(startStripeDouble({ port: 0, stateFile })).rejects.toThrow(/is in use by another double/);
+    await stop(first.double);
+    // Closed, it let go: the next double starts and finds what the first wrote.
+    const second = await start({ stateFile });
+    expect((await second.stripe.customers.retrieve(customer.id)).id).toBe(customer.id);
+  });
+
+  it('takes over the lock of a double whose process is gone', async () => {
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(`${stateFile}.lock`, JSON.stringify({ host: hostname(), pid: Number(gone.stdout) }));
+    const { stripe } = await start({ stateFile });
+    expect((await stripe.customers.create({ email: 'after@garage.test' })).id).toMatch(/^cus_/);
   });
 });

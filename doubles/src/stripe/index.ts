@@ -9,7 +9,7 @@ import { createHostedPages } from './hosted.js';
 import { readBody, sendHtml, sendJson } from './http.js';
 import { StripeApiError } from './objects.js';
 import { notFoundPage } from './pages.js';
-import { createStateFileWriter, readStateFile, type StateFileWriter } from './persistence.js';
+import { createStateFileWriter, lockStateFile, readStateFile, type StateFileWriter } from './persistence.js';
 import { seedSubscriptionsFor, type SeedGarage } from './seed-subscriptions.js';
 import { StripeState, type CatalogueEntry } from './state.js';
 import { WebhookSender } from './webhooks.js';
@@ -104,8 +104,16 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     onEvent: (event) => webhooks.enqueue(event),
     onChange: () => writer?.schedule(),
   });
+  let releaseStateFile: () => void = () => undefined;
   if (options.stateFile) {
-    const saved = readStateFile(options.stateFile);
+    releaseStateFile = lockStateFile(options.stateFile);
+    let saved: ReturnType<typeof readStateFile>;
+    try {
+      saved = readStateFile(options.stateFile);
+    } catch (error) {
+      releaseStateFile();
+      throw error;
+    }
     if (saved) state.restore(saved);
     writer = createStateFileWriter(options.stateFile, state, { log: options.log });
     options.log?.('state file', { file: options.stateFile, loadedObjects: saved?.objects.length ?? 0 });
@@ -147,6 +155,10 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
+  }).catch((error: unknown) => {
+    webhooks.close();
+    releaseStateFile();
+    throw error;
   });
   const port = (server.address() as AddressInfo).port;
   const reachableHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
@@ -167,6 +179,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         server.closeAllConnections();
       });
       writer?.flush();
+      releaseStateFile();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { PersistedState, StripeState } from './state.js';
 
@@ -80,4 +81,59 @@ export function createStateFileWriter(
     },
     flush,
   };
+}
+
+/** The state files a double of this process holds. */
+const heldHere = new Set<string>();
+
+/** Whether a process of this host with that id is running (a signal 0 reaches it, or it is not ours to signal). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the state file for this double alone: the double is one process, the test stand-in of one Stripe account, and
+ * two writing one file would each write their whole state over the other's (docs/deployment.md#replicas). A lock file
+ * beside it names the holder's host and process; a second double refuses to start while that process runs. A lock left
+ * by a process that is gone (killed, or this process's own previous run in a restarted container) is taken over.
+ * Answers the release, for close().
+ */
+export function lockStateFile(file: string): () => void {
+  const lockFile = `${file}.lock`;
+  const mine = JSON.stringify({ host: hostname(), pid: process.pid });
+  mkdirSync(path.dirname(file), { recursive: true });
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      writeFileSync(lockFile, mine, { flag: 'wx' });
+      heldHere.add(lockFile);
+      return () => {
+        heldHere.delete(lockFile);
+        rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+    }
+    let holder: { host?: string; pid?: number } = {};
+    try {
+      holder = JSON.parse(readFileSync(lockFile, 'utf8')) as typeof holder;
+    } catch {
+      // Unreadable: taken to be held, as below.
+    }
+    const isGone =
+      holder.host === hostname() &&
+      typeof holder.pid === 'number' &&
+      (holder.pid === process.pid ? !heldHere.has(lockFile) : !isRunning(holder.pid));
+    if (!isGone) {
+      throw new Error(
+        `the Stripe double's state file ${file} is in use by another double (${lockFile}: ${JSON.stringify(holder)}); ` +
+          'run one double per state file, or delete the lock file if that double is gone',
+      );
+    }
+    rmSync(lockFile, { force: true });
+  }
 }

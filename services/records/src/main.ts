@@ -13,6 +13,7 @@ import {
   type DatabaseServiceContext,
   migrationsBeside,
   type Redis,
+  runUnlessLocked,
   startRetentionJob,
   startService,
   type TokenBucketOptions,
@@ -32,6 +33,8 @@ import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { createRecordsEventHandlers } from './events/handlers.js';
 
 const config = readConfig();
+/** The advisory lock a pass publishing every lookup answer holds (727274 the migrations, 727277 the checkpoints). */
+const PREWARM_LOCK = 727_278;
 
 /**
  * An outside source's allowance (its rate and calls a day) for every records instance at once: one bucket in Redis,
@@ -95,11 +98,14 @@ await startService({
       return { signer, log, closers: [() => retention.close(), () => checkpoints.stop(), () => signer.close()] };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
-    const publishing = keepEveryAnswerPublished(
-      ({ stopped }) =>
+    // One replica walks the register at a time (docs/deployment.md#replicas): the answers it publishes serve them all.
+    const publishing = keepEveryAnswerPublished(async ({ stopped }) => {
+      const pass = await runUnlessLocked(pool, PREWARM_LOCK, () =>
         publishEveryAnswer({ histories: lookupHistoriesOf(pool), redis, prefix: config.REDIS_KEY_PREFIX, stopped }),
-      logger,
-    );
+      );
+      if (!pass.ran) logger.info('another replica is publishing every lookup answer; this one skips the pass');
+      return pass.ran ? pass.value : 0;
+    }, logger);
     return {
       signer,
       log,

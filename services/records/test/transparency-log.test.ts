@@ -434,4 +434,17 @@ describe('the signed checkpoints', () => {
       await Promise.all(issuers.map((issuer) => issuer.stop()));
     }
   });
+
+  it('are not signed within the interval of the latest, whichever replica signed it', async () => {
+    const garage = await buildGarageAccount(stack);
+    await logRecord(garage, 'TW24SPC');
+    // A minute on, past the interval of any checkpoint the tests before signed.
+    const signedAt = new Date(Date.now() + 60_000);
+    expect(await issueCheckpoint(stack.db.pool, log, () => signedAt, 1000)).not.toBeNull();
+    await logRecord(garage, 'TW24SPC');
+    const later = (ms: number) => () => new Date(signedAt.getTime() + ms);
+    expect(await issueCheckpoint(stack.db.pool, log, later(500), 1000)).toBeNull();
+    const size = await issueCheckpoint(stack.db.pool, log, later(1000), 1000);
+    expect(size).toBe((await verifiedLatestCheckpoint()).size);
+  });
 });

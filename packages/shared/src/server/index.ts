@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './validate.js';
 export * from './store/db.js';
 export * from './store/upsert-newest.js';
+export * from './store/advisory-lock.js';
 export * from './events.js';
 export * from './timeout.js';
 export * from './auth.js';

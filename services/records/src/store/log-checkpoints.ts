@@ -14,6 +14,12 @@ export async function findLatestLogCheckpoint(db: Queryable): Promise<LogCheckpo
   return rows[0] ?? null;
 }
 
+/** When the latest checkpoint was issued, or null before the first. */
+export async function findLatestCheckpointTime(db: Queryable): Promise<Date | null> {
+  const { rows } = await db.query<{ at: Date | null }>('SELECT max(issued_at) AS at FROM log_checkpoints');
+  return rows[0]?.at ?? null;
+}
+
 /** The checkpoint issued at a tree size, or null when none was. */
 export async function findLogCheckpoint(db: Queryable, treeSize: number): Promise<LogCheckpointRow | null> {
   const { rows } = await db.query<LogCheckpointRow>(
