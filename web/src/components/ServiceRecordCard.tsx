@@ -69,11 +69,7 @@ export function ServiceRecordCard({
 
       <AmendmentLines amendments={record.amendments} />
 
-      {record.imported ? (
-        <p className="record-card__imported">
-          {importedLine(formatInstantDateInUk(record.created_at), formatServiceDate(record.service_date))}
-        </p>
-      ) : null}
+      <ImportedLine record={record} />
 
       {record.mileage_anomaly ? (
         <p className="badge badge--warning">
@@ -150,4 +146,21 @@ export function AmendmentLines({ amendments }: { amendments: TPublicServiceRecor
 /** "Amended on 23 November 2026 by the platform: {reason}". */
 export function describeAmendment(amendment: { amended_at: string; reason: string }): string {
   return `Amended on ${formatInstantDateInUk(amendment.amended_at)} by the platform: ${amendment.reason}`;
+}
+
+/**
+ * "Imported on {date}, serviced on {date}" for a record imported from its garage's history
+ * (docs/product.md#importing-a-garages-history); nothing for one logged here.
+ */
+export function ImportedLine({
+  record,
+}: {
+  record: Pick<TPublicServiceRecord, 'imported' | 'created_at' | 'service_date'>;
+}) {
+  if (!record.imported) return null;
+  return (
+    <p className="record-card__imported">
+      {importedLine(formatInstantDateInUk(record.created_at), formatServiceDate(record.service_date))}
+    </p>
+  );
 }
