@@ -232,6 +232,26 @@ describe('POST /api/v1/service-records/import/preview and /import', () => {
     expect(await storedOf(garage.id)).toEqual({ records: 0, imported: 0, entries: 0, events: [], createdEvents: 0 });
   }, 60_000);
 
+  it('reads every body before it answers: a body over the limit is a 413, a larger one than elsewhere is read, and other routes keep their limit', async () => {
+    const send = (path: string, body: string, token?: string) =>
+      fetch(`${stack.url}/api/v1/service-records${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body,
+      });
+    const garage = await buildGarageAccount(stack);
+    // 13 MB: past the import's 12 MB, refused as too large whoever sends it.
+    const huge = JSON.stringify({ csv: 'x'.repeat(13_000_000) });
+    expect((await send('/import', huge)).status).toBe(413);
+    expect((await send('/import/preview', huge, garage.token)).status).toBe(413);
+    // 1 MB is read whole, then the caller is checked: no token is a 401, and bad JSON a 400.
+    const large = JSON.stringify({ csv: 'x'.repeat(1_000_000) });
+    expect((await send('/import', large)).status).toBe(401);
+    expect((await send('/import/preview', `${large.slice(0, -2)}`, garage.token)).status).toBe(400);
+    // Every other route keeps the 100 kB limit.
+    expect((await send('/validate', large, garage.token)).status).toBe(413);
+  });
+
   it("is the owner's alone, and needs what adding a service needs", async () => {
     const garage = await buildGarageAccount(stack);
     const csv = csvOf([buildRow(0, 'OW')]);
