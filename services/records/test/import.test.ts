@@ -182,6 +182,8 @@ describe('POST /api/v1/service-records/import/preview and /import', () => {
       'Oil & Filter Change',
     ]);
     expect(lookup[0]!.created_at).toBe(result.imported_at);
+    // No technician named, and no one signed it here: none is shown in a technician's place.
+    expect(lookup.map((record) => record.technician_name)).toEqual([null, null, null, null]);
 
     // The export says it in words, for every record.
     const exported = await fetch(`${stack.url}/api/v1/service-records/export?format=json`, {

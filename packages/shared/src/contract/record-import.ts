@@ -49,8 +49,6 @@ export const RECORD_IMPORT_MESSAGES = {
   serviceDateTooOld: 'The service date is too long ago',
   serviceTooLong: `The service is longer than ${RECORD_IMPORT_SERVICE_MAX_LENGTH} characters`,
   technicianUnknown: 'Name one of your technicians, or leave it empty for your own work',
-  /** Who an imported record names as its signer: the garage, whose file it was. */
-  signedBy: "Imported from the garage's own records",
   imported: (count: number) => `${count.toLocaleString('en-GB')} records imported`,
 } as const;
 

@@ -119,7 +119,7 @@ function inChainOrder(rows: readonly CheckedImportRow[]): CheckedImportRow[] {
   );
 }
 
-/** A row as a stored record: its garage's, created now, marked imported, signed by the import. */
+/** A row as a stored record: its garage's, created now, marked imported, with no signer and no customer contact. */
 function recordOf(row: CheckedImportRow, garageId: string, createdAt: Date): ServiceRecordWithContactRow {
   return {
     id: randomUUID(),
@@ -131,7 +131,8 @@ function recordOf(row: CheckedImportRow, garageId: string, createdAt: Date): Ser
     service_type: row.service,
     notes: row.notes,
     technician_name: row.technician,
-    signed_by: RECORD_IMPORT_MESSAGES.signedBy,
+    // No one signed it here: the technician the file names (or none) is all a view shows, never a stand-in signer.
+    signed_by: null,
     customer_email: null,
     customer_phone: null,
     created_at: createdAt,
