@@ -326,6 +326,16 @@ const MATRIX: Record<string, MatrixRow> = {
   // A format it does not make: a garage past the access checks meets a 400 envelope, not a download (which
   // 'lets a garage download its own records alone' below asks for).
   'GET /service-records/export': { path: () => '/service-records/export?format=xlsx', expected: garages(400) },
+  // The import is the owner's (docs/product.md#importing-a-garages-history): a preview of a good file for a garage that
+  // may add records, a refusal for one that may not; an import of no file is a 400 before anything is stored.
+  'POST /service-records/import/preview': {
+    path: () => '/service-records/import/preview',
+    body: () => ({
+      csv: 'registration,vin,service_date,mileage,service,notes,technician\nMX26IMP,WBA8E9G50GNT00002,2024-05-01,12000,MOT Test,,\n',
+    }),
+    expected: garages(403, { garageWith: 200 }),
+  },
+  'POST /service-records/import': { path: () => '/service-records/import', body: () => ({}), expected: garages(400) },
   'PATCH /service-records/{id}': {
     path: () => `/service-records/${seededRecordId()}`,
     body: () => ({ notes: 'matrix' }),

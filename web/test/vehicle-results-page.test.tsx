@@ -109,6 +109,26 @@ describe('VehicleResultsPage', () => {
     expect(untouched.textContent).not.toContain('Amended on');
   });
 
+  it('says "Imported on {date}, serviced on {date}" on a record imported from its garage\'s history, and nothing on one logged', async () => {
+    mockFetch(
+      jsonResponse(200, {
+        status: 200,
+        data: {
+          serviceRecords: [
+            buildRecord({ service_date: '2019-04-02', created_at: '2026-11-25T23:30:00.000Z', imported: true }),
+            buildRecord({ id: '7c8d9e0f-2a3b-4c5d-9e6f-7a8b9c0d1e2f', service_date: '2018-06-20' }),
+          ],
+        },
+      }),
+    );
+    renderAt('/vehicle-results?reg=AB12CDE');
+
+    const [imported, logged] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
+    // Received late on 25 November in UTC, which is the 25th in London too (GMT).
+    expect(imported.textContent).toContain('Imported on 25 November 2026, serviced on 2 April 2019');
+    expect(logged.textContent).not.toContain('Imported on');
+  });
+
   it('shows a spinner while loading', () => {
     vi.stubGlobal(
       'fetch',

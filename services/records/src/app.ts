@@ -1,4 +1,4 @@
-import { DEVELOPMENT_LOG } from '@sh/shared/contract';
+import { DEVELOPMENT_LOG, RECORD_IMPORT_BODY_LIMIT } from '@sh/shared/contract';
 import { createLookupAnswers, type LookupAnswers } from '@sh/shared/lookup-cache';
 import { createServiceApp, type ServiceAppDeps, type TokenVerifier } from '@sh/shared/server';
 import type { PasswordChecker } from './clients/identity.js';
@@ -12,6 +12,7 @@ import { internalAdminRecordRoutes } from './routes/internal-admin-records.js';
 import { lookupRoutes } from './routes/lookup.js';
 import { platformFiguresRoutes } from './routes/platform-figures.js';
 import { recordExportRoutes } from './routes/record-export.js';
+import { RECORD_IMPORT_PATH, recordImportRoutes } from './routes/record-import.js';
 import { serviceRecordRoutes } from './routes/service-records.js';
 import { transparencyLogRoutes } from './routes/transparency-log.js';
 import { vehicleRoutes } from './routes/vehicles.js';
@@ -41,6 +42,7 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
   const app = createServiceApp({
     ...deps,
     service: 'records',
+    largeJsonRoutes: [{ path: RECORD_IMPORT_PATH, limit: RECORD_IMPORT_BODY_LIMIT }],
     routes: (app) => {
       app.use(lookupRoutes(lookupAnswers));
       app.use(integrityRoutes({ pool: deps.pool, signer: deps.signer }));
@@ -62,6 +64,7 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
       const writeDeps = { ...deps, onRecordWritten };
       app.use(serviceRecordRoutes(writeDeps));
       app.use(recordExportRoutes(deps));
+      app.use(recordImportRoutes(writeDeps));
       app.use(adminRecordRoutes(writeDeps));
       if (deps.vehicleReport) app.use(vehicleRoutes(deps.vehicleReport));
       app.use(internalAdminRecordRoutes(deps));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
+import { importedLine, MESSAGES, type TPublicServiceRecord } from '@sh/shared/contract';
 import { formatInstantDateInUk, formatMileage, formatServiceDate } from '../lib/format';
 import { CalendarIcon, GaugeIcon, NoteIcon, PersonIcon, WarningIcon } from './icons';
 import { ServiceTypeIcon } from './ServiceTypeIcon';
@@ -41,7 +41,7 @@ export function RecordCardHeader({
 
 /**
  * One service record as a card: the service with its icon, date and mileage, the platform's amendments of it,
- * the mileage warning, then its
+ * "Imported on {date}, serviced on {date}" for a record imported from its garage's history, the mileage warning, then its
  * details (`before` the technician and notes, `after` them) and anything under them (a receipt). The heading
  * is an h2 on a page of records, an h3 inside a section; with `headingId` the card is named by it.
  */
@@ -68,6 +68,8 @@ export function ServiceRecordCard({
       <RecordCardHeader record={record} headingLevel={headingLevel} headingId={headingId} />
 
       <AmendmentLines amendments={record.amendments} />
+
+      <ImportedLine record={record} />
 
       {record.mileage_anomaly ? (
         <p className="badge badge--warning">
@@ -144,4 +146,21 @@ export function AmendmentLines({ amendments }: { amendments: TPublicServiceRecor
 /** "Amended on 23 November 2026 by the platform: {reason}". */
 export function describeAmendment(amendment: { amended_at: string; reason: string }): string {
   return `Amended on ${formatInstantDateInUk(amendment.amended_at)} by the platform: ${amendment.reason}`;
+}
+
+/**
+ * "Imported on {date}, serviced on {date}" for a record imported from its garage's history
+ * (docs/product.md#importing-a-garages-history); nothing for one logged here.
+ */
+export function ImportedLine({
+  record,
+}: {
+  record: Pick<TPublicServiceRecord, 'imported' | 'created_at' | 'service_date'>;
+}) {
+  if (!record.imported) return null;
+  return (
+    <p className="record-card__imported">
+      {importedLine(formatInstantDateInUk(record.created_at), formatServiceDate(record.service_date))}
+    </p>
+  );
 }

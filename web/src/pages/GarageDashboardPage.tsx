@@ -35,6 +35,11 @@ const ExportRecordsPanel = lazy(() =>
   import('./garage-dashboard/ExportRecordsPanel').then((module) => ({ default: module.ExportRecordsPanel })),
 );
 
+/** The owner's import of the garage's past services from a CSV file (issue 25): loaded on its own. */
+const ImportRecordsPanel = lazy(() =>
+  import('./garage-dashboard/ImportRecordsPanel').then((module) => ({ default: module.ImportRecordsPanel })),
+);
+
 /** The owner's API keys for the garage's systems (issue 25): loaded on its own. */
 const ApiKeysPanel = lazy(() =>
   import('./garage-dashboard/ApiKeysPanel').then((module) => ({ default: module.ApiKeysPanel })),
@@ -42,7 +47,8 @@ const ApiKeysPanel = lazy(() =>
 
 /**
  * /garage: the garage's dashboard: its own name from its profile and its subscription state, what to do next
- * (log a service when subscribed, otherwise subscribe), its service records with their receipts, their export, the
+ * (log a service when subscribed, otherwise subscribe), its service records with their receipts, their export and
+ * the import of past ones, the
  * public log's latest checkpoint as this browser checked it, and the owner's API keys. A technician (docs/product.md#the-garages-team) sees the
  * records, the log and the way to log a service; the garage's details, billing, export, reminders, team and API keys are the
  * owner's, and their controls are not shown (nor asked for).
@@ -111,6 +117,11 @@ function GarageDashboard() {
         {mayGarage(userType, 'exportRecords') ? (
           <Suspense fallback={null}>
             <ExportRecordsPanel />
+          </Suspense>
+        ) : null}
+        {mayGarage(userType, 'importRecords') ? (
+          <Suspense fallback={null}>
+            <ImportRecordsPanel />
           </Suspense>
         ) : null}
         {mayGarage(userType, 'manageReminders') ? (

@@ -107,6 +107,8 @@ export const ZAdminServiceRecordSchema = z.object({
   customer_email: z.string().nullable(),
   customer_phone: z.string().nullable(),
   created_at: z.string(),
+  /** True for a record imported from its garage's history (absent otherwise), as the lookup says it. */
+  imported: z.boolean().optional(),
   garage: z.object({ name: z.string(), email: z.string().nullable() }),
   amendments: z.array(ZAmendmentSchema),
   withdrawal: z

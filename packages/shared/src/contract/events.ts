@@ -156,6 +156,21 @@ export const EVENTS = {
       issuedAt: z.string(),
     }),
   },
+  /**
+   * A garage imported records from its own history (docs/product.md#importing-a-garages-history): one event for the
+   * whole file, naming each vehicle whose history changed, so records marks their lookup answers stale. No receipt mail
+   * goes out for an imported record.
+   */
+  'service_records.imported': {
+    version: 1,
+    payload: z.object({
+      importId: z.string().uuid(),
+      garageId: z.string().uuid(),
+      count: z.number().int().min(1),
+      registrations: z.array(z.string()),
+      importedAt: z.string(),
+    }),
+  },
   /** An admin corrected a record (an amendment appended to its chain); its garage is told by e-mail. */
   'service_record.amended': {
     version: 1,
@@ -238,6 +253,7 @@ export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
   'subscription.changed': ['garages', 'records', 'notifications'],
   'service_record.created': ['records', 'notifications'],
   'service_record.amended': ['records', 'notifications'],
+  'service_records.imported': ['records'],
   'service_record.withdrawn': ['records', 'notifications'],
   'transparency_log.checkpoint_issued': ['notifications'],
   'contact.received': ['notifications'],

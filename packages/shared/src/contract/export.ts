@@ -55,6 +55,8 @@ export const ZExportedRecordSchema = z.object({
   amendments: z.array(z.object({ amended_at: z.string(), reason: z.string() })),
   withdrawn_at: z.string().nullable(),
   erased_fields: z.array(ZExportErasableFieldSchema),
+  /** For a record imported from the garage's own history, "Imported on {date}, serviced on {date}"; null otherwise. */
+  imported: z.string().nullable(),
   receipt: ZExportedReceiptSchema.nullable(),
 });
 export type TExportedRecord = z.infer<typeof ZExportedRecordSchema>;
@@ -90,6 +92,7 @@ export const RECORD_EXPORT_CSV_COLUMNS = [
   'amendments',
   'withdrawn_at',
   'erased_fields',
+  'imported',
   'receipt_hash',
   'receipt_prev_hash',
   'receipt_position',

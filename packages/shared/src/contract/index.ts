@@ -8,6 +8,8 @@ export * from './registration.js';
 export * from './records.js';
 export * from './record-integrity.js';
 export * from './export.js';
+export * from './record-import.js';
+export * from './imported-line.js';
 export * from './transparency-log.js';
 export * from './admin.js';
 export * from './admin-corrections.js';

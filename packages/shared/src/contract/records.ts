@@ -29,6 +29,11 @@ export const ZPublicServiceRecordSchema = z.object({
   garage: z.object({ name: z.string(), address: z.string() }),
   /** The platform's corrections of this record, oldest first: shown as "Amended on {date} by the platform: {reason}". */
   amendments: z.array(z.object({ amended_at: z.string(), reason: z.string() })),
+  /**
+   * True for a record imported from its garage's own history (absent otherwise): shown as "Imported on {created_at's
+   * date}, serviced on {service_date}", since the log vouches only for when it was received.
+   */
+  imported: z.boolean().optional(),
 });
 export type TPublicServiceRecord = z.infer<typeof ZPublicServiceRecordSchema>;
 

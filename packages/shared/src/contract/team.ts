@@ -46,6 +46,7 @@ export const GARAGE_CAPABILITIES = {
   createApiKeys: ['owner'],
   editGarageDetails: ['owner'],
   exportRecords: ['owner'],
+  importRecords: ['owner'],
   manageReminders: ['owner'],
 } as const satisfies Record<string, readonly TGarageTeamRole[]>;
 export type TGarageCapability = keyof typeof GARAGE_CAPABILITIES;

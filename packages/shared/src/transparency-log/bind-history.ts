@@ -21,6 +21,7 @@ export type ShownRecord = Pick<
   | 'technician_name'
   | 'created_at'
   | 'amendments'
+  | 'imported'
 >;
 
 /** A value a format-2 entry discloses: where it sits in the content (dot-separated), the value and its salt. */
@@ -181,6 +182,18 @@ async function bindRecord(record: ShownRecord, entries: readonly HistoryEntry[])
         ),
       );
     }
+  }
+  // An imported record's entry seals `imported: true` (docs/product.md#importing-a-garages-history): the page must mark
+  // it so, and mark no other. An amendment never changes it.
+  if ((sealed.imported === true) !== (record.imported === true)) {
+    problems.push(
+      problem(
+        recordEntry.position,
+        record.imported === true
+          ? 'the page marks as imported a record the log sealed as logged'
+          : 'the log sealed this record as imported, yet the page does not say so',
+      ),
+    );
   }
   const shownAmendments = record.amendments;
   for (let i = 0; i < Math.max(shownAmendments.length, sealedAmendments.length); i += 1) {

@@ -115,6 +115,20 @@ describe('bindShownRecords, format 1', () => {
     ).toEqual([]);
   });
 
+  it('binds the imported mark to the sealed one: shown where sealed, and nowhere else', async () => {
+    expect(await bindShownRecords([shown({ imported: true })], [recordEntry(1, { imported: true })])).toEqual([]);
+    expect(await bindShownRecords([shown()], [recordEntry(1, { imported: true })])).toEqual([
+      {
+        recordId: RECORD_ID,
+        position: 1,
+        reason: 'the log sealed this record as imported, yet the page does not say so',
+      },
+    ]);
+    expect(await bindShownRecords([shown({ imported: true })], [recordEntry(1)])).toEqual([
+      { recordId: RECORD_ID, position: 1, reason: 'the page marks as imported a record the log sealed as logged' },
+    ]);
+  });
+
   it.each([
     ['mileage', { mileage: 45211 }, 'the mileage shown is not what the log sealed'],
     ['mileage (none for a number)', { mileage: null }, 'the mileage shown is not what the log sealed'],

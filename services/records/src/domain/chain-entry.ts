@@ -16,7 +16,7 @@ export interface ChainLink {
 }
 
 /**
- * What a record's entry hashes (format 1 as here; format 2 through sealedContent): the record's history fields (never the customer's contact), its position and the
+ * What a record's entry hashes (format 1 as here; format 2 through sealedContent): the record's history fields (never the customer's contact; `imported: true` for an imported record), its position and the
  * previous entry's hash, so that changing any of them, or any earlier entry, changes this hash and every one after it.
  */
 export function recordEntryContent(
@@ -40,6 +40,8 @@ export function recordEntryContent(
       technician_name: seal('record.technician_name', record.technician_name),
       signed_by: seal('record.signed_by', record.signed_by),
       created_at: record.created_at.toISOString(),
+      // Only an imported record's entry says so (migration 011): every entry sealed before keeps its content.
+      ...(record.imported ? { imported: true } : {}),
     },
   };
 }

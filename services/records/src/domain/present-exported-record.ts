@@ -1,10 +1,11 @@
-import { ZExportErasableFieldSchema, type TExportedRecord } from '@sh/shared/contract';
+import { importedLine, ZExportErasableFieldSchema, type TExportedRecord } from '@sh/shared/contract';
 import type { ExportRecordRow } from '../store/read-garage-export-rows.js';
 import { presentReceipt } from './present-receipt.js';
+import { longDateOf, longDateInLondonOf } from './long-date.js';
 
 /**
  * A record as its garage's export carries it: every field as stored now, its public amendments, when it was withdrawn,
- * which of its personal fields were erased, and its receipt with the entry's leaf hash. A field is erased when its
+ * which of its personal fields were erased, whether it was imported ("Imported on {date}, serviced on {date}"), and its receipt with the entry's leaf hash. A field is erased when its
  * entry committed to it (format 2) and its value and salt are no longer kept (a withdrawal or an admin's erasure
  * deleted them); it then reads null, as a field never filled does, and is named in erased_fields. Entries sealed before
  * commitments (format 1) cannot be erased.
@@ -29,6 +30,7 @@ export function presentExportedRecord(row: ExportRecordRow): TExportedRecord {
     withdrawn_at: row.withdrawn_at?.toISOString() ?? null,
     erased_fields:
       row.format === 2 ? ZExportErasableFieldSchema.options.filter((field) => !kept.has(`record.${field}`)) : [],
+    imported: row.imported ? importedLine(longDateInLondonOf(row.created_at), longDateOf(row.service_date)) : null,
     receipt: receipt && { ...receipt, leaf_hash: row.leaf_hash },
   };
 }

@@ -17,6 +17,8 @@ export function presentHistoryFields(row: Omit<ServiceRecordRow, 'technician_nam
     service_type: row.service_type,
     notes: row.notes,
     created_at: row.created_at.toISOString(),
+    // Only an imported record says so (docs/product.md#importing-a-garages-history): every view then shows the line.
+    ...(row.imported ? { imported: true } : {}),
   };
 }
 

@@ -47,6 +47,7 @@ export function csvFieldsOf(record: TExportedRecord): (string | number | null)[]
     amendments: record.amendments.map((amendment) => `${amendment.amended_at}: ${amendment.reason}`).join('; '),
     withdrawn_at: record.withdrawn_at,
     erased_fields: record.erased_fields.join('; '),
+    imported: record.imported,
     receipt_hash: receipt?.hash ?? null,
     receipt_prev_hash: receipt?.prev_hash ?? null,
     receipt_position: receipt?.position ?? null,

@@ -86,7 +86,8 @@ export function sealedFieldFault(
     };
     const same =
       Object.entries(plain).every(([name, value]) => sealed[name] === value) &&
-      sealed.created_at === record.created_at.toISOString();
+      sealed.created_at === record.created_at.toISOString() &&
+      (sealed.imported === true) === (record.imported === true);
     return same ? null : mismatch;
   }
   if (entry.kind === 'amendment') {

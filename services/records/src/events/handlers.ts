@@ -80,6 +80,16 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
     'service_record.created': markVehicleStale,
     'service_record.amended': markVehicleStale,
     'service_record.withdrawn': markVehicleStale,
+    'service_records.imported': async (_db, event) => {
+      const { registrations } = event.payload;
+      for (let from = 0; from < registrations.length; from += STALE_MARKS_AT_ONCE) {
+        await Promise.all(
+          registrations
+            .slice(from, from + STALE_MARKS_AT_ONCE)
+            .map((registration) => lookupAnswers?.invalidate(registration)),
+        );
+      }
+    },
     'user.email_changed': async (db, event) => {
       const { userId, newEmail, changedAt } = event.payload;
       await updateDirectoryEmail(db, { garageId: userId, email: newEmail, changedAt });

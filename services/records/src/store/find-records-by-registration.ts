@@ -11,7 +11,7 @@ export const LOOKUP_LIMIT = 500;
 const recordsOfRegistrationSql = (
   registration: string,
 ) => `SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type,
-                  r.notes, COALESCE(r.technician_name, r.signed_by) AS technician_name, r.created_at,
+                  r.notes, COALESCE(r.technician_name, r.signed_by) AS technician_name, r.created_at, r.imported,
                   COALESCE(r.mileage < max(r.mileage) OVER (
                     ORDER BY r.service_date, r.created_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), false)
                     AS mileage_anomaly,

@@ -23,7 +23,7 @@ const BATCH_SIZE = 500;
 
 const EXPORT_SELECT = `
   SELECT r.id, r.vehicle_registration, r.vin, r.service_date, r.mileage, r.service_type, r.notes, r.technician_name,
-         r.signed_by, r.customer_email, r.customer_phone, r.created_at, r.withdrawn_at,
+         r.signed_by, r.customer_email, r.customer_phone, r.created_at, r.imported, r.withdrawn_at,
          ${PUBLIC_AMENDMENTS_SELECT} AS amendments,
          c.position, c.hash, c.prev_hash, c.signed_at, c.signature, c.key_id, c.format,
          CASE WHEN c.format = 2 THEN ARRAY(

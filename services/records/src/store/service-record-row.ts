@@ -14,6 +14,11 @@ export interface ServiceRecordRow {
   technician_name: string | null;
   signed_by: string | null;
   created_at: Date;
+  /**
+   * True for a record imported from the garage's own history (migration 011): its service date is the garage's word,
+   * its created_at when the platform received it. Absent reads as false.
+   */
+  imported?: boolean;
 }
 
 /** A stored record with the customer contact only its garage sees. */
@@ -73,4 +78,4 @@ export const PUBLIC_AMENDMENTS_SELECT = `COALESCE((
 
 /** The select list of ServiceRecordRow over `service_records r`. */
 export const SERVICE_RECORD_COLUMNS = `r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type, r.notes,
-         r.technician_name, r.signed_by, r.created_at`;
+         r.technician_name, r.signed_by, r.created_at, r.imported`;

@@ -1,6 +1,6 @@
 import type { TAdminServiceRecord } from '@sh/shared/contract';
 import { GarageIcon, NoteIcon, PersonIcon } from '../../components/icons';
-import { RecordCardHeader, RecordDetail } from '../../components/ServiceRecordCard';
+import { ImportedLine, RecordCardHeader, RecordDetail } from '../../components/ServiceRecordCard';
 import { formatServiceDate } from '../../lib/format';
 import { RecordBadges, RecordHistory } from './RecordHistory';
 import { RecordActionButtons } from './RowActionButton';
@@ -21,6 +21,7 @@ export function AdminRecordCard({ record, actions }: { record: TAdminServiceReco
     >
       <RecordCardHeader record={record} headingId={headingId} />
       <RecordBadges record={record} />
+      <ImportedLine record={record} />
 
       <dl className="record-card__details">
         <RecordDetail icon={<GarageIcon size={18} />} term="Garage">

@@ -64,6 +64,11 @@ export interface ServiceAppOptions extends Partial<Omit<ServiceAppDeps, 'logger'
   rawRoutes?: (app: Express) => void;
   routes: (app: Express) => void;
   jsonLimit?: string;
+  /**
+   * Paths whose JSON bodies may be larger than jsonLimit (a garage's CSV import), each with its own limit: parsed
+   * before any route, as every body is, so that an answer never goes out while its request is still being sent.
+   */
+  largeJsonRoutes?: ReadonlyArray<{ path: string; limit: string }>;
 }
 
 /**
@@ -112,6 +117,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     res.status(status).json(body);
   });
   options.rawRoutes?.(app);
+  for (const { path, limit } of options.largeJsonRoutes ?? [])
+    app.use(path, express.json({ limit, reviver: refuseHostileJson }));
   app.use(express.json({ limit: options.jsonLimit ?? '100kb', reviver: refuseHostileJson }));
   const { service, pool, internalToken, queue } = options;
   if (service && pool && internalToken) app.use(adminOpsRoutes({ service, pool, internalToken, queue }));
