@@ -21,6 +21,7 @@ import {
   ZVerifyChainResponseSchema,
 } from '../record-integrity.js';
 import {
+  LOOKUP_BY_VIN_OPERATION,
   ZCreateServiceRecordRequestSchema,
   ZCreateServiceRecordResponseSchema,
   ZLookupRequestSchema,
@@ -57,6 +58,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
     response: ZLookupResponseSchema,
     errors: [400, 429],
   },
+  LOOKUP_BY_VIN_OPERATION,
   {
     method: 'get',
     path: '/service-records/verify/{registration}',
