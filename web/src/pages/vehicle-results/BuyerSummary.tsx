@@ -60,8 +60,8 @@ export function BuyerSummary({ summary }: { summary: TBuyerSummary }) {
             : `${count.format(services.count)} by ${services.garageCount === 1 ? '1 garage' : `${count.format(services.garageCount)} garages`}`}
           {services.last ? (
             <span className="buyer-summary__detail">
-              Last: {services.last.serviceType}, {services.last.garage}, {formatServiceDate(services.last.date)} (
-              {services.last.ago})
+              Last: {services.last.serviceType}, <span data-computed>{services.last.garage}</span>,{' '}
+              {formatServiceDate(services.last.date)} ({services.last.ago})
             </span>
           ) : null}
         </Line>
