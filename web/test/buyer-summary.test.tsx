@@ -170,7 +170,7 @@ describe('describeAgo', () => {
 });
 
 describe('BuyerSummary', () => {
-  it('reads each verdict in words: the MOT, the services, the backwards readings, the recall and the check', () => {
+  it('reads each verdict in words: the MOT, the check, the backwards readings, the recall and the services', () => {
     render(<BuyerSummary summary={buildBuyerSummary(input())} />);
     const summary = screen.getByRole('region', { name: 'At a glance' });
     expect(within(summary).getByText('Valid, until 7 July 2026')).toBeTruthy();

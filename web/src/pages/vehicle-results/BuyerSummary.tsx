@@ -35,9 +35,10 @@ function pending<T>(part: TPart<T>, what: string): string | null {
 }
 
 /**
- * The buyer's answer, at the top of the results page before the timeline (issue 26): the vehicle, its MOT, the services
- * logged here, the mileage verdict from every source, outstanding recalls, and whether the history verified. A
- * plain component fed by what the page already fetched (buildBuyerSummary); docs/product.md#the-buyers-answer.
+ * The buyer's answer, at the top of the results page before the timeline (issue 26): the vehicle, its MOT, whether the
+ * history verified, the mileage verdict from every source (each reading that goes backwards), outstanding recalls, and
+ * the services logged here; the short verdicts first, so that on a phone they all fit on the first screen. A plain
+ * component fed by what the page already fetched (buildBuyerSummary); docs/product.md#the-buyers-answer.
  */
 export function BuyerSummary({ summary }: { summary: TBuyerSummary }) {
   const { vehicle, mot, services, mileage, recall, verification } = summary;
@@ -54,16 +55,23 @@ export function BuyerSummary({ summary }: { summary: TBuyerSummary }) {
         >
           {mot.state === 'known' ? mot.text : pending(mot, 'the MOT status')}
         </Line>
-        <Line term="Services logged" tone="neutral">
-          {services.count === 0
-            ? 'None logged here yet'
-            : `${count.format(services.count)} by ${services.garageCount === 1 ? '1 garage' : `${count.format(services.garageCount)} garages`}`}
-          {services.last ? (
-            <span className="buyer-summary__detail">
-              Last: {services.last.serviceType}, <span data-computed>{services.last.garage}</span>,{' '}
-              {formatServiceDate(services.last.date)} ({services.last.ago})
-            </span>
-          ) : null}
+        <Line
+          term="History"
+          tone={
+            verification.state === 'known'
+              ? verification.isVerified
+                ? 'good'
+                : verification.isVerified === false
+                  ? 'bad'
+                  : 'neutral'
+              : 'neutral'
+          }
+        >
+          {verification.state === 'known'
+            ? verification.text
+            : verification.state === 'loading'
+              ? 'Being checked in your browser…'
+              : 'Could not check this history just now'}
         </Line>
         <Line term="Mileage" tone={mileage.isConsistent ? 'good' : 'bad'}>
           {mileage.isConsistent ? (
@@ -91,23 +99,16 @@ export function BuyerSummary({ summary }: { summary: TBuyerSummary }) {
               : 'None outstanding'
             : pending(recall, 'recalls')}
         </Line>
-        <Line
-          term="History"
-          tone={
-            verification.state === 'known'
-              ? verification.isVerified
-                ? 'good'
-                : verification.isVerified === false
-                  ? 'bad'
-                  : 'neutral'
-              : 'neutral'
-          }
-        >
-          {verification.state === 'known'
-            ? verification.text
-            : verification.state === 'loading'
-              ? 'Being checked in your browser…'
-              : 'Could not check this history just now'}
+        <Line term="Services logged" tone="neutral">
+          {services.count === 0
+            ? 'None logged here yet'
+            : `${count.format(services.count)} by ${services.garageCount === 1 ? '1 garage' : `${count.format(services.garageCount)} garages`}`}
+          {services.last ? (
+            <span className="buyer-summary__detail">
+              Last: {services.last.serviceType}, <span data-computed>{services.last.garage}</span>,{' '}
+              {formatServiceDate(services.last.date)} ({services.last.ago})
+            </span>
+          ) : null}
         </Line>
       </dl>
     </section>
