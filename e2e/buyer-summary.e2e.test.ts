@@ -27,6 +27,8 @@ describe("the buyer's answer", () => {
     // The seed's clocking: 31,380 miles on 15 June 2021, after 54,477 a week before.
     const backwards = summary.getByText('31,380 miles on 15 June 2021 (service)', { exact: false });
     await backwards.waitFor();
+    await screenshot(page, 'buyer-summary-375', { isViewportOnly: true });
+    await screenshot(page, 'buyer-summary-375-full');
     for (const shown of [
       summary.getByText(/readings? go(es)? backwards/),
       backwards,
@@ -35,10 +37,8 @@ describe("the buyer's answer", () => {
     ]) {
       const box = await shown.boundingBox();
       expect(box, (await shown.textContent()) ?? undefined).not.toBeNull();
-      expect(box!.y + box!.height).toBeLessThanOrEqual(800);
+      expect(box!.y + box!.height, (await shown.textContent()) ?? undefined).toBeLessThanOrEqual(800);
     }
-    await screenshot(page, 'buyer-summary-375', { isViewportOnly: true });
-    await screenshot(page, 'buyer-summary-375-full');
     expect(errors).toEqual([]);
     await context.close();
   });

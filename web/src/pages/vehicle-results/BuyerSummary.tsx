@@ -78,9 +78,11 @@ export function BuyerSummary({ summary }: { summary: TBuyerSummary }) {
             'Consistent: no reading is lower than an earlier one'
           ) : (
             <>
-              {mileage.backwards.length === 1
-                ? '1 reading goes backwards'
-                : `${count.format(mileage.backwards.length)} readings go backwards`}
+              <span className="buyer-summary__verdict">
+                {mileage.backwards.length === 1
+                  ? '1 reading goes backwards'
+                  : `${count.format(mileage.backwards.length)} readings go backwards`}
+              </span>
               <ul className="buyer-summary__readings">
                 {mileage.backwards.map((reading) => (
                   <li key={reading.id}>
