@@ -303,6 +303,10 @@ const MATRIX: Record<string, MatrixRow> = {
     path: () => '/service-records/lookup/AD61HCX',
     expected: everyone(200),
   },
+  'GET /service-records/lookup-by-vin/{vin}': {
+    path: () => `/service-records/lookup-by-vin/${seedVehicles.find((v) => v.registration === 'AD61HCX')!.vin}`,
+    expected: everyone(200),
+  },
   'GET /vehicles/{registration}': { path: () => '/vehicles/AD61HCX', expected: everyone(200) },
   'GET /service-records/verify/{registration}': {
     path: () => '/service-records/verify/AD61HCX',

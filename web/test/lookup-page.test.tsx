@@ -53,6 +53,21 @@ describe('LookupPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/vehicle-results?reg=AB12CDE');
   });
 
+  it("searches by VIN in its own box: checks it with the contract's messages, then opens the VIN's results", () => {
+    renderLookup();
+    const form = screen.getByRole('search', { name: 'Search by VIN' });
+    const vin = within(form).getByLabelText('Or search by VIN') as HTMLInputElement;
+    fireEvent.click(within(form).getByRole('button', { name: 'Search by VIN' }));
+    expect(within(form).getByText(MESSAGES.records.vinRequired)).toBeTruthy();
+    fireEvent.change(vin, { target: { value: 'WDD2050042F12345O' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Search by VIN' }));
+    expect(within(form).getByText(MESSAGES.records.vinInvalid)).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/lookup');
+    fireEvent.change(vin, { target: { value: 'wdd 2050042f123456' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Search by VIN' }));
+    expect(screen.getByTestId('location').textContent).toBe('/vehicle-results?vin=WDD2050042F123456');
+  });
+
   it("is the buyers' landing page: the hero, six reasons, the comparison, the reg box and the way on for garages", () => {
     renderLookup();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Power to the Buyer!');

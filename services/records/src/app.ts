@@ -9,7 +9,7 @@ import type { ReceiptSigner } from './domain/signing-key.js';
 import { adminRecordRoutes } from './routes/admin-records.js';
 import { integrityRoutes } from './routes/integrity.js';
 import { internalAdminRecordRoutes } from './routes/internal-admin-records.js';
-import { lookupRoutes } from './routes/lookup.js';
+import { lookupByVinRoutes, lookupRoutes } from './routes/lookup.js';
 import { platformFiguresRoutes } from './routes/platform-figures.js';
 import { recordExportRoutes } from './routes/record-export.js';
 import { RECORD_IMPORT_PATH, recordImportRoutes } from './routes/record-import.js';
@@ -45,6 +45,7 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
     largeJsonRoutes: [{ path: RECORD_IMPORT_PATH, limit: RECORD_IMPORT_BODY_LIMIT }],
     routes: (app) => {
       app.use(lookupRoutes(lookupAnswers));
+      app.use(lookupByVinRoutes(deps.pool));
       app.use(integrityRoutes({ pool: deps.pool, signer: deps.signer }));
       app.use(platformFiguresRoutes(deps));
       app.use(transparencyLogRoutes({ pool: deps.pool, log: deps.log ?? DEVELOPMENT_LOG }));

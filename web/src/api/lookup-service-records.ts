@@ -14,3 +14,17 @@ export async function lookupServiceRecords(
   );
   return envelope.data.serviceRecords;
 }
+
+/** The public service history of one VIN, whatever plate each record was logged under (GET /service-records/lookup-by-vin/{vin}). */
+export async function lookupServiceRecordsByVin(
+  vin: string,
+  requestOptions: TRequestOptions = {},
+  client: TApiClient = api,
+): Promise<TPublicServiceRecord[]> {
+  const envelope = await client.get(
+    `service-records/lookup-by-vin/${encodeURIComponent(vin)}`,
+    ZLookupResponseSchema,
+    requestOptions,
+  );
+  return envelope.data.serviceRecords;
+}

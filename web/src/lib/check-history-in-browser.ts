@@ -119,3 +119,33 @@ function entryAt(entries: readonly VehicleLogEntry[], position: number): TNamedE
   const entry = entries.find((candidate) => candidate.position === position);
   return { position, kind: entry?.kind ?? null, recordId: entry?.record_id ?? null };
 }
+
+/**
+ * Checks the records shown of a vehicle that may have been logged under more than one registration (a lookup by VIN
+ * across a plate transfer): each registration's chain on its own, in turn; the first that does not hold is the
+ * answer, else the last checkpoint's verdict with every registration's entries counted.
+ */
+export async function checkHistoriesInBrowser(
+  shown: readonly TPublicServiceRecord[],
+  options: TLogWitnessOptions & { now?: () => Date } = {},
+): Promise<THistoryCheck> {
+  const byRegistration = new Map<string, TPublicServiceRecord[]>();
+  for (const record of shown) {
+    const records = byRegistration.get(record.vehicle_registration) ?? [];
+    records.push(record);
+    byRegistration.set(record.vehicle_registration, records);
+  }
+  let combined: Extract<THistoryCheck, { status: 'verified' }> | null = null;
+  for (const [registration, records] of byRegistration) {
+    const check = await checkHistoryInBrowser(registration, records, options);
+    if (check.status !== 'verified') return check;
+    combined = combined
+      ? {
+          ...check,
+          entryCount: combined.entryCount + check.entryCount,
+          pending: [...combined.pending, ...check.pending],
+        }
+      : check;
+  }
+  return combined ?? { status: 'failed', entry: { position: null, kind: null, recordId: null }, reason: 'no records' };
+}

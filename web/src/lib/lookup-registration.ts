@@ -27,3 +27,20 @@ export const lookupRegistrationSchema: TFormSchema<{ registration: string }> = {
     return { success: true, data: { registration } };
   },
 };
+
+const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+/**
+ * The VIN search's check: the contract's ZVinSchema (normalised, then 17 letters and digits without I, O or Q, with
+ * its messages) without zod, as the registration's above.
+ */
+export const lookupVinSchema: TFormSchema<{ vin: string }> = {
+  safeParse(input: unknown) {
+    const raw = typeof input === 'object' && input !== null ? (input as { vin?: unknown }).vin : undefined;
+    const vin = typeof raw === 'string' ? normaliseRegistration(raw) : '';
+    const message =
+      vin.length === 0 ? MESSAGES.records.vinRequired : VIN_PATTERN.test(vin) ? null : MESSAGES.records.vinInvalid;
+    if (message) return { success: false, error: { issues: [{ path: ['vin'], message }] } };
+    return { success: true, data: { vin } };
+  },
+};

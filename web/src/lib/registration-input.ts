@@ -12,3 +12,8 @@ export function toRegistrationInput(raw: string): string {
 export function buildVehicleResultsPath(registration: string): string {
   return `/vehicle-results?reg=${encodeURIComponent(registration)}`;
 }
+
+/** The results page for a VIN: every record of the vehicle, whatever plate it was logged under. */
+export function buildVinResultsPath(vin: string): string {
+  return `/vehicle-results?vin=${encodeURIComponent(vin)}`;
+}

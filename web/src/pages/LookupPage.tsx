@@ -3,6 +3,7 @@ import { BRAND } from '../brand';
 import { ComparisonSection } from '../components/ComparisonTable';
 import { CtaBand } from '../components/CtaBand';
 import { Field } from '../components/Field';
+import { FormField } from '../components/FormField';
 import {
   CheckIcon,
   ClockIcon,
@@ -17,8 +18,8 @@ import { PageSection } from '../components/PageSection';
 import { ReasonGrid, type TReason } from '../components/ReasonGrid';
 import { RegEntryBox } from '../components/RegEntryBox';
 import { RegistrationInput } from '../components/RegistrationInput';
-import { lookupRegistrationSchema } from '../lib/lookup-registration';
-import { buildVehicleResultsPath } from '../lib/registration-input';
+import { lookupRegistrationSchema, lookupVinSchema } from '../lib/lookup-registration';
+import { buildVehicleResultsPath, buildVinResultsPath } from '../lib/registration-input';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useSchemaForm } from '../lib/use-schema-form';
 import '../styles/landing.css';
@@ -120,6 +121,7 @@ export function LookupPage() {
             Vehicle Service History Lookup
           </h2>
           <LookupForm />
+          <VinLookupForm />
         </div>
       </section>
 
@@ -173,6 +175,43 @@ function LookupForm() {
           </div>
         )}
       </Field>
+    </form>
+  );
+}
+
+/**
+ * The search by VIN: the whole history of a vehicle whatever plate it was logged under (a plate transfer does not
+ * split it). Its own box, so that the registration's keeps its seven characters.
+ */
+function VinLookupForm() {
+  const navigate = useNavigate();
+  const form = useSchemaForm({
+    initialValues: { vin: '' },
+    schema: lookupVinSchema,
+    onSubmit: ({ vin }) => navigate(buildVinResultsPath(vin)),
+  });
+  return (
+    <form
+      className="card lookup-form lookup-form--vin"
+      role="search"
+      aria-label="Search by VIN"
+      noValidate
+      onSubmit={form.handleSubmit}
+    >
+      <FormField
+        label="Or search by VIN"
+        hint="The 17-character vehicle identification number, on the V5C logbook and the windscreen. Finds the records of every plate the vehicle has had."
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={20}
+        {...form.bindField('vin')}
+        action={
+          <button type="submit" className="button button--primary">
+            <SearchIcon size={18} />
+            Search by VIN
+          </button>
+        }
+      />
     </form>
   );
 }

@@ -2,16 +2,19 @@ import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type TPublicServiceRecord, type TVehicleReport } from '@sh/shared/contract';
 import { ApiError } from '../api/client';
-import { lookupServiceRecords } from '../api/lookup-service-records';
+import { lookupServiceRecords, lookupServiceRecordsByVin } from '../api/lookup-service-records';
 import { fetchVehicleReportWithin } from '../api/vehicle-report';
 import { BackLink } from '../components/BackLink';
 import { SearchIcon, WarningIcon } from '../components/icons';
 import { LoadFailure } from '../components/LoadFailure';
 import { NumberPlate } from '../components/NumberPlate';
 import { Spinner } from '../components/Spinner';
-import { formatRecordCount } from '../lib/format';
+import { formatRecordCount, todayIsoInUk } from '../lib/format';
+import { buildVehicleResultsPath, buildVinResultsPath } from '../lib/registration-input';
 import { useApiData, type TApiData } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { buildBuyerSummary, type TBuyerSummaryInput } from './vehicle-results/buyer-summary';
+import { BuyerSummary } from './vehicle-results/BuyerSummary';
 import { MileageChart } from './vehicle-results/MileageChart';
 import { buildMileageReadings, buildTimeline } from './vehicle-results/report-model';
 import { MissingSourcesNotice } from './vehicle-results/ReportNotices';
@@ -20,40 +23,73 @@ import { ReportTimeline } from './vehicle-results/ReportTimeline';
 import { VehicleSummary } from './vehicle-results/VehicleSummary';
 import '../styles/report.css';
 
-/** The check in the visitor's browser (issue 23) and its WebCrypto code load once there are records to check. */
+/** What the check in the visitor's browser found, in full, under the history (loaded once there are records). */
 const HistoryIntegrity = lazy(() =>
   import('./vehicle-results/HistoryIntegrity').then((module) => ({ default: module.HistoryIntegrity })),
 );
 
+/** The search a results page answers: a registration, or a VIN (every plate it was logged under). */
+type TSearch = { kind: 'registration'; registration: string } | { kind: 'vin'; vin: string };
+
 /**
- * /vehicle-results?reg=: the buyer's report on one registration: our service records at once, and beside them
- * DVLA's details, DVSA's MOT tests, one mileage chart and one timeline from every source. Printable and shareable
- * without signing in.
+ * /vehicle-results?reg= (or ?vin=): the buyer's report on one vehicle: first the buyer's answer in a few lines
+ * (BuyerSummary), then DVLA's details, DVSA's MOT tests, one mileage chart and one timeline by year from every
+ * source. Printable and shareable without signing in. By VIN, it holds every record with that VIN whatever plate it
+ * was logged under, and DVLA's and DVSA's parts are those of the plate of the newest record.
  */
 export function VehicleResultsPage() {
   const [searchParams] = useSearchParams();
   const registration = (searchParams.get('reg') ?? '').trim();
-  useDocumentTitle(registration ? `Service History for ${registration.toUpperCase()}` : 'Service History');
+  const vin = (searchParams.get('vin') ?? '').trim().toUpperCase();
+  const subject = registration ? registration.toUpperCase() : vin ? `VIN ${vin}` : '';
+  useDocumentTitle(subject ? `Service History for ${subject}` : 'Service History');
 
-  if (!registration) return <MissingRegistration />;
-  return <RegistrationHistory key={registration} registration={registration} />;
+  if (registration)
+    return <VehicleHistory key={`reg:${registration}`} search={{ kind: 'registration', registration }} />;
+  if (vin) return <VehicleHistory key={`vin:${vin}`} search={{ kind: 'vin', vin }} />;
+  return <MissingRegistration />;
 }
 
-function RegistrationHistory({ registration }: { registration: string }) {
+function VehicleHistory({ search }: { search: TSearch }) {
   const lookup = useApiData(
-    (signal) => lookupServiceRecords(registration, { signal }).then(sortNewestFirst),
-    [registration],
+    (signal) =>
+      (search.kind === 'vin'
+        ? lookupServiceRecordsByVin(search.vin, { signal })
+        : lookupServiceRecords(search.registration, { signal })
+      ).then(sortNewestFirst),
+    [search],
   );
-  // The buyer's report loads beside our records and never holds them up.
-  const report = useApiData((signal) => fetchVehicleReportWithin(registration, signal), [registration]);
   const records = lookup.status === 'loaded' ? lookup.data : null;
+  // By VIN, DVLA and DVSA are asked about the plate the vehicle was last serviced under.
+  const reportRegistration =
+    search.kind === 'registration' ? search.registration : (records?.[0]?.vehicle_registration ?? null);
+  // The buyer's report loads beside our records and never holds them up.
+  const report = useApiData(
+    (signal) => fetchVehicleReportWithin(reportRegistration ?? '', signal),
+    [reportRegistration],
+    {
+      isEnabled: reportRegistration !== null,
+    },
+  );
+  // The check in the visitor's browser (issue 23): its WebCrypto code loads once there are records to check.
+  const check = useApiData(
+    (signal) =>
+      import('../lib/check-history-in-browser').then((module) =>
+        module.checkHistoriesInBrowser(records ?? [], { signal }),
+      ),
+    [records],
+    { isEnabled: records !== null && records.length > 0 },
+  );
   const motTests = report.status === 'loaded' ? report.data.motTests : [];
   const readings = records ? buildMileageReadings(records, motTests) : [];
   const timeline = records ? buildTimeline(records, motTests) : [];
+  const resultsPath =
+    search.kind === 'vin' ? buildVinResultsPath(search.vin) : buildVehicleResultsPath(search.registration);
+  const subject = search.kind === 'vin' ? `VIN ${search.vin}` : search.registration.toUpperCase();
 
   return (
     <div className="results-page report">
-      <ReportPrintHeader registration={registration} />
+      <ReportPrintHeader subject={subject} resultsPath={resultsPath} />
       <section className="results-header" aria-labelledby="results-title">
         <div className="container">
           <nav className="results-header__links" aria-label="Search">
@@ -62,15 +98,34 @@ function RegistrationHistory({ registration }: { registration: string }) {
             </BackLink>
           </nav>
           <h1 id="results-title" className="results-header__title">
-            Service History for <NumberPlate registration={registration} size="lg" />
+            Service History for{' '}
+            {search.kind === 'vin' ? (
+              <span className="results-header__vin">VIN {search.vin}</span>
+            ) : (
+              <NumberPlate registration={search.registration} size="lg" />
+            )}
           </h1>
           {records ? <p className="results-header__count">{formatRecordCount(records.length)}</p> : null}
-          <ReportShare registration={registration} />
+          <ReportShare resultsPath={resultsPath} />
         </div>
       </section>
 
       <div className="container results-body">
-        <VehicleReportPart report={report} />
+        {records && records.length > 0 ? (
+          <BuyerSummary
+            summary={buildBuyerSummary({
+              records,
+              readings,
+              report: reportPart(report),
+              check:
+                check.status === 'loaded'
+                  ? { state: 'loaded', result: check.data }
+                  : { state: check.status === 'failed' ? 'failed' : 'loading' },
+              today: todayIsoInUk(),
+            })}
+          />
+        ) : null}
+        {reportRegistration !== null ? <VehicleReportPart report={report} /> : null}
         {lookup.status === 'loading' ? <Spinner label="Searching service records…" /> : null}
         {lookup.status === 'failed' ? (
           <LoadFailure
@@ -79,7 +134,7 @@ function RegistrationHistory({ registration }: { registration: string }) {
             onRetry={lookup.retry}
           />
         ) : null}
-        {records?.length === 0 ? <NoRecords /> : null}
+        {records?.length === 0 ? <NoRecords search={search} /> : null}
         {readings.length > 0 ? <MileageChart readings={readings} /> : null}
         {timeline.length > 0 ? (
           <section className="report-history" aria-labelledby="report-history-title">
@@ -91,7 +146,7 @@ function RegistrationHistory({ registration }: { registration: string }) {
         ) : null}
         {records && records.length > 0 ? (
           <Suspense fallback={<CheckingIntegrity />}>
-            <HistoryIntegrity registration={registration} records={records} />
+            <HistoryIntegrity check={check} records={records} />
           </Suspense>
         ) : null}
 
@@ -104,6 +159,13 @@ function RegistrationHistory({ registration }: { registration: string }) {
       </div>
     </div>
   );
+}
+
+/** What the summary needs of the report: loading, failed, or its vehicle and MOT tests. */
+function reportPart(report: TApiData<TVehicleReport>): TBuyerSummaryInput['report'] {
+  if (report.status === 'loaded')
+    return { state: 'loaded', vehicle: report.data.vehicle, motTests: report.data.motTests };
+  return { state: report.status === 'failed' ? 'failed' : 'loading' };
 }
 
 /** DVLA's details and the notice of what could not be had; a failed call is a notice, never an error page. */
@@ -142,15 +204,15 @@ function sortNewestFirst(records: TPublicServiceRecord[]): TPublicServiceRecord[
   return [...records].sort((a, b) => b.service_date.localeCompare(a.service_date));
 }
 
-function NoRecords() {
+function NoRecords({ search }: { search: TSearch }) {
   return (
     <section className="empty-state" aria-labelledby="no-records-title">
       <SearchIcon size={40} />
       <h2 id="no-records-title">No Records Found</h2>
       <p className="empty-state__message">{MESSAGES.lookup.noRecords}</p>
       <p>
-        Check the registration is correct. A vehicle only has a history here once a garage using our platform has logged
-        a service for it.
+        Check the {search.kind === 'vin' ? 'VIN' : 'registration'} is correct. A vehicle only has a history here once a
+        garage using our platform has logged a service for it.
       </p>
     </section>
   );

@@ -5,6 +5,7 @@ import { successEnvelope } from './envelope.js';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isUkRegistration, UK_PHONE_PATTERN } from './patterns.js';
 import { MESSAGES } from './messages.js';
 import { normaliseRegistration } from './constants.js';
+import type { TOperation } from './openapi.js';
 import { ZReceiptSchema } from './record-integrity.js';
 import { ZRegistrationSchema, ZRegistrationSearchSchema } from './registration.js';
 
@@ -72,6 +73,29 @@ export const ZVinSchema = z
       .min(1, { error: MESSAGES.records.vinRequired, abort: true })
       .regex(/^[A-HJ-NPR-Z0-9]{17}$/, MESSAGES.records.vinInvalid),
   );
+
+/**
+ * Path parameters of GET /service-records/lookup-by-vin/{vin}: every public record of one vehicle, whatever plate it
+ * was logged under (a plate transfer does not split the history). The answer is the lookup's (ZLookupResponseSchema).
+ */
+export const ZLookupByVinRequestSchema = z.object({ vin: ZVinSchema });
+export type TLookupByVinRequest = z.infer<typeof ZLookupByVinRequestSchema>;
+
+/** Beside the lookup by registration (operations/records.ts), as the export's operation is. */
+export const LOOKUP_BY_VIN_OPERATION: TOperation = {
+  method: 'get',
+  path: '/service-records/lookup-by-vin/{vin}',
+  operationId: 'lookupVehicleHistoryByVin',
+  summary:
+    "A vehicle's public service history by its VIN, newest service first: every record with that VIN, whatever registration it was logged under",
+  tag: 'Service records',
+  auth: 'public',
+  service: 'records',
+  budget: 'lookup',
+  pathParams: ZLookupByVinRequestSchema,
+  response: ZLookupResponseSchema,
+  errors: [400, 429],
+};
 
 const SERVICE_ITEM_NAMES: ReadonlySet<string> = new Set(SERVICE_CATEGORIES.flatMap((category) => [...category.items]));
 

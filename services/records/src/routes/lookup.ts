@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router } from 'express';
-import { ZLookupRequestSchema } from '@sh/shared/contract';
+import { ZLookupByVinRequestSchema, ZLookupRequestSchema } from '@sh/shared/contract';
 import { LOOKUP_ANSWER_HEADERS, matchesEtag, type LookupAnswer, type LookupAnswers } from '@sh/shared/lookup-cache';
-import { parseOrThrow } from '@sh/shared/server';
+import { parseOrThrow, type Queryable } from '@sh/shared/server';
+import { lookupVinHistory } from '../domain/lookup-vin-history.js';
 
 /**
  * Sends a lookup's answer, or 304 without a body to a visitor whose If-None-Match names it. Browsers and proxies
@@ -33,6 +34,21 @@ export function lookupRoutes(answers: LookupAnswers): Router {
   router.get('/api/v1/service-records/lookup{/:registration}', async (req, res) => {
     const { registration } = parseOrThrow(ZLookupRequestSchema, { registration: req.params.registration ?? '' });
     sendLookupAnswer(req, res, await answers.answer(registration));
+  });
+  return router;
+}
+
+/**
+ * GET /api/v1/service-records/lookup-by-vin/{vin}: the free public history of a vehicle by its VIN, every record with
+ * that VIN whatever plate it was logged under. Rarer than the lookup by registration, it is read afresh each time
+ * (no published answer) and kept by nobody, so a write shows at once.
+ */
+export function lookupByVinRoutes(db: Queryable): Router {
+  const router = Router();
+  router.get('/api/v1/service-records/lookup-by-vin{/:vin}', async (req, res) => {
+    const { vin } = parseOrThrow(ZLookupByVinRequestSchema, { vin: req.params.vin ?? '' });
+    res.setHeader('cache-control', 'no-store');
+    res.json({ status: 200, data: { serviceRecords: await lookupVinHistory(db, vin) } });
   });
   return router;
 }

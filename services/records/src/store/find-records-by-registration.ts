@@ -7,9 +7,13 @@ export type PublicRecordRow = Omit<ServiceRecordRow, 'signed_by'> & ListedRecord
 /** The most records one lookup returns; no real vehicle comes near it. */
 export const LOOKUP_LIMIT = 500;
 
-/** The lookup's query of the registration `registration` names (a parameter, or a column of a surrounding query). */
-const recordsOfRegistrationSql = (
-  registration: string,
+/**
+ * The lookup's query of the vehicle whose `key` (its registration, or its VIN: find-records-by-vin.ts) `value` names
+ * (a parameter, or a column of a surrounding query).
+ */
+export const publicRecordsSql = (
+  key: 'vehicle_registration' | 'vin',
+  value: string,
 ) => `SELECT r.id, r.garage_id, r.vin, r.vehicle_registration, r.service_date, r.mileage, r.service_type,
                   r.notes, COALESCE(r.technician_name, r.signed_by) AS technician_name, r.created_at, r.imported,
                   COALESCE(r.mileage < max(r.mileage) OVER (
@@ -19,9 +23,12 @@ const recordsOfRegistrationSql = (
                   ${PUBLIC_AMENDMENTS_SELECT} AS amendments
              FROM service_records r
              LEFT JOIN garage_directory g ON g.garage_id = r.garage_id
-            WHERE r.vehicle_registration = ${registration} AND r.withdrawn_at IS NULL
+            WHERE r.${key} = ${value} AND r.withdrawn_at IS NULL
             ORDER BY r.service_date DESC, r.created_at DESC
             LIMIT ${LOOKUP_LIMIT}`;
+
+/** The lookup's query of the registration `registration` names. */
+const recordsOfRegistrationSql = (registration: string) => publicRecordsSql('vehicle_registration', registration);
 
 /** The lookup's one query; the benchmark's bare baseline runs exactly this text too. */
 export const FIND_RECORDS_BY_REGISTRATION_SQL = recordsOfRegistrationSql('$1');

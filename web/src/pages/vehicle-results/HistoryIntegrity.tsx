@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import type { TPublicServiceRecord } from '@sh/shared/contract';
 import { ShieldCheckIcon, WarningIcon } from '../../components/icons';
-import { checkHistoryInBrowser, type TNamedEntry } from '../../lib/check-history-in-browser';
+import type { THistoryCheck, TNamedEntry } from '../../lib/check-history-in-browser';
 import { describeConsistency, formatEntries } from '../../lib/log-witness';
 import { formatServiceDate, formatTodayInUk } from '../../lib/format';
-import { useApiData } from '../../lib/use-api-data';
+import type { TApiData } from '../../lib/use-api-data';
 
 const count = new Intl.NumberFormat('en-GB');
 
@@ -12,19 +12,16 @@ const count = new Intl.NumberFormat('en-GB');
  * Under a vehicle's history: the visitor's browser checks it against the public transparency log (issue 23), trusting
  * only the log's key built into the site, and says so only when all of it holds. Anything that does not hold is named
  * (the entry, and the service when it is one shown here); while the check runs, or when the server cannot be reached,
- * the line stays neutral: a check not made says nothing about the records. Loaded lazily with its checking code.
+ * the line stays neutral: a check not made says nothing about the records. Loaded lazily; the page runs the check.
  */
 export function HistoryIntegrity({
-  registration,
+  check,
   records,
 }: {
-  registration: string;
+  /** The page's check (checkHistoriesInBrowser), which the buyer's summary reads too. */
+  check: TApiData<THistoryCheck>;
   records: readonly TPublicServiceRecord[];
 }) {
-  const check = useApiData(
-    (signal) => checkHistoryInBrowser(registration, records, { signal }),
-    [registration, records],
-  );
   const howToCheck = (
     <Link to="/verify-records" className="integrity__link">
       How anyone can check this

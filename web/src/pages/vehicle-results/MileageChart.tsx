@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { formatServiceDate } from '../../lib/format';
 import type { TMileageReading } from './report-model';
 
@@ -19,7 +19,10 @@ function labelText(reading: TMileageReading): string {
 /** A box in the chart's units: left, top, right, bottom. */
 type Box = readonly [number, number, number, number];
 const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-/** The 12-unit bold digits are at most this wide each, and a label this tall from its top to below its baseline. */
+/**
+ * A label's width per character before the browser has measured it (12-unit bold digits), and its height above and
+ * below its baseline (the font's own box: DejaVu Sans's is 0.93 and 0.24 of its size).
+ */
 const LABEL_CHAR_WIDTH = 7.5;
 const LABEL_ASCENT = 11;
 const LABEL_DESCENT = 3;
@@ -34,6 +37,8 @@ export interface ChartPoint {
   text: string;
   /** Labelled before any other: a reading lower than an earlier one. */
   isFlagged: boolean;
+  /** The label's width as the browser drew it, in the chart's units; else estimated from its characters. */
+  width?: number;
 }
 
 /**
@@ -60,8 +65,8 @@ export function placeLabels(
   const rank = (index: number) => (points[index]!.isFlagged ? 0 : index === last || index === 0 ? 1 : 2);
   const order = points.map((_, index) => index).sort((a, b) => rank(a) - rank(b) || a - b);
   for (const index of order) {
-    const { cx, cy, text, isFlagged } = points[index]!;
-    const halfWidth = (text.length * LABEL_CHAR_WIDTH) / 2;
+    const { cx, cy, text, isFlagged, width } = points[index]!;
+    const halfWidth = (width ?? text.length * LABEL_CHAR_WIDTH) / 2;
     const x = Math.min(Math.max(cx, minX + halfWidth), maxX - halfWidth);
     const boxAt = (y: number): Box => [
       x - halfWidth - LABEL_GAP,
@@ -129,6 +134,8 @@ export function describeReadings(readings: readonly TMileageReading[]): string {
 export function MileageChart({ readings }: { readings: readonly TMileageReading[] }) {
   const titleId = useId();
   const descId = useId();
+  const measureRef = useRef<SVGGElement>(null);
+  const widths = useMeasuredWidths(measureRef, readings);
   if (readings.length === 0) return null;
 
   const days = readings.map((reading) => toDay(reading.date));
@@ -147,6 +154,7 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
     cy: y(reading.miles),
     text: labelText(reading),
     isFlagged: reading.isLowerThanEarlier,
+    width: widths?.[index],
   }));
   const labels = placeLabels(points, PAD.left - 8, WIDTH - 4);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((share) => Math.round(top * share));
@@ -212,6 +220,14 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
               </g>
             ))}
           </g>
+          {/* Every label drawn once unseen, so that each is placed by the width the browser gives it. */}
+          <g ref={measureRef} className="mileage-chart__measure" visibility="hidden" aria-hidden="true">
+            {points.map(({ reading, text }) => (
+              <text key={reading.id} x={0} y={0}>
+                {text}
+              </text>
+            ))}
+          </g>
           {/* After every marker, so that no marker is drawn over a label. */}
           <g className="mileage-chart__labels" aria-hidden="true">
             {points.map(({ reading, text }, index) => {
@@ -247,6 +263,26 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
       </ul>
     </section>
   );
+}
+
+/**
+ * The width of each label as the browser draws it (getComputedTextLength, in the chart's units), measured from the
+ * unseen copies in `group` once the readings are drawn; null until then, or where the browser does not lay out SVG.
+ */
+function useMeasuredWidths(
+  group: RefObject<SVGGElement | null>,
+  readings: readonly TMileageReading[],
+): number[] | null {
+  const [measured, setMeasured] = useState<{ key: string; widths: number[] } | null>(null);
+  const key = readings.map(labelText).join('|');
+  useLayoutEffect(() => {
+    const texts = group.current ? [...group.current.querySelectorAll('text')] : [];
+    if (texts.length !== readings.length || texts.some((text) => typeof text.getComputedTextLength !== 'function'))
+      return;
+    const widths = texts.map((text) => text.getComputedTextLength());
+    if (widths.every((width) => width > 0)) setMeasured({ key, widths });
+  }, [key]);
+  return measured?.key === key ? measured.widths : null;
 }
 
 function Marker({ reading, cx, cy }: { reading: TMileageReading; cx: number; cy: number }) {

@@ -1,16 +1,15 @@
 import { BRAND } from '../../brand';
 import { CopyButton } from '../../components/CopyButton';
 import { formatTodayInUk } from '../../lib/format';
-import { buildVehicleResultsPath } from '../../lib/registration-input';
 
 /** The report's own address: anyone with it sees the same report, without signing in. */
-export function reportLink(registration: string, origin: string = window.location.origin): string {
-  return `${origin}${buildVehicleResultsPath(registration)}`;
+export function reportLink(resultsPath: string, origin: string = window.location.origin): string {
+  return `${origin}${resultsPath}`;
 }
 
 /** "Copy link" to share the report, and "Print" for a clean A4 copy (styles/report.css @media print). */
-export function ReportShare({ registration }: { registration: string }) {
-  const link = reportLink(registration);
+export function ReportShare({ resultsPath }: { resultsPath: string }) {
+  const link = reportLink(resultsPath);
   return (
     <div className="report-share" data-print="hide">
       <p className="report-share__link">
@@ -26,14 +25,14 @@ export function ReportShare({ registration }: { registration: string }) {
 }
 
 /** Shown only on paper: whose report this is and when it was produced. */
-export function ReportPrintHeader({ registration }: { registration: string }) {
+export function ReportPrintHeader({ subject, resultsPath }: { subject: string; resultsPath: string }) {
   return (
     <header className="report-print-header" aria-hidden="true">
       <p className="report-print-header__brand">{BRAND.name}</p>
       <p>
-        Vehicle history report for <strong>{registration.toUpperCase()}</strong>, produced on {formatTodayInUk()}
+        Vehicle history report for <strong>{subject}</strong>, produced on {formatTodayInUk()}
       </p>
-      <p className="report-print-header__link">{reportLink(registration)}</p>
+      <p className="report-print-header__link">{reportLink(resultsPath)}</p>
     </header>
   );
 }

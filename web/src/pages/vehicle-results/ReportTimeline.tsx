@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, type TMotTest, type TPublicServiceRecord } from '@sh/shared/contract';
 import {
@@ -18,10 +19,26 @@ import type { TMileageReading, TTimelineEntry } from './report-model';
 const FAILURE_TYPES = new Set(['FAIL', 'MAJOR', 'DANGEROUS', 'PRS']);
 const km = new Intl.NumberFormat('en-GB');
 
+/** The most recent years of the timeline that stay open on a small screen; older years fold behind a button. */
+export const OPEN_YEARS = 3;
+
+/** The timeline's entries by calendar year, newest year first, each year's entries in the timeline's order. */
+export function groupByYear(entries: readonly TTimelineEntry[]): Array<{ year: string; entries: TTimelineEntry[] }> {
+  const years: Array<{ year: string; entries: TTimelineEntry[] }> = [];
+  for (const entry of entries) {
+    const year = entry.date.slice(0, 4);
+    const last = years.at(-1);
+    if (last?.year === year) last.entries.push(entry);
+    else years.push({ year, entries: [entry] });
+  }
+  return years;
+}
+
 /**
- * One timeline of the vehicle, newest first: the services logged here (with their garage and a link to check
+ * One timeline of the vehicle by year, newest first: the services logged here (with their garage and a link to check
  * them) and DVSA's MOT tests (result, mileage, failures and advisories, dangerous defects marked). An entry whose
- * mileage is lower than an earlier reading from any source is flagged.
+ * mileage is lower than an earlier reading from any source is flagged. On a small screen the years before the last
+ * three are folded (styles/report.css), each behind a button that opens it; wide screens and paper show every year.
  */
 export function ReportTimeline({
   entries,
@@ -33,17 +50,54 @@ export function ReportTimeline({
   const lowerById = new Map(
     readings.filter((reading) => reading.isLowerThanEarlier).map((reading) => [reading.id, reading]),
   );
+  const [openedYears, setOpenedYears] = useState<ReadonlySet<string>>(new Set());
+  const years = groupByYear(entries);
   return (
-    <ol className="record-list report-timeline" aria-label="Services and MOT tests, newest first">
-      {entries.map((entry) => (
-        <li key={entry.id} className={`report-timeline__entry report-timeline__entry--${entry.kind}`}>
-          {entry.kind === 'service' ? (
-            <PublicRecordCard record={entry.record} isLower={lowerById.has(entry.id)} />
-          ) : (
-            <MotTestCard test={entry.test} lower={lowerById.get(entry.id) ?? null} />
-          )}
-        </li>
-      ))}
+    <ol className="report-timeline-years" aria-label="Services and MOT tests, newest first">
+      {years.map(({ year, entries: ofYear }, index) => {
+        const isFoldable = index >= OPEN_YEARS;
+        const isOpen = !isFoldable || openedYears.has(year);
+        const listId = `report-year-${year}`;
+        return (
+          <li
+            key={year}
+            className={`report-year${isFoldable ? ' report-year--older' : ''}${isOpen ? ' report-year--open' : ''}`}
+          >
+            <h3 className="report-year__title">{year}</h3>
+            {isFoldable ? (
+              <button
+                type="button"
+                className="report-year__toggle button button--ghost button--small"
+                aria-expanded={isOpen}
+                aria-controls={listId}
+                onClick={() =>
+                  setOpenedYears((opened) => {
+                    const next = new Set(opened);
+                    if (next.has(year)) next.delete(year);
+                    else next.add(year);
+                    return next;
+                  })
+                }
+              >
+                {isOpen
+                  ? `Hide ${year}`
+                  : `Show ${year} (${ofYear.length} ${ofYear.length === 1 ? 'entry' : 'entries'})`}
+              </button>
+            ) : null}
+            <ol id={listId} className="record-list report-timeline">
+              {ofYear.map((entry) => (
+                <li key={entry.id} className={`report-timeline__entry report-timeline__entry--${entry.kind}`}>
+                  {entry.kind === 'service' ? (
+                    <PublicRecordCard record={entry.record} isLower={lowerById.has(entry.id)} />
+                  ) : (
+                    <MotTestCard test={entry.test} lower={lowerById.get(entry.id) ?? null} />
+                  )}
+                </li>
+              ))}
+            </ol>
+          </li>
+        );
+      })}
     </ol>
   );
 }

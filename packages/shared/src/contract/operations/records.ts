@@ -22,6 +22,7 @@ import {
   ZVerifyChainResponseSchema,
 } from '../record-integrity.js';
 import {
+  LOOKUP_BY_VIN_OPERATION,
   ZCreateServiceRecordRequestSchema,
   ZCreateServiceRecordResponseSchema,
   ZLookupRequestSchema,
@@ -58,6 +59,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
     response: ZLookupResponseSchema,
     errors: [400, 429],
   },
+  LOOKUP_BY_VIN_OPERATION,
   {
     method: 'get',
     path: '/service-records/verify/{registration}',
