@@ -25,6 +25,9 @@ export default defineConfig(({ mode }) => ({
     // The page title in index.html carries the brand from its one place.
     { name: 'brand', transformIndexHtml: (html: string) => html.replaceAll('%BRAND_NAME%', BRAND.name) },
   ],
+  // The server build (entry-server.tsx, for the gateway's pre-rendered pages) carries React and the rest with it: the
+  // gateway loads one file from web/dist/ssr and needs none of the web app's packages installed.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': { target: 'http://localhost:8080', changeOrigin: true },

@@ -2,6 +2,7 @@ import { BRAND } from '../../brand';
 import { CopyButton } from '../../components/CopyButton';
 import { formatTodayInUk } from '../../lib/format';
 import { buildVehicleResultsPath } from '../../lib/registration-input';
+import { useSiteOrigin } from '../../lib/use-site-origin';
 
 /** The report's own address: anyone with it sees the same report, without signing in. */
 export function reportLink(registration: string, origin: string = window.location.origin): string {
@@ -10,7 +11,7 @@ export function reportLink(registration: string, origin: string = window.locatio
 
 /** "Copy link" to share the report, and "Print" for a clean A4 copy (styles/report.css @media print). */
 export function ReportShare({ registration }: { registration: string }) {
-  const link = reportLink(registration);
+  const link = reportLink(registration, useSiteOrigin());
   return (
     <div className="report-share" data-print="hide">
       <p className="report-share__link">
@@ -27,13 +28,14 @@ export function ReportShare({ registration }: { registration: string }) {
 
 /** Shown only on paper: whose report this is and when it was produced. */
 export function ReportPrintHeader({ registration }: { registration: string }) {
+  const link = reportLink(registration, useSiteOrigin());
   return (
     <header className="report-print-header" aria-hidden="true">
       <p className="report-print-header__brand">{BRAND.name}</p>
       <p>
         Vehicle history report for <strong>{registration.toUpperCase()}</strong>, produced on {formatTodayInUk()}
       </p>
-      <p className="report-print-header__link">{reportLink(registration)}</p>
+      <p className="report-print-header__link">{link}</p>
     </header>
   );
 }
