@@ -5,9 +5,10 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
 import { listenForTest, testLogger, testQueuePrefix, TEST_KEY_PAIR, TEST_REDIS_URL } from '@sh/shared/testing';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGatewayApp } from '../src/routes/app.js';
-import { pageHtml, type PageRenderer } from '../src/routes/web.js';
+import { pageHtml, webRoutes, type PageRenderer } from '../src/routes/web.js';
 
 const INDEX_HTML = '<!doctype html><title>SPA</title><div id="root"></div><script type="module" src="/assets/app.js">';
 
@@ -125,6 +126,23 @@ describe('the pages the gateway renders into index.html (docs/architecture.md#we
     const plain = await getRaw('/assets/app.js', 'identity');
     expect(plain.encoding).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(10_000);
+  });
+});
+
+describe('a web build whose server entry cannot be loaded', () => {
+  it('has every page sent bare, for the browser to render', async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(webDist, 'ssr'));
+    writeFileSync(path.join(webDist, 'ssr', 'entry-server.js'), 'export function renderPage( {');
+    const server = await listenForTest(express().use(webRoutes(webDist, testLogger)));
+    try {
+      const answer = await fetch(`${server.url}/vehicle-results?reg=AD61HCX`, { headers: { accept: 'text/html' } });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe(INDEX_HTML);
+    } finally {
+      await server.close();
+    }
   });
 });
 

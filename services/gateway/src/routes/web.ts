@@ -18,15 +18,21 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const KEPT_PAGES = 500;
 
 /**
- * The renderer of the web build at `webDist`, loaded on first use; null when the build has none (an older build, or a
- * test's index.html alone).
+ * The renderer of the web build at `webDist`, loaded once; null when the build has none (an older build, or a test's
+ * index.html alone) or it cannot be loaded (logged), and the browser renders every page.
  */
-function serverRendererOf(webDist: string): () => Promise<PageRenderer | null> {
+function serverRendererOf(webDist: string, logger?: Logger): () => Promise<PageRenderer | null> {
   const entry = path.join(webDist, SERVER_ENTRY);
   let loading: Promise<PageRenderer | null> | null = null;
   return () =>
     (loading ??= existsSync(entry)
-      ? import(pathToFileURL(entry).href).then((module: { renderPage: PageRenderer }) => module.renderPage)
+      ? import(pathToFileURL(entry).href).then(
+          (module: { renderPage: PageRenderer }) => module.renderPage,
+          (error: unknown) => {
+            logger?.error({ err: error, entry }, "the web build's server entry could not be loaded");
+            return null;
+          },
+        )
       : Promise.resolve(null));
 }
 
@@ -81,7 +87,9 @@ function keptPages(): (indexHtml: string, url: string, render: () => Promise<str
 export function webRoutes(webDist: string, logger?: Logger): Router {
   const router = Router();
   const indexFile = path.join(webDist, 'index.html');
-  const renderer = serverRendererOf(webDist);
+  const renderer = serverRendererOf(webDist, logger);
+  // Loaded now, not by the first visitor, whose page would take the longer for it.
+  void renderer();
   const kept = keptPages();
   router.use(compression());
   // The server build is the gateway's, not the browser's.
