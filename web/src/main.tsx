@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
@@ -23,6 +23,7 @@ const app = (
     </BrowserRouter>
   </StrictMode>
 );
-// A public page comes with its HTML rendered by the gateway (src/entry-server.tsx): React takes it over as it is.
-if (rootElement.firstElementChild) hydrateRoot(rootElement, app);
+// A public page comes with its HTML rendered by the gateway (src/entry-server.tsx): React takes it over as it is, as a
+// transition, in slices that leave the main thread free between them (the page is on screen already).
+if (rootElement.firstElementChild) startTransition(() => void hydrateRoot(rootElement, app));
 else createRoot(rootElement).render(app);
