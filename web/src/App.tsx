@@ -3,7 +3,6 @@ import { AuthProvider } from './auth/AuthProvider';
 import { RequireAuth } from './auth/RequireAuth';
 import { SubscriptionProvider } from './auth/SubscriptionProvider';
 import { Layout } from './components/layout/Layout';
-import { HomePage } from './pages/HomePage';
 import {
   AboutPage,
   AccountPage,
@@ -21,6 +20,7 @@ import {
   GarageDashboardPage,
   GaragesPage,
   GettingStartedPage,
+  HomePage,
   LoginPage,
   LookupPage,
   PricingPage,

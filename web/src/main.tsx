@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import './styles/base.css';
@@ -16,10 +16,14 @@ import './styles/records.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element to render into');
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <App />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+// A public page comes with its HTML rendered by the gateway (src/entry-server.tsx): React takes it over as it is, as a
+// transition, in slices that leave the main thread free between them (the page is on screen already).
+if (rootElement.firstElementChild) startTransition(() => void hydrateRoot(rootElement, app));
+else createRoot(rootElement).render(app);

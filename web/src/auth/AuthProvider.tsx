@@ -11,7 +11,7 @@ import {
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES, type TSession as TApiSession, type TSignedIn, type TUserType } from '@sh/shared/contract';
 import { registerAccessTokenSource } from './access-token';
-import { createAuthStore, type TAuthStore, type TAuthUser, type TLoginResult } from './auth-store';
+import { createAuthStore, type TAuthState, type TAuthStore, type TAuthUser, type TLoginResult } from './auth-store';
 
 /** What useAuth gives a component: who is signed in, and how to sign in and out. */
 export type TAuthContextValue = {
@@ -33,13 +33,18 @@ export type TAuthContextValue = {
 
 const AuthContext = createContext<TAuthContextValue | null>(null);
 
+/** What the server renders: no session is ever in a pre-rendered page (docs/architecture.md#web-delivery). */
+const SIGNED_OUT: TAuthState = { status: 'signed-out' };
+const signedOutOnTheServer = () => SIGNED_OUT;
+
 /**
  * Holds the session for the whole app. It must sit inside the router (logout navigates). `store` lets a test
  * hand in its own store.
  */
 export function AuthProvider({ children, store: givenStore }: { children: ReactNode; store?: TAuthStore }) {
   const [store] = useState(() => givenStore ?? createAuthStore());
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  // A page the gateway rendered (entry-server.tsx) is hydrated as it was rendered, signed out; the session follows.
+  const state = useSyncExternalStore(store.subscribe, store.getState, signedOutOnTheServer);
   const navigate = useNavigate();
 
   // A layout effect, so that the API client can refresh on a 401 before any page's effects make calls.

@@ -190,7 +190,7 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     proxy(req, res, next);
   });
 
-  app.use(webRoutes(deps.webDist));
+  app.use(webRoutes(deps.webDist, deps.logger));
   app.use((_req, res) => {
     res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
   });

@@ -1,6 +1,7 @@
 import { BRAND } from '../../brand';
 import { CopyButton } from '../../components/CopyButton';
 import { formatTodayInUk } from '../../lib/format';
+import { useSiteOrigin } from '../../lib/use-site-origin';
 
 /** The report's own address: anyone with it sees the same report, without signing in. */
 export function reportLink(resultsPath: string, origin: string = window.location.origin): string {
@@ -9,7 +10,7 @@ export function reportLink(resultsPath: string, origin: string = window.location
 
 /** "Copy link" to share the report, and "Print" for a clean A4 copy (styles/report.css @media print). */
 export function ReportShare({ resultsPath }: { resultsPath: string }) {
-  const link = reportLink(resultsPath);
+  const link = reportLink(resultsPath, useSiteOrigin());
   return (
     <div className="report-share" data-print="hide">
       <p className="report-share__link">
@@ -26,13 +27,14 @@ export function ReportShare({ resultsPath }: { resultsPath: string }) {
 
 /** Shown only on paper: whose report this is and when it was produced. */
 export function ReportPrintHeader({ subject, resultsPath }: { subject: string; resultsPath: string }) {
+  const link = reportLink(resultsPath, useSiteOrigin());
   return (
     <header className="report-print-header" aria-hidden="true">
       <p className="report-print-header__brand">{BRAND.name}</p>
       <p>
         Vehicle history report for <strong>{subject}</strong>, produced on {formatTodayInUk()}
       </p>
-      <p className="report-print-header__link">{reportLink(resultsPath)}</p>
+      <p className="report-print-header__link">{link}</p>
     </header>
   );
 }

@@ -1,0 +1,162 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
+import { listenForTest, testLogger, testQueuePrefix, TEST_KEY_PAIR, TEST_REDIS_URL } from '@sh/shared/testing';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGatewayApp } from '../src/routes/app.js';
+import { pageHtml, webRoutes, type PageRenderer } from '../src/routes/web.js';
+
+const INDEX_HTML = '<!doctype html><title>SPA</title><div id="root"></div><script type="module" src="/assets/app.js">';
+
+/**
+ * A stand-in for web/dist/ssr/entry-server.js (web/test/entry-server.test.tsx tests the real one): /vehicle-results
+ * renders its registration, escaped, with how many renders the module has made; /broken fails; /slow never ends;
+ * any other page is the browser's (null).
+ */
+const SERVER_ENTRY = `
+let renders = 0;
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export async function renderPage(url, signal) {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (pathname === '/broken') throw new Error('the page failed');
+  if (pathname === '/slow') return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  if (pathname !== '/vehicle-results') return null;
+  renders += 1;
+  return '<h1>Service History for ' + escape(searchParams.get('reg') ?? '') + '</h1><p>render ' + renders + '</p>';
+}
+`;
+
+let redis: Redis;
+let gateway: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(
+    path.join(webDist, 'assets', 'app.js'),
+    `export const pages = ${JSON.stringify('page '.repeat(2000))};`,
+  );
+  mkdirSync(path.join(webDist, 'ssr'));
+  writeFileSync(path.join(webDist, 'ssr', 'entry-server.js'), SERVER_ENTRY);
+  redis = createRequestRedis(TEST_REDIS_URL);
+  gateway = await listenForTest(
+    buildGatewayApp({
+      logger: testLogger,
+      redis,
+      verifier: createTokenVerifier({ publicKey: TEST_KEY_PAIR.publicKey }),
+      upstreams: {},
+      budgets: { apiPerMinute: 1000, lookupPerMinute: 100, authPerMinute: 1000 },
+      rateLimitPrefix: testQueuePrefix(),
+      webDist,
+      trustProxy: false,
+      upstreamTimeoutMs: 5000,
+      internalToken: 'gateway-web-pages-test-internal-token',
+    }),
+  );
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  redis?.disconnect();
+});
+
+async function getPage(pathAndQuery: string, headers: Record<string, string> = {}) {
+  const answer = await fetch(`${gateway.url}${pathAndQuery}`, { headers: { accept: 'text/html', ...headers } });
+  return { status: answer.status, headers: answer.headers, body: await answer.text() };
+}
+
+/** The bytes as sent, undecoded (fetch would decode them). */
+function getRaw(pathAndQuery: string, acceptEncoding: string) {
+  return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    request(`${gateway.url}${pathAndQuery}`, { headers: { 'accept-encoding': acceptEncoding } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      answer.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('the pages the gateway renders into index.html (docs/architecture.md#web-delivery)', () => {
+  it('sends the results page with the report heading in #root, the registration escaped, revalidated on every visit', async () => {
+    const page = await getPage(`/vehicle-results?reg=${encodeURIComponent('<script>alert(1)</script>')}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.body).toContain(
+      '<div id="root"><h1>Service History for &lt;script&gt;alert(1)&lt;/script&gt;</h1><p>render 1</p></div>',
+    );
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('renders a page once and sends that HTML to the next visitor of the same address', async () => {
+    const first = await getPage('/vehicle-results?reg=AD61HCX');
+    const second = await getPage('/vehicle-results?reg=AD61HCX');
+    expect(first.body).toMatch(/Service History for AD61HCX<\/h1><p>render \d+<\/p>/);
+    expect(second.body).toBe(first.body);
+  });
+
+  it('sends the bare index.html for a page the browser renders, one that fails and one that takes too long', async () => {
+    for (const pagePath of ['/login', '/broken', '/slow']) {
+      const page = await getPage(pagePath);
+      expect(page.status, pagePath).toBe(200);
+      expect(page.body, pagePath).toBe(INDEX_HTML);
+    }
+  });
+
+  it('never serves the server build to a browser', async () => {
+    const answer = await fetch(`${gateway.url}/ssr/entry-server.js`);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).not.toContain('renderPage');
+  });
+
+  it('compresses the pages and the scripts for a browser that accepts it', async () => {
+    const script = await getRaw('/assets/app.js', 'br, gzip');
+    expect(script.encoding).toBe('br');
+    expect(brotliDecompressSync(script.body).toString()).toContain('export const pages');
+    expect(script.body.length).toBeLessThan(2000);
+    const plain = await getRaw('/assets/app.js', 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(10_000);
+  });
+});
+
+describe('a web build whose server entry cannot be loaded', () => {
+  it('has every page sent bare, for the browser to render', async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(webDist, 'ssr'));
+    writeFileSync(path.join(webDist, 'ssr', 'entry-server.js'), 'export function renderPage( {');
+    const server = await listenForTest(express().use(webRoutes(webDist, testLogger)));
+    try {
+      const answer = await fetch(`${server.url}/vehicle-results?reg=AD61HCX`, { headers: { accept: 'text/html' } });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe(INDEX_HTML);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('pageHtml', () => {
+  it('puts what the renderer gives into #root and nothing else, whatever $-patterns the HTML holds', async () => {
+    const render: PageRenderer = async () => '<p>$& $1 $$</p>';
+    expect(await pageHtml('<div id="root"></div><p>after</p>', '/', render)).toBe(
+      '<div id="root"><p>$& $1 $$</p></div><p>after</p>',
+    );
+  });
+
+  it('leaves an index.html without the empty #root as it is', async () => {
+    const render: PageRenderer = async () => '<p>page</p>';
+    expect(await pageHtml('<div id="app"></div>', '/', render)).toBe('<div id="app"></div>');
+    expect(await pageHtml('<div id="root"></div>', '/', null)).toBe('<div id="root"></div>');
+  });
+});
