@@ -36,16 +36,28 @@ export function registerRecordsMetrics(options: {
     logger,
     collect: async (gauge) => gauge.set(await findLogSize(pool)),
   });
+  const latestCheckpoint = async () => {
+    const { rows } = await pool.query<{ age: number | null; size: string | null }>(
+      `SELECT extract(epoch FROM now() - issued_at)::float8 AS age, tree_size AS size
+         FROM log_checkpoints ORDER BY tree_size DESC LIMIT 1`,
+    );
+    return rows[0];
+  };
+  // Checkpoints are signed only while the log grows (LOG_CHECKPOINT_INTERVAL_MS): an old one is a fault only when the
+  // log is larger than it (the alert in deploy/k8s/base/monitoring.yaml).
   registerScrapeGauge({
     name: 'transparency_log_checkpoint_age_seconds',
     help: "How long ago the log's latest checkpoint was signed (absent before the first).",
     logger,
     async collect(gauge) {
-      const { rows } = await pool.query<{ age: number | null }>(
-        'SELECT extract(epoch FROM now() - max(issued_at))::float8 AS age FROM log_checkpoints',
-      );
-      const age = rows[0]?.age;
-      if (age !== null && age !== undefined) gauge.set(age);
+      const latest = await latestCheckpoint();
+      if (latest?.age != null) gauge.set(latest.age);
     },
+  });
+  registerScrapeGauge({
+    name: 'transparency_log_checkpoint_size',
+    help: 'The size of the log the latest checkpoint signs (0 before the first).',
+    logger,
+    collect: async (gauge) => gauge.set(Number((await latestCheckpoint())?.size ?? 0)),
   });
 }
