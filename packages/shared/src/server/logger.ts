@@ -86,7 +86,7 @@ export function requestContext(logger: Logger, options: { route?: string; isEdge
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const route = routeTemplateOf(req);
-      httpRequestDuration.observe({ method: req.method, route, status: res.statusCode }, ms / 1000);
+      httpRequestDuration.observe(req.method ?? '', route, res.statusCode, ms / 1000);
       endRequestSpan(req, res, route);
       const level = res.statusCode >= 500 ? 'error' : 'info';
       if (!(req[CHILD_LOGGER] ?? logger).isLevelEnabled(level)) return;

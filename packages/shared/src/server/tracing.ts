@@ -24,11 +24,13 @@ import { BatchSpanProcessor, NodeTracerProvider, type SpanExporter } from '@open
 let tracer: Tracer | undefined;
 
 export interface Tracing {
+  /** Sends what is buffered. */
+  flush(): Promise<void>;
   /** Sends what is buffered and stops. */
   shutdown(): Promise<void>;
 }
 
-const NO_TRACING: Tracing = { shutdown: async () => undefined };
+const NO_TRACING: Tracing = { flush: async () => undefined, shutdown: async () => undefined };
 
 /**
  * Starts tracing for `service` when `endpoint` (OTEL_EXPORTER_OTLP_ENDPOINT, the collector's base URL) is set, or an
@@ -48,6 +50,7 @@ export function startTracing(options: { service: string; endpoint?: string; expo
   provider.register(); // the W3C trace context propagator and the AsyncLocalStorage context manager
   tracer = provider.getTracer('wrenchmark');
   return {
+    flush: () => provider.forceFlush(),
     async shutdown() {
       tracer = undefined;
       await provider.shutdown();
