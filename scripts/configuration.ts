@@ -55,6 +55,7 @@ export const PASSED_TO_SERVICES = [
   'LOG_CHECKPOINT_INTERVAL_MS',
   'REMINDER_SCAN_INTERVAL_MS',
   'MIGRATE_AT_START',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
 ] as const;
 
 /**
@@ -117,6 +118,8 @@ export const SET_BY_START: Record<string, string> = {
   RECORDS_URL: 'the stack wires the services to each other',
   BILLING_URL: 'the stack wires the services to each other',
   NOTIFICATIONS_URL: 'the stack wires the services to each other',
+  METRICS_PORT:
+    'npm start serves no metrics: its processes share one machine, and so would the port (compose and Kubernetes set it)',
 };
 
 /** The variables of PASSED_TO_SERVICES that are set (and not empty) in an environment. */

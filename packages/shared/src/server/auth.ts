@@ -7,6 +7,7 @@ import { AppError } from './errors.js';
 import type { RevokedUsers } from './revoked-users.js';
 import { verifyApiKeyTokenWith, type TApiKeyClaims } from './api-key-tokens.js';
 import type { TAuthClaims } from './types.js';
+import { traceHeaders } from './tracing.js';
 
 /** Access tokens are signed by identity with RS256 only; no other algorithm is ever accepted. */
 export const JWT_ALGORITHM = 'RS256' as const;
@@ -265,7 +266,7 @@ export async function callInternal<T>(
 }> {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
+    headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken, ...traceHeaders() },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: AbortSignal.timeout(init.timeoutMs ?? 5000),
   });

@@ -17,6 +17,13 @@ export const baseConfigShape = {
   REDIS_URL: z.string().url(),
   /** The prefix of every key the platform keeps in Redis: queues, rate limits, the lookup cache, allowances. */
   REDIS_KEY_PREFIX: z.string().min(1).default('sh'),
+  /**
+   * Where the process serves its Prometheus metrics (GET /metrics), apart from its API port so that nothing routed to
+   * the API reaches them; unset, it serves none (docs/operations.md#metrics).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The OpenTelemetry collector's base URL (OTLP over HTTP); unset, nothing is traced (docs/operations.md#traces). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
 };
 
 /**

@@ -14,3 +14,4 @@ export * from './events/reconciler.js';
 export * from './events/dead-letters.js';
 export * from './events/scheduled-job.js';
 export * from './events/retention-job.js';
+export * from './events/event-metrics.js';

@@ -28,3 +28,5 @@ export * from './passwords.js';
 export * from './opaque-tokens.js';
 export * from './revoked-users.js';
 export * from './garage-team.js';
+export * from './metrics.js';
+export * from './tracing.js';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { pino, type Logger } from 'pino';
+import { httpRequestDuration, routeTemplateOf, setRouteTemplate } from './metrics.js';
+import { endRequestSpan, runInRequestSpan } from './tracing.js';
 
 export type { Logger };
 
@@ -64,8 +66,13 @@ Object.defineProperty(IncomingMessage.prototype, 'log', {
 /**
  * Gives each request an id (kept from x-request-id when well formed) and a child logger; logs the outcome. The child
  * is made when first used: a request that logs nothing (every one, at LOG_LEVEL=warn, that succeeds) costs none.
+ * Counts the request in http_request_duration_seconds by its route template (`route` when given: a fast path's), and
+ * runs it in its trace span while tracing is on, continuing the caller's trace unless `isEdge` (the gateway's:
+ * docs/operations.md#metrics, #traces).
  */
-export function requestContext(logger: Logger) {
+export function requestContext(logger: Logger, options: { route?: string; isEdge?: boolean } = {}) {
+  const fixedRoute = options.route;
+  const isEdge = options.isEdge === true;
   // Typed on node's request and response: it runs in express's chain and on the gateway's fast path (the public lookup).
   return (incoming: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
     const req = incoming as LoggedRequest;
@@ -74,11 +81,15 @@ export function requestContext(logger: Logger) {
     req.id = id;
     req[PARENT_LOGGER] = logger;
     res.setHeader('x-request-id', id);
+    if (fixedRoute !== undefined) setRouteTemplate(req, fixedRoute);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const route = routeTemplateOf(req);
+      httpRequestDuration.observe(req.method ?? '', route, res.statusCode, ms / 1000);
+      endRequestSpan(req, res, route);
       const level = res.statusCode >= 500 ? 'error' : 'info';
       if (!(req[CHILD_LOGGER] ?? logger).isLevelEnabled(level)) return;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
       req.log[level](
         {
           method: req.method,
@@ -89,6 +100,6 @@ export function requestContext(logger: Logger) {
         'request',
       );
     });
-    next();
+    runInRequestSpan(req, next, isEdge);
   };
 }

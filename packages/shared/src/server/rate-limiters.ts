@@ -134,7 +134,7 @@ export function createTokenBucketLimiter(redis: Redis, options: TokenBucketOptio
   return {
     async acquire() {
       const nowMs = options.now?.() ?? Date.now();
-      const day = new Date(nowMs).toISOString().slice(0, 10);
+      const day = utcDayOf(nowMs);
       const at = options.now ? String(Math.floor(nowMs)) : '';
       let answer: number;
       try {
@@ -144,7 +144,7 @@ export function createTokenBucketLimiter(redis: Redis, options: TokenBucketOptio
             TOKEN_BUCKET_SCRIPT,
             2,
             `${options.key}:bucket`,
-            `${options.key}:day:${day}`,
+            dailyCountKey(options.key, day),
             options.perSecond,
             options.burst,
             options.perDay,
@@ -159,4 +159,12 @@ export function createTokenBucketLimiter(redis: Redis, options: TokenBucketOptio
       return { isAllowed: false, retryAfterMs: answer };
     },
   };
+}
+
+const utcDayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dailyCountKey = (key: string, day: string) => `${key}:day:${day}`;
+
+/** The calls a token bucket's allowance (createTokenBucketLimiter, by its `key`) has taken this UTC day. */
+export async function allowanceUsedToday(redis: Redis, key: string, nowMs = Date.now()): Promise<number> {
+  return Number((await redis.get(dailyCountKey(key, utcDayOf(nowMs)))) ?? 0);
 }

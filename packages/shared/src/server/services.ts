@@ -12,6 +12,12 @@ export const LOCAL_PORTS = {
   smtpInbox: 8025,
 } as const;
 
+/**
+ * Where every part serves its Prometheus metrics in a deployment (METRICS_PORT: compose, Kubernetes); each pod or
+ * container has its own address, so one port serves all. Unset (npm start, tests), none is served unless a test asks.
+ */
+export const DEPLOYED_METRICS_PORT = 9464;
+
 /** The database each service owns on a development machine. */
 export const LOCAL_DATABASES = {
   identity: 'sh_identity',

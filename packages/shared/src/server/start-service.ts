@@ -9,6 +9,7 @@ import {
   createRequestRedis,
   startConsumer,
   startReconciler,
+  registerEventMetrics,
   startRelay,
   type EventHandlers,
   type EventSecretsFetcher,
@@ -17,6 +18,8 @@ import {
 import { runService, type RunningService } from './lifecycle.js';
 import { waitForMigrations } from './migrations.js';
 import { createLogger } from './logger.js';
+import { startMetricsServer } from './metrics.js';
+import { startTracing } from './tracing.js';
 
 /** What every service's configuration holds for start-up. */
 export interface StartConfig {
@@ -26,6 +29,10 @@ export interface StartConfig {
   PORT: number;
   REDIS_URL: string;
   REDIS_KEY_PREFIX: string;
+  /** Where GET /metrics is served; unset, nowhere (metrics.ts). */
+  METRICS_PORT?: number;
+  /** The OpenTelemetry collector; unset, no tracing (tracing.ts). */
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
 }
 
 /** What a service is given once its connections are open. */
@@ -85,6 +92,7 @@ export async function startService<D>(
 ): Promise<RunningService> {
   const { config, name } = options;
   const logger = createLogger(name, config.LOG_LEVEL);
+  const tracing = startTracing({ service: name, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const closers: Closer[] = [];
   const databaseUrl = (config as Partial<DatabaseParts['config']>).DATABASE_URL;
   let pool: pg.Pool | undefined;
@@ -102,9 +110,17 @@ export async function startService<D>(
   if (pool) {
     const relay = startRelay({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
     const reconciler = startReconciler({ pool, redisUrl: config.REDIS_URL, prefix: config.REDIS_KEY_PREFIX, logger });
+    const eventMetrics = registerEventMetrics({
+      pool,
+      redisUrl: config.REDIS_URL,
+      prefix: config.REDIS_KEY_PREFIX,
+      logger,
+      consumes: options.consumes?.service,
+    });
     closers.push(
       () => relay.stop(),
       () => reconciler.stop(),
+      () => eventMetrics.close(),
     );
     if (options.consumes) {
       const { handlers } = options.consumes;
@@ -124,13 +140,18 @@ export async function startService<D>(
   const prepared = (await parts.prepare?.(context)) as D;
   closers.unshift(...(parts.closers?.(prepared) ?? []));
   const openPool = pool;
+  // Apart from the API's port: nothing routed to the API reaches it (docs/operations.md#metrics).
+  if (config.METRICS_PORT !== undefined) {
+    const metrics = await startMetricsServer({ name, host: config.HOST, port: config.METRICS_PORT, logger });
+    closers.push(() => metrics.close());
+  }
   return runService({
     name,
     app: parts.app(context, prepared),
     host: config.HOST,
     port: config.PORT,
     logger,
-    onClose: [...closers, ...(openPool ? [() => openPool.end()] : []), () => redis.quit()],
+    onClose: [...closers, ...(openPool ? [() => openPool.end()] : []), () => redis.quit(), () => tracing.shutdown()],
   });
 }
 

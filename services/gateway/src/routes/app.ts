@@ -10,6 +10,7 @@ import {
   errorEnvelope,
   errorMiddleware,
   requestContext,
+  setRouteTemplate,
   type Logger,
   type Redis,
   type TokenVerifier,
@@ -77,7 +78,7 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   const gatewayHeaders = fixedSecurityHeaders.map(([name]) => name);
   // Compiled by express from deps.trustProxy when it was set above; read once for the lookup's fast path.
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
-  const withRequestContext = requestContext(deps.logger);
+  const withRequestContext = requestContext(deps.logger, { isEdge: true });
   const limits = rateLimits(deps.redis, deps.budgets, deps.rateLimitPrefix, deps.logger);
   // The public lookup, plainly spelt, is answered on a fast path before express (see the end): the same headers, request id and
   // budget as through the chain below, and the answer records published for it (or records' own answer). Any other
@@ -92,7 +93,8 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     deps.lookupFastPath && deps.upstreams.records && fastPathFits
       ? plainLookupFastPath({
           securityHeaders: fixedSecurityHeaders,
-          requestContext: withRequestContext,
+          // Counted and traced under the call's template (docs/operations.md#metrics).
+          requestContext: requestContext(deps.logger, { route: `/api/v1${FAST_PATH_LOOKUP.path}`, isEdge: true }),
           answer: createLookupAnswerer({
             recordsUrl: deps.upstreams.records,
             prefix: deps.rateLimitPrefix,
@@ -131,6 +133,8 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     if (match === undefined) {
       match = table.match(req.method, req.originalUrl);
       matches.set(req, match);
+      // Counted and traced under the call's template, never its path (docs/operations.md#metrics).
+      if (match) setRouteTemplate(req, `/api/v1${match.operation.path}`);
     }
     return match;
   };

@@ -8,7 +8,7 @@ import {
   type LookupAnswerer,
   type LookupAnswererOptions,
 } from '@sh/shared/lookup-cache';
-import { errorEnvelope, type Logger } from '@sh/shared/server';
+import { errorEnvelope, traceHeaders, type Logger } from '@sh/shared/server';
 import type { UpstreamName } from '../domain/routing.js';
 
 /** Codes of a peer that is not there at all: the service is stopped or not deployed. */
@@ -64,6 +64,10 @@ export function createUpstreamProxies(
         proxyReq: (proxyReq: ClientRequest, req: Request) => {
           proxyReq.setHeader('x-request-id', req.id);
           proxyReq.removeHeader('x-internal-token');
+          // The service's span is the child of the gateway's: a caller's own traceparent is not passed on as it came.
+          proxyReq.removeHeader('traceparent');
+          proxyReq.removeHeader('tracestate');
+          for (const [name, value] of Object.entries(traceHeaders())) proxyReq.setHeader(name, value);
         },
         // Emitted before the answer's headers are copied onto the gateway's response.
         proxyRes: (proxyRes: IncomingMessage) => {

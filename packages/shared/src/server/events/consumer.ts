@@ -8,6 +8,8 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { EVENTS, eventsFor, type TEventEnvelope, type TEventName, type TServiceName } from '../../contract/events.js';
 import { EVENT_RETRY, eventRetryDelayMs, queueNameFor, type EventRetryPolicy } from './queues.js';
+import { eventsConsumed } from '../metrics.js';
+import { inSpan, SpanKind } from '../tracing.js';
 import { createRedis } from './redis-connections.js';
 import { lacksSecretFields, secretFieldsOf, type EventSecretsFetcher } from './secret-fields.js';
 
@@ -125,15 +127,27 @@ export function startConsumer(options: ConsumerOptions): Consumer {
   const connection = createRedis(options.redisUrl);
   const worker = new Worker(
     queueNameFor(options.service),
-    async (job: Job<TEventEnvelope>) => {
-      try {
-        const outcome = await applyEventOnce(options.pool, options.handlers, job.data, options.fetchSecrets);
-        options.logger.info({ eventId: job.data.id, event: job.data.name, outcome }, 'event consumed');
-      } catch (error) {
-        if (error instanceof PermanentEventError) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-    },
+    // In the trace of the request that wrote the event, which the job carries (relay.ts, tracing.ts).
+    (job: Job<TEventEnvelope>) =>
+      inSpan(
+        `consume ${job.data.name}`,
+        {
+          kind: SpanKind.CONSUMER,
+          traceParent: job.opts.telemetry?.metadata,
+          attributes: { 'event.name': job.data.name },
+        },
+        async () => {
+          try {
+            const outcome = await applyEventOnce(options.pool, options.handlers, job.data, options.fetchSecrets);
+            eventsConsumed.inc({ event: job.data.name, outcome });
+            options.logger.info({ eventId: job.data.id, event: job.data.name, outcome }, 'event consumed');
+          } catch (error) {
+            eventsConsumed.inc({ event: job.data.name, outcome: 'failed' });
+            if (error instanceof PermanentEventError) throw new UnrecoverableError(error.message);
+            throw error;
+          }
+        },
+      ),
     {
       connection,
       prefix: options.prefix,

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS, type TEventEnvelope, type TEventName, type TEventPayload } from '../../contract/events.js';
 import type { Queryable } from '../store/db.js';
+import { traceParentNow } from '../tracing.js';
 import { secretFieldsOf } from './secret-fields.js';
 
 /**
@@ -20,11 +21,12 @@ export async function writeEvent<N extends TEventName>(
   const definition = EVENTS[name];
   const parsed = definition.payload.parse(payload);
   const id = randomUUID();
-  await db.query('INSERT INTO event_outbox (id, name, version, payload) VALUES ($1, $2, $3, $4)', [
+  await db.query('INSERT INTO event_outbox (id, name, version, payload, trace_parent) VALUES ($1, $2, $3, $4, $5)', [
     id,
     name,
     definition.version,
     JSON.stringify(parsed),
+    traceParentNow(),
   ]);
   return id;
 }
@@ -51,6 +53,8 @@ export interface OutboxRow {
   version: number;
   payload: unknown;
   occurred_at: Date;
+  /** The trace of the request that wrote it (tracing.ts), when one was traced. */
+  trace_parent?: string | null;
 }
 
 /**

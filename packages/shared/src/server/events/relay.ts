@@ -13,6 +13,7 @@ import {
   type TServiceName,
 } from '../../contract/events.js';
 import { startBatchLoop } from '../batch-loop.js';
+import { eventsPublished } from '../metrics.js';
 import { withTimeout } from '../timeout.js';
 import { envelopeOf, type OutboxRow } from './outbox.js';
 import { eventJobOptions, openServiceQueues } from './queues.js';
@@ -67,7 +68,7 @@ export function startRelay(options: RelayOptions): Relay {
         WHERE id IN (SELECT id FROM event_outbox
                       WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
                       ORDER BY occurred_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, name, version, payload, occurred_at`,
+        RETURNING id, name, version, payload, occurred_at, trace_parent`,
       [batchSize, claimMs],
     );
     return rows.sort((a, b) => a.occurred_at.getTime() - b.occurred_at.getTime() || a.id.localeCompare(b.id));
@@ -79,7 +80,11 @@ export function startRelay(options: RelayOptions): Relay {
       const event = envelopeOf(row);
       for (const service of EVENT_SUBSCRIBERS[row.name] ?? []) {
         const jobs = jobsByService.get(service) ?? [];
-        jobs.push({ name: row.name, data: event, opts: eventJobOptions(row.id) });
+        // The job carries the trace of the request that wrote the event to the consumer (tracing.ts).
+        const opts = row.trace_parent
+          ? { ...eventJobOptions(row.id), telemetry: { metadata: row.trace_parent } }
+          : eventJobOptions(row.id);
+        jobs.push({ name: row.name, data: event, opts });
         jobsByService.set(service, jobs);
       }
     }
@@ -110,6 +115,7 @@ export function startRelay(options: RelayOptions): Relay {
         WHERE id = ANY($1::uuid[])`,
       [ids, DELIVERED_ONCE_PUBLISHED],
     );
+    for (const row of rows) eventsPublished.inc({ event: row.name });
     logger.debug({ count: rows.length }, 'events published');
     return rows.length;
   };

@@ -133,6 +133,12 @@ const KIT_MIGRATIONS: { name: string; sql: string }[] = [
       UPDATE event_outbox SET delivered_at = published_at WHERE published_at IS NOT NULL AND delivered_at IS NULL;
       CREATE INDEX IF NOT EXISTS event_outbox_undelivered ON event_outbox (id) WHERE published_at IS NOT NULL AND delivered_at IS NULL;`,
   },
+  {
+    // The trace of the request that wrote an event (its W3C traceparent), which its jobs carry on to the consumers
+    // while tracing is on (tracing.ts, docs/operations.md#traces); null otherwise.
+    name: '004_kit_outbox_trace_parent',
+    sql: 'ALTER TABLE event_outbox ADD COLUMN IF NOT EXISTS trace_parent text;',
+  },
 ];
 
 /** The kit's migrations, then the service's ordered *.sql files from `dir`. */
