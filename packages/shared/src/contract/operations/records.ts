@@ -12,6 +12,7 @@ import {
   ZWithdrawServiceRecordResponseSchema,
 } from '../admin-corrections.js';
 import { RECORD_EXPORT_OPERATION } from '../export.js';
+import { GARAGE_SERVICES_LOGGED_OPERATION } from '../garage-profiles.js';
 import type { TOperation } from '../openapi.js';
 import { ZPlatformFiguresResponseSchema } from '../platform-figures.js';
 import {
@@ -244,6 +245,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
     errors: [400, 401, 403, 404],
   },
   RECORD_EXPORT_OPERATION,
+  GARAGE_SERVICES_LOGGED_OPERATION,
   {
     method: 'patch',
     path: '/service-records/{id}',
