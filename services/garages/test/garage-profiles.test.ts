@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import {
   LOGO_MAX_SIDE,
-  MESSAGES,
   ZGarageDirectoryResponseSchema,
   ZPublicGarageProfileResponseSchema,
   ZUpdateGarageDetailsResponseSchema,
   ZUpdateGarageLogoResponseSchema,
+  GARAGE_PROFILE_MESSAGES,
 } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGarage, call, startStack, type Stack } from './harness.js';
@@ -119,7 +119,7 @@ describe('GET /api/v1/garage-profiles?q=', () => {
     }
     const short = await call(stack.garagesUrl, 'GET', '/api/v1/garage-profiles?q=e');
     expect(short.status).toBe(400);
-    expect(short.body.message).toBe(MESSAGES.garageProfiles.searchTooShort);
+    expect(short.body.message).toBe(GARAGE_PROFILE_MESSAGES.searchTooShort);
   });
 });
 
@@ -170,10 +170,10 @@ describe('PUT /api/v1/garages/me/logo', () => {
     );
     const declared = await uploadLogo(ownerToken(garage), svg, 'image/svg+xml');
     expect(declared.status).toBe(415);
-    expect(declared.body.message).toBe(MESSAGES.garageProfiles.logoNotImage);
+    expect(declared.body.message).toBe(GARAGE_PROFILE_MESSAGES.logoNotImage);
     const disguised = await uploadLogo(ownerToken(garage), svg, 'image/png');
     expect(disguised.status).toBe(400);
-    expect(disguised.body.message).toBe(MESSAGES.garageProfiles.logoNotImage);
+    expect(disguised.body.message).toBe(GARAGE_PROFILE_MESSAGES.logoNotImage);
     const { rows } = await stack.garagesDb.pool.query('SELECT logo FROM garages WHERE id = $1', [garage.id]);
     expect(rows[0].logo).toBeNull();
   });
@@ -183,7 +183,7 @@ describe('PUT /api/v1/garages/me/logo', () => {
     const big = Buffer.concat([await png(10, 10), Buffer.alloc(5 * 1024 * 1024, 1)]);
     const { status, body } = await uploadLogo(ownerToken(garage), big, 'image/png');
     expect(status).toBe(413);
-    expect(body.message).toBe(MESSAGES.garageProfiles.logoTooLarge);
+    expect(body.message).toBe(GARAGE_PROFILE_MESSAGES.logoTooLarge);
   });
 
   it('stores a PNG with a script appended only as clean pixels: the script is not served', async () => {
@@ -198,7 +198,7 @@ describe('PUT /api/v1/garages/me/logo', () => {
       expect((await sharp(bytes).metadata()).format).toBe('png');
     } else {
       expect(status).toBe(400);
-      expect(body.message).toBe(MESSAGES.garageProfiles.logoNotImage);
+      expect(body.message).toBe(GARAGE_PROFILE_MESSAGES.logoNotImage);
     }
   });
 

@@ -5,7 +5,16 @@ import type { TOperation } from './openapi.js';
 
 /** A garage's public profile, its logo and the directory of subscribed garages (docs/product.md#garage-profiles). */
 
-/** The most bytes a logo upload may have (1 MB); larger is a 413 (MESSAGES.garageProfiles.logoTooLarge). */
+/** What the profile's calls answer (kept out of MESSAGES, which the first page loads whole). */
+export const GARAGE_PROFILE_MESSAGES = {
+  detailsUpdated: 'Profile updated',
+  logoUpdated: 'Logo updated',
+  logoTooLarge: 'A logo can be at most 1 MB. Please choose a smaller image.',
+  logoNotImage: 'A logo must be a PNG, JPEG or WebP image (SVG is not accepted)',
+  searchTooShort: 'Enter a town or a postcode district, such as Harrogate or HG1',
+} as const;
+
+/** The most bytes a logo upload may have (1 MB); larger is a 413 (GARAGE_PROFILE_MESSAGES.logoTooLarge). */
 export const LOGO_MAX_BYTES = 1024 * 1024;
 /** The media types a logo may be uploaded as; anything else (SVG above all) is refused. */
 export const LOGO_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -47,10 +56,10 @@ export type TPublicGarageProfileResponse = z.infer<typeof ZPublicGarageProfileRe
 // GET /api/v1/garage-profiles?q=... : by town (from its start, any case) or postcode district (exactly).
 export const ZGarageDirectoryQuerySchema = z.object({
   q: z
-    .string({ error: MESSAGES.garageProfiles.searchTooShort })
+    .string({ error: GARAGE_PROFILE_MESSAGES.searchTooShort })
     .trim()
-    .min(2, MESSAGES.garageProfiles.searchTooShort)
-    .max(60, MESSAGES.garageProfiles.searchTooShort),
+    .min(2, GARAGE_PROFILE_MESSAGES.searchTooShort)
+    .max(60, GARAGE_PROFILE_MESSAGES.searchTooShort),
 });
 export const ZGarageDirectoryEntrySchema = ZPublicGarageProfileSchema.pick({
   slug: true,

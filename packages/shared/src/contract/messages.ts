@@ -165,14 +165,6 @@ export const MESSAGES = {
     releaseRefusedConfirmed: "This garage's email address is confirmed, so its company number cannot be released",
     noCompanyToRelease: 'This garage holds no company number to release',
   },
-  /** A garage's public profile, its logo and the directory (docs/product.md#garage-profiles). */
-  garageProfiles: {
-    detailsUpdated: 'Profile updated',
-    logoUpdated: 'Logo updated',
-    logoTooLarge: 'A logo can be at most 1 MB. Please choose a smaller image.',
-    logoNotImage: 'A logo must be a PNG, JPEG or WebP image (SVG is not accepted)',
-    searchTooShort: 'Enter a town or a postcode district, such as Harrogate or HG1',
-  },
   /** Answers of the billing calls (docs/product.md#pricing-and-checkout). */
   billing: {
     priceRequired: 'Please choose a plan',

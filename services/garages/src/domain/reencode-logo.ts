@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, MESSAGES } from '@sh/shared/contract';
+import { LOGO_MAX_BYTES, LOGO_MAX_SIDE, GARAGE_PROFILE_MESSAGES } from '@sh/shared/contract';
 import { AppError } from '@sh/shared/server';
 
 /** The formats a logo may come in, as the decoder names them: never SVG (a document that can carry script). */
@@ -14,8 +14,8 @@ const MAX_INPUT_PIXELS = 4096 * 4096;
  * decode as a PNG, JPEG or WebP image (an SVG above all) a 400.
  */
 export async function reencodeLogo(upload: Buffer): Promise<{ data: Buffer; type: 'image/png' }> {
-  if (upload.length > LOGO_MAX_BYTES) throw new AppError('payload_too_large', MESSAGES.garageProfiles.logoTooLarge);
-  const notImage = () => new AppError('validation_failed', MESSAGES.garageProfiles.logoNotImage);
+  if (upload.length > LOGO_MAX_BYTES) throw new AppError('payload_too_large', GARAGE_PROFILE_MESSAGES.logoTooLarge);
+  const notImage = () => new AppError('validation_failed', GARAGE_PROFILE_MESSAGES.logoNotImage);
   if (upload.length === 0) throw notImage();
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
   try {

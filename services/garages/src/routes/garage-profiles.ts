@@ -6,6 +6,7 @@ import {
   ZGarageDirectoryQuerySchema,
   ZGarageSlugParamSchema,
   ZUpdateGarageDetailsRequestSchema,
+  GARAGE_PROFILE_MESSAGES,
 } from '@sh/shared/contract';
 import { AppError, authenticate, parseOrThrow, requireRole, type Pool, type TokenVerifier } from '@sh/shared/server';
 import { findGarages } from '../domain/find-garages.js';
@@ -26,10 +27,10 @@ function logoBody(): RequestHandler {
   const parse = express.raw({ type: () => true, limit: LOGO_MAX_BYTES });
   return (req, res, next) => {
     if (!req.is([...LOGO_UPLOAD_TYPES]))
-      return next(new AppError('unsupported_media_type', MESSAGES.garageProfiles.logoNotImage));
+      return next(new AppError('unsupported_media_type', GARAGE_PROFILE_MESSAGES.logoNotImage));
     parse(req, res, (error?: unknown) => {
       if ((error as { type?: string } | undefined)?.type === 'entity.too.large')
-        return next(new AppError('payload_too_large', MESSAGES.garageProfiles.logoTooLarge));
+        return next(new AppError('payload_too_large', GARAGE_PROFILE_MESSAGES.logoTooLarge));
       next(error);
     });
   };
@@ -66,7 +67,7 @@ export function garageProfileRoutes(deps: { pool: Pool; verifier: TokenVerifier 
   router.patch('/api/v1/garages/me/profile', authenticate(deps.verifier), requireRole('garage'), async (req, res) => {
     const input = parseOrThrow(ZUpdateGarageDetailsRequestSchema, req.body ?? {});
     const garage = await updateGarageDetails(deps.pool, req.auth!.sub, input);
-    res.json({ status: 200, message: MESSAGES.garageProfiles.detailsUpdated, data: { garage } });
+    res.json({ status: 200, message: GARAGE_PROFILE_MESSAGES.detailsUpdated, data: { garage } });
   });
 
   return router;
@@ -84,7 +85,7 @@ export function garageLogoUploadRoutes(deps: { pool: Pool; verifier: TokenVerifi
     async (req, res) => {
       const upload = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const logoUrl = await replaceGarageLogo(deps.pool, req.auth!.sub, upload);
-      res.json({ status: 200, message: MESSAGES.garageProfiles.logoUpdated, data: { logo_url: logoUrl } });
+      res.json({ status: 200, message: GARAGE_PROFILE_MESSAGES.logoUpdated, data: { logo_url: logoUrl } });
     },
   );
 

@@ -2,9 +2,9 @@ import { useState, type ChangeEvent } from 'react';
 import {
   LOGO_MAX_BYTES,
   LOGO_UPLOAD_TYPES,
-  MESSAGES,
   ZUpdateGarageDetailsRequestSchema,
   type TGarageProfile,
+  GARAGE_PROFILE_MESSAGES,
 } from '@sh/shared/contract';
 import { Link } from 'react-router-dom';
 import { uploadGarageLogo } from '../../api/garage-logo';
@@ -28,7 +28,7 @@ export function GarageProfilePanel({ garage }: { garage: TGarageProfile }) {
     schema: ZUpdateGarageDetailsRequestSchema,
     onSubmit: async (request) => {
       await updateGarageDetails(request);
-      setNote(MESSAGES.garageProfiles.detailsUpdated);
+      setNote(GARAGE_PROFILE_MESSAGES.detailsUpdated);
     },
   });
 
@@ -36,12 +36,12 @@ export function GarageProfilePanel({ garage }: { garage: TGarageProfile }) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (file.size > LOGO_MAX_BYTES) return setNote(MESSAGES.garageProfiles.logoTooLarge);
+    if (file.size > LOGO_MAX_BYTES) return setNote(GARAGE_PROFILE_MESSAGES.logoTooLarge);
     setNote(null);
     uploadGarageLogo(file).then(
       (url) => {
         setLogoUrl(url);
-        setNote(MESSAGES.garageProfiles.logoUpdated);
+        setNote(GARAGE_PROFILE_MESSAGES.logoUpdated);
       },
       (error: unknown) => setNote(messageOf(error)),
     );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MESSAGES } from '@sh/shared/contract';
+import { GARAGE_PROFILE_MESSAGES } from '@sh/shared/contract';
 import { findGarages } from '../../api/garage-profiles';
 import { BRAND } from '../../brand';
 import { FormAlert } from '../../components/FormAlert';
@@ -58,7 +58,7 @@ export function GarageFinderPage() {
           </div>
           {tooShort ? (
             <p id="garage-search-error" className="field-error">
-              {MESSAGES.garageProfiles.searchTooShort}
+              {GARAGE_PROFILE_MESSAGES.searchTooShort}
             </p>
           ) : null}
         </div>
