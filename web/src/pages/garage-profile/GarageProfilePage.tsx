@@ -47,7 +47,7 @@ export function GarageProfilePage() {
   return (
     <HeroPage
       eyebrow={`Garage on ${BRAND.name}`}
-      title={garage.name}
+      title={<span data-computed>{garage.name}</span>}
       lead={<span data-computed>{garage.address}</span>}
       heroContent={
         garage.logo_url ? (
