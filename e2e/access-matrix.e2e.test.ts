@@ -314,6 +314,10 @@ const MATRIX: Record<string, MatrixRow> = {
   },
   'GET /service-records/signing-key': { path: () => '/service-records/signing-key', expected: everyone(200) },
   'GET /platform-figures': { path: () => '/platform-figures', expected: everyone(200) },
+  'GET /garage-profiles/{id}/services-logged': {
+    path: () => `/garage-profiles/${seedAccounts.garage.garage_id}/services-logged`,
+    expected: everyone(200),
+  },
   'GET /service-records/vin/{registration}': { path: () => '/service-records/vin/AD61HCX', expected: team(200) },
   'POST /service-records/validate': {
     path: () => '/service-records/validate',
@@ -440,6 +444,17 @@ const MATRIX: Record<string, MatrixRow> = {
     path: () => `/garages/${UNKNOWN_ID}/release-company`,
     expected: adminOnly(404),
   },
+  'GET /garage-profiles': { path: () => '/garage-profiles?q=Harrogate', expected: everyone(200) },
+  'GET /garage-profiles/{slug}': { path: () => '/garage-profiles/hartley-motors-ltd', expected: everyone(200) },
+  // The demo garage has no logo: past the access checks, a 404.
+  'GET /garage-profiles/{slug}/logo': {
+    path: () => '/garage-profiles/hartley-motors-ltd/logo',
+    expected: everyone(404),
+  },
+  // The owner alone (docs/product.md#garage-profiles): a technician 403, a visitor 401; the owner meets the body's 400.
+  'PATCH /garages/me/profile': { path: () => '/garages/me/profile', body: () => ({}), expected: garages(400) },
+  // A JSON body is no image: the owner meets the 415 (nothing is stored).
+  'PUT /garages/me/logo': { path: () => '/garages/me/logo', body: () => ({}), expected: garages(415) },
   'PATCH /users/phone/{id}': {
     path: () => `/users/phone/${ids.garageWithout}`,
     body: () => ({ phone: 'not a phone' }),

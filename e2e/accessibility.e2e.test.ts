@@ -74,6 +74,8 @@ const PUBLIC_PATHS = [
   `/vehicle-results?reg=${vehicle.registration}`,
   '/vehicle-results?reg=ZZ99ZZZ',
   '/garages',
+  '/garages/find?q=Harrogate',
+  '/garages/hartley-motors-ltd',
   '/pricing',
   '/login',
   '/signup',

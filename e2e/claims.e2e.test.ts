@@ -22,6 +22,8 @@ const PUBLIC_PAGES: Record<string, string> = {
   '/vehicle-results': `/vehicle-results?reg=${vehicle.registration}`,
   '/verify-records': '/verify-records',
   '/garages': '/garages',
+  '/garages/find': '/garages/find?q=Harrogate',
+  '/garages/:slug': '/garages/hartley-motors-ltd',
   '/pricing': '/pricing',
   '/checkout': '/checkout?price_id=price_local_professional_monthly',
   '/checkout-success': '/checkout-success',

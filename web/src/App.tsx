@@ -19,6 +19,8 @@ import {
   ForgotPasswordPage,
   GarageDashboardPage,
   GaragesPage,
+  GarageFinderPage,
+  GarageProfilePage,
   GettingStartedPage,
   HomePage,
   LoginPage,
@@ -63,6 +65,8 @@ export function App() {
             <Route path="vehicle-results" element={<VehicleResultsPage />} />
             <Route path="verify-records" element={<VerifyRecordsPage />} />
             <Route path="garages" element={<GaragesPage />} />
+            <Route path="garages/find" element={<GarageFinderPage />} />
+            <Route path="garages/:slug" element={<GarageProfilePage />} />
             <Route path="faq" element={<FaqPage />} />
             <Route path="about" element={<AboutPage />} />
             <Route path="contact" element={<ContactPage />} />

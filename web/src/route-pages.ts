@@ -71,6 +71,15 @@ export const GaragesPage = lazyPage(
   () => import('./pages/GaragesPage'),
   (module) => module.GaragesPage,
 );
+/** A garage's public page, and the directory of subscribed garages (docs/product.md#garage-profiles). */
+export const GarageProfilePage = lazyPage(
+  () => import('./pages/garage-profile/GarageProfilePage'),
+  (module) => module.GarageProfilePage,
+);
+export const GarageFinderPage = lazyPage(
+  () => import('./pages/garage-profile/GarageFinderPage'),
+  (module) => module.GarageFinderPage,
+);
 export const FaqPage = lazyPage(
   () => import('./pages/FaqPage'),
   (module) => module.FaqPage,

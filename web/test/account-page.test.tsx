@@ -34,6 +34,10 @@ const PROFILE: TGarageProfile = {
   referral_code: 'GAR-ZX98YW76',
   subscription_status: 'trialing',
   created_at: '2025-07-03T09:00:00.000Z',
+  slug: 'hartley-motors',
+  opening_hours: '',
+  services_offered: '',
+  logo_url: null,
 };
 
 beforeEach(() => {

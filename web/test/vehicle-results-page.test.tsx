@@ -159,6 +159,11 @@ describe('VehicleResultsPage', () => {
               mileage: 30100,
               service_type: 'Brake Replacement',
               mileage_anomaly: true,
+              garage: {
+                name: 'Riverside Motors',
+                address: '12 Quay Street, Bristol BS1 4DJ',
+                slug: 'riverside-motors',
+              },
             }),
           ],
         },
@@ -186,6 +191,11 @@ describe('VehicleResultsPage', () => {
     expect(within(newest).queryByText(MESSAGES.platform.mileageAnomaly)).toBeNull();
 
     expect(within(middle).getByRole('heading', { name: 'Brake Replacement' })).toBeTruthy();
+    // "Serviced by" links to the garage's page once records knows its slug (docs/product.md#garage-profiles).
+    expect(within(middle).getByRole('link', { name: 'Riverside Motors' }).getAttribute('href')).toBe(
+      '/garages/riverside-motors',
+    );
+    expect(within(newest).queryByRole('link', { name: 'Riverside Motors' })).toBeNull();
     expect(middle.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('brake');
     expect(within(middle).getByText(MESSAGES.platform.mileageAnomaly)).toBeTruthy();
 

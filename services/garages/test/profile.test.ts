@@ -79,6 +79,7 @@ describe('PATCH /api/v1/users/phone/{id}', () => {
       name: garage.name,
       address: 'Unit 6 Marsh Barton, Exeter, EX2 8NX',
       phone: '01134960000',
+      slug: expect.stringMatching(/^ashcombe-autos-ltd/),
     });
   });
 

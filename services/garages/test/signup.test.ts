@@ -154,6 +154,7 @@ describe('POST /api/v1/garages', () => {
       fullName: 'Sam Patel',
       referralCode: garage.referral_code,
       referredBy: referrer.id,
+      slug: 'bridgend-auto-repairs',
     });
 
     const login = await call(stack.identityUrl, 'POST', '/api/v1/auth/login', {

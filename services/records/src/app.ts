@@ -7,6 +7,7 @@ import type { LogIdentity } from './domain/log-signer.js';
 import { lookupHistoriesOf } from './domain/lookup-histories.js';
 import type { ReceiptSigner } from './domain/signing-key.js';
 import { adminRecordRoutes } from './routes/admin-records.js';
+import { garageServicesLoggedRoutes } from './routes/garage-services-logged.js';
 import { integrityRoutes } from './routes/integrity.js';
 import { internalAdminRecordRoutes } from './routes/internal-admin-records.js';
 import { lookupByVinRoutes, lookupRoutes } from './routes/lookup.js';
@@ -48,6 +49,7 @@ export function buildRecordsApp(deps: RecordsAppDeps) {
       app.use(lookupByVinRoutes(deps.pool));
       app.use(integrityRoutes({ pool: deps.pool, signer: deps.signer }));
       app.use(platformFiguresRoutes(deps));
+      app.use(garageServicesLoggedRoutes(deps));
       app.use(transparencyLogRoutes({ pool: deps.pool, log: deps.log ?? DEVELOPMENT_LOG }));
       // Once a write is stored, before its answer goes out, its vehicle's lookup answers are marked stale in every
       // instance (the writer's next lookup, through any instance, shows it) and its cached DVLA and DVSA answers go.

@@ -66,7 +66,7 @@ describe('lookup answers invalidated by writes', () => {
     expect((await lookupVia(stack.url, registration)).records).toEqual([]);
   });
 
-  it("shows a garage's new name and address at once, through records and the gateway, once its garage.updated is applied", async () => {
+  it("shows a garage's new name, address and page at once, through records and the gateway, once its garage.updated is applied", async () => {
     const garage = await buildGarageAccount(stack);
     const registration = newRegistration();
     await logServiceRecord(stack, garage, { vehicle_registration: registration });
@@ -86,6 +86,7 @@ describe('lookup answers invalidated by writes', () => {
       name: 'Renamed Motors Ltd',
       address: '2 New Road, Leeds, LS2 2BB',
       phone: '0113 496 0000',
+      slug: 'hartley-motors-ltd-leeds',
     };
     const event: TEventEnvelope<'garage.updated'> = {
       id: randomUUID(),
@@ -105,9 +106,11 @@ describe('lookup answers invalidated by writes', () => {
     });
     expect(await applyEventOnce(stack.db.pool, handlers, event)).toBe('applied');
     for (const url of [stack.url, otherUrl, gatewayUrl]) {
+      // "Serviced by" links to the garage's page by the slug the event carried (docs/product.md#garage-profiles).
       expect((await lookupVia(url, registration)).records[0]!.garage).toEqual({
         name: renamed.name,
         address: renamed.address,
+        slug: renamed.slug,
       });
     }
   });

@@ -15,7 +15,7 @@ export function HeroPage({
   children,
 }: {
   eyebrow?: string;
-  title: string;
+  title: ReactNode;
   lead?: ReactNode;
   /** Line the text up with a full-width page body instead of a narrow column. */
   isWide?: boolean;

@@ -41,6 +41,9 @@ const ImportRecordsPanel = lazy(() =>
 );
 
 /** The owner's API keys for the garage's systems (issue 25): loaded on its own. */
+const GarageProfilePanel = lazy(() =>
+  import('./garage-dashboard/GarageProfilePanel').then((module) => ({ default: module.GarageProfilePanel })),
+);
 const ApiKeysPanel = lazy(() =>
   import('./garage-dashboard/ApiKeysPanel').then((module) => ({ default: module.ApiKeysPanel })),
 );
@@ -127,6 +130,11 @@ function GarageDashboard() {
         {mayGarage(userType, 'manageReminders') ? (
           <Suspense fallback={null}>
             <RemindersPanel />
+          </Suspense>
+        ) : null}
+        {garage && mayGarage(userType, 'editGarageDetails') ? (
+          <Suspense fallback={null}>
+            <GarageProfilePanel garage={garage} />
           </Suspense>
         ) : null}
         {mayGarage(userType, 'manageTeam') ? (

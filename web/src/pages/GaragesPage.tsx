@@ -23,7 +23,7 @@ const REASONS = [
   {
     icon: StarIcon,
     title: 'Show the work you did',
-    text: 'Customers can see exactly what you did, and when. Your garage’s name and address appear on every record you log.',
+    text: 'Customers can see exactly what you did, and when. Your garage’s name and address appear on every record you log, linked to your own page with your logo, opening hours and services.',
   },
   {
     icon: ClockIcon,

@@ -18,7 +18,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 const INCLUDED = [
   'Unlimited service records',
   'Public vehicle lookup of your work',
-  'Your garage’s name on every record',
+  'Your garage’s name on every record, linked to your own garage page',
   'Export your records as CSV or JSON',
   'Email support',
   `${PLAN.trialDays}-day free trial`,

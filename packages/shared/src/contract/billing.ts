@@ -10,7 +10,8 @@ import { MESSAGES } from './messages.js';
 
 /**
  * What the plan includes, as the pricing page lists it (docs/product.md#pricing-and-checkout): only what is built
- * (issue 26), so no garage profiles until they exist and the support there is (e-mail and the contact form).
+ * (issue 26): the garage's own page as it is (docs/product.md#garage-profiles) and the support there is (e-mail and
+ * the contact form).
  */
 export const PLAN_FEATURES = [
   'Unlimited service entries',
@@ -18,6 +19,7 @@ export const PLAN_FEATURES = [
   'Vehicle report with DVLA and DVSA data',
   'A signed receipt for every record',
   'Export your records as CSV or JSON',
+  'Your own garage page with your logo, opening hours and services, listed in the garage finder',
   'Email support',
   'Free updates',
 ] as const;

@@ -37,6 +37,10 @@ export const ERROR_STATUS = {
   conflict: 409,
   duplicate_email: 409,
   duplicate_company: 409,
+  /** A body over its call's limit (the body parser's own, or a logo over 1 MB). */
+  payload_too_large: 413,
+  /** A body of a media type the call does not take (an unsupported charset, or a logo that is no PNG, JPEG or WebP). */
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   bad_gateway: 502,

@@ -77,11 +77,19 @@ export const EVENTS = {
       fullName: z.string(),
       referralCode: z.string(),
       referredBy: z.string().uuid().nullable(),
+      /** The garage's public page, /garages/{slug}; absent from events written before slugs. */
+      slug: z.string().optional(),
     }),
   },
   'garage.updated': {
     version: 1,
-    payload: z.object({ garageId: z.string().uuid(), name: z.string(), address: z.string(), phone: z.string() }),
+    payload: z.object({
+      garageId: z.string().uuid(),
+      name: z.string(),
+      address: z.string(),
+      phone: z.string(),
+      slug: z.string().optional(),
+    }),
   },
   /** An admin freed the company number of a garage whose e-mail was never confirmed (company squatting). */
   'garage.company_released': {

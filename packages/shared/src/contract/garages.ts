@@ -165,6 +165,11 @@ export const ZGarageProfileSchema = z.object({
   referral_code: z.string(),
   subscription_status: ZGarageSubscriptionStatusSchema,
   created_at: z.string(),
+  /** Its public page, /garages/{slug}, and what the owner wrote there (docs/product.md#garage-profiles). */
+  slug: z.string(),
+  opening_hours: z.string(),
+  services_offered: z.string(),
+  logo_url: z.string().nullable(),
 });
 export type TGarageProfile = z.infer<typeof ZGarageProfileSchema>;
 

@@ -19,6 +19,7 @@ export * from './events.js';
 export * from './identity.js';
 export * from './second-factor.js';
 export * from './garages.js';
+export * from './garage-profiles.js';
 export * from './billing.js';
 export * from './openapi.js';
 export * from './operations.js';

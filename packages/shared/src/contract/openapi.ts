@@ -56,6 +56,8 @@ export interface TOperation {
    * errors are envelopes as everywhere.
    */
   download?: Record<string, z.ZodType>;
+  /** For a call whose body is a file rather than JSON (a garage's logo): the media types it takes. */
+  upload?: readonly string[];
   successStatus?: number;
   errors?: number[];
 }
@@ -128,6 +130,16 @@ export function buildOpenApiDocument(operations: readonly TOperation[], info: { 
       ],
       ...(op.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } }
+        : {}),
+      ...(op.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: Object.fromEntries(
+                op.upload.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+              ),
+            },
+          }
         : {}),
       responses,
     };

@@ -27,7 +27,8 @@ export const ZPublicServiceRecordSchema = z.object({
   created_at: z.string(),
   /** True when this record's mileage is lower than that of an earlier-dated record of the same vehicle (possible clocking). */
   mileage_anomaly: z.boolean(),
-  garage: z.object({ name: z.string(), address: z.string() }),
+  /** slug: the garage's public page (/garages/{slug}), absent until records has heard it (docs/product.md#garage-profiles). */
+  garage: z.object({ name: z.string(), address: z.string(), slug: z.string().optional() }),
   /** The platform's corrections of this record, oldest first: shown as "Amended on {date} by the platform: {reason}". */
   amendments: z.array(z.object({ amended_at: z.string(), reason: z.string() })),
   /**

@@ -20,6 +20,14 @@ describe('presentGarageProfile', () => {
       created_at: new Date('2025-03-14T09:30:00.000Z'),
       suspended_at: null,
       suspension_reason: null,
+      slug: 'castle-garage-ltd',
+      town: '',
+      postcode_district: '',
+      opening_hours: '',
+      services_offered: '',
+      company_name: 'CASTLE GARAGE LTD',
+      companies_house_number: '01234567',
+      logo_updated_at: null,
     });
     expect(profile).toEqual({
       id: '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b',
@@ -30,6 +38,10 @@ describe('presentGarageProfile', () => {
       referral_code: 'GAR-ABCDEFGH',
       subscription_status: 'active',
       created_at: '2025-03-14T09:30:00.000Z',
+      slug: 'castle-garage-ltd',
+      opening_hours: '',
+      services_offered: '',
+      logo_url: null,
     });
     expect(ZGarageProfileSchema.parse(profile)).toEqual(profile);
   });

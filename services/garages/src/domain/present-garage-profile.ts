@@ -1,5 +1,6 @@
 import type { TGarageProfile } from '@sh/shared/contract';
 import type { GarageRow } from '../store/garage-row.js';
+import { logoUrlOf } from './present-public-garage-profile.js';
 
 /** The garage's own profile as the API shows it. */
 export function presentGarageProfile(garage: GarageRow): TGarageProfile {
@@ -12,5 +13,9 @@ export function presentGarageProfile(garage: GarageRow): TGarageProfile {
     referral_code: garage.referral_code,
     subscription_status: garage.subscription_status,
     created_at: garage.created_at.toISOString(),
+    slug: garage.slug,
+    opening_hours: garage.opening_hours,
+    services_offered: garage.services_offered,
+    logo_url: logoUrlOf(garage),
   };
 }

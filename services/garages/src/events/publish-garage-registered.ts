@@ -12,5 +12,6 @@ export async function publishGarageRegistered(client: PoolClient, garage: Garage
     fullName: garage.full_name,
     referralCode: garage.referral_code,
     referredBy: garage.referred_by,
+    slug: garage.slug,
   });
 }

@@ -8,5 +8,6 @@ export async function publishGarageUpdated(client: PoolClient, garage: GarageRow
     name: garage.name,
     address: garage.address,
     phone: garage.phone,
+    slug: garage.slug,
   });
 }

@@ -131,13 +131,14 @@ export async function createServiceRecord(
       const highestMileage = await findHighestMileage(client, record.vehicle_registration);
       await insertServiceRecord(client, record);
       const receipt = await sealRecord(client, deps.signer, record, head, createdAt);
-      const garage = (await findGarageContact(client, garageId)) ?? { ...UNKNOWN_GARAGE, email: null };
+      const garage = (await findGarageContact(client, garageId)) ?? { ...UNKNOWN_GARAGE, email: null, slug: null };
       await publishRecordCreated(client, { record, garage, receipt });
       const serviceRecord = presentGarageRecord({
         ...record,
         mileage_anomaly: highestMileage !== null && record.mileage < highestMileage,
         garage_name: garage.name,
         garage_address: garage.address,
+        garage_slug: garage.slug,
         amendments: [],
         position: receipt.position,
         hash: receipt.hash,

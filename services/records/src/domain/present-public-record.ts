@@ -24,14 +24,22 @@ export function presentHistoryFields(row: Omit<ServiceRecordRow, 'technician_nam
 
 /**
  * A record as anyone looking up the vehicle sees it: its history fields as they read now, the garage that did the
- * work, and when and why the platform amended it.
+ * work (with its public page's slug once records has heard it: docs/product.md#garage-profiles), and when and why
+ * the platform amended it.
  */
 export function presentPublicRecord(row: PublicRecordRow): TPublicServiceRecord {
   return {
     ...presentHistoryFields(row),
     technician_name: row.technician_name,
     mileage_anomaly: row.mileage_anomaly,
-    garage: row.garage_name === null ? UNKNOWN_GARAGE : { name: row.garage_name, address: row.garage_address ?? '' },
+    garage:
+      row.garage_name === null
+        ? UNKNOWN_GARAGE
+        : {
+            name: row.garage_name,
+            address: row.garage_address ?? '',
+            ...(row.garage_slug === null ? {} : { slug: row.garage_slug }),
+          },
     amendments: row.amendments.map((amendment) => ({ amended_at: amendment.amended_at, reason: amendment.reason })),
   };
 }

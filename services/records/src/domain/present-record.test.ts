@@ -24,6 +24,7 @@ function buildRow(overrides: Partial<GarageRecordRow> = {}): GarageRecordRow {
     mileage_anomaly: false,
     garage_name: 'Hartley Motors Ltd',
     garage_address: '1 High Street, York',
+    garage_slug: 'hartley-motors-ltd',
     amendments: [],
     position: 3,
     hash: 'a'.repeat(64),
@@ -56,8 +57,15 @@ describe('presentPublicRecord', () => {
       technician_name: 'Sam Patel',
       created_at: '2025-03-14T17:00:00.123Z',
       mileage_anomaly: false,
-      garage: { name: 'Hartley Motors Ltd', address: '1 High Street, York' },
+      garage: { name: 'Hartley Motors Ltd', address: '1 High Street, York', slug: 'hartley-motors-ltd' },
       amendments: [],
+    });
+  });
+
+  it("leaves out the garage's page until records has heard its slug", () => {
+    expect(presentPublicRecord(buildRow({ garage_slug: null })).garage).toEqual({
+      name: 'Hartley Motors Ltd',
+      address: '1 High Street, York',
     });
   });
 
@@ -74,6 +82,7 @@ describe('presentPublicRecord', () => {
     expect(presentPublicRecord(buildRow({ garage_address: null })).garage).toEqual({
       name: 'Hartley Motors Ltd',
       address: '',
+      slug: 'hartley-motors-ltd',
     });
   });
 });

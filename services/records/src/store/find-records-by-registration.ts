@@ -19,7 +19,7 @@ export const publicRecordsSql = (
                   COALESCE(r.mileage < max(r.mileage) OVER (
                     ORDER BY r.service_date, r.created_at ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), false)
                     AS mileage_anomaly,
-                  g.name AS garage_name, g.address AS garage_address,
+                  g.name AS garage_name, g.address AS garage_address, g.slug AS garage_slug,
                   ${PUBLIC_AMENDMENTS_SELECT} AS amendments
              FROM service_records r
              LEFT JOIN garage_directory g ON g.garage_id = r.garage_id

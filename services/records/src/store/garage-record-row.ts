@@ -16,7 +16,7 @@ export const GARAGE_RECORD_SELECT = `
                   WHERE e.vehicle_registration = r.vehicle_registration AND e.withdrawn_at IS NULL
                     AND (e.service_date, e.created_at) < (r.service_date, r.created_at) AND e.mileage > r.mileage)
            AS mileage_anomaly,
-         g.name AS garage_name, g.address AS garage_address,
+         g.name AS garage_name, g.address AS garage_address, g.slug AS garage_slug,
          ${PUBLIC_AMENDMENTS_SELECT} AS amendments,
          c.position, c.hash, c.prev_hash, c.signed_at, c.signature, c.key_id, l.leaf_index
     FROM service_records r

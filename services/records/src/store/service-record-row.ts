@@ -41,6 +41,8 @@ export interface ListedRecordColumns {
   mileage_anomaly: boolean;
   garage_name: string | null;
   garage_address: string | null;
+  /** The garage's public page (/garages/{slug}), null until records has heard it. */
+  garage_slug: string | null;
   amendments: PublicAmendment[];
 }
 

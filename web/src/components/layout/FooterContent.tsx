@@ -9,6 +9,7 @@ const FOOTER_GROUPS = [
     title: 'Product',
     links: [
       { to: '/lookup', label: 'Check a vehicle' },
+      { to: '/garages/find', label: 'Find a garage' },
       { to: '/pricing', label: 'Pricing' },
       { to: '/signup', label: 'Register your garage' },
       { to: '/faq', label: 'FAQ' },

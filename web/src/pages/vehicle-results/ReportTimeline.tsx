@@ -111,7 +111,14 @@ function PublicRecordCard({ record, isLower }: { record: TPublicServiceRecord; i
       record={shown}
       before={
         <RecordDetail icon={<GarageIcon size={18} />} term="Garage" layout="inline">
-          Serviced by <strong data-computed>{record.garage.name}</strong>
+          Serviced by{' '}
+          {record.garage.slug ? (
+            <Link to={`/garages/${record.garage.slug}`} className="report-garage-link">
+              <strong data-computed>{record.garage.name}</strong>
+            </Link>
+          ) : (
+            <strong data-computed>{record.garage.name}</strong>
+          )}
         </RecordDetail>
       }
       after={

@@ -1,4 +1,7 @@
-/** The garages service's calls: signup and its checks, a garage's profile, a company's release, the phone number. */
+/**
+ * The garages service's calls: signup and its checks, a garage's profile and its public page, the directory, a
+ * company's release, the phone number.
+ */
 import {
   ZCheckDuplicatesRequestSchema,
   ZCheckDuplicatesResponseSchema,
@@ -13,6 +16,17 @@ import {
   ZValidateReferralRequestSchema,
   ZValidateReferralResponseSchema,
 } from '../garages.js';
+import {
+  LOGO_UPLOAD_TYPES,
+  ZGarageDirectoryQuerySchema,
+  ZGarageDirectoryResponseSchema,
+  ZGarageLogoDownloadSchema,
+  ZGarageSlugParamSchema,
+  ZPublicGarageProfileResponseSchema,
+  ZUpdateGarageDetailsRequestSchema,
+  ZUpdateGarageDetailsResponseSchema,
+  ZUpdateGarageLogoResponseSchema,
+} from '../garage-profiles.js';
 import { ZUserIdParamSchema } from '../identity.js';
 import type { TOperation } from '../openapi.js';
 
@@ -111,5 +125,72 @@ export const GARAGES_OPERATIONS: TOperation[] = [
     body: ZUpdatePhoneRequestSchema,
     response: ZUpdatePhoneResponseSchema,
     errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/garage-profiles',
+    operationId: 'findGarages',
+    summary: 'The directory: subscribed garages in a town (from its start, any case) or a postcode district (exactly)',
+    tag: 'Garages',
+    auth: 'public',
+    service: 'garages',
+    budget: 'general',
+    query: ZGarageDirectoryQuerySchema,
+    response: ZGarageDirectoryResponseSchema,
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/garage-profiles/{slug}',
+    operationId: 'getGarageProfile',
+    summary: "A garage's public page: its details, opening hours, services and the Companies House check it passed",
+    tag: 'Garages',
+    auth: 'public',
+    service: 'garages',
+    budget: 'general',
+    pathParams: ZGarageSlugParamSchema,
+    response: ZPublicGarageProfileResponseSchema,
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/garage-profiles/{slug}/logo',
+    operationId: 'getGarageLogo',
+    summary: "A garage's logo, as the service re-encoded it (PNG or WebP)",
+    tag: 'Garages',
+    auth: 'public',
+    service: 'garages',
+    budget: 'general',
+    pathParams: ZGarageSlugParamSchema,
+    response: ZGarageLogoDownloadSchema,
+    download: { 'image/png': ZGarageLogoDownloadSchema, 'image/webp': ZGarageLogoDownloadSchema },
+    errors: [400, 404],
+  },
+  {
+    method: 'patch',
+    path: '/garages/me/profile',
+    operationId: 'updateGarageProfile',
+    summary: "Change the opening hours and services on the garage's public page (the owner)",
+    tag: 'Garages',
+    auth: 'garage',
+    service: 'garages',
+    budget: 'general',
+    body: ZUpdateGarageDetailsRequestSchema,
+    response: ZUpdateGarageDetailsResponseSchema,
+    errors: [400, 401, 403, 404],
+  },
+  {
+    method: 'put',
+    path: '/garages/me/logo',
+    operationId: 'updateGarageLogo',
+    summary:
+      "Upload the garage's logo (the owner): PNG, JPEG or WebP up to 1 MB, re-encoded by the service; SVG is refused",
+    tag: 'Garages',
+    auth: 'garage',
+    service: 'garages',
+    budget: 'general',
+    upload: LOGO_UPLOAD_TYPES,
+    response: ZUpdateGarageLogoResponseSchema,
+    errors: [400, 401, 403, 404, 413, 415],
   },
 ];

@@ -13,6 +13,7 @@ import {
 } from '../admin-corrections.js';
 import { RECORD_EXPORT_OPERATION } from '../export.js';
 import { RECORD_IMPORT_OPERATIONS } from '../record-import.js';
+import { GARAGE_SERVICES_LOGGED_OPERATION } from '../garage-profiles.js';
 import type { TOperation } from '../openapi.js';
 import { ZPlatformFiguresResponseSchema } from '../platform-figures.js';
 import {
@@ -248,6 +249,7 @@ export const RECORDS_OPERATIONS: TOperation[] = [
   },
   RECORD_EXPORT_OPERATION,
   ...RECORD_IMPORT_OPERATIONS,
+  GARAGE_SERVICES_LOGGED_OPERATION,
   {
     method: 'patch',
     path: '/service-records/{id}',
