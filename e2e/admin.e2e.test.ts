@@ -12,6 +12,7 @@ import {
   type TAdminDataResponse,
   type TLookupResponse,
   type TVerifyChainResponse,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { logInThroughApi, registerGarage } from './support/api.js';
 import { logInThroughPage, screenshot, useBrowser } from './support/browser.js';
@@ -87,7 +88,7 @@ describe("the admin's journey", () => {
       expect(await card.textContent()).toContain(value.toLocaleString('en-GB'));
     }
     // The live status: every service and Redis checked, in plain words.
-    await page.getByText(MESSAGES.adminActions.allOperational).first().waitFor();
+    await page.getByText(ADMIN_ACTION_MESSAGES.allOperational).first().waitFor();
     await screenshot(page, 'admin-overview');
 
     // The record manager: the registration is upper-cased as typed; the vehicle's records come newest first.
@@ -108,7 +109,7 @@ describe("the admin's journey", () => {
     expect(await edit.getByLabel('Registration').getAttribute('readonly')).not.toBeNull();
     await edit.getByLabel('Notes').fill('Rear brake discs and pads replaced; handbrake adjusted.');
     await edit.getByRole('button', { name: 'Save amendment' }).click();
-    await expect.poll(() => edit.getByText(MESSAGES.adminActions.reasonRequired).count()).toBeGreaterThan(0);
+    await expect.poll(() => edit.getByText(ADMIN_ACTION_MESSAGES.reasonRequired).count()).toBeGreaterThan(0);
     await edit.getByLabel('Reason for the change').fill(reason);
     await edit.getByRole('button', { name: 'Save amendment' }).click();
     await edit.waitFor({ state: 'hidden' });
@@ -186,7 +187,7 @@ describe("the admin's journey", () => {
     await page.keyboard.press('Space');
     expect(await notesChoice.isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Erase for good' }).click();
-    await expect.poll(() => dialog.getByText(MESSAGES.adminActions.reasonRequired).count()).toBe(1);
+    await expect.poll(() => dialog.getByText(ADMIN_ACTION_MESSAGES.reasonRequired).count()).toBe(1);
     await dialog.getByLabel('Reason for erasing').fill(erasureReason);
     await dialog.evaluate((element) => element.scrollTo(0, 0));
     await screenshot(page, 'admin-erase-dialog', { isViewportOnly: true });

@@ -2,7 +2,7 @@
 // page.evaluate callbacks run in the browser.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, PAST_DUE_MESSAGES } from '@sh/shared/contract';
 import { confirmationLinkFor, logInThroughApi, registerGarage, waitUntilConfirmationHeard } from './support/api.js';
 import { logInThroughPage, screenshot, useBrowser } from './support/browser.js';
 
@@ -129,12 +129,12 @@ describe('a new garage subscribes', () => {
       cancel_url: `${inject('gatewayUrl')}/checkout?canceled=true`,
     });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toBe(MESSAGES.billing.paymentPastDue);
+    expect(((await refused.json()) as { message: string }).message).toBe(PAST_DUE_MESSAGES.paymentPastDue);
 
     const { context, page, errors } = await openPage();
     await logInThroughPage(page, email, password);
     await page.waitForURL('**/garage');
-    await page.getByText(MESSAGES.billing.pastDueNotice).waitFor();
+    await page.getByText(PAST_DUE_MESSAGES.pastDueNotice).waitFor();
     expect(await page.getByRole('link', { name: 'Subscribe to Add Records' }).count()).toBe(0);
     await screenshot(page, 'dashboard-past-due');
     await page.getByRole('button', { name: 'Update payment details' }).first().click();

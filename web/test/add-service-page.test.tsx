@@ -6,6 +6,7 @@ import {
   SERVICE_CATEGORIES,
   type TGarageServiceRecord,
   type TReceipt,
+  PAST_DUE_MESSAGES,
 } from '@sh/shared/contract';
 import { formatTodayInUk } from '../src/lib/format';
 import { sendBrowserTo } from '../src/lib/browser-location';
@@ -171,7 +172,7 @@ describe('AddServicePage', () => {
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/add-service');
-    expect(await screen.findByText(MESSAGES.billing.pastDueNotice)).toBeTruthy();
+    expect(await screen.findByText(PAST_DUE_MESSAGES.pastDueNotice)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'See the plan' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Update payment details' }));
     await vi.waitFor(() => expect(sendBrowserTo).toHaveBeenCalledWith(PORTAL_URL));

@@ -1,6 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ERASURE_MESSAGES, MESSAGES, type TAdminServiceRecord, type TErasableField } from '@sh/shared/contract';
+import {
+  ERASURE_MESSAGES,
+  type TAdminServiceRecord,
+  type TErasableField,
+  ADMIN_ACTION_MESSAGES,
+} from '@sh/shared/contract';
 import { adminDataReply, buildAdminRecord, buildAmendment } from './admin-support';
 import { ADMIN_USER, failure, mockApi, ok, pending, renderApp, storeSession, type TApiRoute } from './support';
 
@@ -120,14 +125,14 @@ describe('erase personal data', () => {
 
     confirm(dialog);
     expect(await within(dialog).findByText(ERASURE_MESSAGES.fieldsRequired)).toBeTruthy();
-    expect(within(dialog).getByText(MESSAGES.adminActions.reasonRequired)).toBeTruthy();
+    expect(within(dialog).getByText(ADMIN_ACTION_MESSAGES.reasonRequired)).toBeTruthy();
     expect(document.activeElement).toBe(choice(dialog, 'Notes'));
 
     fireEvent.click(choice(dialog, 'Notes'));
     expect(within(dialog).queryByText(ERASURE_MESSAGES.fieldsRequired)).toBeNull();
     fillReason(dialog, 'Du');
     confirm(dialog);
-    expect(await within(dialog).findByText(MESSAGES.adminActions.reasonTooShort)).toBeTruthy();
+    expect(await within(dialog).findByText(ADMIN_ACTION_MESSAGES.reasonTooShort)).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Reason for erasing'));
     expect(erasureCalls()).toHaveLength(0);
   });
@@ -182,8 +187,8 @@ describe('erase personal data', () => {
     const { dialog, erasureCalls } = await openErase(record, (_call, count) => {
       if (count === 1) return failure(409, 'conflict', ERASURE_MESSAGES.sealedBeforeErasure);
       if (count === 2) {
-        return failure(400, 'validation_failed', MESSAGES.adminActions.reasonTooShort, [
-          { path: 'reason', message: MESSAGES.adminActions.reasonTooShort },
+        return failure(400, 'validation_failed', ADMIN_ACTION_MESSAGES.reasonTooShort, [
+          { path: 'reason', message: ADMIN_ACTION_MESSAGES.reasonTooShort },
         ]);
       }
       return new TypeError('Failed to fetch');
@@ -194,7 +199,7 @@ describe('erase personal data', () => {
     confirm(dialog);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(ERASURE_MESSAGES.sealedBeforeErasure);
     confirm(dialog);
-    expect(await within(dialog).findByText(MESSAGES.adminActions.reasonTooShort)).toBeTruthy();
+    expect(await within(dialog).findByText(ADMIN_ACTION_MESSAGES.reasonTooShort)).toBeTruthy();
     expect(within(dialog).getByLabelText('Reason for erasing').getAttribute('aria-invalid')).toBe('true');
     confirm(dialog);
     await vi.waitFor(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@sh/shared/contract';
+import { ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { describeAmendment } from '../src/components/ServiceRecordCard';
 import { formatInstantDateInUk, todayIsoInUk } from '../src/lib/format';
 import { inChecklistOrder, splitServiceType, toggleServiceItem } from '../src/lib/service-items';
@@ -20,7 +20,7 @@ describe('the edit dialog: what an amendment sends', () => {
     const parsed = ZEditRecordFormSchema.safeParse(input);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['', MESSAGES.adminActions.nothingToChange],
+      ['', ADMIN_ACTION_MESSAGES.nothingToChange],
     ]);
   });
 
@@ -69,7 +69,7 @@ describe('the edit dialog: what an amendment sends', () => {
     expect(accepted.success).toBe(true);
     const refused = ZEditRecordFormSchema.safeParse({ service_date: '2999-01-01', reason: 'Wrong day' });
     expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['service_date', MESSAGES.adminActions.serviceDateInFuture],
+      ['service_date', ADMIN_ACTION_MESSAGES.serviceDateInFuture],
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { describeReferrer } from '../src/pages/admin/GaragesTable';
 import { adminDataReply, buildAdminAction, buildAdminGarage, queryOf } from './admin-support';
 import {
@@ -239,7 +239,7 @@ describe('/admin: the garages view', () => {
             suspension: { suspended_at: '2026-11-23T14:05:00.000Z', reason: 'Fake records reported' },
           },
         },
-        MESSAGES.adminActions.garageSuspended,
+        ADMIN_ACTION_MESSAGES.garageSuspended,
       ),
     });
 
@@ -249,7 +249,7 @@ describe('/admin: the garages view', () => {
     const dialog = screen.getByRole('dialog', { name: 'Suspend Quay Garage' });
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Reason for suspending'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend garage' }));
-    expect(await within(dialog).findByText(MESSAGES.adminActions.reasonRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(ADMIN_ACTION_MESSAGES.reasonRequired)).toBeTruthy();
     expect(api.callsTo(`POST garages/${garage.id}/suspension`)).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Reason for suspending'), {
@@ -257,13 +257,13 @@ describe('/admin: the garages view', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend garage' }));
 
-    expect(await screen.findByText(MESSAGES.adminActions.garageSuspended)).toBeTruthy();
+    expect(await screen.findByText(ADMIN_ACTION_MESSAGES.garageSuspended)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsTo(`POST garages/${garage.id}/suspension`)[0]?.body).toEqual({ reason: 'Fake records reported' });
     const row = screen.getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getByText('Suspended')).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Reinstate Quay Garage' })).toBeTruthy();
-    expect(document.activeElement?.textContent).toContain(MESSAGES.adminActions.garageSuspended);
+    expect(document.activeElement?.textContent).toContain(ADMIN_ACTION_MESSAGES.garageSuspended);
   });
 
   it('reinstates with DELETE and its reason, and keeps a failure in the dialog', async () => {
@@ -275,7 +275,7 @@ describe('/admin: the garages view', () => {
       'GET admin/data': adminDataReply({ garages: [garage] }),
       [`DELETE garages/${garage.id}/suspension`]: (_call, count) =>
         count === 1
-          ? failure(409, 'not_suspended', MESSAGES.adminActions.notSuspended)
+          ? failure(409, 'not_suspended', ADMIN_ACTION_MESSAGES.notSuspended)
           : ok({ garage: { ...garage, suspension: null } }),
     });
 
@@ -283,13 +283,13 @@ describe('/admin: the garages view', () => {
     const dialog = screen.getByRole('dialog', { name: 'Reinstate Quay Garage' });
     fireEvent.change(within(dialog).getByLabelText('Reason for reinstating'), { target: { value: 'Checks passed' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reinstate garage' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(MESSAGES.adminActions.notSuspended);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(ADMIN_ACTION_MESSAGES.notSuspended);
     expect((within(dialog).getByLabelText('Reason for reinstating') as HTMLTextAreaElement).value).toBe(
       'Checks passed',
     );
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reinstate garage' }));
-    expect(await screen.findByText(MESSAGES.adminActions.garageReinstated)).toBeTruthy();
+    expect(await screen.findByText(ADMIN_ACTION_MESSAGES.garageReinstated)).toBeTruthy();
     expect(api.callsTo(`DELETE garages/${garage.id}/suspension`).map((call) => call.body)).toEqual([
       { reason: 'Checks passed' },
       { reason: 'Checks passed' },

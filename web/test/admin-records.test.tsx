@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type TAdminServiceRecord } from '@sh/shared/contract';
+import { MESSAGES, type TAdminServiceRecord, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { adminDataReply, buildAdminRecord, buildAmendment, queryOf } from './admin-support';
 import {
   ADMIN_USER,
@@ -145,16 +145,16 @@ describe('the edit dialog', () => {
     const save = within(dialog).getByRole('button', { name: 'Save amendment' });
 
     fireEvent.click(save);
-    expect(await within(dialog).findByText(MESSAGES.adminActions.reasonRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(ADMIN_ACTION_MESSAGES.reasonRequired)).toBeTruthy();
     expect(document.activeElement).toBe(field(dialog, 'Reason for the change'));
 
     fireEvent.change(field(dialog, 'Reason for the change'), { target: { value: 'Typo' } });
     fireEvent.click(save);
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(MESSAGES.adminActions.nothingToChange);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(ADMIN_ACTION_MESSAGES.nothingToChange);
 
     fireEvent.change(field(dialog, 'Service date'), { target: { value: '2999-01-01' } });
     fireEvent.click(save);
-    expect(await within(dialog).findByText(MESSAGES.adminActions.serviceDateInFuture)).toBeTruthy();
+    expect(await within(dialog).findByText(ADMIN_ACTION_MESSAGES.serviceDateInFuture)).toBeTruthy();
 
     fireEvent.change(field(dialog, 'Service date'), { target: { value: '2025-03-14' } });
     fireEvent.change(field(dialog, 'Customer email'), { target: { value: 'not-an-email' } });
@@ -167,14 +167,14 @@ describe('the edit dialog', () => {
     const record = buildAdminRecord();
     const { api, dialog, edit } = await openEdit(record, (call) => {
       const body = call.body as { notes: string };
-      return ok({ serviceRecord: amended(record, { notes: body.notes }) }, MESSAGES.adminActions.recordAmended);
+      return ok({ serviceRecord: amended(record, { notes: body.notes }) }, ADMIN_ACTION_MESSAGES.recordAmended);
     });
 
     fireEvent.change(field(dialog, 'Notes'), { target: { value: 'Used 5W-40.' } });
     fireEvent.change(field(dialog, 'Reason for the change'), { target: { value: ' Garage reported a typo ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save amendment' }));
 
-    expect(await screen.findByText(MESSAGES.adminActions.recordAmended)).toBeTruthy();
+    expect(await screen.findByText(ADMIN_ACTION_MESSAGES.recordAmended)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsTo(`PATCH service-records/${record.id}`)[0]?.body).toEqual({
       notes: 'Used 5W-40.',
@@ -209,8 +209,8 @@ describe('the edit dialog', () => {
     vi.stubGlobal('alert', alertBox);
     const { dialog } = await openEdit(record, (_call, count) =>
       count === 1
-        ? failure(400, 'validation_failed', MESSAGES.adminActions.serviceDateInFuture, [
-            { path: 'service_date', message: MESSAGES.adminActions.serviceDateInFuture },
+        ? failure(400, 'validation_failed', ADMIN_ACTION_MESSAGES.serviceDateInFuture, [
+            { path: 'service_date', message: ADMIN_ACTION_MESSAGES.serviceDateInFuture },
           ])
         : failure(500, 'internal', MESSAGES.platform.internal),
     );
@@ -218,7 +218,7 @@ describe('the edit dialog', () => {
     fireEvent.change(field(dialog, 'Reason for the change'), { target: { value: 'Wrong day' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save amendment' }));
 
-    expect(await within(dialog).findByText(MESSAGES.adminActions.serviceDateInFuture)).toBeTruthy();
+    expect(await within(dialog).findByText(ADMIN_ACTION_MESSAGES.serviceDateInFuture)).toBeTruthy();
     expect(field(dialog, 'Service date').getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(field(dialog, 'Service date'), { target: { value: '2025-03-12' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save amendment' }));
@@ -247,21 +247,21 @@ describe('delete (a withdrawal)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete AB12CDE, 14 March 2025' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete service record' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete record' }));
-    expect(await within(dialog).findByText(MESSAGES.adminActions.reasonRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(ADMIN_ACTION_MESSAGES.reasonRequired)).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Reason for deleting'), { target: { value: 'Du' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete record' }));
-    expect(await within(dialog).findByText(MESSAGES.adminActions.reasonTooShort)).toBeTruthy();
+    expect(await within(dialog).findByText(ADMIN_ACTION_MESSAGES.reasonTooShort)).toBeTruthy();
     expect(api.callsTo(`DELETE service-records/${record.id}`)).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Reason for deleting'), { target: { value: 'Duplicate entry' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete record' }));
 
-    expect(await screen.findByText(MESSAGES.adminActions.recordWithdrawn)).toBeTruthy();
+    expect(await screen.findByText(ADMIN_ACTION_MESSAGES.recordWithdrawn)).toBeTruthy();
     expect(api.callsTo(`DELETE service-records/${record.id}`)[0]?.body).toEqual({ reason: 'Duplicate entry' });
     const row = screen.getAllByRole('row')[1] as HTMLElement;
     expect(within(row).getByText('Withdrawn')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /^Delete/ })).toBeNull();
-    expect(document.activeElement?.textContent).toBe(MESSAGES.adminActions.recordWithdrawn);
+    expect(document.activeElement?.textContent).toBe(ADMIN_ACTION_MESSAGES.recordWithdrawn);
   });
 
   it("shows the server's message in the dialog, else 'Failed to delete record'", async () => {
@@ -270,14 +270,14 @@ describe('delete (a withdrawal)', () => {
       'GET admin/data': adminDataReply({ serviceRecords: [record] }),
       [`DELETE service-records/${record.id}`]: (_call, count) =>
         count === 1
-          ? failure(409, 'already_withdrawn', MESSAGES.adminActions.alreadyWithdrawn)
+          ? failure(409, 'already_withdrawn', ADMIN_ACTION_MESSAGES.alreadyWithdrawn)
           : new TypeError('Failed to fetch'),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete AB12CDE, 14 March 2025' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete service record' });
     fireEvent.change(within(dialog).getByLabelText('Reason for deleting'), { target: { value: 'Duplicate entry' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete record' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(MESSAGES.adminActions.alreadyWithdrawn);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(ADMIN_ACTION_MESSAGES.alreadyWithdrawn);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete record' }));
     await vi.waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(MESSAGES.admin.deleteFailed));
   });
@@ -290,7 +290,7 @@ describe('/admin/records: the service record manager', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Service record manager' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText(MESSAGES.adminActions.searchNeedsRegistration)).toBeTruthy();
+    expect(await screen.findByText(ADMIN_ACTION_MESSAGES.searchNeedsRegistration)).toBeTruthy();
     expect(api.callsTo('GET admin/data')).toHaveLength(0);
 
     const box = screen.getByLabelText('Registration number') as HTMLInputElement;
@@ -379,7 +379,7 @@ describe('/admin/records: the service record manager', () => {
     fireEvent.change(field(dialog, 'Notes'), { target: { value: 'Used 5W-40.' } });
     fireEvent.change(field(dialog, 'Reason for the change'), { target: { value: 'Garage reported a typo' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save amendment' }));
-    expect(await screen.findByText(MESSAGES.adminActions.recordAmended)).toBeTruthy();
+    expect(await screen.findByText(ADMIN_ACTION_MESSAGES.recordAmended)).toBeTruthy();
     const card = screen.getByRole('article');
     expect(within(card).getByText('Used 5W-40.', { selector: 'dd' })).toBeTruthy();
     expect(within(card).getByRole('region', { name: 'History' }).textContent).toContain('Garage reported a typo');

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { PlatformStatus, STATUS_REFRESH_MS } from '../src/pages/admin/PlatformStatus';
 import { adminStatus } from './admin-support';
 import { failure, mockApi, ok, pending, type TApiReply } from './support';
@@ -62,13 +62,13 @@ describe('PlatformStatus', () => {
         count === 1 ? ok(adminStatus()) : new Promise<TApiReply>((resolve) => (answerSecond = resolve)),
     });
     render(<PlatformStatus />);
-    await vi.waitFor(() => expect(summaryLine()).toBe(MESSAGES.adminActions.allOperational));
+    await vi.waitFor(() => expect(summaryLine()).toBe(ADMIN_ACTION_MESSAGES.allOperational));
 
     vi.advanceTimersByTime(STATUS_REFRESH_MS - 1);
     expect(api.callsTo('GET admin/status')).toHaveLength(1);
     vi.advanceTimersByTime(1);
     await vi.waitFor(() => expect(api.callsTo('GET admin/status')).toHaveLength(2));
-    expect(summaryLine()).toBe(MESSAGES.adminActions.allOperational);
+    expect(summaryLine()).toBe(ADMIN_ACTION_MESSAGES.allOperational);
     expect(screen.getByRole('region', { name: 'Platform status' }).getAttribute('aria-busy')).toBe('true');
 
     answerSecond?.(ok(DOWN));
@@ -79,7 +79,7 @@ describe('PlatformStatus', () => {
   it('asks at once on Refresh', async () => {
     const api = mockApi({ 'GET admin/status': (_call, count) => (count === 1 ? ok(adminStatus()) : ok(DOWN)) });
     render(<PlatformStatus />);
-    await vi.waitFor(() => expect(summaryLine()).toBe(MESSAGES.adminActions.allOperational));
+    await vi.waitFor(() => expect(summaryLine()).toBe(ADMIN_ACTION_MESSAGES.allOperational));
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await vi.waitFor(() => expect(summaryLine()).toBe(DOWN.summary));
     expect(api.callsTo('GET admin/status')).toHaveLength(2);
@@ -91,14 +91,14 @@ describe('PlatformStatus', () => {
         count === 1 ? ok(adminStatus()) : failure(502, 'bad_gateway', MESSAGES.platform.badGateway),
     });
     render(<PlatformStatus />);
-    await vi.waitFor(() => expect(summaryLine()).toBe(MESSAGES.adminActions.allOperational));
+    await vi.waitFor(() => expect(summaryLine()).toBe(ADMIN_ACTION_MESSAGES.allOperational));
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
       `We could not check the platform’s status: ${MESSAGES.platform.badGateway} Shown below is the check of 14:05:07.`,
     );
-    expect(summaryLine()).toBe(MESSAGES.adminActions.allOperational);
+    expect(summaryLine()).toBe(ADMIN_ACTION_MESSAGES.allOperational);
   });
 
   it('lists failed events and retries one, then asks for the status again', async () => {
@@ -118,11 +118,11 @@ describe('PlatformStatus', () => {
     expect(row.textContent).toContain('22 November 2026 at 08:00');
     fireEvent.click(within(row).getByRole('button', { name: 'Retry service_record.amended for notifications' }));
 
-    expect(await screen.findByText(MESSAGES.adminActions.eventRetried)).toBeTruthy();
+    expect(await screen.findByText(ADMIN_ACTION_MESSAGES.eventRetried)).toBeTruthy();
     await vi.waitFor(() => expect(screen.getByText('No failed events.')).toBeTruthy());
     expect(api.callsTo('POST admin/events/notifications/dead%3A42/retry')).toHaveLength(1);
     expect(api.callsTo('GET admin/status')).toHaveLength(2);
-    expect(document.activeElement?.textContent).toBe(MESSAGES.adminActions.eventRetried);
+    expect(document.activeElement?.textContent).toBe(ADMIN_ACTION_MESSAGES.eventRetried);
   });
 
   it("shows a retry's failure in the page", async () => {
@@ -131,12 +131,12 @@ describe('PlatformStatus', () => {
       'POST admin/events/notifications/dead%3A42/retry': failure(
         404,
         'not_found',
-        MESSAGES.adminActions.deadEventNotFound,
+        ADMIN_ACTION_MESSAGES.deadEventNotFound,
       ),
     });
     render(<PlatformStatus />);
     fireEvent.click(await screen.findByRole('button', { name: 'Retry service_record.amended for notifications' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.adminActions.deadEventNotFound);
+    expect((await screen.findByRole('alert')).textContent).toBe(ADMIN_ACTION_MESSAGES.deadEventNotFound);
   });
 
   it('shows a spinner until the first answer', () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, SUPPORT_EMAIL } from '@sh/shared/contract';
+import { MESSAGES, SUPPORT_EMAIL, PAST_DUE_MESSAGES } from '@sh/shared/contract';
 import { sendBrowserTo } from '../src/lib/browser-location';
 import { announceEmailConfirmed, CONFIRMATION_POLL_MS } from '../src/lib/use-email-confirmation';
 import {
@@ -270,7 +270,7 @@ describe('CheckoutPage', () => {
     renderApp('/checkout?price_id=price_professional_monthly');
 
     expect(await screen.findByRole('heading', { name: 'Your last payment failed' })).toBeTruthy();
-    expect(screen.getByText(MESSAGES.billing.paymentPastDue)).toBeTruthy();
+    expect(screen.getByText(PAST_DUE_MESSAGES.paymentPastDue)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Update payment details' }));
     await vi.waitFor(() => expect(sendBrowserTo).toHaveBeenCalledWith(PORTAL_URL));

@@ -7,6 +7,7 @@ import {
   type TGarageReceipt,
   type TGarageServiceRecord,
   type TSubscriptionStatus,
+  PAST_DUE_MESSAGES,
 } from '@sh/shared/contract';
 import { encodeBase64, parseSignerKey, signCheckpoint } from '@sh/shared/transparency-log';
 import { DEV_LOG_SIGNING_KEY } from '../../packages/shared/src/server/services';
@@ -210,7 +211,7 @@ describe('GarageDashboardPage: the service records', () => {
   it('tells a garage whose payment failed, and its subscription buttons open the billing portal', async () => {
     vi.mocked(sendBrowserTo).mockClear();
     const api = openDashboard(page([]), 'past_due', { 'POST billing/portal': ok({ url: PORTAL_URL }) });
-    expect(await screen.findByText(MESSAGES.billing.pastDueNotice)).toBeTruthy();
+    expect(await screen.findByText(PAST_DUE_MESSAGES.pastDueNotice)).toBeTruthy();
     const buttons = await screen.findAllByRole('button', { name: 'Update payment details' });
     expect(buttons).toHaveLength(2);
     expect(screen.queryByRole('link', { name: 'Subscribe to Add Records' })).toBeNull();

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@sh/shared/contract';
+import { PAST_DUE_MESSAGES } from '@sh/shared/contract';
 import { sendBrowserTo } from '../src/lib/browser-location';
 import {
   buildSubscription,
@@ -46,7 +46,7 @@ describe('SubscriptionPage (/subscription)', () => {
     });
     storeSession(GARAGE_USER, 'garage');
     renderApp('/subscription');
-    expect(await screen.findByText(MESSAGES.billing.pastDueNotice)).toBeTruthy();
+    expect(await screen.findByText(PAST_DUE_MESSAGES.pastDueNotice)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Update payment details' }));
     await vi.waitFor(() => expect(sendBrowserTo).toHaveBeenCalledWith(PORTAL_URL));

@@ -5,6 +5,7 @@ import {
   ZCheckoutSessionResponseSchema,
   ZErrorEnvelopeSchema,
   ZPlansResponseSchema,
+  PAST_DUE_MESSAGES,
 } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -246,8 +247,8 @@ describe('POST /api/v1/stripe/create-checkout-session', () => {
       body: checkoutRequest(garage),
     });
     expect(status).toBe(409);
-    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(MESSAGES.billing.paymentPastDue);
-    expect(MESSAGES.billing.paymentPastDue).toContain('billing portal');
+    expect(ZErrorEnvelopeSchema.parse(body).message).toBe(PAST_DUE_MESSAGES.paymentPastDue);
+    expect(PAST_DUE_MESSAGES.paymentPastDue).toContain('billing portal');
     expect(harness.double.state.all('checkout.session')).toHaveLength(sessionsBefore);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventsFor, MESSAGES, ZErrorEnvelopeSchema, type TEventEnvelope } from '@sh/shared/contract';
+import { eventsFor, ZErrorEnvelopeSchema, type TEventEnvelope, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { applyEventOnce, type EventHandlers } from '@sh/shared/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -82,7 +82,7 @@ describe('garage.suspended and garage.reinstated in billing', () => {
       expect(ZErrorEnvelopeSchema.parse(answer.body)).toEqual({
         status: 403,
         code: 'forbidden',
-        message: MESSAGES.adminActions.accountSuspended,
+        message: ADMIN_ACTION_MESSAGES.accountSuspended,
       });
     }
     expect([customersAtStripe(), sessionsAtStripe()]).toEqual([customers, sessions]);

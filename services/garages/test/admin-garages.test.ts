@@ -1,4 +1,10 @@
-import { MESSAGES, ZErrorEnvelopeSchema, ZInternalGaragesResponseSchema, type TAdminGarage } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  ZErrorEnvelopeSchema,
+  ZInternalGaragesResponseSchema,
+  type TAdminGarage,
+  ADMIN_ACTION_MESSAGES,
+} from '@sh/shared/contract';
 import { callInternalAdmin } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGarage, startStack, TEST_INTERNAL_TOKEN, type Stack } from './harness.js';
@@ -179,7 +185,7 @@ describe('GET /internal/admin/garages', () => {
     expect(forged.body.message).toBe(MESSAGES.records.cursorInvalid);
     const long = await listGarages(`?q=${'a'.repeat(201)}`);
     expect(long.status).toBe(400);
-    expect(long.body.message).toBe(MESSAGES.adminActions.searchTooLong);
+    expect(long.body.message).toBe(ADMIN_ACTION_MESSAGES.searchTooLong);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   ZErrorEnvelopeSchema,
   ZGarageProfileResponseSchema,
   ZGarageSuspensionResponseSchema,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTokenFor, buildGarage, call, startStack, type Stack } from './harness.js';
@@ -62,7 +63,7 @@ describe('POST /api/v1/garages/{id}/suspension', () => {
 
     expect(status).toBe(200);
     const parsed = ZGarageSuspensionResponseSchema.parse(body);
-    expect(parsed.message).toBe(MESSAGES.adminActions.garageSuspended);
+    expect(parsed.message).toBe(ADMIN_ACTION_MESSAGES.garageSuspended);
     expect(parsed.data.garage).toMatchObject({ id: garage.id, name: 'Quayside Motors Ltd', email: garage.email });
     const suspension = parsed.data.garage.suspension!;
     expect(suspension.reason).toBe('Logged services it never performed');
@@ -104,7 +105,7 @@ describe('POST /api/v1/garages/{id}/suspension', () => {
     expect(closed.status).toBe(403);
     expect(ZErrorEnvelopeSchema.parse(closed.body)).toMatchObject({
       code: 'forbidden',
-      message: MESSAGES.adminActions.accountSuspended,
+      message: ADMIN_ACTION_MESSAGES.accountSuspended,
     });
 
     expect((await reinstate(garage.id, { reason: 'Invoices paid' }, admin.token)).status).toBe(200);
@@ -122,7 +123,7 @@ describe('POST /api/v1/garages/{id}/suspension', () => {
     expect(again.status).toBe(409);
     expect(ZErrorEnvelopeSchema.parse(again.body)).toMatchObject({
       code: 'conflict',
-      message: MESSAGES.adminActions.alreadySuspended,
+      message: ADMIN_ACTION_MESSAGES.alreadySuspended,
     });
     expect(await footprint(garage.id)).toEqual(before);
   });
@@ -146,16 +147,16 @@ describe('POST /api/v1/garages/{id}/suspension', () => {
 
     const noReason = await suspend(randomUUID(), {}, admin.token);
     expect(noReason.status).toBe(400);
-    expect(noReason.body.message).toBe(MESSAGES.adminActions.reasonRequired);
+    expect(noReason.body.message).toBe(ADMIN_ACTION_MESSAGES.reasonRequired);
     const blankReason = await suspend(garage.id, { reason: '   ' }, admin.token);
     expect(blankReason.status).toBe(400);
-    expect(blankReason.body.message).toBe(MESSAGES.adminActions.reasonRequired);
+    expect(blankReason.body.message).toBe(ADMIN_ACTION_MESSAGES.reasonRequired);
     const shortReason = await suspend(garage.id, { reason: 'no' }, admin.token);
     expect(shortReason.status).toBe(400);
-    expect(shortReason.body.message).toBe(MESSAGES.adminActions.reasonTooShort);
+    expect(shortReason.body.message).toBe(ADMIN_ACTION_MESSAGES.reasonTooShort);
     const longReason = await suspend(garage.id, { reason: 'x'.repeat(501) }, admin.token);
     expect(longReason.status).toBe(400);
-    expect(longReason.body.message).toBe(MESSAGES.adminActions.reasonTooLong);
+    expect(longReason.body.message).toBe(ADMIN_ACTION_MESSAGES.reasonTooLong);
 
     const unknown = await suspend(randomUUID(), { reason: 'Nobody by that id' }, admin.token);
     expect(unknown.status).toBe(404);
@@ -175,7 +176,7 @@ describe('DELETE /api/v1/garages/{id}/suspension', () => {
 
     expect(status).toBe(200);
     const parsed = ZGarageSuspensionResponseSchema.parse(body);
-    expect(parsed.message).toBe(MESSAGES.adminActions.garageReinstated);
+    expect(parsed.message).toBe(ADMIN_ACTION_MESSAGES.garageReinstated);
     expect(parsed.data.garage).toMatchObject({ id: garage.id, suspension: null });
 
     const { rows } = await stack.garagesDb.pool.query(
@@ -216,7 +217,7 @@ describe('DELETE /api/v1/garages/{id}/suspension', () => {
     expect(status).toBe(409);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
       code: 'conflict',
-      message: MESSAGES.adminActions.notSuspended,
+      message: ADMIN_ACTION_MESSAGES.notSuspended,
     });
     expect(await footprint(garage.id)).toEqual(before);
   });
@@ -235,7 +236,7 @@ describe('DELETE /api/v1/garages/{id}/suspension', () => {
       token: admin.token,
     });
     expect(noBody.status).toBe(400);
-    expect(noBody.body.message).toBe(MESSAGES.adminActions.reasonRequired);
+    expect(noBody.body.message).toBe(ADMIN_ACTION_MESSAGES.reasonRequired);
     expect((await reinstate(randomUUID(), { reason: 'Nobody by that id' }, admin.token)).status).toBe(404);
 
     expect(await footprint(garage.id)).toEqual(before);

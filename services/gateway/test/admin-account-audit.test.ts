@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, ZAdminDataResponseSchema, ZErrorEnvelopeSchema, type TAdminAction } from '@sh/shared/contract';
+import {
+  ZAdminDataResponseSchema,
+  ZErrorEnvelopeSchema,
+  type TAdminAction,
+  ADMIN_ACTION_MESSAGES,
+} from '@sh/shared/contract';
 import { createIdentityUser } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGarage as buildGarageRow } from '../../garages/test/builders.js';
@@ -132,7 +137,7 @@ describe("the audit of an admin's changes to another account", () => {
       expect(answer.status, pathname).toBe(400);
       expect(ZErrorEnvelopeSchema.parse(answer.body)).toMatchObject({
         code: 'validation_failed',
-        errors: [{ path: 'reason', message: MESSAGES.adminActions.reasonRequired }],
+        errors: [{ path: 'reason', message: ADMIN_ACTION_MESSAGES.reasonRequired }],
       });
     }
     const subjects = (await recentAdminActions()).map((action) => action.subject.id);

@@ -7,6 +7,7 @@ import {
   ZErrorEnvelopeSchema,
   ZRetryEventResponseSchema,
   type TAdminDataResponse,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { queueNameFor } from '@sh/shared/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,7 +170,7 @@ describe('GET /api/v1/admin/data', () => {
     ['only=everything', 'only', null],
     ['records_q=AB-12', 'records_q', MESSAGES.platform.registrationInvalidCharacters],
     ['garages_cursor=not%20a%20cursor', 'garages_cursor', MESSAGES.records.cursorInvalid],
-    [`garages_q=${'a'.repeat(201)}`, 'garages_q', MESSAGES.adminActions.searchTooLong],
+    [`garages_q=${'a'.repeat(201)}`, 'garages_q', ADMIN_ACTION_MESSAGES.searchTooLong],
   ])('answers 400 for %s, naming the field', async (query, field, message) => {
     const answer = await get(gateway.url, `/api/v1/admin/data?${query}`);
     expect(answer.status).toBe(400);
@@ -257,7 +258,7 @@ describe('GET /api/v1/admin/status', () => {
 
   it('says all systems are operational when every service, its database, its queue and Redis answer', async () => {
     const data = await status();
-    expect(data.summary).toBe(MESSAGES.adminActions.allOperational);
+    expect(data.summary).toBe(ADMIN_ACTION_MESSAGES.allOperational);
     expect(data.ok).toBe(true);
     expect(data.checks.map((c) => [c.name, c.ok])).toEqual([
       ['identity', true],
@@ -300,9 +301,9 @@ describe('GET /api/v1/admin/status', () => {
     expect(data.checks.find((c) => c.name === 'redis')).toEqual({
       name: 'redis',
       ok: false,
-      detail: MESSAGES.adminActions.statusRedisNotAnswering,
+      detail: ADMIN_ACTION_MESSAGES.statusRedisNotAnswering,
     });
-    expect(data.summary).toBe(MESSAGES.adminActions.statusRedisNotAnswering);
+    expect(data.summary).toBe(ADMIN_ACTION_MESSAGES.statusRedisNotAnswering);
   });
 
   it('answers 401 without a token and 403 to a garage', async () => {
@@ -354,7 +355,7 @@ describe('POST /api/v1/admin/events/{service}/{id}/retry', () => {
     const eventId = await buildDeadEvent();
     const before = ZAdminStatusResponseSchema.parse((await get(gateway.url, '/api/v1/admin/status')).body).data;
     expect(before.ok).toBe(false);
-    expect(before.summary).toBe(MESSAGES.adminActions.statusEventFailed);
+    expect(before.summary).toBe(ADMIN_ACTION_MESSAGES.statusEventFailed);
     expect(before.deadEvents).toEqual([
       expect.objectContaining({
         service: 'billing',
@@ -368,12 +369,12 @@ describe('POST /api/v1/admin/events/{service}/{id}/retry', () => {
     const retried = await post(gateway.url, `/api/v1/admin/events/billing/${eventId}/retry`);
     expect(retried.status).toBe(200);
     expect(ZRetryEventResponseSchema.parse(retried.body)).toMatchObject({
-      message: MESSAGES.adminActions.eventRetried,
+      message: ADMIN_ACTION_MESSAGES.eventRetried,
       data: { service: 'billing', id: eventId, outcome: 'requeued' },
     });
     const after = ZAdminStatusResponseSchema.parse((await get(gateway.url, '/api/v1/admin/status')).body).data;
     expect(after.deadEvents).toEqual([]);
-    expect(after.summary).toBe(MESSAGES.adminActions.allOperational);
+    expect(after.summary).toBe(ADMIN_ACTION_MESSAGES.allOperational);
     const data = await adminData();
     expect(data.adminActions[0]).toMatchObject({
       action: 'event.retried',
@@ -384,7 +385,7 @@ describe('POST /api/v1/admin/events/{service}/{id}/retry', () => {
 
     const again = await post(gateway.url, `/api/v1/admin/events/billing/${eventId}/retry`);
     expect(again.status).toBe(404);
-    expect(ZErrorEnvelopeSchema.parse(again.body).message).toBe(MESSAGES.adminActions.deadEventNotFound);
+    expect(ZErrorEnvelopeSchema.parse(again.body).message).toBe(ADMIN_ACTION_MESSAGES.deadEventNotFound);
   });
 
   it('answers 400 for a service that does not exist, 401 without a token and 403 to a garage', async () => {

@@ -6,6 +6,7 @@ import {
   type TEventName,
   type TEventPayload,
   type TServiceName,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import {
   createRedis,
@@ -102,7 +103,7 @@ describe('garage.suspended and garage.reinstated', () => {
     expect(signIn.status).toBe(403);
     expect(ZErrorEnvelopeSchema.parse(signIn.body)).toMatchObject({
       code: 'forbidden',
-      message: MESSAGES.adminActions.accountSuspended,
+      message: ADMIN_ACTION_MESSAGES.accountSuspended,
     });
     for (const session of [first, second]) {
       const refreshed = await refresh(session.refreshToken);
@@ -160,7 +161,7 @@ describe('garage.suspended and garage.reinstated', () => {
 
     const refreshed = await refresh(session.refreshToken);
     expect(refreshed.status).toBe(403);
-    expect(refreshed.body.message).toBe(MESSAGES.adminActions.accountSuspended);
+    expect(refreshed.body.message).toBe(ADMIN_ACTION_MESSAGES.accountSuspended);
     expect(await liveRefreshTokens(garage.id)).toBe(0);
   });
 
@@ -176,7 +177,7 @@ describe('garage.suspended and garage.reinstated', () => {
     expect(refused.status).toBe(403);
     expect(ZErrorEnvelopeSchema.parse(refused.body)).toMatchObject({
       code: 'forbidden',
-      message: MESSAGES.adminActions.accountSuspended,
+      message: ADMIN_ACTION_MESSAGES.accountSuspended,
     });
     await hear('garage.reinstated', reinstatement(garage, suspendedAt + 1));
     const again = await me();
@@ -194,7 +195,7 @@ describe('garage.suspended and garage.reinstated', () => {
       body: { currentPassword: garage.password, password: 'Another42' },
     });
     expect(change.status).toBe(403);
-    expect(change.body.message).toBe(MESSAGES.adminActions.accountSuspended);
+    expect(change.body.message).toBe(ADMIN_ACTION_MESSAGES.accountSuspended);
     expect(await liveRefreshTokens(garage.id)).toBe(0);
     await hear('garage.reinstated', reinstatement(garage, Date.now() + 1));
     expect((await login(garage.email, 'Another42')).status).toBe(401);

@@ -8,6 +8,7 @@ import {
   ZMyServiceRecordsResponseSchema,
   ZVerifyChainResponseSchema,
   ZWithdrawServiceRecordResponseSchema,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { INTERNAL_TOKEN_HEADER } from '@sh/shared/server';
 import { callJson } from '@sh/shared/testing';
@@ -113,11 +114,11 @@ describe('PATCH /api/v1/service-records/{id}', () => {
       'an id that is not a UUID',
       'not-a-uuid',
       { notes: 'x y z', reason: 'Typo in the notes' },
-      MESSAGES.adminActions.idInvalid,
+      ADMIN_ACTION_MESSAGES.idInvalid,
     ],
-    ['no reason', null, { notes: 'Rear pads replaced' }, MESSAGES.adminActions.reasonRequired],
-    ['a blank reason', null, { notes: 'Rear pads replaced', reason: '   ' }, MESSAGES.adminActions.reasonRequired],
-    ['a reason too short', null, { notes: 'Rear pads replaced', reason: 'ok' }, MESSAGES.adminActions.reasonTooShort],
+    ['no reason', null, { notes: 'Rear pads replaced' }, ADMIN_ACTION_MESSAGES.reasonRequired],
+    ['a blank reason', null, { notes: 'Rear pads replaced', reason: '   ' }, ADMIN_ACTION_MESSAGES.reasonRequired],
+    ['a reason too short', null, { notes: 'Rear pads replaced', reason: 'ok' }, ADMIN_ACTION_MESSAGES.reasonTooShort],
     [
       'an unknown service type',
       null,
@@ -128,13 +129,13 @@ describe('PATCH /api/v1/service-records/{id}', () => {
       'a date that does not exist',
       null,
       { service_date: '2025-02-30', reason: 'Wrong date' },
-      MESSAGES.adminActions.serviceDateInvalid,
+      ADMIN_ACTION_MESSAGES.serviceDateInvalid,
     ],
     [
       'a service date in the future',
       null,
       { service_date: 'TOMORROW', reason: 'Wrong date' },
-      MESSAGES.adminActions.serviceDateInFuture,
+      ADMIN_ACTION_MESSAGES.serviceDateInFuture,
     ],
     [
       'a bad customer e-mail',
@@ -146,7 +147,7 @@ describe('PATCH /api/v1/service-records/{id}', () => {
       'nothing that changes',
       null,
       { notes: 'All fluids topped up', service_type: 'Full Service, Oil & Filter Change', reason: 'No change' },
-      MESSAGES.adminActions.nothingToChange,
+      ADMIN_ACTION_MESSAGES.nothingToChange,
     ],
   ])('answers 400 for %s with its message, and changes nothing', async (_case, id, body, message) => {
     const { record } = await buildLoggedRecord();
@@ -163,21 +164,21 @@ describe('PATCH /api/v1/service-records/{id}', () => {
     const { record } = await buildLoggedRecord();
     const { body } = await amend(adminToken, record.id, { service_date: tomorrow(), reason: 'Wrong date' });
     expect(ZErrorEnvelopeSchema.parse(body).errors).toEqual([
-      { path: 'service_date', message: MESSAGES.adminActions.serviceDateInFuture },
+      { path: 'service_date', message: ADMIN_ACTION_MESSAGES.serviceDateInFuture },
     ]);
   });
 
   it('answers 404 for an id no record has, and 409 for a withdrawn record, changing nothing', async () => {
     const unknown = await amend(adminToken, randomUUID(), { notes: 'Rear pads replaced', reason: 'Typo in the notes' });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ code: 'not_found', message: MESSAGES.adminActions.recordNotFound });
+    expect(unknown.body).toMatchObject({ code: 'not_found', message: ADMIN_ACTION_MESSAGES.recordNotFound });
 
     const { record } = await buildLoggedRecord();
     expect((await withdraw(adminToken, record.id, { reason: 'Logged against the wrong vehicle' })).status).toBe(200);
     const before = await snapshot(record.id);
     const refused = await amend(adminToken, record.id, { notes: 'Rear pads replaced', reason: 'Typo in the notes' });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'conflict', message: MESSAGES.adminActions.withdrawnCannotBeAmended });
+    expect(refused.body).toMatchObject({ code: 'conflict', message: ADMIN_ACTION_MESSAGES.withdrawnCannotBeAmended });
     expect(await snapshot(record.id)).toEqual(before);
   });
 
@@ -193,7 +194,7 @@ describe('PATCH /api/v1/service-records/{id}', () => {
     });
     expect(status).toBe(200);
     const answer = ZAmendServiceRecordResponseSchema.parse(body);
-    expect(answer.message).toBe(MESSAGES.adminActions.recordAmended);
+    expect(answer.message).toBe(ADMIN_ACTION_MESSAGES.recordAmended);
     expect(answer.data.serviceRecord).toMatchObject({
       id: record.id,
       notes: 'Rear pads replaced',
@@ -335,10 +336,10 @@ describe('DELETE /api/v1/service-records/{id}', () => {
   });
 
   it.each([
-    ['an id that is not a UUID', 'not-a-uuid', { reason: 'Duplicate record' }, MESSAGES.adminActions.idInvalid],
-    ['no body', null, undefined, MESSAGES.adminActions.reasonRequired],
-    ['no reason', null, {}, MESSAGES.adminActions.reasonRequired],
-    ['a reason too long', null, { reason: 'x'.repeat(501) }, MESSAGES.adminActions.reasonTooLong],
+    ['an id that is not a UUID', 'not-a-uuid', { reason: 'Duplicate record' }, ADMIN_ACTION_MESSAGES.idInvalid],
+    ['no body', null, undefined, ADMIN_ACTION_MESSAGES.reasonRequired],
+    ['no reason', null, {}, ADMIN_ACTION_MESSAGES.reasonRequired],
+    ['a reason too long', null, { reason: 'x'.repeat(501) }, ADMIN_ACTION_MESSAGES.reasonTooLong],
   ])('answers 400 for %s with its message, and changes nothing', async (_case, id, body, message) => {
     const { record } = await buildLoggedRecord();
     const before = await snapshot(record.id);
@@ -351,14 +352,14 @@ describe('DELETE /api/v1/service-records/{id}', () => {
   it('answers 404 for an id no record has, and 409 for a record already withdrawn, changing nothing', async () => {
     const unknown = await withdraw(adminToken, randomUUID(), { reason: 'Duplicate record' });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toMatchObject({ code: 'not_found', message: MESSAGES.adminActions.recordNotFound });
+    expect(unknown.body).toMatchObject({ code: 'not_found', message: ADMIN_ACTION_MESSAGES.recordNotFound });
 
     const { record } = await buildLoggedRecord();
     expect((await withdraw(adminToken, record.id, { reason: 'Duplicate record' })).status).toBe(200);
     const before = await snapshot(record.id);
     const again = await withdraw(adminToken, record.id, { reason: 'Duplicate record' });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'conflict', message: MESSAGES.adminActions.alreadyWithdrawn });
+    expect(again.body).toMatchObject({ code: 'conflict', message: ADMIN_ACTION_MESSAGES.alreadyWithdrawn });
     expect(await snapshot(record.id)).toEqual(before);
   });
 
@@ -369,7 +370,7 @@ describe('DELETE /api/v1/service-records/{id}', () => {
     const { status, body } = await withdraw(adminToken, record.id, { reason: 'Logged against the wrong vehicle' });
     expect(status).toBe(200);
     const answer = ZWithdrawServiceRecordResponseSchema.parse(body);
-    expect(answer.message).toBe(MESSAGES.adminActions.recordWithdrawn);
+    expect(answer.message).toBe(ADMIN_ACTION_MESSAGES.recordWithdrawn);
     expect(answer.data.serviceRecord.withdrawal).toEqual({
       withdrawn_at: expect.any(String),
       withdrawn_by: admin,

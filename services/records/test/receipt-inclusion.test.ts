@@ -7,11 +7,11 @@ import { randomUUID } from 'node:crypto';
 import {
   DEVELOPMENT_LOG,
   EVENTS,
-  MESSAGES,
   ZGarageReceiptResponseSchema,
   type TEventEnvelope,
   type TGarageReceipt,
   type TReceipt,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { applyEventOnce, DEV_LOG_SIGNING_KEY } from '@sh/shared/server';
 import { callJson } from '@sh/shared/testing';
@@ -147,12 +147,12 @@ describe('GET /api/v1/service-records/receipts/{id}', () => {
     expect(notTheirs.body).toMatchObject({
       status: 404,
       code: 'not_found',
-      message: MESSAGES.adminActions.recordNotFound,
+      message: ADMIN_ACTION_MESSAGES.recordNotFound,
     });
     expect((await readReceipt(owner.token, randomUUID())).status).toBe(404);
     expect((await readReceipt(owner.token, 'not-a-uuid')).body).toMatchObject({
       status: 400,
-      message: MESSAGES.adminActions.idInvalid,
+      message: ADMIN_ACTION_MESSAGES.idInvalid,
     });
     expect(
       (await readReceipt(adminTokenFor(stack, { id: randomUUID(), email: 'admin@wrenchmark.test' }), record.id)).status,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   eventsFor,
-  MESSAGES,
   ZErrorEnvelopeSchema,
   ZLookupResponseSchema,
   type TEventEnvelope,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { applyEventOnce } from '@sh/shared/server';
 import { callJson } from '@sh/shared/testing';
@@ -91,7 +91,7 @@ describe('garage.suspended and garage.reinstated', () => {
     expect(ZErrorEnvelopeSchema.parse(refused.body)).toEqual({
       status: 403,
       code: 'forbidden',
-      message: MESSAGES.adminActions.accountSuspended,
+      message: ADMIN_ACTION_MESSAGES.accountSuspended,
     });
     expect(await recordsOf(garage.id)).toBe(1);
     const publicRecords = ZLookupResponseSchema.parse(
@@ -103,7 +103,7 @@ describe('garage.suspended and garage.reinstated', () => {
     expect(ZErrorEnvelopeSchema.parse(mine.body)).toEqual({
       status: 403,
       code: 'forbidden',
-      message: MESSAGES.adminActions.accountSuspended,
+      message: ADMIN_ACTION_MESSAGES.accountSuspended,
     });
 
     await applyEventOnce(stack.db.pool, createRecordsEventHandlers(), reinstated(garage, 2_000));

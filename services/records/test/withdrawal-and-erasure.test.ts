@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   DEVELOPMENT_LOG,
   ERASURE_MESSAGES,
-  MESSAGES,
   ZEraseRecordFieldsResponseSchema,
   ZLogCheckpointResponseSchema,
   ZLogInclusionProofResponseSchema,
   ZVerifyChainResponseSchema,
   type TVerifyChainResponse,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { DEV_LOG_SIGNING_KEY } from '@sh/shared/server';
 import { callJson } from '@sh/shared/testing';
@@ -278,7 +278,7 @@ describe('POST /api/v1/service-records/erasures/{id}', () => {
     ['no fields', { fields: [], reason: 'Personal data' }, ERASURE_MESSAGES.fieldsRequired],
     ['a field that cannot be erased', { fields: ['mileage'], reason: 'Personal data' }, undefined],
     ['a field named twice', { fields: ['notes', 'notes'], reason: 'Personal data' }, ERASURE_MESSAGES.fieldsRepeated],
-    ['no reason', { fields: ['notes'] }, MESSAGES.adminActions.reasonRequired],
+    ['no reason', { fields: ['notes'] }, ADMIN_ACTION_MESSAGES.reasonRequired],
   ])('answers 400 for %s and changes nothing', async (_case, body, message) => {
     const garage = await buildGarageAccount(stack);
     const record = await logServiceRecord(stack, garage, { vehicle_registration: newRegistration() });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, PAST_DUE_MESSAGES } from '@sh/shared/contract';
 import { useAuth } from '../auth/AuthProvider';
 import { GarageTeamOnly } from '../auth/GarageTeamOnly';
 import { useSubscription } from '../auth/SubscriptionProvider';
@@ -121,7 +121,7 @@ function SubscribePrompt({
       <LockIcon size={40} />
       <h2 id="subscribe-title">Subscribe to Add Records</h2>
       <p className="empty-state__message">
-        {isPastDue ? MESSAGES.billing.pastDueNotice : MESSAGES.records.subscriptionRequired}
+        {isPastDue ? PAST_DUE_MESSAGES.pastDueNotice : MESSAGES.records.subscriptionRequired}
       </p>
       <SubscribeAction label="See the plan" className="button button--primary" />
     </section>

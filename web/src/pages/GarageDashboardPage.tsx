@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES, mayGarage } from '@sh/shared/contract';
+import { mayGarage, PAST_DUE_MESSAGES } from '@sh/shared/contract';
 import { fetchMyGarage } from '../api/garages';
 import { useAuth } from '../auth/AuthProvider';
 import { GarageTeamOnly } from '../auth/GarageTeamOnly';
@@ -112,7 +112,7 @@ function GarageDashboard() {
 
       <div className="container dashboard-body">
         {flash ? <FormAlert tone="success">{flash}</FormAlert> : null}
-        {isOwner && status === 'past_due' ? <FormAlert tone="info">{MESSAGES.billing.pastDueNotice}</FormAlert> : null}
+        {isOwner && status === 'past_due' ? <FormAlert tone="info">{PAST_DUE_MESSAGES.pastDueNotice}</FormAlert> : null}
         {profile.status === 'loading' ? <Spinner label="Loading your garage…" /> : null}
         {profile.status === 'failed' ? <FormAlert tone="error">{messageOf(profile.error)}</FormAlert> : null}
         <UnconfirmedEmailNotice />

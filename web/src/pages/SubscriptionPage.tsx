@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES, PLAN } from '@sh/shared/contract';
+import { MESSAGES, PLAN, PAST_DUE_MESSAGES } from '@sh/shared/contract';
 import { fetchPlans } from '../api/billing';
 import { useAuth } from '../auth/AuthProvider';
 import { useSubscription } from '../auth/SubscriptionProvider';
@@ -82,7 +82,7 @@ export function SubscriptionPage() {
         <div className="plan-card__side">
           {isPastDue ? (
             <>
-              <FormAlert tone="info">{MESSAGES.billing.pastDueNotice}</FormAlert>
+              <FormAlert tone="info">{PAST_DUE_MESSAGES.pastDueNotice}</FormAlert>
               <BillingPortalButton className="button button--primary button--large">
                 {UPDATE_CARD_LABEL}
               </BillingPortalButton>

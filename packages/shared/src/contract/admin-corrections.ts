@@ -7,19 +7,20 @@ import { ZAdminReasonSchema } from './admin-reason.js';
 import { ZAdminServiceRecordSchema } from './admin.js';
 import { successEnvelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
+import { ADMIN_ACTION_MESSAGES } from './admin-action-messages.js';
 import { NOTES_MAX_LENGTH, ZCustomerEmailSchema, ZCustomerPhoneSchema, ZServiceTypeSchema } from './records.js';
 
 /** Path parameters of PATCH and DELETE /service-records/{id}: ids must be UUIDs (docs/product.md#validation-rules). */
-export const ZServiceRecordIdParamSchema = z.object({ id: z.string().uuid(MESSAGES.adminActions.idInvalid) });
+export const ZServiceRecordIdParamSchema = z.object({ id: z.string().uuid(ADMIN_ACTION_MESSAGES.idInvalid) });
 
 /** A service date as an admin corrects it: a real calendar date (the service checks it is not in the future). */
 export const ZCorrectedServiceDateSchema = z
-  .string({ error: MESSAGES.adminActions.serviceDateInvalid })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.adminActions.serviceDateInvalid)
+  .string({ error: ADMIN_ACTION_MESSAGES.serviceDateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_ACTION_MESSAGES.serviceDateInvalid)
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1950-01-01';
-  }, MESSAGES.adminActions.serviceDateInvalid);
+  }, ADMIN_ACTION_MESSAGES.serviceDateInvalid);
 
 /**
  * PATCH /service-records/{id} (admin only): an amendment. Every field but the reason is optional; those given are

@@ -10,6 +10,7 @@ import { ZDeadEventSchema, ZQueueStatusSchema } from './admin-status.js';
 import { ZServiceNameSchema } from './events.js';
 import { ZGarageSubscriptionStatusSchema } from './garages.js';
 import { MESSAGES } from './messages.js';
+import { ADMIN_ACTION_MESSAGES } from './admin-action-messages.js';
 import { ZRegistrationSearchSchema } from './registration.js';
 
 /** The most rows one page of an admin list holds. */
@@ -29,7 +30,7 @@ const ZCursorSchema = z
   .regex(/^[A-Za-z0-9_-]*$/, MESSAGES.records.cursorInvalid);
 
 /** Free-text search of the garages list: name, e-mail or company number (case-insensitive, contains). */
-const ZGarageSearchSchema = z.string().max(200, MESSAGES.adminActions.searchTooLong).trim();
+const ZGarageSearchSchema = z.string().max(200, ADMIN_ACTION_MESSAGES.searchTooLong).trim();
 
 const ZPageLimitSchema = z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(ADMIN_PAGE_DEFAULT);
 

@@ -9,6 +9,16 @@ import { MESSAGES } from './messages.js';
  */
 
 /**
+ * What a past-due garage is told (docs/product.md#the-road-from-signup-to-paying): kept out of MESSAGES so that only the
+ * pages that show them carry them, not the web app's first load.
+ */
+export const PAST_DUE_MESSAGES = {
+  paymentPastDue:
+    'Your last payment failed, so your subscription is past due. Update your card in the billing portal instead of starting a new subscription.',
+  pastDueNotice: 'Your last payment failed. Update your card in the billing portal to keep adding service records.',
+} as const;
+
+/**
  * What the plan includes, as the pricing page lists it (docs/product.md#pricing-and-checkout): only what is built
  * (issue 26): the garage's own page as it is (docs/product.md#garage-profiles) and the support there is (e-mail and
  * the contact form).

@@ -1,6 +1,7 @@
 /** The API contract shared by the services and the SPA: schemas, types, messages and constants. */
 export * from './envelope.js';
 export * from './messages.js';
+export * from './admin-action-messages.js';
 export * from './constants.js';
 export * from './retention.js';
 export * from './categories.js';

@@ -4,7 +4,7 @@
  * together; the gateway composes the newest of every service for the admin overview.
  */
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '../contract/messages.js';
+import { ADMIN_ACTION_MESSAGES } from '../contract/admin-action-messages.js';
 import type { TAdminAction, TAdminActionKind, TAdminActor, TServiceName } from '../contract/index.js';
 import type { Queryable } from './store/db.js';
 import { AppError } from './errors.js';
@@ -19,8 +19,8 @@ type TActingAdmin = TAdminActor | Pick<TAuthClaims, 'sub' | 'email'>;
  */
 export function requireAdminReason(reason: string | undefined): string {
   if (reason) return reason;
-  throw new AppError('validation_failed', MESSAGES.adminActions.reasonRequired, {
-    errors: [{ path: 'reason', message: MESSAGES.adminActions.reasonRequired }],
+  throw new AppError('validation_failed', ADMIN_ACTION_MESSAGES.reasonRequired, {
+    errors: [{ path: 'reason', message: ADMIN_ACTION_MESSAGES.reasonRequired }],
   });
 }
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { MESSAGES } from '../contract/messages.js';
+import { ADMIN_ACTION_MESSAGES } from '../contract/admin-action-messages.js';
 import { AppError } from './errors.js';
 import type { EventHandlers } from './events.js';
 import type { Queryable } from './store/db.js';
@@ -51,7 +51,7 @@ async function isGarageSuspended(db: Queryable, garageId: string): Promise<boole
 
 /** Throws the suspension's 403 (SPEC's wording) for a suspended garage. */
 export async function refuseIfGarageSuspended(db: Queryable, garageId: string): Promise<void> {
-  if (await isGarageSuspended(db, garageId)) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
+  if (await isGarageSuspended(db, garageId)) throw new AppError('forbidden', ADMIN_ACTION_MESSAGES.accountSuspended);
 }
 
 /**

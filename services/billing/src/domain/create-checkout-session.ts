@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { MESSAGES, PLAN, type TCreateCheckoutSessionRequest, type TFieldError } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  PLAN,
+  type TCreateCheckoutSessionRequest,
+  type TFieldError,
+  PAST_DUE_MESSAGES,
+} from '@sh/shared/contract';
 import { AppError, isEmailConfirmed, type Logger, type Pool, type TAuthClaims } from '@sh/shared/server';
 import type { Stripe } from '../stripe/create-stripe-client.js';
 import { findCurrentSubscription } from '../store/find-current-subscription.js';
@@ -53,7 +59,8 @@ export async function createCheckoutSession(
     throw new AppError('email_not_confirmed', MESSAGES.platform.emailNotConfirmed);
   const current = await findCurrentSubscription(deps.pool, garageId);
   // A failed payment is mended in the billing portal (docs/product.md#the-road-from-signup-to-paying), never by a second subscription.
-  if (current && PAST_DUE_STATUSES.has(current.status)) throw new AppError('conflict', MESSAGES.billing.paymentPastDue);
+  if (current && PAST_DUE_STATUSES.has(current.status))
+    throw new AppError('conflict', PAST_DUE_MESSAGES.paymentPastDue);
   if (current && SUBSCRIBED_STATUSES.has(current.status))
     throw new AppError('conflict', MESSAGES.billing.alreadySubscribed);
   const isFirstSubscription = !(await hasAnySubscription(deps.pool, garageId));

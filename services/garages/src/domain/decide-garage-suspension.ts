@@ -1,4 +1,4 @@
-import { MESSAGES, type TAdminActor, type TAdminGarage } from '@sh/shared/contract';
+import { MESSAGES, type TAdminActor, type TAdminGarage, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { AppError, recordAdminAction, withTransaction, type Pool, type PoolClient } from '@sh/shared/server';
 import { publishGarageDecision } from '../events/publish-garage-decision.js';
 import { findAdminGarage } from '../store/find-admin-garage.js';
@@ -19,7 +19,7 @@ type TMark = (
 const DECISIONS = {
   suspend: {
     event: 'garage.suspended',
-    alreadyMade: MESSAGES.adminActions.alreadySuspended,
+    alreadyMade: ADMIN_ACTION_MESSAGES.alreadySuspended,
     mark: async (client, garageId, actor, reason) => {
       const suspended = await markGarageSuspended(client, { garageId, reason, suspendedBy: actor.id });
       return suspended && { garage: suspended.garage, at: suspended.suspendedAt };
@@ -27,7 +27,7 @@ const DECISIONS = {
   },
   reinstate: {
     event: 'garage.reinstated',
-    alreadyMade: MESSAGES.adminActions.notSuspended,
+    alreadyMade: ADMIN_ACTION_MESSAGES.notSuspended,
     mark: async (client, garageId) => {
       const reinstated = await markGarageReinstated(client, garageId);
       return reinstated && { garage: reinstated.garage, at: reinstated.reinstatedAt };

@@ -1,4 +1,4 @@
-import { MESSAGES, type TPublicGarageProfile } from '@sh/shared/contract';
+import { MESSAGES, type TPublicGarageProfile, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { AppError, type Queryable } from '@sh/shared/server';
 import { findGarageById } from '../store/find-garage-by-id.js';
 import { updateGarageDetails as updateGarageDetailsRow } from '../store/update-garage-details.js';
@@ -8,7 +8,7 @@ import { getPublicGarageProfile } from './get-public-garage-profile.js';
 export async function garageOpenForChanges(db: Queryable, garageId: string) {
   const garage = await findGarageById(db, garageId);
   if (!garage) throw new AppError('not_found', MESSAGES.platform.notFound);
-  if (garage.suspended_at) throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
+  if (garage.suspended_at) throw new AppError('forbidden', ADMIN_ACTION_MESSAGES.accountSuspended);
   return garage;
 }
 

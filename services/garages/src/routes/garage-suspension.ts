@@ -1,5 +1,10 @@
 import { Router, type Request } from 'express';
-import { MESSAGES, ZGarageSuspensionRequestSchema, ZUserIdParamSchema, type TAdminActor } from '@sh/shared/contract';
+import {
+  ZGarageSuspensionRequestSchema,
+  ZUserIdParamSchema,
+  type TAdminActor,
+  ADMIN_ACTION_MESSAGES,
+} from '@sh/shared/contract';
 import { authenticate, parseOrThrow, requireRole, type Pool, type TokenVerifier } from '@sh/shared/server';
 import { decideGarageSuspension } from '../domain/decide-garage-suspension.js';
 
@@ -20,7 +25,7 @@ export function garageSuspensionRoutes(deps: { pool: Pool; verifier: TokenVerifi
     const { reason } = parseOrThrow(ZGarageSuspensionRequestSchema, req.body ?? {});
     const garage = await decideGarageSuspension(deps.pool, 'suspend', actorOf(req), id, reason);
     req.log?.info({ garageId: id, suspendedBy: req.auth!.sub }, 'garage suspended');
-    res.json({ status: 200, message: MESSAGES.adminActions.garageSuspended, data: { garage } });
+    res.json({ status: 200, message: ADMIN_ACTION_MESSAGES.garageSuspended, data: { garage } });
   });
 
   router.delete('/api/v1/garages/:id/suspension', ...adminOnly, async (req, res) => {
@@ -28,7 +33,7 @@ export function garageSuspensionRoutes(deps: { pool: Pool; verifier: TokenVerifi
     const { reason } = parseOrThrow(ZGarageSuspensionRequestSchema, req.body ?? {});
     const garage = await decideGarageSuspension(deps.pool, 'reinstate', actorOf(req), id, reason);
     req.log?.info({ garageId: id, reinstatedBy: req.auth!.sub }, 'garage reinstated');
-    res.json({ status: 200, message: MESSAGES.adminActions.garageReinstated, data: { garage } });
+    res.json({ status: 200, message: ADMIN_ACTION_MESSAGES.garageReinstated, data: { garage } });
   });
 
   return router;

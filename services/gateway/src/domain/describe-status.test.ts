@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sh/shared/contract';
+import { ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { describeRedis, describeService, fillMessage, summarizeStatus } from './describe-status.js';
 
@@ -51,7 +51,7 @@ describe('summarizeStatus', () => {
   it('says all systems are operational when every check is ok and no event is dead', () => {
     expect(summarizeStatus(ok, [queue('records', 0)])).toEqual({
       ok: true,
-      summary: MESSAGES.adminActions.allOperational,
+      summary: ADMIN_ACTION_MESSAGES.allOperational,
     });
   });
 

@@ -1,4 +1,4 @@
-import { MESSAGES, type TQueueStatus, type TStatusCheck } from '@sh/shared/contract';
+import { type TQueueStatus, type TStatusCheck, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 
 /** What a service's /readyz told the gateway, if anything. */
 export type Readiness =
@@ -20,20 +20,20 @@ export function describeService(
 ): TStatusCheck {
   const say = (template: string) => fillMessage(template, { service });
   const problems: string[] = [];
-  if (readiness.state === 'not configured') problems.push(say(MESSAGES.adminActions.statusServiceNotConfigured));
-  else if (readiness.state === 'not answering') problems.push(say(MESSAGES.adminActions.statusServiceNotAnswering));
+  if (readiness.state === 'not configured') problems.push(say(ADMIN_ACTION_MESSAGES.statusServiceNotConfigured));
+  else if (readiness.state === 'not answering') problems.push(say(ADMIN_ACTION_MESSAGES.statusServiceNotAnswering));
   else {
-    if (!readiness.postgres) problems.push(say(MESSAGES.adminActions.statusServiceNoDatabase));
-    if (!readiness.redis) problems.push(say(MESSAGES.adminActions.statusServiceNoRedis));
+    if (!readiness.postgres) problems.push(say(ADMIN_ACTION_MESSAGES.statusServiceNoDatabase));
+    if (!readiness.redis) problems.push(say(ADMIN_ACTION_MESSAGES.statusServiceNoRedis));
     // A service that cannot reach Redis cannot count its queue either: saying so twice adds nothing.
-    if (readiness.redis && queue === 'missing') problems.push(say(MESSAGES.adminActions.statusServiceNoQueue));
+    if (readiness.redis && queue === 'missing') problems.push(say(ADMIN_ACTION_MESSAGES.statusServiceNoQueue));
   }
   return { name: service, ok: problems.length === 0, detail: problems.length === 0 ? null : problems.join('. ') };
 }
 
 /** Redis as the gateway sees it. */
 export function describeRedis(isAnswering: boolean): TStatusCheck {
-  return { name: 'redis', ok: isAnswering, detail: isAnswering ? null : MESSAGES.adminActions.statusRedisNotAnswering };
+  return { name: 'redis', ok: isAnswering, detail: isAnswering ? null : ADMIN_ACTION_MESSAGES.statusRedisNotAnswering };
 }
 
 /**
@@ -43,10 +43,10 @@ export function describeRedis(isAnswering: boolean): TStatusCheck {
 export function summarizeStatus(checks: TStatusCheck[], queues: TQueueStatus[]): { ok: boolean; summary: string } {
   const problems = checks.flatMap((check) => (check.ok ? [] : [check.detail ?? check.name]));
   const failed = queues.reduce((sum, queue) => sum + queue.failed, 0);
-  if (failed === 1) problems.push(MESSAGES.adminActions.statusEventFailed);
+  if (failed === 1) problems.push(ADMIN_ACTION_MESSAGES.statusEventFailed);
   if (failed > 1)
-    problems.push(fillMessage(MESSAGES.adminActions.statusEventsFailed, { count: failed.toLocaleString('en-GB') }));
+    problems.push(fillMessage(ADMIN_ACTION_MESSAGES.statusEventsFailed, { count: failed.toLocaleString('en-GB') }));
   return problems.length === 0
-    ? { ok: true, summary: MESSAGES.adminActions.allOperational }
+    ? { ok: true, summary: ADMIN_ACTION_MESSAGES.allOperational }
     : { ok: false, summary: problems.join('. ') };
 }

@@ -8,6 +8,7 @@ import {
   type TErrorEnvelope,
   type TOperation,
   type TServiceName,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { AppError, parseOrThrow, requireRole, withTimeout, type Redis } from '@sh/shared/server';
 import {
@@ -203,7 +204,7 @@ async function answerRetry(
   const auth = req.auth!;
   const retried = await requestEventRetry(url, deps.internalToken, params.id, { id: auth.sub, email: auth.email });
   if (retried.kind === 'ok') {
-    res.json({ status: 200, message: MESSAGES.adminActions.eventRetried, data: retried.data });
+    res.json({ status: 200, message: ADMIN_ACTION_MESSAGES.eventRetried, data: retried.data });
     return;
   }
   // The service's own word on the event (no such dead event, a bad id) is the admin's answer; anything else is ours.

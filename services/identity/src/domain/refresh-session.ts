@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
 import { findRefreshTokenForUpdate } from '../store/find-refresh-token-for-update.js';
 import { findSecondFactor } from '../store/find-second-factor.js';
@@ -54,7 +54,7 @@ export async function refreshSession(
     await markRefreshTokenUsed(client, token.id);
     return { kind: 'rotated', ...(await issueSession(client, keys, user, token.family_id)) };
   });
-  if (outcome.kind === 'suspended') throw new AppError('forbidden', MESSAGES.adminActions.accountSuspended);
+  if (outcome.kind === 'suspended') throw new AppError('forbidden', ADMIN_ACTION_MESSAGES.accountSuspended);
   if (outcome.kind !== 'rotated') throw new AppError('unauthorized', MESSAGES.identity.sessionExpired);
   const { kind: _rotated, ...signedIn } = outcome;
   return signedIn;

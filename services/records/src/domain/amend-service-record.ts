@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
-  MESSAGES,
   type TAdminActor,
   type TAdminServiceRecord,
   type TAmendServiceRecordRequest,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { AppError, withTransaction, type Pool } from '@sh/shared/server';
 import { publishRecordAmended } from '../events/publish-record-amended.js';
@@ -43,13 +43,13 @@ export async function amendServiceRecord(
 ): Promise<TAdminServiceRecord> {
   const now = deps.now?.() ?? new Date();
   if (input.service_date !== undefined && input.service_date > serviceDateFor(now)) {
-    throw new AppError('validation_failed', MESSAGES.adminActions.serviceDateInFuture, {
-      errors: [{ path: 'service_date', message: MESSAGES.adminActions.serviceDateInFuture }],
+    throw new AppError('validation_failed', ADMIN_ACTION_MESSAGES.serviceDateInFuture, {
+      errors: [{ path: 'service_date', message: ADMIN_ACTION_MESSAGES.serviceDateInFuture }],
     });
   }
   const corrected = await withTransaction(deps.pool, async (client) => {
     const { record, head } = await lockRecordForCorrection(client, recordId);
-    if (record.withdrawn_at !== null) throw new AppError('conflict', MESSAGES.adminActions.withdrawnCannotBeAmended);
+    if (record.withdrawn_at !== null) throw new AppError('conflict', ADMIN_ACTION_MESSAGES.withdrawnCannotBeAmended);
     const current: AmendableValues = {
       service_type: record.service_type,
       notes: record.notes,
@@ -58,7 +58,7 @@ export async function amendServiceRecord(
       customer_phone: record.customer_phone,
     };
     const changes = changesBetween(current, input);
-    if (changes.length === 0) throw new AppError('validation_failed', MESSAGES.adminActions.nothingToChange);
+    if (changes.length === 0) throw new AppError('validation_failed', ADMIN_ACTION_MESSAGES.nothingToChange);
 
     const amendment: AmendmentRow = {
       id: randomUUID(),

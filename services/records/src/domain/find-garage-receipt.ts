@@ -1,4 +1,4 @@
-import { MESSAGES, type TGarageReceipt, type TReceiptInclusion } from '@sh/shared/contract';
+import { type TGarageReceipt, type TReceiptInclusion, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { AppError, refuseIfGarageSuspended, type Queryable } from '@sh/shared/server';
 import { findGarageRecord } from '../store/find-garage-record.js';
 import { findCoveringLogCheckpoint } from '../store/log-checkpoints.js';
@@ -16,7 +16,7 @@ export async function findGarageReceipt(db: Queryable, garageId: string, recordI
   await refuseIfGarageSuspended(db, garageId);
   const row = await findGarageRecord(db, garageId, recordId);
   const receipt = row ? presentGarageRecord(row).receipt : null;
-  if (!receipt) throw new AppError('not_found', MESSAGES.adminActions.recordNotFound);
+  if (!receipt) throw new AppError('not_found', ADMIN_ACTION_MESSAGES.recordNotFound);
   return { receipt, inclusion: await inclusionOf(db, receipt.leaf_index) };
 }
 

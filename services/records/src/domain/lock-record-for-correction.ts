@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sh/shared/contract';
+import { ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { AppError, type PoolClient } from '@sh/shared/server';
 import { findRecordRegistration } from '../store/find-record-registration.js';
 import { lockServiceRecord, type CorrectableRecordRow } from '../store/lock-service-record.js';
@@ -13,9 +13,9 @@ export async function lockRecordForCorrection(
   recordId: string,
 ): Promise<{ record: CorrectableRecordRow; head: { length: number; headHash: string | null } }> {
   const registration = await findRecordRegistration(client, recordId);
-  if (registration === null) throw new AppError('not_found', MESSAGES.adminActions.recordNotFound);
+  if (registration === null) throw new AppError('not_found', ADMIN_ACTION_MESSAGES.recordNotFound);
   const head = await lockVehicleChain(client, registration);
   const record = await lockServiceRecord(client, recordId);
-  if (!record) throw new AppError('not_found', MESSAGES.adminActions.recordNotFound);
+  if (!record) throw new AppError('not_found', ADMIN_ACTION_MESSAGES.recordNotFound);
   return { record, head };
 }

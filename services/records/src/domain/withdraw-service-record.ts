@@ -1,4 +1,4 @@
-import { MESSAGES, type TAdminActor, type TAdminServiceRecord } from '@sh/shared/contract';
+import { type TAdminActor, type TAdminServiceRecord, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { AppError, withTransaction } from '@sh/shared/server';
 import { publishRecordWithdrawn } from '../events/publish-record-withdrawn.js';
 import { findAdminRecord } from '../store/find-admin-record.js';
@@ -26,7 +26,7 @@ export async function withdrawServiceRecord(
   const withdrawnAt = deps.now?.() ?? new Date();
   const corrected = await withTransaction(deps.pool, async (client) => {
     const { record, head } = await lockRecordForCorrection(client, recordId);
-    if (record.withdrawn_at !== null) throw new AppError('conflict', MESSAGES.adminActions.alreadyWithdrawn);
+    if (record.withdrawn_at !== null) throw new AppError('conflict', ADMIN_ACTION_MESSAGES.alreadyWithdrawn);
     await markRecordWithdrawn(client, {
       recordId: record.id,
       withdrawnAt,

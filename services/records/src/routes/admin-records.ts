@@ -1,12 +1,12 @@
 import { Router, type Request } from 'express';
 import {
   ERASURE_MESSAGES,
-  MESSAGES,
   ZAmendServiceRecordRequestSchema,
   ZEraseRecordFieldsRequestSchema,
   ZServiceRecordIdParamSchema,
   ZWithdrawServiceRecordRequestSchema,
   type TAdminActor,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { authenticate, parseOrThrow, requireRole, type TokenVerifier } from '@sh/shared/server';
 import { amendServiceRecord, type CorrectionDeps } from '../domain/amend-service-record.js';
@@ -27,7 +27,7 @@ export function adminRecordRoutes(deps: CorrectionDeps & { verifier: TokenVerifi
     const input = parseOrThrow(ZAmendServiceRecordRequestSchema, req.body ?? {});
     const serviceRecord = await amendServiceRecord(deps, actorOf(req), id, input);
     req.log?.info({ recordId: id, amendments: serviceRecord.amendments.length }, 'service record amended');
-    res.json({ status: 200, message: MESSAGES.adminActions.recordAmended, data: { serviceRecord } });
+    res.json({ status: 200, message: ADMIN_ACTION_MESSAGES.recordAmended, data: { serviceRecord } });
   });
 
   router.delete('/api/v1/service-records/:id', ...adminOnly, async (req, res) => {
@@ -35,7 +35,7 @@ export function adminRecordRoutes(deps: CorrectionDeps & { verifier: TokenVerifi
     const { reason } = parseOrThrow(ZWithdrawServiceRecordRequestSchema, req.body ?? {});
     const serviceRecord = await withdrawServiceRecord(deps, actorOf(req), id, reason);
     req.log?.info({ recordId: id }, 'service record withdrawn');
-    res.json({ status: 200, message: MESSAGES.adminActions.recordWithdrawn, data: { serviceRecord } });
+    res.json({ status: 200, message: ADMIN_ACTION_MESSAGES.recordWithdrawn, data: { serviceRecord } });
   });
 
   // An erasure deletes fields' values for good; the entries keep verifying from their salted commitments.

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { MESSAGES, ZGarageSuspensionRequestSchema, ZUserIdParamSchema, type TAdminGarage } from '@sh/shared/contract';
+import {
+  MESSAGES,
+  ZGarageSuspensionRequestSchema,
+  ZUserIdParamSchema,
+  type TAdminGarage,
+  ADMIN_ACTION_MESSAGES,
+} from '@sh/shared/contract';
 import { reinstateGarage, releaseCompanyNumber, suspendGarage } from '../../api/admin';
 import { FormModal } from '../../components/FormModal';
 import { messageOf } from '../../lib/error-message';
@@ -101,7 +107,7 @@ function SuspensionDialog({
       failureMessage={(error) => messageOf(error)}
       onConfirm={(reason) => (isSuspending ? suspendGarage(garage.id, reason) : reinstateGarage(garage.id, reason))}
       onDone={(updated) =>
-        onDone(updated, isSuspending ? MESSAGES.adminActions.garageSuspended : MESSAGES.adminActions.garageReinstated)
+        onDone(updated, isSuspending ? ADMIN_ACTION_MESSAGES.garageSuspended : ADMIN_ACTION_MESSAGES.garageReinstated)
       }
       onClose={onClose}
     />

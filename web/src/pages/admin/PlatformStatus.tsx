@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import {
   DISPLAY_LOCALE,
-  MESSAGES,
   SERVICE_TIME_ZONE,
   type TAdminStatus,
   type TDeadEvent,
   type TStatusCheck,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { fetchAdminStatus, retryDeadEvent } from '../../api/admin';
 import { FormAlert } from '../../components/FormAlert';
@@ -128,7 +128,7 @@ function DeadEvents({ events, onRetried }: { events: readonly TDeadEvent[]; onRe
     try {
       await retryDeadEvent(event.service, event.id);
       // The event leaves the list with the refresh, and its button with it: the notice takes the focus.
-      say(MESSAGES.adminActions.eventRetried, true);
+      say(ADMIN_ACTION_MESSAGES.eventRetried, true);
       onRetried();
     } catch (error) {
       setFailure(messageOf(error));

@@ -1,11 +1,11 @@
 import {
   isServiceItem,
   joinServiceItems,
-  MESSAGES,
   ZAmendServiceRecordRequestSchema,
   ZCorrectedServiceDateSchema,
   type TAdminServiceRecord,
   type TAmendServiceRecordInput,
+  ADMIN_ACTION_MESSAGES,
 } from '@sh/shared/contract';
 import { todayIsoInUk } from '../../lib/format';
 import { inChecklistOrder, splitServiceType } from '../../lib/service-items';
@@ -82,8 +82,8 @@ const AMENDABLE_FIELDS = ['service_type', 'notes', 'service_date', 'customer_ema
 export const ZEditRecordFormSchema = ZAmendServiceRecordRequestSchema.extend({
   service_date: ZCorrectedServiceDateSchema.refine(
     (value) => value <= todayIsoInUk(),
-    MESSAGES.adminActions.serviceDateInFuture,
+    ADMIN_ACTION_MESSAGES.serviceDateInFuture,
   ).optional(),
 }).refine((body) => AMENDABLE_FIELDS.some((field) => body[field] !== undefined), {
-  error: MESSAGES.adminActions.nothingToChange,
+  error: ADMIN_ACTION_MESSAGES.nothingToChange,
 });

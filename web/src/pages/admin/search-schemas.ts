@@ -1,4 +1,4 @@
-import { MESSAGES, ZAdminDataQuerySchema } from '@sh/shared/contract';
+import { ZAdminDataQuerySchema, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 
 /**
  * The admin's search boxes, each checked with the shared schema of its admin/data parameter and answering the
@@ -19,6 +19,6 @@ export const ZRecordSearchFormSchema = ZAdminDataQuerySchema.pick({ records_q: t
 export const ZRequiredRegistrationSearchSchema = ZAdminDataQuerySchema.pick({ records_q: true })
   .refine((query) => Boolean(query.records_q), {
     path: ['records_q'],
-    error: MESSAGES.adminActions.searchNeedsRegistration,
+    error: ADMIN_ACTION_MESSAGES.searchNeedsRegistration,
   })
   .transform((query) => query.records_q ?? '');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ERASURE_MESSAGES, MESSAGES, type TAdminServiceRecord } from '@sh/shared/contract';
+import { ERASURE_MESSAGES, type TAdminServiceRecord, ADMIN_ACTION_MESSAGES } from '@sh/shared/contract';
 import { useActionNotice } from './ActionNotice';
 import { hasErasableData } from './erase-record-form';
 
@@ -37,12 +37,12 @@ export function useRecordActions() {
     },
     saved: (record: TAdminServiceRecord) => {
       setEditing(null);
-      keep(record, MESSAGES.adminActions.recordAmended, false);
+      keep(record, ADMIN_ACTION_MESSAGES.recordAmended, false);
     },
     // The Delete button goes with the withdrawal, so the notice takes the focus.
     withdrawn: (record: TAdminServiceRecord) => {
       setWithdrawing(null);
-      keep(record, MESSAGES.adminActions.recordWithdrawn, true);
+      keep(record, ADMIN_ACTION_MESSAGES.recordWithdrawn, true);
     },
     // An erased record keeps its Erase button while something is left to erase: the focus goes back to it.
     erased: (record: TAdminServiceRecord) => {

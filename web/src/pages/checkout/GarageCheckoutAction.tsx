@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES, type TPlanProduct } from '@sh/shared/contract';
+import { MESSAGES, type TPlanProduct, PAST_DUE_MESSAGES } from '@sh/shared/contract';
 import { useSubscription } from '../../auth/SubscriptionProvider';
 import { EmailConfirmationNotice } from '../../components/EmailConfirmationNotice';
 import { FormAlert } from '../../components/FormAlert';
@@ -66,7 +66,7 @@ function PastDuePanel() {
   return (
     <div className="checkout-panel__signin">
       <h2>Your last payment failed</h2>
-      <p>{MESSAGES.billing.paymentPastDue}</p>
+      <p>{PAST_DUE_MESSAGES.paymentPastDue}</p>
       <div className="form__actions">
         <BillingPortalButton className="button button--primary">{UPDATE_CARD_LABEL}</BillingPortalButton>
       </div>

@@ -4,6 +4,7 @@ import {
   ZInternalActionsQuerySchema,
   ZInternalRetryRequestSchema,
   type TServiceName,
+  ADMIN_ACTION_MESSAGES,
 } from '../../contract/index.js';
 import { listAdminActions, recordAdminAction } from '../admin-audit.js';
 import { requireInternalToken } from '../auth.js';
@@ -67,10 +68,10 @@ export function adminOpsRoutes(options: AdminOpsOptions): Router {
       }
       return result;
     });
-    if (retried.outcome === 'not found') throw new AppError('not_found', MESSAGES.adminActions.deadEventNotFound);
+    if (retried.outcome === 'not found') throw new AppError('not_found', ADMIN_ACTION_MESSAGES.deadEventNotFound);
     res.json({
       status: 200,
-      message: MESSAGES.adminActions.eventRetried,
+      message: ADMIN_ACTION_MESSAGES.eventRetried,
       data: { service: options.service, id, outcome: 'requeued' },
     });
   });
