@@ -155,7 +155,7 @@ describe("the admin's journey", () => {
       .waitFor();
     expect(await publicPage.getByText(withdrawalReason).count()).toBe(0);
     // The visitor's browser binds the amended record to its entry and its amendment, the withdrawn one to its withdrawal.
-    await publicPage.getByText(/^History verified in your browser/).waitFor();
+    await publicPage.getByText(/^History verified in your browser:/).waitFor();
     expect(await publicPage.getByRole('alert').count()).toBe(0);
     await screenshot(publicPage, 'results-amended');
     await visitor.close();

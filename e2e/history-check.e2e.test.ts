@@ -71,7 +71,7 @@ describe('the results page checks the history in the browser', () => {
     await waitForCheckpointOf(REGISTRATION);
     const { context, page, errors } = await openPage();
     await page.goto(`/vehicle-results?reg=${REGISTRATION}`);
-    const line = page.getByText(/^History verified in your browser/);
+    const line = page.getByText(/^History verified in your browser:/);
     await line.waitFor();
     const chain = await getData<TVerifyChainResponse['data']>(`verify/${REGISTRATION}`);
     const text = (await line.textContent()) ?? '';
@@ -153,7 +153,7 @@ describe('the results page checks the history in the browser', () => {
     }
     expect((await getData<TVerifyChainResponse['data']>(`verify/${tampered.registration}`)).head).toBe(before.head);
     await page.reload();
-    await page.getByText(/^History verified in your browser/).waitFor();
+    await page.getByText(/^History verified in your browser:/).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

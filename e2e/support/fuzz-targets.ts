@@ -98,7 +98,7 @@ export function fuzzTargets(): FuzzTarget[] {
         pathParams: pathParams.map((p) => p.name),
         pathSchemas: Object.fromEntries(pathParams.map((p) => [p.name, p.schema])),
         queryParams: spec.parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
-        bodySchema: spec.requestBody?.content['application/json'].schema,
+        bodySchema: spec.requestBody?.content['application/json']?.schema,
         service,
         port: E2E_PORTS[service],
         operation,
