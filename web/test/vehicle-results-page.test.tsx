@@ -136,6 +136,10 @@ describe('VehicleResultsPage', () => {
     );
     renderAt('/vehicle-results?reg=AB12CDE');
     expect(screen.getByText('Searching service records…')).toBeTruthy();
+    // Issue 26 (layout shift): the count's line is held open, and nothing the answer would push down is shown yet.
+    expect(document.querySelector('.results-header__count')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.queryByText(MESSAGES.vehicleReport.loading)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Search Another Vehicle' })).toBeNull();
   });
 
   it('renders the title, the count and one card per record, newest first', async () => {

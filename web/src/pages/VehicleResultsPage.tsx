@@ -105,7 +105,10 @@ function VehicleHistory({ search }: { search: TSearch }) {
               <NumberPlate registration={search.registration} size="lg" />
             )}
           </h1>
-          {records ? <p className="results-header__count">{formatRecordCount(records.length)}</p> : null}
+          {/* The count's line is there from the first paint so that nothing below moves when it comes (issue 26). */}
+          <p className="results-header__count" aria-hidden={records ? undefined : true}>
+            {records ? formatRecordCount(records.length) : '\u00a0'}
+          </p>
           <ReportShare resultsPath={resultsPath} />
         </div>
       </section>
@@ -125,7 +128,8 @@ function VehicleHistory({ search }: { search: TSearch }) {
             })}
           />
         ) : null}
-        {reportRegistration !== null ? <VehicleReportPart report={report} /> : null}
+        {/* The report's part waits for our records, so that the summary never comes in above it and pushes it down. */}
+        {reportRegistration !== null && lookup.status !== 'loading' ? <VehicleReportPart report={report} /> : null}
         {lookup.status === 'loading' ? <Spinner label="Searching service records…" /> : null}
         {lookup.status === 'failed' ? (
           <LoadFailure
@@ -150,12 +154,15 @@ function VehicleHistory({ search }: { search: TSearch }) {
           </Suspense>
         ) : null}
 
-        <div className="results-footer">
-          <Link to="/" className="button button--primary">
-            <SearchIcon size={18} />
-            Search Another Vehicle
-          </Link>
-        </div>
+        {/* Shown once the search is answered: under the spinner it would be pushed down when the report comes in. */}
+        {lookup.status !== 'loading' ? (
+          <div className="results-footer">
+            <Link to="/" className="button button--primary">
+              <SearchIcon size={18} />
+              Search Another Vehicle
+            </Link>
+          </div>
+        ) : null}
       </div>
     </div>
   );

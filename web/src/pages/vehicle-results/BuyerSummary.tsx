@@ -47,7 +47,14 @@ export function BuyerSummary({ summary }: { summary: TBuyerSummary }) {
       <h2 id="buyer-summary-title" className="report-section__title">
         At a glance
       </h2>
-      {vehicle ? <p className="buyer-summary__vehicle">{vehicle}</p> : null}
+      {/* While DVLA's answer loads, its line is held open so the lines below do not move when it comes (issue 26). */}
+      {vehicle ? (
+        <p className="buyer-summary__vehicle">{vehicle}</p>
+      ) : mot.state === 'loading' ? (
+        <p className="buyer-summary__vehicle" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      ) : null}
       <dl className="buyer-summary__lines">
         <Line
           term="MOT"
