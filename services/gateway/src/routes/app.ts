@@ -191,6 +191,14 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     }
     // The service is sent the path exactly as it was matched.
     req.url = match.forwardedUrl;
+    // A service may answer (a 413 or 415, say) before it has read the whole body and drop its end of the stream; the
+    // proxy's pipe then stops with the rest of the body unread, and node, which leaves a piped request to its reader,
+    // never reads the next request on that kept-alive connection. Once the answer is sent, the rest is read and dropped.
+    res.once('finish', () => {
+      if (req.complete) return;
+      req.unpipe();
+      req.resume();
+    });
     proxy(req, res, next);
   });
 
