@@ -1,8 +1,7 @@
 import type { ComponentProps } from 'react';
 import { NOTES_MAX_LENGTH } from '@sh/shared/contract';
 import { TextAreaField } from './TextAreaField';
-
-const count = new Intl.NumberFormat('en-GB');
+import { formatWholeNumber } from '../lib/format';
 
 /**
  * A service record's notes, as the add-service wizard asks for them and the admin's edit dialog corrects them: the
@@ -15,6 +14,6 @@ export function NotesField({
   value: string;
   isOptional?: boolean;
 }) {
-  const used = `${count.format(props.value.length)} of ${count.format(NOTES_MAX_LENGTH)} characters used.`;
+  const used = `${formatWholeNumber(props.value.length)} of ${formatWholeNumber(NOTES_MAX_LENGTH)} characters used.`;
   return <TextAreaField hint={isOptional ? `Optional. ${used}` : used} maxLength={NOTES_MAX_LENGTH} {...props} />;
 }

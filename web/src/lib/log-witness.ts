@@ -9,6 +9,7 @@ import {
 import { ApiError, api, type TApiClient } from '../api/client';
 import { fetchConsistencyProof, fetchLatestCheckpoint } from '../api/transparency-log';
 import { LOG_VERIFIER_KEY } from './log-verifier-key';
+import { formatWholeNumber } from './format';
 
 /**
  * This browser as a witness of the transparency log (issue 23): it fetches the latest checkpoint, verifies its
@@ -153,11 +154,9 @@ async function readRemembered(stored: string | null, key: VerifierKey): Promise<
   }
 }
 
-const count = new Intl.NumberFormat('en-GB');
-
 /** A number of log entries for the visitor: "1 entry", "1,204 entries". */
 export function formatEntries(entries: number): string {
-  return `${count.format(entries)} ${entries === 1 ? 'entry' : 'entries'}`;
+  return `${formatWholeNumber(entries)} ${entries === 1 ? 'entry' : 'entries'}`;
 }
 
 /** For the visitor: how a checkpoint stands to the one this browser saw before, proven of one log only ever added to. */

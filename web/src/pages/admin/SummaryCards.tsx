@@ -1,7 +1,5 @@
 import type { TAdminTotals } from '@sh/shared/contract';
-import { formatServiceDate } from '../../lib/format';
-
-const count = new Intl.NumberFormat('en-GB');
+import { formatServiceDate, formatWholeNumber } from '../../lib/format';
 
 /**
  * The overview's three cards (docs/product.md#admin-dashboard: garages, service records, active subscriptions) and the latest service
@@ -35,7 +33,7 @@ function SummaryCard({ label, value }: { label: string; value: number | null }) 
   return (
     <li className="card admin-card">
       <span className="admin-card__label">{label}</span>
-      <span className="admin-card__value">{value === null ? '—' : count.format(value)}</span>
+      <span className="admin-card__value">{value === null ? '—' : formatWholeNumber(value)}</span>
     </li>
   );
 }

@@ -3,8 +3,8 @@ import { DISPLAY_LOCALE, SERVICE_TIME_ZONE } from '@sh/shared/contract';
 import { ShieldCheckIcon, WarningIcon } from '../../components/icons';
 import { checkLatestCheckpoint, describeConsistency, formatEntries, type TLogCheck } from '../../lib/log-witness';
 import { useApiData, type TApiData } from '../../lib/use-api-data';
+import { formatWholeNumber } from '../../lib/format';
 
-const count = new Intl.NumberFormat(DISPLAY_LOCALE);
 const fetchedTime = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   dateStyle: 'long',
   timeStyle: 'medium',
@@ -80,7 +80,7 @@ function LogCheckpointState({ check }: { check: TApiData<TLogCheck> }) {
       <dl className="log-panel__facts">
         <div>
           <dt>Entries</dt>
-          <dd>{count.format(checkpoint.size)}</dd>
+          <dd>{formatWholeNumber(checkpoint.size)}</dd>
         </div>
         <div>
           <dt>Root hash</dt>

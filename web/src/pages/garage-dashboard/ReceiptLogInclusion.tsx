@@ -1,11 +1,9 @@
-import { DISPLAY_LOCALE } from '@sh/shared/contract';
 import { fetchGarageReceipt } from '../../api/service-records';
 import { CopyButton } from '../../components/CopyButton';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Spinner } from '../../components/Spinner';
 import { useApiData } from '../../lib/use-api-data';
-
-const count = new Intl.NumberFormat(DISPLAY_LOCALE);
+import { formatWholeNumber } from '../../lib/format';
 
 /** The public address of the inclusion proof of a leaf in the tree of a checkpoint's size. */
 export function inclusionProofPath(leafIndex: number, treeSize: number): string {
@@ -33,7 +31,7 @@ export function ReceiptLogInclusion({ recordId }: { recordId: string }) {
   if (inclusion.status === 'awaiting_checkpoint') {
     return (
       <p className="receipt__log">
-        {`This entry is in the public log as leaf ${count.format(receipt.leaf_index ?? 0)}, and waits for the log’s next signed checkpoint. One is usually signed within a minute; open this receipt again to see it.`}
+        {`This entry is in the public log as leaf ${formatWholeNumber(receipt.leaf_index ?? 0)}, and waits for the log’s next signed checkpoint. One is usually signed within a minute; open this receipt again to see it.`}
       </p>
     );
   }
@@ -41,7 +39,7 @@ export function ReceiptLogInclusion({ recordId }: { recordId: string }) {
   return (
     <div className="receipt__log">
       <p>
-        {`This entry is in the public log as leaf ${count.format(proof.leafIndex)}. The checkpoint below, signed with the log’s key, covers the log’s first ${count.format(checkpoint.treeSize)} entries; the inclusion proof lets anyone check that this entry is one of them.`}
+        {`This entry is in the public log as leaf ${formatWholeNumber(proof.leafIndex)}. The checkpoint below, signed with the log’s key, covers the log’s first ${formatWholeNumber(checkpoint.treeSize)} entries; the inclusion proof lets anyone check that this entry is one of them.`}
       </p>
       <pre className="receipt__note">{checkpoint.note}</pre>
       <p className="receipt__footer">

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { DISPLAY_LOCALE, type TReminderBasis } from '@sh/shared/contract';
+import { type TReminderBasis } from '@sh/shared/contract';
 import { fetchGarageReminders, saveGarageReminderBasis } from '../../api/reminders';
 import { messageOf } from '../../lib/error-message';
 import { useApiData } from '../../lib/use-api-data';
 import { REMINDER_WORDS } from '../reminder-words';
-
-const count = new Intl.NumberFormat(DISPLAY_LOCALE);
+import { formatWholeNumber } from '../../lib/format';
 
 /**
  * The garage's service reminders (docs/product.md#service-reminders): how many were sent, how many customers opted
@@ -36,8 +35,8 @@ export function RemindersPanel() {
       {reminders.status === 'loaded' ? (
         <>
           <p role="status">
-            {count.format(reminders.data.sent)} reminders sent · {count.format(reminders.data.optedIn)} customers opted
-            in
+            {formatWholeNumber(reminders.data.sent)} reminders sent · {formatWholeNumber(reminders.data.optedIn)}{' '}
+            customers opted in
           </p>
           <label className="field">
             <span>Remind customers</span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DISPLAY_LOCALE, TEAM_MESSAGES, ZInviteTechnicianRequestSchema, type TTeamMember } from '@sh/shared/contract';
+import { TEAM_MESSAGES, ZInviteTechnicianRequestSchema, type TTeamMember } from '@sh/shared/contract';
 import { fetchGarageTeam, inviteTechnician, removeTeamMember } from '../../api/team';
 import { EmailField } from '../../components/EmailField';
 import { FormField } from '../../components/FormField';
@@ -7,8 +7,7 @@ import { SchemaForm } from '../../components/SchemaForm';
 import { messageOf } from '../../lib/error-message';
 import { useApiData } from '../../lib/use-api-data';
 import { useSchemaForm } from '../../lib/use-schema-form';
-
-const day = new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatDateHere } from '../../lib/format';
 
 /**
  * The owner's team (docs/product.md#the-garages-team): invite a technician by e-mail, see the technicians and open
@@ -58,8 +57,8 @@ export function TeamPanel() {
                 <span>
                   <strong>{member.name}</strong> · {member.email} ·{' '}
                   {member.status === 'active'
-                    ? `joined ${day.format(member.since)}`
-                    : `invited, link valid until ${day.format(member.expiresAt ?? member.since)}`}
+                    ? `joined ${formatDateHere(member.since)}`
+                    : `invited, link valid until ${formatDateHere(member.expiresAt ?? member.since)}`}
                 </span>
                 <button type="button" className="button button--ghost" onClick={() => remove(member)}>
                   {member.status === 'active' ? `Remove ${member.name}` : `Withdraw invitation to ${member.name}`}

@@ -1,5 +1,4 @@
 import { useParams, Link } from 'react-router-dom';
-import { DISPLAY_LOCALE } from '@sh/shared/contract';
 import { fetchGarageProfile, fetchServicesLogged } from '../../api/garage-profiles';
 import { BRAND } from '../../brand';
 import { FormAlert } from '../../components/FormAlert';
@@ -9,9 +8,7 @@ import { messageOf } from '../../lib/error-message';
 import { useApiData } from '../../lib/use-api-data';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import '../../styles/garage-profiles.css';
-
-const day = new Intl.DateTimeFormat(DISPLAY_LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
-const wholeNumber = new Intl.NumberFormat(DISPLAY_LOCALE);
+import { formatInstantDateInUk, formatWholeNumber } from '../../lib/format';
 
 /** A map search for the address: the garage's own words, searched on OpenStreetMap (no key, no script on our page). */
 const mapLinkOf = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
@@ -31,8 +28,15 @@ export function GarageProfilePage() {
   useDocumentTitle(garage ? garage.name : 'Garage');
 
   if (!garage) {
+    // Laid out as the page it waits for (the same band, a lead's line, a body that reaches below the fold), so that
+    // nothing in view moves when the garage arrives (issue 26.4).
     return (
-      <HeroPage eyebrow="Garage" title="Garage">
+      <HeroPage
+        eyebrow={`Garage on ${BRAND.name}`}
+        title="Garage"
+        lead={<span aria-hidden="true">{'\u00a0'}</span>}
+        bodyClassName="content-body garage-profile garage-profile--loading"
+      >
         {profile.status === 'failed' ? (
           <FormAlert tone="error">{messageOf(profile.error)}</FormAlert>
         ) : (
@@ -94,12 +98,12 @@ export function GarageProfilePage() {
           <dd>
             Checked when the garage joined: <span data-computed>{garage.company.name}</span>, company number{' '}
             <span data-computed>{garage.company.number}</span>, an active company at Companies House on{' '}
-            <span data-computed>{day.format(new Date(garage.company.verified_since))}</span>.
+            <span data-computed>{formatInstantDateInUk(garage.company.verified_since)}</span>.
           </dd>
         </div>
         <div>
           <dt>Services logged on {BRAND.name}</dt>
-          <dd>{count.status === 'loaded' ? <span data-computed>{wholeNumber.format(count.data)}</span> : '…'}</dd>
+          <dd>{count.status === 'loaded' ? <span data-computed>{formatWholeNumber(count.data)}</span> : '…'}</dd>
         </div>
       </dl>
       <p>

@@ -1,9 +1,6 @@
-import { DISPLAY_LOCALE } from '@sh/shared/contract';
 import { fetchPlatformFigures } from '../../api/platform-figures';
-import { formatServiceDate } from '../../lib/format';
+import { formatServiceDate, formatWholeNumber } from '../../lib/format';
 import { useApiData } from '../../lib/use-api-data';
-
-const wholeNumber = new Intl.NumberFormat(DISPLAY_LOCALE);
 
 /**
  * The platform in figures (issue 26): only what records counts from its own data (GET platform-figures), each marked
@@ -29,7 +26,7 @@ export function PlatformFigures() {
           {stats.map((stat) => (
             <li key={stat.label} className="stat">
               <span className="stat__value" data-computed>
-                {wholeNumber.format(stat.value)}
+                {formatWholeNumber(stat.value)}
               </span>
               <span className="stat__label">{stat.label}</span>
             </li>

@@ -1,11 +1,9 @@
 import type { ReactNode } from 'react';
 import { CheckIcon, WarningIcon } from '../../components/icons';
-import { formatMileage, formatServiceDate } from '../../lib/format';
+import { formatMileage, formatServiceDate, formatWholeNumber } from '../../lib/format';
 import type { TBuyerSummary, TPart } from './buyer-summary';
 
 type TTone = 'good' | 'bad' | 'neutral';
-
-const count = new Intl.NumberFormat('en-GB');
 
 function ToneIcon({ tone }: { tone: TTone }) {
   if (tone === 'good') return <CheckIcon size={18} />;
@@ -88,7 +86,7 @@ export function BuyerSummary({ summary }: { summary: TBuyerSummary }) {
               <span className="buyer-summary__verdict">
                 {mileage.backwards.length === 1
                   ? '1 reading goes backwards'
-                  : `${count.format(mileage.backwards.length)} readings go backwards`}
+                  : `${formatWholeNumber(mileage.backwards.length)} readings go backwards`}
               </span>
               <ul className="buyer-summary__readings">
                 {mileage.backwards.map((reading) => (
@@ -111,7 +109,7 @@ export function BuyerSummary({ summary }: { summary: TBuyerSummary }) {
         <Line term="Services logged" tone="neutral">
           {services.count === 0
             ? 'None logged here yet'
-            : `${count.format(services.count)} by ${services.garageCount === 1 ? '1 garage' : `${count.format(services.garageCount)} garages`}`}
+            : `${formatWholeNumber(services.count)} by ${services.garageCount === 1 ? '1 garage' : `${formatWholeNumber(services.garageCount)} garages`}`}
           {services.last ? (
             <span className="buyer-summary__detail">
               Last: {services.last.serviceType}, <span data-computed>{services.last.garage}</span>,{' '}

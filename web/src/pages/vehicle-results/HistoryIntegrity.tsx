@@ -3,10 +3,8 @@ import type { TPublicServiceRecord } from '@sh/shared/contract';
 import { ShieldCheckIcon, WarningIcon } from '../../components/icons';
 import type { THistoryCheck, TNamedEntry } from '../../lib/check-history-in-browser';
 import { describeConsistency, formatEntries } from '../../lib/log-witness';
-import { formatServiceDate, formatTodayInUk } from '../../lib/format';
+import { formatServiceDate, formatTodayInUk, formatWholeNumber } from '../../lib/format';
 import type { TApiData } from '../../lib/use-api-data';
-
-const count = new Intl.NumberFormat('en-GB');
 
 /**
  * Under a vehicle's history: the visitor's browser checks it against the public transparency log (issue 23), trusting
@@ -71,12 +69,12 @@ export function HistoryIntegrity({
         <ShieldCheckIcon size={20} />
         <span>
           {pending.length === 0
-            ? `History verified in your browser: ${entryCount === 1 ? 'its 1 entry is' : `its ${count.format(entryCount)} entries are`} in the public log’s signed checkpoint of ${formatEntries(checkpoint.size)}, and match${entryCount === 1 ? 'es' : ''} what is shown here.`
-            : `History verified in your browser up to the public log’s signed checkpoint of ${formatEntries(checkpoint.size)}: ${count.format(inCheckpoint)} of its ${count.format(entryCount)} entries are in it, and what is shown here matches them.`}{' '}
+            ? `History verified in your browser: ${entryCount === 1 ? 'its 1 entry is' : `its ${formatWholeNumber(entryCount)} entries are`} in the public log’s signed checkpoint of ${formatEntries(checkpoint.size)}, and match${entryCount === 1 ? 'es' : ''} what is shown here.`
+            : `History verified in your browser up to the public log’s signed checkpoint of ${formatEntries(checkpoint.size)}: ${formatWholeNumber(inCheckpoint)} of its ${formatWholeNumber(entryCount)} entries are in it, and what is shown here matches them.`}{' '}
           {newest
             ? pending.length === 1
               ? `The newest entry (${describeEntry(newest, records)}) is awaiting the log’s next checkpoint, within about a minute. `
-              : `The newest ${count.format(pending.length)} entries (the last: ${describeEntry(newest, records)}) are awaiting the log’s next checkpoint, within about a minute. `
+              : `The newest ${formatWholeNumber(pending.length)} entries (the last: ${describeEntry(newest, records)}) are awaiting the log’s next checkpoint, within about a minute. `
             : null}
           {newest ? <>{checkAgain} </> : null}
           {previous ? `${describeConsistency(previous.size, checkpoint.size)} ` : null}

@@ -1,8 +1,6 @@
 import { MESSAGES, type TVehicleDetails } from '@sh/shared/contract';
 import { WarningIcon } from '../../components/icons';
-import { formatServiceDate } from '../../lib/format';
-
-const wholeNumber = new Intl.NumberFormat('en-GB');
+import { formatServiceDate, formatWholeNumber } from '../../lib/format';
 
 /**
  * DVLA's and DVSA's words are upper-case ("FORD", "PETROL", "MERCEDES-BENZ"): shown in title case, except a word
@@ -33,7 +31,7 @@ export function VehicleSummary({ vehicle }: { vehicle: TVehicleDetails }) {
     ['Colour', titleCase(vehicle.colour)],
     ['Year', vehicle.yearOfManufacture === null ? null : String(vehicle.yearOfManufacture)],
     ['Fuel', titleCase(vehicle.fuelType)],
-    ['Engine', vehicle.engineCapacity === null ? null : `${wholeNumber.format(vehicle.engineCapacity)} cc`],
+    ['Engine', vehicle.engineCapacity === null ? null : `${formatWholeNumber(vehicle.engineCapacity)} cc`],
     ['First used', vehicle.firstUsedDate ? formatServiceDate(vehicle.firstUsedDate.slice(0, 10)) : null],
   ];
   const statuses: Array<[string, string | null]> = [
