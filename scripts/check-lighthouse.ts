@@ -4,9 +4,10 @@
  * accessibility is under LIGHTHOUSE_MINIMUM, or when a page is missing. Kept out of `npm test`: the scores move with
  * the machine. The stack takes the browser journeys' fixed ports, so run it under their lock:
  *
- *   flock /tmp/e2e.lock npm run check:lighthouse [-- --url http://127.0.0.1:8080] [--runs 3] [--only Lookup]
+ *   flock /tmp/e2e.lock npm run check:lighthouse [-- --url http://127.0.0.1:8080] [--runs 3] [--only Lookup] [--long-tasks]
  *
- * --url measures a stack already running (npm start) instead. Chromium is CHROME_PATH, /usr/bin/chromium by default.
+ * --url measures a stack already running (npm start) instead; --long-tasks lists each run's long tasks (what total
+ * blocking time is made of). Chromium is CHROME_PATH, /usr/bin/chromium by default.
  */
 import { get } from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
@@ -31,6 +32,30 @@ export interface RunFigures {
   accessibility: number;
   lcpMs: number;
   cls: number;
+}
+
+/**
+ * Lighthouse's own failures to record a page load (its LighthouseError codes), which say nothing of the page: such a
+ * run is measured again, at most MAX_RECORDING_RETRIES times, and says so. Any other runtime error fails the check.
+ */
+export const RECORDING_FAILURES = new Set([
+  'NO_NAVSTART',
+  'NO_TRACING_STARTED',
+  'NO_SCREENSHOTS',
+  'NO_SPEEDLINE_FRAMES',
+]);
+const MAX_RECORDING_RETRIES = 2;
+
+class RecordingFailure extends Error {}
+
+/** The figures of one run beside the score: what a slow page's time went on. */
+interface RunDetails {
+  fcpMs: number;
+  speedIndexMs: number;
+  tbtMs: number;
+  /** The largest contentful paint's element, as Lighthouse names it (a CSS selector). */
+  lcpElement: string;
+  longTasks: { startMs: number; durationMs: number; url: string }[];
 }
 
 /** The middle value (the lower middle of an even count). */
@@ -70,7 +95,7 @@ export function missingPage(page: LighthousePage, status: number, finalUrl: stri
   return null;
 }
 
-async function audit(url: string): Promise<{ figures: RunFigures; finalUrl: string | undefined }> {
+async function audit(url: string): Promise<{ figures: RunFigures; details: RunDetails; finalUrl: string | undefined }> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
@@ -84,9 +109,25 @@ async function audit(url: string): Promise<{ figures: RunFigures; finalUrl: stri
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const message = `Lighthouse could not load ${url}: ${lhr.runtimeError.message} (${lhr.runtimeError.code})`;
+      throw RECORDING_FAILURES.has(lhr.runtimeError.code) ? new RecordingFailure(message) : new Error(message);
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+    const longTasks = (lhr.audits['long-tasks']?.details as { items?: LongTaskItem[] } | undefined)?.items ?? [];
     return {
+      details: {
+        fcpMs: ms('first-contentful-paint'),
+        speedIndexMs: ms('speed-index'),
+        tbtMs: ms('total-blocking-time'),
+        lcpElement: lcpElementOf(lhr.audits['lcp-breakdown-insight']?.details),
+        longTasks: longTasks.map((task) => ({
+          startMs: Math.round(task.startTime ?? 0),
+          durationMs: Math.round(task.duration ?? 0),
+          url: task.url ?? 'unknown',
+        })),
+      },
       figures: {
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -97,6 +138,31 @@ async function audit(url: string): Promise<{ figures: RunFigures; finalUrl: stri
     };
   } finally {
     chrome.kill();
+  }
+}
+
+interface LongTaskItem {
+  url?: string;
+  duration?: number;
+  startTime?: number;
+}
+
+/** The selector of the LCP element that Lighthouse 13's LCP breakdown names ('unknown' when it names none). */
+function lcpElementOf(details: unknown): string {
+  const list = details as { items?: { type?: string; selector?: string; snippet?: string }[] } | undefined;
+  const node = list?.items?.find((item) => item.type === 'node');
+  return node?.selector ?? 'unknown';
+}
+
+/** One run of a page, measured again when Lighthouse failed to record it (RECORDING_FAILURES). */
+async function auditRecorded(url: string, label: string): ReturnType<typeof audit> {
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (!(error instanceof RecordingFailure) || retry >= MAX_RECORDING_RETRIES) throw error;
+      console.log(`${label}: ${error.message}; measured again`);
+    }
   }
 }
 
@@ -147,6 +213,7 @@ function row(page: LighthousePage, figures: RunFigures): string {
 async function main(args: readonly string[]): Promise<number> {
   const runs = Number(readOption(args, '--runs') ?? LIGHTHOUSE_RUNS);
   const only = readOption(args, '--only');
+  const showLongTasks = args.includes('--long-tasks');
   const pages = lighthousePages().filter((page) => !only || page.name === only);
   const givenUrl = readOption(args, '--url');
   const stack = givenUrl ? undefined : await startOwnStack();
@@ -160,10 +227,17 @@ async function main(args: readonly string[]): Promise<number> {
       let missing = missingPage(page, status, undefined);
       const measured: RunFigures[] = [];
       for (let run = 0; run < runs && !missing; run += 1) {
-        const { figures, finalUrl } = await audit(url);
+        const label = `${page.name} run ${run + 1}`;
+        const { figures, details, finalUrl } = await auditRecorded(url, label);
         missing = missingPage(page, status, finalUrl);
         if (!missing) measured.push(figures);
-        console.log(`${page.name} run ${run + 1}: ${missing ?? JSON.stringify(figures)}`);
+        console.log(`${label}: ${missing ?? JSON.stringify(figures)}`);
+        console.log(
+          `  FCP ${details.fcpMs} ms, speed index ${details.speedIndexMs} ms, total blocking time ${details.tbtMs} ms, LCP: ${details.lcpElement}`,
+        );
+        if (showLongTasks)
+          for (const task of details.longTasks)
+            console.log(`  long task at ${task.startMs} ms: ${task.durationMs} ms (${task.url})`);
       }
       if (missing) {
         failures.push(`MISSING ${missing}`);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TMotTest, type TPublicServiceRecord, type TVehicleReportResponse } from '@sh/shared/contract';
@@ -6,6 +6,7 @@ import { VEHICLE_REPORT_DEADLINE_MS } from '../src/api/vehicle-report';
 import { VehicleResultsPage } from '../src/pages/VehicleResultsPage';
 import { placeLabels, type ChartPoint } from '../src/pages/vehicle-results/MileageChart';
 import { buildMileageReadings, buildTimeline } from '../src/pages/vehicle-results/report-model';
+import { FOLDING_SCREENS } from '../src/pages/vehicle-results/ReportTimeline';
 import { titleCase } from '../src/pages/vehicle-results/VehicleSummary';
 import { failure, mockApi, ok, pending, type TApiRoute } from './support';
 
@@ -231,7 +232,9 @@ describe('the buyer report on /vehicle-results', () => {
 
   it('draws the mileage chart from every source, with shapes, labels and an accessible name and description', async () => {
     renderReport(ok(report()));
-    const chart = await screen.findByRole('img', { name: 'Mileage over time, in miles' });
+    // The MOT tests are in once the timeline is headed with them.
+    await screen.findByRole('heading', { name: 'Services and MOT tests' });
+    const chart = screen.getByRole('img', { name: 'Mileage over time, in miles' });
     const description = document.getElementById(chart.getAttribute('aria-describedby') ?? '')?.textContent;
     expect(description).toBe(
       '6 mileage readings: 2 from services and 4 from MOT tests, from 21,000 miles on 1 April 2021 to 45,000 miles on 2 April 2025. ' +
@@ -322,6 +325,39 @@ describe('the buyer report on /vehicle-results', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Print report' }));
     expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a phone, renders a year past the last three only once it is opened, and every year for paper', async () => {
+    // A phone's screen: the query of styles/report.css matches (jsdom has no matchMedia of its own).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === FOLDING_SCREENS,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderReport(ok(report()));
+    await screen.findByRole('heading', { name: 'Services and MOT tests' });
+    // 2025, 2024 and 2023 are open (4 entries); 2022 and 2021 are folded, their entries not rendered.
+    expect(timelineHeadings()).toHaveLength(4);
+    const show2022 = screen.getByRole('button', { name: 'Show 2022 (1 entry)' });
+    expect(show2022.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(show2022.getAttribute('aria-controls')!)?.children).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Show 2021 (1 entry)' })).toBeTruthy();
+
+    fireEvent.click(show2022);
+    expect(screen.getByRole('button', { name: 'Hide 2022' }).getAttribute('aria-expanded')).toBe('true');
+    expect(timelineHeadings()).toHaveLength(5);
+    expect(timelineHeadings()).toContain('Full Service 10 March 2022');
+
+    // Printing renders every year (and dates the paper); after it, the year nobody opened folds again.
+    expect(document.querySelector('.report-print-header')?.textContent).not.toMatch(/produced on/);
+    act(() => void window.dispatchEvent(new Event('beforeprint')));
+    expect(timelineHeadings()).toHaveLength(6);
+    expect(document.querySelector('.report-print-header')?.textContent).toMatch(
+      /produced on \d{1,2} [A-Z][a-z]+ \d{4}http/,
+    );
+    act(() => void window.dispatchEvent(new Event('afterprint')));
+    expect(timelineHeadings()).toHaveLength(5);
+    vi.unstubAllGlobals();
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type TPublicServiceRecord, type TVehicleReport } from '@sh/shared/contract';
 import { ApiError } from '../api/client';
@@ -27,6 +27,8 @@ import '../styles/report.css';
 const HistoryIntegrity = lazy(() =>
   import('./vehicle-results/HistoryIntegrity').then((module) => ({ default: module.HistoryIntegrity })),
 );
+
+const NO_MOT_TESTS: TVehicleReport['motTests'] = [];
 
 /** The search a results page answers: a registration, or a VIN (every plate it was logged under). */
 type TSearch = { kind: 'registration'; registration: string } | { kind: 'vin'; vin: string };
@@ -80,9 +82,11 @@ function VehicleHistory({ search }: { search: TSearch }) {
     [records],
     { isEnabled: records !== null && records.length > 0 },
   );
-  const motTests = report.status === 'loaded' ? report.data.motTests : [];
-  const readings = records ? buildMileageReadings(records, motTests) : [];
-  const timeline = records ? buildTimeline(records, motTests) : [];
+  const motTests = report.status === 'loaded' ? report.data.motTests : NO_MOT_TESTS;
+  // Built once per answer, so that the history check's result re-renders the summary alone, not the chart and the
+  // timeline (each memoised): a phone's main thread is never held long by what did not change (issue 26.4).
+  const readings = useMemo(() => (records ? buildMileageReadings(records, motTests) : []), [records, motTests]);
+  const timeline = useMemo(() => (records ? buildTimeline(records, motTests) : []), [records, motTests]);
   const resultsPath =
     search.kind === 'vin' ? buildVinResultsPath(search.vin) : buildVehicleResultsPath(search.registration);
   const subject = search.kind === 'vin' ? `VIN ${search.vin}` : search.registration.toUpperCase();

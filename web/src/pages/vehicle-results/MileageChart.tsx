@@ -1,11 +1,10 @@
-import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { formatServiceDate } from '../../lib/format';
+import { memo, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { formatServiceDate, formatWholeNumber } from '../../lib/format';
 import type { TMileageReading } from './report-model';
 
 const WIDTH = 640;
 const HEIGHT = 280;
 const PAD = { top: 28, right: 56, bottom: 48, left: 72 };
-const miles = new Intl.NumberFormat('en-GB');
 
 function toDay(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 86_400_000;
@@ -13,7 +12,7 @@ function toDay(date: string): number {
 
 /** A label's text: its miles, with "!" before a reading lower than an earlier one. */
 function labelText(reading: TMileageReading): string {
-  return reading.isLowerThanEarlier ? `! ${miles.format(reading.miles)}` : miles.format(reading.miles);
+  return reading.isLowerThanEarlier ? `! ${formatWholeNumber(reading.miles)}` : formatWholeNumber(reading.miles);
 }
 
 /** A box in the chart's units: left, top, right, bottom. */
@@ -113,13 +112,13 @@ export function describeReadings(readings: readonly TMileageReading[]): string {
   const lower = readings.filter((reading) => reading.isLowerThanEarlier);
   const parts = [
     `${readings.length} mileage ${readings.length === 1 ? 'reading' : 'readings'}: ${services} from services and ${mots} from MOT tests,`,
-    `from ${miles.format(first.miles)} miles on ${formatServiceDate(first.date)} to ${miles.format(last.miles)} miles on ${formatServiceDate(last.date)}.`,
+    `from ${formatWholeNumber(first.miles)} miles on ${formatServiceDate(first.date)} to ${formatWholeNumber(last.miles)} miles on ${formatServiceDate(last.date)}.`,
   ];
   parts.push(
     lower.length === 0
       ? 'No reading is lower than an earlier one.'
       : `${lower.length} ${lower.length === 1 ? 'reading is' : 'readings are'} lower than an earlier one: ${lower
-          .map((reading) => `${miles.format(reading.miles)} miles on ${formatServiceDate(reading.date)}`)
+          .map((reading) => `${formatWholeNumber(reading.miles)} miles on ${formatServiceDate(reading.date)}`)
           .join('; ')}.`,
   );
   return parts.join(' ');
@@ -131,7 +130,7 @@ export function describeReadings(readings: readonly TMileageReading[]): string {
  * the label fits without covering another (placeLabels; a flagged reading first), every point names its reading in
  * a tooltip, and the legend names the shapes, so nothing depends on colour.
  */
-export function MileageChart({ readings }: { readings: readonly TMileageReading[] }) {
+export const MileageChart = memo(function MileageChart({ readings }: { readings: readonly TMileageReading[] }) {
   const titleId = useId();
   const descId = useId();
   const measureRef = useRef<SVGGElement>(null);
@@ -181,7 +180,7 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
               <g key={tick}>
                 <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(tick)} y2={y(tick)} className="mileage-chart__grid" />
                 <text x={PAD.left - 8} y={y(tick) + 4} textAnchor="end" className="mileage-chart__tick">
-                  {miles.format(tick)}
+                  {formatWholeNumber(tick)}
                 </text>
               </g>
             ))}
@@ -263,11 +262,14 @@ export function MileageChart({ readings }: { readings: readonly TMileageReading[
       </ul>
     </section>
   );
-}
+});
 
 /**
  * The width of each label as the browser draws it (getComputedTextLength, in the chart's units), measured from the
  * unseen copies in `group` once the readings are drawn; null until then, or where the browser does not lay out SVG.
+ * Measured once the page is painted, when its layout is already done: measuring in a layout effect made the browser
+ * lay out a whole vehicle's report inside React's commit, one long task on a phone (issue 26.4). Until then the labels
+ * are placed by estimated widths, and moved only if a measured width says so.
  */
 function useMeasuredWidths(
   group: RefObject<SVGGElement | null>,
@@ -275,12 +277,25 @@ function useMeasuredWidths(
 ): number[] | null {
   const [measured, setMeasured] = useState<{ key: string; widths: number[] } | null>(null);
   const key = readings.map(labelText).join('|');
-  useLayoutEffect(() => {
-    const texts = group.current ? [...group.current.querySelectorAll('text')] : [];
-    if (texts.length !== readings.length || texts.some((text) => typeof text.getComputedTextLength !== 'function'))
-      return;
-    const widths = texts.map((text) => text.getComputedTextLength());
-    if (widths.every((width) => width > 0)) setMeasured({ key, widths });
+  useEffect(() => {
+    const measure = () => {
+      const texts = group.current ? [...group.current.querySelectorAll('text')] : [];
+      if (texts.length !== readings.length || texts.some((text) => typeof text.getComputedTextLength !== 'function'))
+        return;
+      const widths = texts.map((text) => text.getComputedTextLength());
+      if (widths.every((width) => width > 0)) setMeasured({ key, widths });
+    };
+    // After the next frame is painted: its layout is then done, so reading the widths lays nothing out again.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame =
+      typeof requestAnimationFrame === 'function'
+        ? requestAnimationFrame(() => (timer = setTimeout(measure)))
+        : undefined;
+    if (frame === undefined) measure();
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [key]);
   return measured?.key === key ? measured.widths : null;
 }

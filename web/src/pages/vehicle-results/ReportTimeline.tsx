@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES, type TMotTest, type TPublicServiceRecord } from '@sh/shared/contract';
 import {
@@ -12,15 +12,46 @@ import {
   WarningIcon,
 } from '../../components/icons';
 import { RecordDetail, ServiceRecordCard } from '../../components/ServiceRecordCard';
-import { formatMileage, formatServiceDate } from '../../lib/format';
+import { formatMileage, formatServiceDate, formatWholeNumber } from '../../lib/format';
 import type { TMileageReading, TTimelineEntry } from './report-model';
 
 /** DVSA's defect kinds that fail a test (PRS: failed, then put right at the test station). */
 const FAILURE_TYPES = new Set(['FAIL', 'MAJOR', 'DANGEROUS', 'PRS']);
-const km = new Intl.NumberFormat('en-GB');
 
 /** The most recent years of the timeline that stay open on a small screen; older years fold behind a button. */
 export const OPEN_YEARS = 3;
+
+/** The screens on which the older years fold: the same query as styles/report.css's. */
+export const FOLDING_SCREENS = 'screen and (max-width: 640px)';
+
+let isPrinting = false;
+
+/** Whether the older years are folded on this screen now: a phone's, and not while the page is being printed. */
+function foldsOlderYears(): boolean {
+  return !isPrinting && typeof window.matchMedia === 'function' && window.matchMedia(FOLDING_SCREENS).matches;
+}
+
+function subscribeToFolding(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const screens = window.matchMedia(FOLDING_SCREENS);
+  // Printed, every year is on paper: React renders the folded ones before the print is laid out.
+  const beforePrint = () => {
+    isPrinting = true;
+    onChange();
+  };
+  const afterPrint = () => {
+    isPrinting = false;
+    onChange();
+  };
+  screens.addEventListener('change', onChange);
+  window.addEventListener('beforeprint', beforePrint);
+  window.addEventListener('afterprint', afterPrint);
+  return () => {
+    screens.removeEventListener('change', onChange);
+    window.removeEventListener('beforeprint', beforePrint);
+    window.removeEventListener('afterprint', afterPrint);
+  };
+}
 
 /** The timeline's entries by calendar year, newest year first, each year's entries in the timeline's order. */
 export function groupByYear(entries: readonly TTimelineEntry[]): Array<{ year: string; entries: TTimelineEntry[] }> {
@@ -39,8 +70,10 @@ export function groupByYear(entries: readonly TTimelineEntry[]): Array<{ year: s
  * them) and DVSA's MOT tests (result, mileage, failures and advisories, dangerous defects marked). An entry whose
  * mileage is lower than an earlier reading from any source is flagged. On a small screen the years before the last
  * three are folded (styles/report.css), each behind a button that opens it; wide screens and paper show every year.
+ * A folded year's entries are not rendered until it is opened: on a phone they were most of the page's elements,
+ * and rendering and laying them out held its main thread for no one (issue 26.4).
  */
-export function ReportTimeline({
+export const ReportTimeline = memo(function ReportTimeline({
   entries,
   readings,
 }: {
@@ -51,6 +84,7 @@ export function ReportTimeline({
     readings.filter((reading) => reading.isLowerThanEarlier).map((reading) => [reading.id, reading]),
   );
   const [openedYears, setOpenedYears] = useState<ReadonlySet<string>>(new Set());
+  const isFoldingScreen = useSyncExternalStore(subscribeToFolding, foldsOlderYears, () => false);
   const years = groupByYear(entries);
   return (
     <ol className="report-timeline-years" aria-label="Services and MOT tests, newest first">
@@ -85,22 +119,24 @@ export function ReportTimeline({
               </button>
             ) : null}
             <ol id={listId} className="record-list report-timeline">
-              {ofYear.map((entry) => (
-                <li key={entry.id} className={`report-timeline__entry report-timeline__entry--${entry.kind}`}>
-                  {entry.kind === 'service' ? (
-                    <PublicRecordCard record={entry.record} isLower={lowerById.has(entry.id)} />
-                  ) : (
-                    <MotTestCard test={entry.test} lower={lowerById.get(entry.id) ?? null} />
-                  )}
-                </li>
-              ))}
+              {isFoldingScreen && !isOpen
+                ? null
+                : ofYear.map((entry) => (
+                    <li key={entry.id} className={`report-timeline__entry report-timeline__entry--${entry.kind}`}>
+                      {entry.kind === 'service' ? (
+                        <PublicRecordCard record={entry.record} isLower={lowerById.has(entry.id)} />
+                      ) : (
+                        <MotTestCard test={entry.test} lower={lowerById.get(entry.id) ?? null} />
+                      )}
+                    </li>
+                  ))}
             </ol>
           </li>
         );
       })}
     </ol>
   );
-}
+});
 
 /** One service record of the public history: who serviced the vehicle, and where, and how to check it. */
 function PublicRecordCard({ record, isLower }: { record: TPublicServiceRecord; isLower: boolean }) {
@@ -200,7 +236,7 @@ function describeOdometer(test: TMotTest): string {
   if (test.odometerResultType === 'NO_ODOMETER') return 'No odometer';
   const inMiles = formatMileage(test.odometerMiles) ?? 'Not recorded';
   if (test.odometerUnit === 'KM' && test.odometerValue !== null)
-    return `${inMiles} (${km.format(test.odometerValue)} km)`;
+    return `${inMiles} (${formatWholeNumber(test.odometerValue)} km)`;
   return inMiles;
 }
 
