@@ -49,8 +49,9 @@ describe("the buyer's answer", () => {
     await page.goto(`/vehicle-results?reg=${clocked.registration}`);
     const chart = page.getByRole('img', { name: 'Mileage over time, in miles' });
     await chart.waitFor();
-    // The MOT tests' readings are drawn once DVSA's answer is in.
+    // The MOT tests' readings are drawn once DVSA's answer is in, and the labels placed by the widths the browser drew.
     await expect.poll(() => page.locator('.mileage-chart [data-source="mot"]').count()).toBeGreaterThan(0);
+    await page.locator('.mileage-chart__labels[data-placed="measured"]').waitFor({ state: 'attached' });
     const boxes: Box[] = await page.locator('.mileage-chart__labels text').evaluateAll((texts) =>
       texts.map((text) => {
         const { x, y, width, height } = text.getBoundingClientRect();
@@ -67,6 +68,36 @@ describe("the buyer's answer", () => {
     );
     expect(overlapping).toEqual([]);
     await chart.screenshot({ path: `${import.meta.dirname}/artifacts/buyer-summary-chart.png` });
+    await context.close();
+  });
+});
+
+describe('the timeline on a phone', () => {
+  it('folds the years before the last three, renders none of their entries, and opens one on request', async () => {
+    const { context, page, errors } = await openPage();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/vehicle-results?reg=AD61HCX');
+    const timeline = page.getByRole('list', { name: 'Services and MOT tests, newest first' });
+    await timeline.waitFor();
+    const toggles = timeline.getByRole('button', { name: /^Show \d{4} \(\d+ entr(y|ies)\)$/ });
+    await expect.poll(() => toggles.count()).toBeGreaterThan(0);
+    const years = await timeline.locator('.report-year__title').allTextContents();
+    expect(await toggles.count()).toBe(years.length - 3);
+    // A folded year has no entry in the page at all; the three newest have theirs on screen.
+    const folded = timeline.locator('.report-year--older');
+    expect(await folded.locator('.report-timeline__entry').count()).toBe(0);
+    expect(
+      await timeline.locator('.report-year:not(.report-year--older) .report-timeline__entry').count(),
+    ).toBeGreaterThan(0);
+
+    const toggle = toggles.first();
+    const [, year, count] = /^Show (\d{4}) \((\d+) entr/.exec((await toggle.textContent()) ?? '')!;
+    await toggle.click();
+    const opened = timeline.locator('.report-year', { has: page.getByRole('heading', { name: year, exact: true }) });
+    await expect.poll(() => opened.locator('.report-timeline__entry').count()).toBe(Number(count));
+    expect(await opened.locator('.report-timeline__entry').first().isVisible()).toBe(true);
+    expect(await opened.getByRole('button', { name: `Hide ${year}` }).getAttribute('aria-expanded')).toBe('true');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

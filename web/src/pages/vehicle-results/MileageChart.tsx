@@ -228,7 +228,7 @@ export const MileageChart = memo(function MileageChart({ readings }: { readings:
             ))}
           </g>
           {/* After every marker, so that no marker is drawn over a label. */}
-          <g className="mileage-chart__labels" aria-hidden="true">
+          <g className="mileage-chart__labels" aria-hidden="true" data-placed={widths ? 'measured' : 'estimated'}>
             {points.map(({ reading, text }, index) => {
               const label = labels[index];
               return label ? (
