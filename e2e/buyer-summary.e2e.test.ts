@@ -102,6 +102,25 @@ describe('the timeline on a phone', () => {
   });
 });
 
+describe("the page's own answer, asked for by its HTML", () => {
+  it('has the browser fetch the history as it reads the HTML, and the page takes that answer rather than asking again', async () => {
+    const { context, page, errors } = await openPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v1/service-records/lookup/')) asked.push(request.url());
+    });
+    const html = await (await page.goto(`/vehicle-results?reg=${clocked.registration}`))!.text();
+    expect(html).toContain(
+      `<link rel="preload" href="/api/v1/service-records/lookup/${clocked.registration}" as="fetch"`,
+    );
+    await page.getByText(`${clocked.records.length} records found`).waitFor();
+    // One request: the preload's. A page that did not take it would ask a second time.
+    expect(asked).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the search by VIN', () => {
   it('answers every record of the VIN through the gateway, and an invalid VIN with its message', async () => {
     const response = await fetch(`${inject('gatewayUrl')}/api/v1/service-records/lookup-by-vin/${clocked.vin}`);

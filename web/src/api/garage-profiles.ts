@@ -11,14 +11,16 @@ import { api, type TApiClient, type TRequestOptions } from './client';
 
 /** A garage's public page, the directory, and the owner's changes to the page (docs/product.md#garage-profiles). */
 
+/** The path of a garage's public page (GET garage-profiles/{slug}). */
+export const garageProfilePath = (slug: string) => `garage-profiles/${encodeURIComponent(slug)}`;
+
 /** GET garage-profiles/{slug}: the garage's public page. */
 export async function fetchGarageProfile(
   slug: string,
   requestOptions: TRequestOptions = {},
   client: TApiClient = api,
 ): Promise<TPublicGarageProfile> {
-  const path = `garage-profiles/${encodeURIComponent(slug)}`;
-  return (await client.get(path, ZPublicGarageProfileResponseSchema, requestOptions)).data.garage;
+  return (await client.get(garageProfilePath(slug), ZPublicGarageProfileResponseSchema, requestOptions)).data.garage;
 }
 
 /** GET garage-profiles/{id}/services-logged (records): how many services the garage has logged here. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** What a page shows while data loads, once it has loaded, and when it could not be loaded. */
 export type TApiData<T> =
@@ -12,12 +12,14 @@ type TAnswer<T> = { requestKey: string } & ({ status: 'loaded'; data: T } | { st
  * The one way to load data for a page: calls `load` with an AbortSignal when the component mounts and again
  * whenever `key` (the values the request depends on) changes or `retry` is called. A request that is no longer
  * wanted (the key changed, the page left) is aborted and its answer dropped. While `isEnabled` is false
- * nothing is loaded and the status is 'idle'.
+ * nothing is loaded and the status is 'idle'. With `isTransition`, what an answer brings is rendered as a
+ * transition, in slices that leave the main thread free between them: for answers that fill a long page (a vehicle's
+ * whole history), whose render in one piece held a phone's main thread (issue 26.4).
  */
 export function useApiData<T>(
   load: (signal: AbortSignal) => Promise<T>,
   key: readonly unknown[],
-  { isEnabled = true }: { isEnabled?: boolean } = {},
+  { isEnabled = true, isTransition = false }: { isEnabled?: boolean; isTransition?: boolean } = {},
 ): TApiData<T> {
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<TAnswer<T> | null>(null);
@@ -26,13 +28,14 @@ export function useApiData<T>(
   useEffect(() => {
     if (!isEnabled) return;
     const controller = new AbortController();
+    const settle = (settled: TAnswer<T>) => {
+      if (controller.signal.aborted) return;
+      if (isTransition) startTransition(() => setAnswer(settled));
+      else setAnswer(settled);
+    };
     load(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setAnswer({ requestKey, status: 'loaded', data });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setAnswer({ requestKey, status: 'failed', error });
-      },
+      (data) => settle({ requestKey, status: 'loaded', data }),
+      (error: unknown) => settle({ requestKey, status: 'failed', error }),
     );
     return () => controller.abort();
     // `load` is this render's: the request depends on what `key` names, so only the key starts another.

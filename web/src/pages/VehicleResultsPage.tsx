@@ -2,7 +2,13 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES, type TPublicServiceRecord, type TVehicleReport } from '@sh/shared/contract';
 import { ApiError } from '../api/client';
-import { lookupServiceRecords, lookupServiceRecordsByVin } from '../api/lookup-service-records';
+import { preloadPublicAnswer } from '../api/client';
+import {
+  lookupByVinPath,
+  lookupPath,
+  lookupServiceRecords,
+  lookupServiceRecordsByVin,
+} from '../api/lookup-service-records';
 import { fetchVehicleReportWithin } from '../api/vehicle-report';
 import { BackLink } from '../components/BackLink';
 import { SearchIcon, WarningIcon } from '../components/icons';
@@ -16,7 +22,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { buildBuyerSummary, type TBuyerSummaryInput } from './vehicle-results/buyer-summary';
 import { BuyerSummary } from './vehicle-results/BuyerSummary';
 import { MileageChart } from './vehicle-results/MileageChart';
-import { buildMileageReadings, buildTimeline } from './vehicle-results/report-model';
+import { buildMileageReadings, buildTimeline, compareIsoDates } from './vehicle-results/report-model';
 import { MissingSourcesNotice } from './vehicle-results/ReportNotices';
 import { ReportPrintHeader, ReportShare } from './vehicle-results/ReportShare';
 import { ReportTimeline } from './vehicle-results/ReportTimeline';
@@ -53,6 +59,8 @@ export function VehicleResultsPage() {
 }
 
 function VehicleHistory({ search }: { search: TSearch }) {
+  // In the rendered HTML: the browser asks for the history while the page's script loads; the lookup below takes it.
+  preloadPublicAnswer(search.kind === 'vin' ? lookupByVinPath(search.vin) : lookupPath(search.registration));
   const lookup = useApiData(
     (signal) =>
       (search.kind === 'vin'
@@ -60,6 +68,7 @@ function VehicleHistory({ search }: { search: TSearch }) {
         : lookupServiceRecords(search.registration, { signal })
       ).then(sortNewestFirst),
     [search],
+    { isTransition: true },
   );
   const records = lookup.status === 'loaded' ? lookup.data : null;
   // By VIN, DVLA and DVSA are asked about the plate the vehicle was last serviced under.
@@ -69,9 +78,7 @@ function VehicleHistory({ search }: { search: TSearch }) {
   const report = useApiData(
     (signal) => fetchVehicleReportWithin(reportRegistration ?? '', signal),
     [reportRegistration],
-    {
-      isEnabled: reportRegistration !== null,
-    },
+    { isEnabled: reportRegistration !== null, isTransition: true },
   );
   // The check in the visitor's browser (issue 23): its WebCrypto code loads once there are records to check.
   const check = useApiData(
@@ -80,7 +87,7 @@ function VehicleHistory({ search }: { search: TSearch }) {
         module.checkHistoriesInBrowser(records ?? [], { signal }),
       ),
     [records],
-    { isEnabled: records !== null && records.length > 0 },
+    { isEnabled: records !== null && records.length > 0, isTransition: true },
   );
   const motTests = report.status === 'loaded' ? report.data.motTests : NO_MOT_TESTS;
   // Built once per answer, so that the history check's result re-renders the summary alone, not the chart and the
@@ -212,7 +219,7 @@ function describeLookupFailure(error: unknown): string {
 
 /** Newest service first; records of the same day keep the server's order. */
 function sortNewestFirst(records: TPublicServiceRecord[]): TPublicServiceRecord[] {
-  return [...records].sort((a, b) => b.service_date.localeCompare(a.service_date));
+  return [...records].sort((a, b) => compareIsoDates(b.service_date, a.service_date));
 }
 
 function NoRecords({ search }: { search: TSearch }) {

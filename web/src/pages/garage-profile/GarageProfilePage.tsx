@@ -1,5 +1,6 @@
 import { useParams, Link } from 'react-router-dom';
-import { fetchGarageProfile, fetchServicesLogged } from '../../api/garage-profiles';
+import { preloadPublicAnswer } from '../../api/client';
+import { fetchGarageProfile, fetchServicesLogged, garageProfilePath } from '../../api/garage-profiles';
 import { BRAND } from '../../brand';
 import { FormAlert } from '../../components/FormAlert';
 import { HeroPage } from '../../components/HeroPage';
@@ -20,6 +21,8 @@ const mapLinkOf = (address: string) => `https://www.openstreetmap.org/search?que
  */
 export function GarageProfilePage() {
   const { slug = '' } = useParams();
+  // In the rendered HTML: the browser fetches the garage while the page's script loads.
+  preloadPublicAnswer(garageProfilePath(slug));
   const profile = useApiData((signal) => fetchGarageProfile(slug, { signal }), [slug]);
   const garage = profile.status === 'loaded' ? profile.data : null;
   const count = useApiData((signal) => fetchServicesLogged(garage!.id, { signal }), [garage?.id], {

@@ -138,8 +138,17 @@ export const ReportTimeline = memo(function ReportTimeline({
   );
 });
 
-/** One service record of the public history: who serviced the vehicle, and where, and how to check it. */
-function PublicRecordCard({ record, isLower }: { record: TPublicServiceRecord; isLower: boolean }) {
+/**
+ * One service record of the public history: who serviced the vehicle, and where, and how to check it. Memoised, as
+ * the MOT card is: when DVSA's tests come in, only their cards are rendered, not every record's again.
+ */
+const PublicRecordCard = memo(function PublicRecordCard({
+  record,
+  isLower,
+}: {
+  record: TPublicServiceRecord;
+  isLower: boolean;
+}) {
   // The record's own flag compares services; a lower reading than an earlier MOT test is flagged here too.
   const shown = isLower && !record.mileage_anomaly ? { ...record, mileage_anomaly: true } : record;
   return (
@@ -175,9 +184,9 @@ function PublicRecordCard({ record, isLower }: { record: TPublicServiceRecord; i
       }
     />
   );
-}
+});
 
-function MotTestCard({ test, lower }: { test: TMotTest; lower: TMileageReading | null }) {
+const MotTestCard = memo(function MotTestCard({ test, lower }: { test: TMotTest; lower: TMileageReading | null }) {
   const isPass = test.testResult === 'PASSED';
   const failures = test.defects.filter((defect) => FAILURE_TYPES.has(defect.type.toUpperCase()));
   const advisories = test.defects.filter((defect) => !FAILURE_TYPES.has(defect.type.toUpperCase()));
@@ -229,7 +238,7 @@ function MotTestCard({ test, lower }: { test: TMotTest; lower: TMileageReading |
       <DefectList title="Advisories" defects={advisories} />
     </article>
   );
-}
+});
 
 function describeOdometer(test: TMotTest): string {
   if (test.odometerResultType === 'UNREADABLE') return 'Odometer unreadable';

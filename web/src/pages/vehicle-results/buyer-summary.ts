@@ -2,7 +2,7 @@ import type { TMotTest, TPublicServiceRecord, TVehicleDetails } from '@sh/shared
 import type { THistoryCheck } from '../../lib/check-history-in-browser';
 import { formatServiceDate } from '../../lib/format';
 import { titleCase } from './VehicleSummary';
-import { motDate, type TMileageReading } from './report-model';
+import { compareIsoDates, motDate, type TMileageReading } from './report-model';
 
 /** Where the summary's answer comes from is still loading, could not be had, or is known. */
 export type TPart<T> = { state: 'loading' } | { state: 'unknown' } | ({ state: 'known' } & T);
@@ -78,7 +78,7 @@ function motStatusOf(vehicle: TVehicleDetails | null, motTests: readonly TMotTes
   }
   const lastPass = [...motTests]
     .filter((test) => test.testResult === 'PASSED' && test.expiryDate)
-    .sort((a, b) => motDate(b).localeCompare(motDate(a)))[0];
+    .sort((a, b) => compareIsoDates(motDate(b), motDate(a)))[0];
   if (!lastPass?.expiryDate) return null;
   const passExpiry = lastPass.expiryDate.slice(0, 10);
   const isValid = passExpiry >= today;
@@ -88,7 +88,7 @@ function motStatusOf(vehicle: TVehicleDetails | null, motTests: readonly TMotTes
 /** The buyer's answer in a few lines: what the results page shows first (docs/product.md#the-buyers-answer). */
 export function buildBuyerSummary(input: TBuyerSummaryInput): TBuyerSummary {
   const { records, readings, report, check, today } = input;
-  const newest = [...records].sort((a, b) => b.service_date.localeCompare(a.service_date))[0];
+  const newest = [...records].sort((a, b) => compareIsoDates(b.service_date, a.service_date))[0];
   const backwards = readings.filter((reading) => reading.isLowerThanEarlier);
 
   let mot: TBuyerSummary['mot'] = { state: report.state === 'loading' ? 'loading' : 'unknown' };

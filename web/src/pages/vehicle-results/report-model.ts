@@ -21,6 +21,14 @@ export type TTimelineEntry =
   | { kind: 'service'; id: string; date: string; record: TPublicServiceRecord }
   | { kind: 'mot'; id: string; date: string; test: TMotTest };
 
+/**
+ * Orders two ISO dates (YYYY-MM-DD), oldest first: such dates sort as their characters do. Not localeCompare, which
+ * asks the locale's collator for every pair, a cost a phone felt on a long history (issue 26.4).
+ */
+export function compareIsoDates(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** The calendar date of a DVSA completedDate (an instant such as "2024-05-01T10:12:00.000Z", or a date). */
 export function motDate(test: TMotTest): string {
   return test.completedDate.slice(0, 10);
@@ -51,7 +59,7 @@ export function buildMileageReadings(
       readings.push({ id: `mot-${test.motTestNumber}`, source: 'mot', date: motDate(test), miles: test.odometerMiles });
     }
   }
-  readings.sort((a, b) => a.date.localeCompare(b.date) || sourceOrder(a.source) - sourceOrder(b.source));
+  readings.sort((a, b) => compareIsoDates(a.date, b.date) || sourceOrder(a.source) - sourceOrder(b.source));
 
   let highest: number | null = null;
   return readings.map((reading) => {
@@ -85,5 +93,5 @@ export function buildTimeline(
       test,
     })),
   ];
-  return entries.sort((a, b) => b.date.localeCompare(a.date) || (a.kind === b.kind ? 0 : a.kind === 'mot' ? -1 : 1));
+  return entries.sort((a, b) => compareIsoDates(b.date, a.date) || (a.kind === b.kind ? 0 : a.kind === 'mot' ? -1 : 1));
 }
