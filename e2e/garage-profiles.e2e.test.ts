@@ -37,6 +37,25 @@ describe('garage profiles', () => {
     await context.close();
   });
 
+  it('is sent with the garage in its HTML, and the browser does not ask for the garage again', async () => {
+    const { context, page, errors } = await openPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v1/garage-profiles/')) asked.push(request.url());
+    });
+    const html = await (await page.goto('/garages/hartley-motors-ltd'))!.text();
+    // What a search engine reads too: the garage's name and address in the page as sent.
+    expect(html).toContain(`<span data-computed="true">${demo.name}</span></h1>`);
+    expect(html).toContain('<script type="application/json" id="page-answers">');
+    const facts = page.locator('.garage-profile__facts');
+    await facts.getByText('Services logged on').waitFor();
+    await expect.poll(() => facts.locator('dd').last().textContent()).toMatch(/^[\d,]+$/);
+    // The count is records' (by the garage's id); the garage itself came with the page.
+    expect(asked.map((url) => new URL(url).pathname)).toEqual([`/api/v1/garage-profiles/${demo.id}/services-logged`]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the directory finds the demo garage by its town, and lists no cancelled garage', async () => {
     const { context, page, errors } = await openPage();
     await page.goto('/garages/find');

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { garageProfilePath } from './api/garage-profiles';
 import { App } from './App';
+import { PageAnswersProvider, type TPageAnswers } from './lib/page-answers';
 
 /**
  * The public pages the gateway answers with their HTML already in index.html's #root (docs/architecture.md#web-delivery),
@@ -21,17 +23,43 @@ export function isPrerendered(pathname: string): boolean {
   return PRERENDERED.some((pattern) => pattern.test(pathname));
 }
 
+/** A garage's public page: /garages/{slug}, but the finder. */
+const GARAGE_PAGE = /^\/garages\/([^/]+)$/;
+
 /**
- * The HTML of #root for the page at `url` (path and query), or null for a page rendered in the browser only. React
- * escapes every value it renders. Waits for the page's lazy parts; `signal` gives up on a render that takes too long.
+ * The public API answers (paths under /api/v1) the page at `url` is rendered with, which the gateway asks for and
+ * hands to renderPage (docs/architecture.md#web-delivery): a garage's page shows its garage from the first paint, to
+ * a phone and to a search engine alike. None for any other page.
  */
-export async function renderPage(url: string, signal?: AbortSignal): Promise<string | null> {
+export function pageAnswerPaths(url: string): string[] {
+  const { pathname } = new URL(url, 'http://localhost');
+  const garage = GARAGE_PAGE.exec(pathname);
+  if (!garage || garage[1] === 'find') return [];
+  try {
+    return [garageProfilePath(decodeURIComponent(garage[1]!))];
+  } catch {
+    return []; // not a slug anyone has (a malformed escape): the page says so in the browser
+  }
+}
+
+/**
+ * The HTML of #root for the page at `url` (path and query), or null for a page rendered in the browser only, with
+ * `answers` (of pageAnswerPaths) where the gateway had them. React escapes every value it renders. Waits for the
+ * page's lazy parts; `signal` gives up on a render that takes too long.
+ */
+export async function renderPage(
+  url: string,
+  signal?: AbortSignal,
+  answers: TPageAnswers = {},
+): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!isPrerendered(pathname)) return null;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={url}>
-        <App />
+        <PageAnswersProvider answers={answers}>
+          <App />
+        </PageAnswersProvider>
       </StaticRouter>
     </StrictMode>,
     { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { PageAnswersProvider, readPageAnswers } from './lib/page-answers';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -19,7 +20,10 @@ if (!rootElement) throw new Error('The page has no #root element to render into'
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <App />
+      {/* The answers the gateway rendered the page with, sent beside its HTML (entry-server.tsx). */}
+      <PageAnswersProvider answers={readPageAnswers()}>
+        <App />
+      </PageAnswersProvider>
     </BrowserRouter>
   </StrictMode>
 );

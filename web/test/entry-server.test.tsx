@@ -5,7 +5,13 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
-import { isPrerendered, renderPage } from '../src/entry-server';
+import { isPrerendered, pageAnswerPaths, renderPage } from '../src/entry-server';
+import {
+  PAGE_ANSWERS_ELEMENT_ID,
+  PageAnswersProvider,
+  readPageAnswers,
+  type TPageAnswers,
+} from '../src/lib/page-answers';
 import { GARAGE_USER, mockApi, pending, storeSession } from './support';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -21,8 +27,8 @@ afterEach(() => {
  * What a browser does with a page the gateway rendered: index.html's #root holds the HTML, and main.tsx hydrates it.
  * Gives the container, and the errors React recovered from (a mismatch re-renders the page from scratch: a flash).
  */
-async function hydrateAt(url: string) {
-  const html = await renderPage(url);
+async function hydrateAt(url: string, answers: TPageAnswers = {}) {
+  const html = await renderPage(url, undefined, answers);
   if (html === null) throw new Error(`${url} is not pre-rendered`);
   // Here the server's renderer shares React with the browser's, which the gateway's never does (it has a copy of its
   // own, web/dist/ssr): it leaves the contexts of its last render set until it renders again, so it renders nothing.
@@ -30,13 +36,21 @@ async function hydrateAt(url: string) {
   const container = document.createElement('div');
   container.id = 'root';
   container.innerHTML = html;
-  document.body.append(container);
+  // As the gateway sends them (routes/web.ts's pageAnswersElement), and main.tsx reads them.
+  const sent = Object.assign(document.createElement('script'), {
+    type: 'application/json',
+    id: PAGE_ANSWERS_ELEMENT_ID,
+    textContent: JSON.stringify(answers),
+  });
+  document.body.append(container, sent);
   const recovered: unknown[] = [];
   root = hydrateRoot(
     container,
     <StrictMode>
       <MemoryRouter initialEntries={[url]}>
-        <App />
+        <PageAnswersProvider answers={readPageAnswers()}>
+          <App />
+        </PageAnswersProvider>
       </MemoryRouter>
     </StrictMode>,
     { onRecoverableError: (error) => recovered.push(error) },
@@ -98,5 +112,40 @@ describe('the pages the gateway pre-renders (entry-server.tsx)', () => {
     expect(container.querySelector('form')).toBe(form);
     expect(recovered).toEqual([]);
     expect(consoleError.mock.calls.filter((call) => /hydrat/i.test(String(call[0])))).toEqual([]);
+  });
+
+  it("render a garage's page with the garage the gateway asked for, and are taken over without asking for it again", async () => {
+    const garage = {
+      slug: 'hartley-motors-ltd',
+      name: 'Hartley Motors Ltd',
+      address: '27 Skipton Road, Harrogate, HG1 4LH',
+      town: 'Harrogate',
+      postcode_district: 'HG1',
+      logo_url: null,
+      id: '3479ef9d-1bec-4519-bd0f-40f51e02d146',
+      phone: '01632960215',
+      opening_hours: 'Mon-Fri 8-6',
+      services_offered: HOSTILE,
+      company: { name: 'HARTLEY MOTORS LTD', number: '04879592', verified_since: '2026-02-04T16:35:34.000Z' },
+      listed: true,
+    };
+    expect(pageAnswerPaths('/garages/hartley-motors-ltd')).toEqual(['garage-profiles/hartley-motors-ltd']);
+    expect(pageAnswerPaths('/garages/find')).toEqual([]);
+    expect(pageAnswerPaths('/vehicle-results?reg=AD61HCX')).toEqual([]);
+    expect(pageAnswerPaths('/garages/%E0%A4%A')).toEqual([]);
+    const api = mockApi({ [`GET garage-profiles/${garage.id}/services-logged`]: pending });
+    const answers = { 'garage-profiles/hartley-motors-ltd': { status: 200, data: { garage } } };
+    const { container, recovered } = await hydrateAt('/garages/hartley-motors-ltd', answers);
+    // In the HTML itself: the garage, its hours, a hostile value as text.
+    expect(container.querySelector('h1')?.textContent).toBe('Hartley Motors Ltd');
+    expect(container.textContent).toContain('Mon-Fri 8-6');
+    expect(container.querySelector('img')).toBeNull();
+    const heading = container.querySelector('h1');
+    await waitFor(() =>
+      expect(api.calls.map((call) => call.path)).toContain(`garage-profiles/${garage.id}/services-logged`),
+    );
+    expect(api.calls.map((call) => call.path)).not.toContain('garage-profiles/hartley-motors-ltd');
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(recovered).toEqual([]);
   });
 });

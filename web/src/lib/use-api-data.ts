@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 /** What a page shows while data loads, once it has loaded, and when it could not be loaded. */
 export type TApiData<T> =
@@ -14,19 +14,30 @@ type TAnswer<T> = { requestKey: string } & ({ status: 'loaded'; data: T } | { st
  * wanted (the key changed, the page left) is aborted and its answer dropped. While `isEnabled` is false
  * nothing is loaded and the status is 'idle'. With `isTransition`, what an answer brings is rendered as a
  * transition, in slices that leave the main thread free between them: for answers that fill a long page (a vehicle's
- * whole history), whose render in one piece held a phone's main thread (issue 26.4).
+ * whole history), whose render in one piece held a phone's main thread (issue 26.4). With `initialData` (the answer
+ * the page was rendered with: page-answers.tsx), the first key starts loaded with it and is not asked again; a retry
+ * or another key asks.
  */
 export function useApiData<T>(
   load: (signal: AbortSignal) => Promise<T>,
   key: readonly unknown[],
-  { isEnabled = true, isTransition = false }: { isEnabled?: boolean; isTransition?: boolean } = {},
+  {
+    isEnabled = true,
+    isTransition = false,
+    initialData,
+  }: { isEnabled?: boolean; isTransition?: boolean; initialData?: T } = {},
 ): TApiData<T> {
   const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<TAnswer<T> | null>(null);
   const requestKey = JSON.stringify([...key, attempt]);
+  const initialKey = useRef(initialData === undefined ? null : requestKey);
+  const [answer, setAnswer] = useState<TAnswer<T> | null>(() =>
+    initialData === undefined ? null : { requestKey, status: 'loaded', data: initialData },
+  );
 
   useEffect(() => {
-    if (!isEnabled) return;
+    if (!isEnabled || requestKey === initialKey.current) return;
+    // The page's answer served its first key only: coming back to that key later asks again.
+    initialKey.current = null;
     const controller = new AbortController();
     const settle = (settled: TAnswer<T>) => {
       if (controller.signal.aborted) return;

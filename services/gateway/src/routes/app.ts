@@ -21,6 +21,7 @@ import { apiKeyGate, apiKeyOf } from './api-keys.js';
 import { docsRoutes } from './docs.js';
 import { createLookupAnswerer, createUpstreamProxies } from './proxy.js';
 import { rateLimits, type RateLimitBudgets } from './rate-limits.js';
+import { pageAnswerFetcher } from './page-answers.js';
 import { webRoutes } from './web.js';
 
 export interface GatewayDeps {
@@ -202,7 +203,15 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     proxy(req, res, next);
   });
 
-  app.use(webRoutes(deps.webDist, deps.logger));
+  // A page rendered with a public answer (a garage's page) has the gateway ask for it, as the browser's call would.
+  const fetchPageAnswer = pageAnswerFetcher({
+    table,
+    upstreams: deps.upstreams,
+    timeoutMs: deps.upstreamTimeoutMs,
+    spendsBudget: (req) => limits.spendsApiBudget(req.ip),
+    logger: deps.logger,
+  });
+  app.use(webRoutes(deps.webDist, deps.logger, fetchPageAnswer));
   app.use((_req, res) => {
     res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
   });

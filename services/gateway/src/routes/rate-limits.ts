@@ -105,6 +105,11 @@ export function rateLimits(
   /** An API key's own budget of records a minute, counted by the key (keyOf), not by the client's address. */
   apiKeyRecords: (keyOf: (req: IncomingMessage) => string) => RequestHandler;
   lookupOnFastPath: (clientIp: (req: IncomingMessage) => string | undefined) => FastPathLookupBudget;
+  /**
+   * Counts one call against the client's general budget without answering for it (a page's answer the gateway asks
+   * for the visitor: routes/page-answers.ts): whether the budget had room. Redis away: true, as every budget passes.
+   */
+  spendsApiBudget: (clientIp: string | undefined) => Promise<boolean>;
 } {
   const warn = storeFailureWarner(logger);
   const guarded = budgetCalls();
@@ -153,12 +158,26 @@ export function rateLimits(
         },
       );
 
+  const apiLimit = budgets.apiPerMinute;
+  const spendsApiBudget = (clientIp: string | undefined) => {
+    // The key express-rate-limit gives the client in the general budget; the count read back, nothing else.
+    const clientKey = keyPrefixOf('api') + ipKeyGenerator(String(clientIp));
+    return guarded(() => countAndRead(redis, clientKey, clientKey, WINDOW_MS, apiLimit)).then(
+      ([hits]) => hits <= apiLimit,
+      (error: unknown) => {
+        warn(error);
+        return true;
+      },
+    );
+  };
+
   return {
-    api: make('api', budgets.apiPerMinute),
+    api: make('api', apiLimit),
     lookup: make('lookup', lookupLimit),
     credentials: make('credentials', budgets.authPerMinute),
     apiKeyRecords: (keyOf) =>
       make('api-key-records', budgets.apiKeyRecordsPerMinute ?? API_KEY_RECORDS_PER_MINUTE, (req) => keyOf(req)),
     lookupOnFastPath,
+    spendsApiBudget,
   };
 }

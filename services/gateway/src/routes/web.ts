@@ -3,14 +3,36 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
-import express, { Router } from 'express';
+import express, { Router, type Request } from 'express';
 import type { Logger } from '@sh/shared/server';
 
-/** web/src/entry-server.tsx's renderPage: the HTML of #root for a page, or null for a page rendered in the browser. */
-export type PageRenderer = (url: string, signal?: AbortSignal) => Promise<string | null>;
+/** The public API answers a page is rendered with, by path under /api/v1 (web/src/lib/page-answers.tsx). */
+export type PageAnswers = Record<string, unknown>;
+
+/**
+ * web/src/entry-server.tsx's renderPage: the HTML of #root for a page (rendered with `answers`), or null for a page
+ * rendered in the browser.
+ */
+export type PageRenderer = (url: string, signal?: AbortSignal, answers?: PageAnswers) => Promise<string | null>;
+
+/** What the gateway takes of the web build's server entry. */
+interface ServerEntry {
+  renderPage: PageRenderer;
+  /** The API paths a page is rendered with (none for most pages); absent from an older build. */
+  pageAnswerPaths?: (url: string) => string[];
+}
+
+/**
+ * Asks the service that owns `apiPath` (a public GET under /api/v1) for its answer on behalf of the visitor `req`,
+ * within the visitor's budget: the answer's JSON, or undefined when there is none to render with (not found, the
+ * budget spent, the service away). The browser asks for itself then, as it would have.
+ */
+export type PageAnswerFetcher = (req: Request, apiPath: string) => Promise<unknown>;
 
 /** Where the server build of the web app puts its entry (web/package.json's build). */
 const SERVER_ENTRY = path.join('ssr', 'entry-server.js');
+/** web/src/lib/page-answers.tsx's PAGE_ANSWERS_ELEMENT_ID. */
+const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
 /** A page not rendered in this long is sent as the bare index.html, which the browser renders. */
 const RENDER_TIMEOUT_MS = 1_000;
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -18,16 +40,16 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const KEPT_PAGES = 500;
 
 /**
- * The renderer of the web build at `webDist`, loaded once; null when the build has none (an older build, or a test's
- * index.html alone) or it cannot be loaded (logged), and the browser renders every page.
+ * The server entry of the web build at `webDist`, loaded once; null when the build has none (an older build, or a
+ * test's index.html alone) or it cannot be loaded (logged), and the browser renders every page.
  */
-function serverRendererOf(webDist: string, logger?: Logger): () => Promise<PageRenderer | null> {
+function serverEntryOf(webDist: string, logger?: Logger): () => Promise<ServerEntry | null> {
   const entry = path.join(webDist, SERVER_ENTRY);
-  let loading: Promise<PageRenderer | null> | null = null;
+  let loading: Promise<ServerEntry | null> | null = null;
   return () =>
     (loading ??= existsSync(entry)
       ? import(pathToFileURL(entry).href).then(
-          (module: { renderPage: PageRenderer }) => module.renderPage,
+          (module: ServerEntry) => module,
           (error: unknown) => {
             logger?.error({ err: error, entry }, "the web build's server entry could not be loaded");
             return null;
@@ -37,19 +59,31 @@ function serverRendererOf(webDist: string, logger?: Logger): () => Promise<PageR
 }
 
 /**
- * index.html with the page at `url` rendered into #root, or as it is when the page is not pre-rendered, or when
- * rendering fails or takes too long (the browser renders it then, as before).
+ * The answers as the JSON of a data block: never run, and `<` written as its escape, so that no value can end the
+ * element (`</script>`) or open another.
+ */
+export function pageAnswersElement(answers: PageAnswers): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json}</script>`;
+}
+
+/**
+ * index.html with the page at `url` rendered into #root (with `answers`, sent beside it), or as it is when the page is
+ * not pre-rendered, or when rendering fails or takes too long (the browser renders it then, as before).
  */
 export async function pageHtml(
   indexHtml: string,
   url: string,
   render: PageRenderer | null,
   logger?: Logger,
+  answers: PageAnswers = {},
 ): Promise<string> {
   if (!render || !indexHtml.includes(ROOT_ELEMENT)) return indexHtml;
   try {
-    const rendered = await render(url, AbortSignal.timeout(RENDER_TIMEOUT_MS));
-    return rendered === null ? indexHtml : indexHtml.replace(ROOT_ELEMENT, () => `<div id="root">${rendered}</div>`);
+    const rendered = await render(url, AbortSignal.timeout(RENDER_TIMEOUT_MS), answers);
+    if (rendered === null) return indexHtml;
+    const sent = Object.keys(answers).length > 0 ? pageAnswersElement(answers) : '';
+    return indexHtml.replace(ROOT_ELEMENT, () => `<div id="root">${rendered}</div>${sent}`);
   } catch (error) {
     logger?.warn({ err: error, url }, 'the page could not be pre-rendered; sent for the browser to render');
     return indexHtml;
@@ -57,39 +91,55 @@ export async function pageHtml(
 }
 
 /**
- * The pages rendered for the current index.html, the oldest forgotten past KEPT_PAGES; a new build starts afresh. A
- * page sent bare because its render failed is not kept.
+ * The pages rendered for the current index.html, by address (and, for a page rendered with answers, those answers),
+ * the oldest forgotten past KEPT_PAGES; a new build starts afresh. A page sent bare because its render failed is not
+ * kept.
  */
-function keptPages(): (indexHtml: string, url: string, render: () => Promise<string>) => Promise<string> {
+function keptPages(): (indexHtml: string, keptAs: string, render: () => Promise<string>) => Promise<string> {
   let keptFor = '';
   const pages = new Map<string, string>();
-  return async (indexHtml, url, render) => {
+  return async (indexHtml, keptAs, render) => {
     if (indexHtml !== keptFor) {
       pages.clear();
       keptFor = indexHtml;
     }
-    const found = pages.get(url);
+    const found = pages.get(keptAs);
     if (found !== undefined) return found;
     const html = await render();
     if (html === indexHtml) return html;
     if (pages.size >= KEPT_PAGES) pages.delete(pages.keys().next().value as string);
-    pages.set(url, html);
+    pages.set(keptAs, html);
     return html;
   };
+}
+
+/** The answers of `paths` that `fetchAnswer` has for the visitor, asked at once; those it has not are left out. */
+async function answersFor(
+  req: Request,
+  paths: readonly string[],
+  fetchAnswer: PageAnswerFetcher,
+): Promise<PageAnswers> {
+  const fetched = await Promise.all(paths.map((apiPath) => fetchAnswer(req, apiPath)));
+  const answers: PageAnswers = {};
+  paths.forEach((apiPath, index) => {
+    if (fetched[index] !== undefined) answers[apiPath] = fetched[index];
+  });
+  return answers;
 }
 
 /**
  * Serves the built SPA (docs/architecture.md#web-delivery), compressed: hashed assets cached for a year, and for any
  * other GET that asks for a page, index.html, with the page already rendered into it when it is a public one (the
  * server build's renderPage), so that the first paint waits for no script and client-side routes survive a reload.
- * Without a build it says how to make one.
+ * A page rendered with public answers (pageAnswerPaths: a garage's page) has them asked through `fetchAnswer`, and is
+ * kept by its address and those answers. Without a build it says how to make one.
  */
-export function webRoutes(webDist: string, logger?: Logger): Router {
+export function webRoutes(webDist: string, logger?: Logger, fetchAnswer?: PageAnswerFetcher): Router {
   const router = Router();
   const indexFile = path.join(webDist, 'index.html');
-  const renderer = serverRendererOf(webDist, logger);
+  const serverEntry = serverEntryOf(webDist, logger);
   // Loaded now, not by the first visitor, whose page would take the longer for it.
-  void renderer();
+  void serverEntry();
   const kept = keptPages();
   router.use(compression());
   // The server build is the gateway's, not the browser's.
@@ -108,10 +158,14 @@ export function webRoutes(webDist: string, logger?: Logger): Router {
         .send('The web app has not been built. Run `npm run build:web` (npm start does it for you).');
       return;
     }
-    Promise.all([readFile(indexFile, 'utf8'), renderer()])
-      .then(([indexHtml, render]) =>
-        kept(indexHtml, req.originalUrl, () => pageHtml(indexHtml, req.originalUrl, render, logger)),
-      )
+    const url = req.originalUrl;
+    Promise.all([readFile(indexFile, 'utf8'), serverEntry()])
+      .then(async ([indexHtml, entry]) => {
+        const paths = (fetchAnswer && entry?.pageAnswerPaths?.(url)) || [];
+        const answers = paths.length > 0 ? await answersFor(req, paths, fetchAnswer!) : {};
+        const keptAs = Object.keys(answers).length > 0 ? `${url}\n${JSON.stringify(answers)}` : url;
+        return kept(indexHtml, keptAs, () => pageHtml(indexHtml, url, entry?.renderPage ?? null, logger, answers));
+      })
       .then((html) => {
         res.setHeader('cache-control', 'no-cache');
         res.type('html').send(html);

@@ -1,11 +1,13 @@
 import { useParams, Link } from 'react-router-dom';
 import { preloadPublicAnswer } from '../../api/client';
+import { ZPublicGarageProfileResponseSchema } from '@sh/shared/contract';
 import { fetchGarageProfile, fetchServicesLogged, garageProfilePath } from '../../api/garage-profiles';
 import { BRAND } from '../../brand';
 import { FormAlert } from '../../components/FormAlert';
 import { HeroPage } from '../../components/HeroPage';
 import { Spinner } from '../../components/Spinner';
 import { messageOf } from '../../lib/error-message';
+import { usePageAnswer } from '../../lib/page-answers';
 import { useApiData } from '../../lib/use-api-data';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import '../../styles/garage-profiles.css';
@@ -21,9 +23,11 @@ const mapLinkOf = (address: string) => `https://www.openstreetmap.org/search?que
  */
 export function GarageProfilePage() {
   const { slug = '' } = useParams();
-  // In the rendered HTML: the browser fetches the garage while the page's script loads.
-  preloadPublicAnswer(garageProfilePath(slug));
-  const profile = useApiData((signal) => fetchGarageProfile(slug, { signal }), [slug]);
+  // The garage the gateway rendered the page with (its HTML already shows it); else, in the rendered HTML, the
+  // browser fetches the garage while the page's script loads.
+  const rendered = usePageAnswer(garageProfilePath(slug), ZPublicGarageProfileResponseSchema)?.data.garage;
+  if (!rendered) preloadPublicAnswer(garageProfilePath(slug));
+  const profile = useApiData((signal) => fetchGarageProfile(slug, { signal }), [slug], { initialData: rendered });
   const garage = profile.status === 'loaded' ? profile.data : null;
   const count = useApiData((signal) => fetchServicesLogged(garage!.id, { signal }), [garage?.id], {
     isEnabled: garage !== null,
