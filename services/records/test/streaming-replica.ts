@@ -63,6 +63,10 @@ function postmasterOf(dataDir: string): number | null {
  * (pg_basebackup -R), starts both and resolves once both accept connections: about two seconds.
  */
 export async function startStreamingReplica(): Promise<StreamingReplica> {
+  if (!existsSync(path.join(BIN, 'initdb')))
+    throw new Error(
+      `no initdb in ${BIN}: install PostgreSQL 15's server (postgresql-15), or name its bin/ in POSTGRES_BIN`,
+    );
   const root = mkdtempSync(path.join(tmpdir(), 'wrenchmark-replica-'));
   if (asRoot) {
     const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres']).toString().trim()));
