@@ -6,7 +6,7 @@
  * primary alone, as before.
  */
 import { ZLookupResponseSchema } from '@sh/shared/contract';
-import { lookupAnswersNamespace } from '@sh/shared/lookup-cache';
+import { lookupAnswersNamespace, type WritePosition } from '@sh/shared/lookup-cache';
 import {
   createPool,
   createRedis,
@@ -119,8 +119,26 @@ async function lookUp(registration: string) {
   return { mileages: lookup.records.map((record) => record.mileage), read };
 }
 
-/** Waits until the standby has replayed every write the primary has flushed so far. */
-async function standbyCaughtUp(): Promise<void> {
+/**
+ * Waits until records has handled the service_record.* events of every write so far: handling one bumps its vehicle's
+ * version again, with the position of that moment (rule 3 of the lookup cache's README), which the replica must then
+ * have replayed too.
+ */
+async function eventsHandled(): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await primary.query<{ waiting: number }>(
+        `SELECT count(*)::int AS waiting FROM event_outbox o
+          WHERE o.name LIKE 'service_record.%' AND NOT EXISTS (SELECT 1 FROM processed_events p WHERE p.event_id = o.id)`,
+      );
+      expect(rows[0]!.waiting).toBe(0);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
+
+/** Waits until the standby has replayed every write the primary has flushed so far; answers that position. */
+async function standbyCaughtUp(): Promise<WritePosition> {
   const position = await readWritePosition(primary);
   await vi.waitFor(
     async () => {
@@ -132,6 +150,7 @@ async function standbyCaughtUp(): Promise<void> {
     },
     { timeout: 10_000, interval: 50 },
   );
+  return position;
 }
 
 /** The mileages of the answer published in Redis for a registration, once records has published one. */
@@ -155,6 +174,7 @@ describe('lookup misses and the read replica', () => {
     const garage = await buildGarageAccount(stack);
     await logServiceRecord(stack, garage, { vehicle_registration: rewritten, mileage: 30000 });
     await logServiceRecord(stack, garage, { vehicle_registration: untouched, mileage: 52000 });
+    await eventsHandled();
     await standbyCaughtUp();
     expect(await lookUp(rewritten)).toEqual({ mileages: [30000], read: { 'replica/caught_up': 1 } });
     expect(await lookUp(untouched)).toEqual({ mileages: [52000], read: { 'replica/caught_up': 1 } });
@@ -164,6 +184,8 @@ describe('lookup misses and the read replica', () => {
     await standby.query('SELECT pg_wal_replay_pause()');
     const garage = await buildGarageAccount(stack);
     const record = await logServiceRecord(stack, garage, { vehicle_registration: rewritten, mileage: 31000 });
+    // Its event's bump too, which would delete the answer this lookup publishes.
+    await eventsHandled();
     // The replica does not have the record: an answer built there would be stale.
     const onStandby = await standby.query('SELECT 1 FROM service_records WHERE id = $1', [record.id]);
     expect(onStandby.rowCount).toBe(0);
@@ -177,6 +199,7 @@ describe('lookup misses and the read replica', () => {
   });
 
   it('reads the replica again once its replay resumes and catches up', async () => {
+    await eventsHandled();
     await standby.query('SELECT pg_wal_replay_resume()');
     await standbyCaughtUp();
     expect(await lookUp(rewritten)).toEqual({ mileages: [31000, 30000], read: { 'replica/caught_up': 1 } });
@@ -195,7 +218,7 @@ describe('where a miss reads without a known position or a reachable replica', (
       ?.value ?? 0;
 
   it('reads the primary when no position is known (Redis away or empty), even with the replica caught up', async () => {
-    await standbyCaughtUp();
+    const replayed = await standbyCaughtUp();
     const readMiss = createMissReader({ primary, replica: standby });
     const [unknownBefore, replicaBefore] = [
       await counted('primary', 'position_unknown'),
@@ -203,8 +226,8 @@ describe('where a miss reads without a known position or a reachable replica', (
     ];
     expect(await readMiss(null, serverPort)).toBe(await primaryPort());
     expect(await counted('primary', 'position_unknown')).toBe(unknownBefore + 1);
-    // The same reader, given the position, reads the replica.
-    expect(await readMiss(await readWritePosition(primary), serverPort)).toBe(await standbyPort());
+    // The same reader, given a position the replica has replayed, reads the replica.
+    expect(await readMiss(replayed, serverPort)).toBe(await standbyPort());
     expect(await counted('replica', 'caught_up')).toBe(replicaBefore + 1);
   });
 
