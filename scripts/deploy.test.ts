@@ -287,13 +287,21 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     expect(Object.keys(config).filter((name) => !documented.includes(name))).toEqual([]);
   });
 
-  it("keeps each service's database in a CloudNativePG Cluster, records' with a read replica, and Redis that never evicts", () => {
+  it("keeps each service's database in a CloudNativePG Cluster, records' with a read replica it reads, and Redis that never evicts", () => {
     for (const service of SERVICES) {
       expect(rendering.one('Cluster', `${service}-db`).spec.bootstrap?.initdb?.database).toBe(`sh_${service}`);
       const url = envOf(deployment(service)).find((e) => e.name === 'DATABASE_URL');
       expect(url?.valueFrom?.secretKeyRef).toEqual({ name: `${service}-db-app`, key: 'uri' });
     }
     expect(rendering.one('Cluster', 'records-db').spec.instances).toBeGreaterThanOrEqual(2);
+    // Records' lookup misses may read that replica, CloudNativePG's read-only Service, as DATABASE_URL's user.
+    expect(new URL(config.DATABASE_READ_URL!)).toMatchObject({
+      hostname: 'records-db-ro',
+      port: '5432',
+      pathname: '/sh_records',
+      username: '',
+      password: '',
+    });
     const redis = (onlyContainer(rendering.one('StatefulSet', 'redis')).args ?? []).join(' ');
     expect(redis).toContain('--maxmemory-policy noeviction');
     expect(redis).toContain('--appendonly yes');

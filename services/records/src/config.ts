@@ -20,6 +20,13 @@ const privateKeyPem = pemText.pipe(
 /** The configuration shape; the receipt signing key is required in production only (development keeps one in the database). */
 export function configShapeFor(env: NodeJS.ProcessEnv) {
   return serviceConfigShape('records', {
+    /**
+     * A read replica of records' own database (a streaming standby of DATABASE_URL's server): the public lookup's
+     * misses read it when it has replayed every write their answers must show, the primary otherwise
+     * (packages/shared/src/lookup-cache/README.md, "Read replicas"). Unset, every read goes to the primary. Without a
+     * user of its own it takes DATABASE_URL's user and password (databaseReadUrl).
+     */
+    DATABASE_READ_URL: z.string().url().optional(),
     /** Ed25519 private key (PKCS#8 PEM) that signs record receipts. */
     RECORDS_SIGNING_KEY: usesDevelopmentDefaults(env) ? privateKeyPem.optional() : privateKeyPem,
     /** DVLA's Vehicle Enquiry Service and its key (the buyer's report: the vehicle's details). */
@@ -62,6 +69,22 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
 }
 
 export type RecordsConfig = ReturnType<typeof readConfig>;
+
+/**
+ * The read replica's URL, or undefined when DATABASE_READ_URL is unset. A URL that names no user takes DATABASE_URL's
+ * user and password, as a streaming replica has its primary's roles: a deployment then keeps the password in one
+ * secret (CloudNativePG's, docs/deployment.md#postgres) and the replica's address in its configuration.
+ */
+export function databaseReadUrl(config: Pick<RecordsConfig, 'DATABASE_URL' | 'DATABASE_READ_URL'>): string | undefined {
+  if (config.DATABASE_READ_URL === undefined) return undefined;
+  const read = new URL(config.DATABASE_READ_URL);
+  if (read.username === '') {
+    const primary = new URL(config.DATABASE_URL);
+    read.username = primary.username;
+    read.password = primary.password;
+  }
+  return read.toString();
+}
 
 /** Reads the records service's configuration once; exits naming every bad variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {

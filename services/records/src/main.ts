@@ -6,6 +6,7 @@ import {
   publishEveryAnswer,
 } from '@sh/shared/lookup-cache';
 import {
+  createPool,
   createRequestRedis,
   createRevokedUsers,
   createTokenBucketLimiter,
@@ -22,12 +23,15 @@ import { buildRecordsApp } from './app.js';
 import { createDvlaClient, DVLA_LIMITS } from './clients/dvla.js';
 import { createDvsaClient, DVSA_LIMITS } from './clients/dvsa.js';
 import { createIdentityClient } from './clients/identity.js';
-import { readConfig } from './config.js';
+import { databaseReadUrl, readConfig } from './config.js';
 import { appendMissingLogEntries } from './domain/append-missing-log-entries.js';
+import { checkReadReplica } from './domain/check-read-replica.js';
 import { eraseCustomerContactPastRetention } from './domain/erase-expired-customer-contact.js';
 import { startCheckpointIssuer } from './domain/issue-checkpoint.js';
 import { loadLogSigner } from './domain/log-signer.js';
 import { lookupHistoriesOf } from './domain/lookup-histories.js';
+import { createMissReader } from './domain/read-misses.js';
+import { writePositionReader } from './domain/write-positions.js';
 import { registerRecordsMetrics } from './metrics.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
 import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
@@ -45,14 +49,22 @@ const allowanceKey = (source: 'dvla' | 'dvsa') => `${config.REDIS_KEY_PREFIX}:${
 const sourceAllowance = (redis: Redis, source: 'dvla' | 'dvsa', limits: Omit<TokenBucketOptions, 'key'>) =>
   createTokenBucketLimiter(redis, { key: allowanceKey(source), ...limits });
 
+const readUrl = databaseReadUrl(config);
+/**
+ * The read replica of DATABASE_READ_URL, where lookup misses read when it is caught up (domain/read-misses.ts): a pool
+ * as large as the primary's, which gives up on a connection within a second, since the primary is there instead.
+ */
+const replica = readUrl ? createPool(readUrl, 20, { connectionTimeoutMillis: 1000 }) : undefined;
+
 let lookupAnswers: LookupAnswers | undefined;
 /** The process's lookup answers: the routes build them, and writes and garage events mark them stale. */
 const lookupAnswersOf = ({ pool, redis, logger }: DatabaseServiceContext) =>
   (lookupAnswers ??= createLookupAnswers({
-    histories: lookupHistoriesOf(pool),
+    histories: lookupHistoriesOf(pool, createMissReader({ primary: pool, replica, logger })),
     redis,
     prefix: config.REDIS_KEY_PREFIX,
     logger,
+    writePosition: writePositionReader(pool),
   }));
 await startService({
   name: 'records',
@@ -70,6 +82,7 @@ await startService({
     // the service's own write paths add chain entries (issue 23), so a record stored straight into the database stays
     // outside its chain, and verification reports it.
     await appendMissingLogEntries(pool, logger);
+    if (replica) await checkReadReplica(pool, replica, logger);
     await forgetAnswersOfOtherDatabases(pool, requestRedis, config.REDIS_KEY_PREFIX).then(
       (forgotten) =>
         forgotten !== null && logger.info({ forgotten }, 'lookup answers published for another database were deleted'),
@@ -106,7 +119,11 @@ await startService({
     retention.runNow().catch((error: unknown) => logger.warn({ err: error }, 'the retention job failed at start-up'));
     // At shutdown the key history hears of the last signatures (its period: domain/signing-key.ts).
     if (!config.LOOKUP_ANSWERS_PREWARM)
-      return { signer, log, closers: [() => retention.close(), () => checkpoints.stop(), () => signer.close()] };
+      return {
+        signer,
+        log,
+        closers: [() => retention.close(), () => checkpoints.stop(), () => signer.close(), () => replica?.end()],
+      };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
     // One replica walks the register at a time (docs/deployment.md#replicas): the answers it publishes serve them all.
@@ -126,6 +143,7 @@ await startService({
         () => publishing.stop(),
         () => redis.quit(),
         () => signer.close(),
+        () => replica?.end(),
       ],
     };
   },

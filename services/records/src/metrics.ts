@@ -1,9 +1,28 @@
 /**
- * Records' own gauges, read when Prometheus scrapes (docs/operations.md#metrics): what is left today of the DVLA and
- * DVSA allowances, the transparency log's size, and how long ago its latest checkpoint was signed.
+ * Records' own metrics (docs/operations.md#metrics): the database each lookup miss read, and gauges read when
+ * Prometheus scrapes: what is left today of the DVLA and DVSA allowances, the transparency log's size, and how long ago
+ * its latest checkpoint was signed.
  */
-import { allowanceUsedToday, registerScrapeGauge, type Logger, type Queryable, type Redis } from '@sh/shared/server';
+import {
+  allowanceUsedToday,
+  registerCounter,
+  registerScrapeGauge,
+  type Logger,
+  type Queryable,
+  type Redis,
+} from '@sh/shared/server';
 import { findLogSize } from './store/find-log-size.js';
+
+/** Why a lookup miss read the database it read (domain/read-misses.ts). */
+export type MissReadReason =
+  'caught_up' | 'no_replica' | 'position_unknown' | 'replica_behind' | 'replica_away' | 'replica_failed';
+
+/** Lookups records answered (none was published in Redis), by the database read and why. */
+export const lookupMissReads = registerCounter({
+  name: 'lookup_miss_reads_total',
+  help: 'Lookups records answered (none was published), by the database read (primary, replica) and why.',
+  labelNames: ['database', 'reason'] as const,
+});
 
 export interface AllowanceOfSource {
   source: 'dvla' | 'dvsa';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runServiceMain } from '@sh/shared/testing';
 import { describe, expect, it } from 'vitest';
 import { DEV_LOG_SIGNING_KEY } from '@sh/shared/server';
+import { databaseReadUrl } from '../src/config.js';
 import { loadLogSigner } from '../src/domain/log-signer.js';
 import { signerFromPrivateKey } from '../src/domain/signing-key.js';
 
@@ -37,6 +38,17 @@ describe('records start-up configuration', () => {
     expect(result.code).toBe(1);
     for (const name of ['DATABASE_URL', 'INTERNAL_TOKEN', 'RECORDS_SIGNING_KEY', 'LOG_ORIGIN', 'LOG_SIGNING_KEY'])
       expect(result.stderr).toContain(`${name} is required`);
+  });
+
+  it("gives a DATABASE_READ_URL without a user DATABASE_URL's user and password, and keeps one that has its own", () => {
+    const DATABASE_URL = 'postgresql://records:p%40ss%2Fw%3Ard@records-db-rw.wrenchmark:5432/sh_records';
+    const read = databaseReadUrl({ DATABASE_URL, DATABASE_READ_URL: 'postgresql://records-db-ro:5432/sh_records' });
+    expect(read).toBe('postgresql://records:p%40ss%2Fw%3Ard@records-db-ro:5432/sh_records');
+    // Percent-encoded once, as in DATABASE_URL: the same password once decoded.
+    expect(decodeURIComponent(new URL(read!).password)).toBe('p@ss/w:rd');
+    const own = 'postgres://reader:elsewhere@replica.example:5433/sh_records?sslmode=require';
+    expect(databaseReadUrl({ DATABASE_URL, DATABASE_READ_URL: own })).toBe(own);
+    expect(databaseReadUrl({ DATABASE_URL, DATABASE_READ_URL: undefined })).toBeUndefined();
   });
 
   it('refuses a receipt signing key that is not Ed25519', () => {

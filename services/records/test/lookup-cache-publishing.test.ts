@@ -3,6 +3,7 @@ import { type TEventEnvelope } from '@sh/shared/contract';
 import {
   createLookupAnswers,
   forgetAnswersOfOtherDatabases,
+  latestWriteKeyOf,
   lookupAnswersNamespace,
   prewarmedKeyOf,
   publishEveryAnswer,
@@ -11,6 +12,7 @@ import { applyEventOnce, createRequestRedis } from '@sh/shared/server';
 import { callJson, readPublishedAnswer, testLogger, testQueuePrefix } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lookupHistoriesOf } from '../src/domain/lookup-histories.js';
+import { writePositionReader } from '../src/domain/write-positions.js';
 import { createRecordsEventHandlers } from '../src/events/handlers.js';
 import { adminTokenFor, buildGarageAccount, logServiceRecord, type RecordsStack } from './harness.js';
 import { lookupVia, newRegistration, startLookupCacheStack, type LookupCacheStack } from './lookup-cache-stack.js';
@@ -180,7 +182,7 @@ describe('answers published ahead of any lookup (prewarm)', () => {
 });
 
 describe('answers published for another database', () => {
-  it('are deleted when records starts on a database they were not published for, and only then', async () => {
+  it('are deleted, with the latest write position, when records starts on a database they were not published for, and only then', async () => {
     const ownPrefix = testQueuePrefix();
     const namespace = lookupAnswersNamespace(ownPrefix);
     const garage = await buildGarageAccount(stack);
@@ -191,7 +193,9 @@ describe('answers published for another database', () => {
       redis: stack.redis,
       prefix: ownPrefix,
       logger: testLogger,
+      writePosition: writePositionReader(stack.db.pool),
     });
+    const latestWrite = () => stack.redis.get(latestWriteKeyOf(namespace));
     const publish = async () => {
       await answers.invalidate(registration);
       await answers.answer(registration);
@@ -208,9 +212,11 @@ describe('answers published for another database', () => {
     await publish();
     expect(await forgetAnswersOfOtherDatabases(stack.db.pool, stack.redis, ownPrefix)).toBeNull();
     expect(await readPublishedAnswer(stack.redis, namespace, registration)).not.toBeNull();
-    // Published for a database since dropped (another identity): deleted.
+    expect(await latestWrite()).toMatch(/^[0-9a-f]{16}$/);
+    // Published for a database since dropped (another identity): deleted, and its latest write's position too.
     await stack.redis.set(`${namespace}:database`, randomUUID());
     expect(await forgetAnswersOfOtherDatabases(stack.db.pool, stack.redis, ownPrefix)).toBe(1);
     expect(await readPublishedAnswer(stack.redis, namespace, registration)).toBeNull();
+    expect(await latestWrite()).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { inject } from 'vitest';
 import { buildRecordsApp } from '../src/app.js';
 import { createIdentityClient } from '../src/clients/identity.js';
 import { lookupHistoriesOf } from '../src/domain/lookup-histories.js';
+import { writePositionReader } from '../src/domain/write-positions.js';
 import { createTestSigner, RECORDS_MIGRATIONS, TEST_INTERNAL_TOKEN, type RecordsStack } from './harness.js';
 
 /** What the lookup cache's tests run against (startLookupCacheStack). */
@@ -56,6 +57,8 @@ export async function startLookupCacheStack(): Promise<LookupCacheStack> {
           redis,
           prefix,
           logger: testLogger,
+          // As main.ts: each bump carries the write's position (no read replica here: every miss reads the primary).
+          writePosition: writePositionReader(db.pool),
         }),
       }),
     );

@@ -21,6 +21,14 @@ export function sharedAnswerKeyOf(namespace: string, key: string): string {
   return `${namespace}:a:${key}`;
 }
 
+/**
+ * Where the write position of the latest write that reached Redis is kept (published-answers.ts): what an answer of a
+ * key without a version of its own must show before it is read from a read replica.
+ */
+export function latestWriteKeyOf(namespace: string): string {
+  return `${namespace}:written`;
+}
+
 /** Which database the published answers were built from (database-identity.ts). */
 export function databaseKeyOf(prefix: string): string {
   return `${lookupAnswersNamespace(prefix)}:database`;

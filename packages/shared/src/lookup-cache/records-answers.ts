@@ -2,15 +2,19 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { NO_HISTORY_ETAG, serialiseLookupAnswer, type LookupAnswer } from './answer.js';
 import { lookupAnswersNamespace } from './keys.js';
-import { createPublishedAnswers } from './published-answers.js';
+import { createPublishedAnswers, type WritePosition } from './published-answers.js';
 
 /**
  * How the records service reads vehicles' public histories for the lookup cache: one vehicle's (a lookup), and all of
  * them a batch at a time (prewarm.ts). A history is the list of public records a lookup shows, newest first.
  */
 export interface LookupHistories {
-  /** One registration's public history (empty when it has none). */
-  of(registration: string): Promise<unknown[]>;
+  /**
+   * One registration's public history (empty when it has none), showing at least every write up to `written` (the
+   * position its version carries: README.md beside this file, "Read replicas"; null when none is known): records reads
+   * it from a read replica only when the replica has replayed that far, and from the primary otherwise.
+   */
+  of(registration: string, written: WritePosition | null): Promise<unknown[]>;
   /** Up to `limit` registrations with a public record, in order, after `after` ('' for the first): a walk of them all. */
   registrationsAfter(after: string, limit: number): Promise<string[]>;
   /** The histories of many registrations at once, each the same as `of` gives; those without one are absent. */
@@ -28,7 +32,8 @@ export interface LookupHistories {
  * asked only when none is published, when a copy of its own would be missing or stale too (bench:lookup measured no
  * difference with one, bench/README.md); an empty history, never published, is read afresh each time, within the
  * client's lookup budget. Without Redis (or while it does not answer) nothing is published and every lookup reads
- * afresh.
+ * afresh, from the primary. Each bump carries where the write ended in the database (`writePosition`, read once the
+ * write has committed), so that a lookup reads a read replica only when it shows every write its answer must.
  */
 export interface LookupAnswers {
   answer(registration: string): Promise<LookupAnswer>;
@@ -41,22 +46,31 @@ export function createLookupAnswers(options: {
   redis?: Redis;
   prefix: string;
   logger: Logger;
+  /**
+   * Where the database's log of writes ends now, called once a write has committed (records: its primary's flushed
+   * WAL position); absent or failing, a bump carries none, and its registration is read from the primary.
+   */
+  writePosition?: () => Promise<WritePosition>;
 }): LookupAnswers {
-  const { histories, redis } = options;
+  const { histories, redis, writePosition, logger } = options;
   const published =
-    redis &&
-    createPublishedAnswers({ redis, namespace: lookupAnswersNamespace(options.prefix), logger: options.logger });
+    redis && createPublishedAnswers({ redis, namespace: lookupAnswersNamespace(options.prefix), logger });
   return {
     async answer(registration) {
       const read = published ? await published.readVersion(registration) : null;
-      const answer = serialiseLookupAnswer(await histories.of(registration));
+      const answer = serialiseLookupAnswer(await histories.of(registration, read?.written ?? null));
       // Not published again when the same answer is: compressing it is most of a publication's cost (stored-answer.ts).
       if (published && read !== null && answer.etag !== NO_HISTORY_ETAG && answer.etag !== read.publishedEtag)
         published.publish(registration, read.version, answer);
       return answer;
     },
     invalidate: async (registration) => {
-      await published?.invalidate(registration);
+      if (!published) return;
+      const position = await writePosition?.().catch((error: unknown) => {
+        logger.warn({ err: error }, "a write's position could not be read; its vehicle is read from the primary");
+        return null;
+      });
+      await published.invalidate(registration, position ?? null);
     },
   };
 }

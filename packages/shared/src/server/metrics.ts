@@ -35,6 +35,20 @@ export const eventsConsumed = new Counter({
   registers: [metricsRegistry],
 });
 
+/**
+ * A counter of this process's registry, made once: a second call with the same name answers the first one's (a
+ * service's module may be loaded again by a test), so no count is lost.
+ */
+export function registerCounter<L extends string>(options: {
+  name: string;
+  help: string;
+  labelNames: readonly L[];
+}): Counter<L> {
+  const existing = metricsRegistry.getSingleMetric(options.name);
+  if (existing) return existing as Counter<L>;
+  return new Counter<L>({ ...options, registers: [metricsRegistry] });
+}
+
 /** The label a request without a route of its own (a 404, the SPA's files) is counted under. */
 export const UNMATCHED_ROUTE = 'unmatched';
 

@@ -3,6 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import {
   createPublishedAnswers,
   etagOf,
+  latestWriteKeyOf,
   publishSharedAnswer,
   serialiseLookupAnswer,
   sharedAnswerKeyOf,
@@ -68,7 +69,7 @@ describe('answers published in Redis', () => {
 
   it("reads a key's version as a reader does: '' before any write, then the write's, and what is published", async () => {
     const { namespace, answers } = namespaceOfOwn();
-    expect(await answers.readVersion('SA03AAA')).toEqual({ version: '', publishedEtag: null });
+    expect(await answers.readVersion('SA03AAA')).toEqual({ version: '', publishedEtag: null, written: null });
     await answers.invalidate('SA03AAA');
     const read = await answers.readVersion('SA03AAA');
     expect(read?.version).toMatch(/^[0-9a-f-]{36}$/);
@@ -76,9 +77,53 @@ describe('answers published in Redis', () => {
     // With the ETag of the answer published under it, which the reader need not publish again.
     const answer = serialiseLookupAnswer([{ mileage: 3 }]);
     expect(await publishSharedAnswer(redis, namespace, 'SA03AAA', read!.version, answer)).toBe(true);
-    expect(await answers.readVersion('SA03AAA')).toEqual({ version: read!.version, publishedEtag: answer.etag });
+    expect(await answers.readVersion('SA03AAA')).toEqual({
+      version: read!.version,
+      publishedEtag: answer.etag,
+      written: null,
+    });
     // A week, beyond any published answer's day.
     expect(await redis.ttl(versionKeyOf(namespace, 'SA03AAA'))).toBeGreaterThan(6 * 24 * 3600);
+  });
+
+  it("carries a write's position in its version and raises the latest write's, neither ever moving back", async () => {
+    const { namespace, answers, versionNow } = namespaceOfOwn();
+    const [early, late, later] = ['00000000ffffffff', '0000000100000000', '000000010000a000'];
+    await answers.invalidate('SA05AAA', late);
+    expect(await versionNow('SA05AAA')).toMatch(new RegExp(`^[0-9a-f-]{36}@${late}$`));
+    expect(await redis.get(latestWriteKeyOf(namespace))).toBe(late);
+    expect((await answers.readVersion('SA05AAA'))?.written).toBe(late);
+    // A position read before the last bump's (two writes whose positions were read in the other order) keeps the later.
+    const before = await versionNow('SA05AAA');
+    await answers.invalidate('SA05AAA', early);
+    expect(await versionNow('SA05AAA')).not.toBe(before);
+    expect((await answers.readVersion('SA05AAA'))?.written).toBe(late);
+    expect(await redis.get(latestWriteKeyOf(namespace))).toBe(late);
+    // Another vehicle's earlier write leaves the latest write where it is; a later one raises it.
+    await answers.invalidate('SA06AAA', early);
+    expect((await answers.readVersion('SA06AAA'))?.written).toBe(early);
+    expect(await redis.get(latestWriteKeyOf(namespace))).toBe(late);
+    await answers.invalidate('SA06AAA', later);
+    expect(await redis.get(latestWriteKeyOf(namespace))).toBe(later);
+    // A vehicle without a version of its own must show the latest write.
+    expect(await answers.readVersion('SA07AAA')).toEqual({ version: '', publishedEtag: null, written: later });
+    // A bump without a position (an older records', or none could be read) leaves the vehicle's position unknown.
+    await answers.invalidate('SA05AAA');
+    expect(await versionNow('SA05AAA')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await answers.readVersion('SA05AAA'))?.written).toBeNull();
+    await answers.invalidate('SA05AAA', early);
+    expect((await answers.readVersion('SA05AAA'))?.written).toBe(early);
+    await expect(answers.invalidate('SA05AAA', '0/16B3748')).rejects.toThrow('not a write position');
+  });
+
+  it('publishes under a version that carries a position as under any other', async () => {
+    const { namespace, answers, versionNow } = namespaceOfOwn();
+    await answers.invalidate('SA08AAA', '0000000000001000');
+    const answer = serialiseLookupAnswer([{ mileage: 8 }]);
+    expect(await publishSharedAnswer(redis, namespace, 'SA08AAA', await versionNow('SA08AAA'), answer)).toBe(true);
+    expect((await readPublishedAnswer(redis, namespace, 'SA08AAA'))?.etag).toBe(answer.etag);
+    await answers.invalidate('SA08AAA', '0000000000002000');
+    expect(await readPublishedAnswer(redis, namespace, 'SA08AAA')).toBeNull();
   });
 
   it('reads no version while Redis does not answer, so that nothing is published, and fails a bump', async () => {

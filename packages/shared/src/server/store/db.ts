@@ -13,9 +13,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 // BIGINT counts fit comfortably in a JS number for this platform's volumes.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** Opens a pool to one service's database. */
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+/** Opens a pool to one service's database; a connection not made within `connectionTimeoutMillis` (5 s) fails. */
+export function createPool(connectionString: string, max = 10, { connectionTimeoutMillis = 5000 } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis, idleTimeoutMillis: 30_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
