@@ -102,20 +102,23 @@ describe('the timeline on a phone', () => {
   });
 });
 
-describe("the page's own answer, asked for by its HTML", () => {
-  it('has the browser fetch the history as it reads the HTML, and the page takes that answer rather than asking again', async () => {
+describe('the results page as it is sent', () => {
+  it("holds the vehicle's history in its HTML, and the browser takes the page over without asking for it", async () => {
     const { context, page, errors } = await openPage();
     const asked: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/v1/service-records/lookup/')) asked.push(request.url());
     });
     const html = await (await page.goto(`/vehicle-results?reg=${clocked.registration}`))!.text();
-    expect(html).toContain(
-      `<link rel="preload" href="/api/v1/service-records/lookup/${clocked.registration}" as="fetch"`,
-    );
-    await page.getByText(`${clocked.records.length} records found`).waitFor();
-    // One request: the preload's. A page that did not take it would ask a second time.
-    expect(asked).toHaveLength(1);
+    // What a phone paints first and a search engine reads: the count and the records, before any script has run.
+    expect(html).toContain(`${clocked.records.length} records found`);
+    expect(html).toContain('<script type="application/json" id="page-answers">');
+    await page
+      .getByRole('region', { name: 'At a glance' })
+      .getByText(/readings? go(es)? backwards/)
+      .waitFor();
+    await page.getByRole('heading', { name: 'The vehicle' }).waitFor();
+    expect(asked).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

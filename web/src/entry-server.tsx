@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { garageProfilePath } from './api/garage-profiles';
+import { lookupByVinPath, lookupPath } from './api/lookup-service-records';
 import { App } from './App';
 import { PageAnswersProvider, type TPageAnswers } from './lib/page-answers';
 
@@ -28,11 +29,18 @@ const GARAGE_PAGE = /^\/garages\/([^/]+)$/;
 
 /**
  * The public API answers (paths under /api/v1) the page at `url` is rendered with, which the gateway asks for and
- * hands to renderPage (docs/architecture.md#web-delivery): a garage's page shows its garage from the first paint, to
- * a phone and to a search engine alike. None for any other page.
+ * hands to renderPage (docs/architecture.md#web-delivery): the results page shows the vehicle's history, and a garage's
+ * page its garage, from the first paint, to a phone and to a search engine alike. Each is the path the page's own call
+ * asks (VehicleResultsPage's search, GarageProfilePage's slug). None for any other page.
  */
 export function pageAnswerPaths(url: string): string[] {
-  const { pathname } = new URL(url, 'http://localhost');
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (pathname === '/vehicle-results') {
+    const registration = (searchParams.get('reg') ?? '').trim();
+    const vin = (searchParams.get('vin') ?? '').trim().toUpperCase();
+    if (registration) return [lookupPath(registration)];
+    return vin ? [lookupByVinPath(vin)] : [];
+  }
   const garage = GARAGE_PAGE.exec(pathname);
   if (!garage || garage[1] === 'find') return [];
   try {

@@ -131,7 +131,7 @@ describe('the pages the gateway pre-renders (entry-server.tsx)', () => {
     };
     expect(pageAnswerPaths('/garages/hartley-motors-ltd')).toEqual(['garage-profiles/hartley-motors-ltd']);
     expect(pageAnswerPaths('/garages/find')).toEqual([]);
-    expect(pageAnswerPaths('/vehicle-results?reg=AD61HCX')).toEqual([]);
+    expect(pageAnswerPaths('/lookup')).toEqual([]);
     expect(pageAnswerPaths('/garages/%E0%A4%A')).toEqual([]);
     const api = mockApi({ [`GET garage-profiles/${garage.id}/services-logged`]: pending });
     const answers = { 'garage-profiles/hartley-motors-ltd': { status: 200, data: { garage } } };
@@ -145,6 +145,54 @@ describe('the pages the gateway pre-renders (entry-server.tsx)', () => {
       expect(api.calls.map((call) => call.path)).toContain(`garage-profiles/${garage.id}/services-logged`),
     );
     expect(api.calls.map((call) => call.path)).not.toContain('garage-profiles/hartley-motors-ltd');
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(recovered).toEqual([]);
+  });
+
+  it('render the results page with the history the gateway had, taken over without asking for it again', async () => {
+    const record = (id: string, service_date: string, mileage: number) => ({
+      id,
+      garage_id: '9b2d7e14-5c3a-4f8b-a1d2-6e7f8a9b0c1d',
+      vin: 'WF0AXXGCDA1234567',
+      vehicle_registration: 'AD61HCX',
+      service_date,
+      mileage,
+      service_type: 'Full Service',
+      notes: HOSTILE,
+      technician_name: null,
+      created_at: `${service_date}T10:00:00.000Z`,
+      mileage_anomaly: false,
+      garage: { name: 'Riverside Motors', address: '12 Quay Street, Bristol BS1 4DJ' },
+      amendments: [],
+    });
+    const serviceRecords = [
+      record('3f1c9a52-8d4e-4b7a-9c2e-1a2b3c4d5e6f', '2022-03-10', 30000),
+      record('5a6b7c8d-1e2f-4a3b-8c4d-5e6f7a8b9c0d', '2024-02-01', 52000),
+    ];
+    expect(pageAnswerPaths('/vehicle-results?reg=%20AD61HCX%20')).toEqual(['service-records/lookup/AD61HCX']);
+    expect(pageAnswerPaths('/vehicle-results?vin=wf0axxgcda1234567')).toEqual([
+      'service-records/lookup-by-vin/WF0AXXGCDA1234567',
+    ]);
+    expect(pageAnswerPaths('/vehicle-results')).toEqual([]);
+    // Without the answer the page asks for it in its HTML (a preload); with it, it has no need to.
+    expect(await renderPage('/vehicle-results?reg=AD61HCX')).toContain(
+      '<link rel="preload" href="/api/v1/service-records/lookup/AD61HCX" as="fetch"',
+    );
+    const answers = { 'service-records/lookup/AD61HCX': { status: 200, data: { serviceRecords } } };
+    expect(await renderPage('/vehicle-results?reg=AD61HCX', undefined, answers)).not.toContain('rel="preload"');
+
+    const api = mockApi({
+      'GET vehicles/AD61HCX': pending,
+      'GET service-records/log/checkpoint': pending,
+    });
+    const { container, recovered } = await hydrateAt('/vehicle-results?reg=AD61HCX', answers);
+    // In the HTML itself: the count, the newest first, the notes as text.
+    expect(container.querySelector('.results-header__count')?.textContent).toBe('2 records found');
+    expect(container.querySelector('.record-card__date')?.textContent).toBe('1 February 2024');
+    expect(container.querySelector('img')).toBeNull();
+    const heading = container.querySelector('h1');
+    await waitFor(() => expect(api.calls.map((call) => call.path)).toContain('vehicles/AD61HCX'));
+    expect(api.calls.map((call) => call.path)).not.toContain('service-records/lookup/AD61HCX');
     expect(container.querySelector('h1')).toBe(heading);
     expect(recovered).toEqual([]);
   });

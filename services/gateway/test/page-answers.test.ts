@@ -1,6 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  encodeSharedAnswer,
+  lookupAnswersNamespace,
+  serialiseLookupAnswer,
+  sharedAnswerKeyOf,
+} from '@sh/shared/lookup-cache';
 import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
 import { listenForTest, testLogger, testQueuePrefix, TEST_KEY_PAIR, TEST_REDIS_URL } from '@sh/shared/testing';
 import express from 'express';
@@ -12,14 +18,15 @@ const HOSTILE = '</script><script>alert(1)</script>';
 
 /**
  * A stand-in for web/dist/ssr/entry-server.js (web/test/entry-server.test.tsx tests the real one's pages): a garage's
- * page is rendered with the answer of garage-profiles/{slug}, and /garages/private-x asks for a call that is not
- * public; the render counts how many renders it made.
+ * page is rendered with the answer of garage-profiles/{slug}, the results page with its lookup's (how many records),
+ * and /garages/private-x asks for a call that is not public; the render counts how many renders it made.
  */
 const SERVER_ENTRY = `
 let renders = 0;
 const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 export function pageAnswerPaths(url) {
-  const { pathname } = new URL(url, 'http://localhost');
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  if (pathname === '/vehicle-results') return ['service-records/lookup/' + encodeURIComponent(searchParams.get('reg'))];
   if (pathname === '/garages/private-x') return ['garages/me'];
   const slug = /^\\/garages\\/([^/]+)$/.exec(pathname)?.[1];
   return slug ? ['garage-profiles/' + slug] : [];
@@ -27,6 +34,8 @@ export function pageAnswerPaths(url) {
 export async function renderPage(url, signal, answers = {}) {
   renders += 1;
   const [apiPath] = pageAnswerPaths(url);
+  const records = apiPath && answers[apiPath]?.data?.serviceRecords;
+  if (records) return '<p>' + records.length + ' records found</p>';
   const garage = apiPath && answers[apiPath]?.data?.garage;
   return '<h1>' + (garage ? escape(garage.name) : 'Garage') + '</h1><p>render ' + renders + '</p>';
 }
@@ -36,8 +45,14 @@ export async function renderPage(url, signal, answers = {}) {
 const profiles = new Map<string, string>();
 const asked: { path: string; forwardedFor: string | undefined }[] = [];
 
+/** Records, for a lookup nobody published: one record for any registration. */
+const RECORDS_ANSWER = { status: 200, data: { serviceRecords: [{ id: 'asked' }] } };
+
 let redis: Redis;
 let garages: { url: string; close(): Promise<void> };
+let records: { url: string; close(): Promise<void> };
+const prefix = testQueuePrefix();
+const LOOKUP_BUDGET = 3;
 let gateway: { url: string; close(): Promise<void> };
 const API_BUDGET = 5;
 
@@ -54,15 +69,21 @@ beforeAll(async () => {
       else res.json({ status: 200, data: { garage: { slug: req.params.slug, name } } });
     }),
   );
+  records = await listenForTest(
+    express().get('/api/v1/service-records/lookup/:registration', (req, res) => {
+      asked.push({ path: req.path, forwardedFor: req.header('x-forwarded-for') });
+      res.json(RECORDS_ANSWER);
+    }),
+  );
   redis = createRequestRedis(TEST_REDIS_URL);
   gateway = await listenForTest(
     buildGatewayApp({
       logger: testLogger,
       redis,
       verifier: createTokenVerifier({ publicKey: TEST_KEY_PAIR.publicKey }),
-      upstreams: { garages: garages.url },
-      budgets: { apiPerMinute: API_BUDGET, lookupPerMinute: 100, authPerMinute: 1000 },
-      rateLimitPrefix: testQueuePrefix(),
+      upstreams: { garages: garages.url, records: records.url },
+      budgets: { apiPerMinute: API_BUDGET, lookupPerMinute: LOOKUP_BUDGET, authPerMinute: 1000 },
+      rateLimitPrefix: prefix,
       webDist,
       trustProxy: 'loopback',
       upstreamTimeoutMs: 5000,
@@ -74,6 +95,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await garages?.close();
+  await records?.close();
   redis?.disconnect();
 });
 
@@ -145,5 +167,38 @@ describe("a page rendered with a service's public answer (docs/architecture.md#w
     expect(call.status).toBe(429);
     // Another visitor's budget is its own.
     expect(answersElementOf(await getPage('/garages/budget', '203.0.113.14'))).toBeDefined();
+  });
+
+  it("renders the results page with the lookup's published answer, read as the lookup's budget is counted", async () => {
+    const published = serialiseLookupAnswer([{ id: 'one' }, { id: 'two' }]);
+    const key = sharedAnswerKeyOf(lookupAnswersNamespace(prefix), 'PUB1ABC');
+    await redis.set(key, await encodeSharedAnswer(published));
+    const visitor = '203.0.113.20';
+    for (let view = 0; view < LOOKUP_BUDGET; view += 1) {
+      const html = await getPage('/vehicle-results?reg=PUB1ABC', visitor);
+      expect(html, `view ${view + 1}`).toContain('<p>2 records found</p>');
+      expect(JSON.parse(answersElementOf(html)!)).toEqual({
+        'service-records/lookup/PUB1ABC': JSON.parse(published.body.toString('utf8')),
+      });
+    }
+    // Records was not asked: the answer was in Redis. Past the lookup's budget the page has no answer, and the
+    // browser's own lookup is refused as well.
+    expect(asked).toEqual([]);
+    expect(answersElementOf(await getPage('/vehicle-results?reg=PUB1ABC', visitor))).toBeUndefined();
+    const lookup = await fetch(`${gateway.url}/api/v1/service-records/lookup/PUB1ABC`, {
+      headers: { 'x-forwarded-for': visitor },
+    });
+    expect(lookup.status).toBe(429);
+  });
+
+  it('asks records for a lookup nobody published, or one not plainly spelt, for the visitor', async () => {
+    const html = await getPage('/vehicle-results?reg=NOPUB1', '203.0.113.21');
+    expect(html).toContain('<p>1 records found</p>');
+    const spaced = await getPage(`/vehicle-results?reg=${encodeURIComponent('AB12 CDE')}`, '203.0.113.21');
+    expect(spaced).toContain('<p>1 records found</p>');
+    expect(asked).toEqual([
+      { path: '/api/v1/service-records/lookup/NOPUB1', forwardedFor: '203.0.113.21' },
+      { path: '/api/v1/service-records/lookup/AB12%20CDE', forwardedFor: '203.0.113.21' },
+    ]);
   });
 });

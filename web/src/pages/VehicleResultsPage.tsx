@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MESSAGES, type TPublicServiceRecord, type TVehicleReport } from '@sh/shared/contract';
+import { MESSAGES, ZLookupResponseSchema, type TPublicServiceRecord, type TVehicleReport } from '@sh/shared/contract';
 import { ApiError } from '../api/client';
 import { preloadPublicAnswer } from '../api/client';
 import {
@@ -19,6 +19,7 @@ import { formatRecordCount, todayIsoInUk } from '../lib/format';
 import { buildVehicleResultsPath, buildVinResultsPath } from '../lib/registration-input';
 import { useApiData, type TApiData } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { usePageAnswer } from '../lib/page-answers';
 import { buildBuyerSummary, type TBuyerSummaryInput } from './vehicle-results/buyer-summary';
 import { BuyerSummary } from './vehicle-results/BuyerSummary';
 import { MileageChart } from './vehicle-results/MileageChart';
@@ -59,8 +60,12 @@ export function VehicleResultsPage() {
 }
 
 function VehicleHistory({ search }: { search: TSearch }) {
-  // In the rendered HTML: the browser asks for the history while the page's script loads; the lookup below takes it.
-  preloadPublicAnswer(search.kind === 'vin' ? lookupByVinPath(search.vin) : lookupPath(search.registration));
+  const lookupAt = search.kind === 'vin' ? lookupByVinPath(search.vin) : lookupPath(search.registration);
+  // The history the gateway rendered the page with (its HTML already shows it); else, in the rendered HTML, the
+  // browser asks for it while the page's script loads, and the lookup below takes that answer.
+  const rendered = usePageAnswer(lookupAt, ZLookupResponseSchema)?.data.serviceRecords;
+  if (!rendered) preloadPublicAnswer(lookupAt);
+  const renderedNewestFirst = useMemo(() => rendered && sortNewestFirst(rendered), [rendered]);
   const lookup = useApiData(
     (signal) =>
       (search.kind === 'vin'
@@ -68,7 +73,7 @@ function VehicleHistory({ search }: { search: TSearch }) {
         : lookupServiceRecords(search.registration, { signal })
       ).then(sortNewestFirst),
     [search],
-    { isTransition: true },
+    { isTransition: true, initialData: renderedNewestFirst },
   );
   const records = lookup.status === 'loaded' ? lookup.data : null;
   // By VIN, DVLA and DVSA are asked about the plate the vehicle was last serviced under.

@@ -203,12 +203,14 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     proxy(req, res, next);
   });
 
-  // A page rendered with a public answer (a garage's page) has the gateway ask for it, as the browser's call would.
+  // A page rendered with a public answer (the results page, a garage's) has the gateway ask for it, as the browser's
+  // call would, on the same budget.
   const fetchPageAnswer = pageAnswerFetcher({
     table,
     upstreams: deps.upstreams,
     timeoutMs: deps.upstreamTimeoutMs,
-    spendsBudget: (req) => limits.spendsApiBudget(req.ip),
+    prefix: deps.rateLimitPrefix,
+    spends: (req, budget, alsoRead) => limits.spends(budget, req.ip, alsoRead),
     logger: deps.logger,
   });
   app.use(webRoutes(deps.webDist, deps.logger, fetchPageAnswer));

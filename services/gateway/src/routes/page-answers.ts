@@ -1,5 +1,11 @@
 import type { Request } from 'express';
 import type { OperationTable } from '@sh/shared/contract';
+import {
+  decodeSharedAnswer,
+  lookupAnswersNamespace,
+  plainLookupRegistration,
+  sharedAnswerKeyOf,
+} from '@sh/shared/lookup-cache';
 import { traceHeaders, type Logger } from '@sh/shared/server';
 import type { PageAnswerFetcher } from './web.js';
 
@@ -8,25 +14,39 @@ const MAX_ANSWER_BYTES = 256 * 1024;
 
 /**
  * How the gateway asks for a page's public answer (routes/web.ts; docs/architecture.md#web-delivery): the API path
- * is matched as the browser's call would be, and only a public GET on the general budget that a service answers is
- * asked, at that service,
- * for the visitor (its address in X-Forwarded-For, the request's id), counted against the visitor's general budget
- * as that call would have been (`spendsBudget`: false once it is spent). Anything but a 200 with JSON, a spent
- * budget, a service away or slow: no answer, and the page is rendered as before, for the browser to ask.
+ * is matched as the browser's call would be, and only a public GET on the general or the lookup budget is asked,
+ * counted against the visitor's budget as that call would have been (`spends`: a spent budget, no answer). A lookup
+ * plainly spelt is answered from the answer records published in Redis, read in the same call that counts it, as on
+ * the lookup's fast path (@sh/shared/lookup-cache); anything else is asked at the service that owns it, for the
+ * visitor (its address in X-Forwarded-For, the request's id). Anything but a 200 with JSON, a spent budget, a service
+ * away or slow: no answer, and the page is rendered as before, for the browser to ask.
  */
 export function pageAnswerFetcher(deps: {
   table: OperationTable;
   upstreams: Partial<Record<string, string>>;
   timeoutMs: number;
-  spendsBudget: (req: Request) => Promise<boolean>;
+  /** REDIS_KEY_PREFIX, under which records publishes the lookup's answers. */
+  prefix: string;
+  spends: (
+    req: Request,
+    budget: 'general' | 'lookup',
+    alsoRead?: string,
+  ) => Promise<{ within: boolean; read: Buffer | null }>;
   logger: Logger;
 }): PageAnswerFetcher {
+  const answers = lookupAnswersNamespace(deps.prefix);
   return async (req, apiPath) => {
-    const match = deps.table.match('GET', `/api/v1/${apiPath}`);
-    // A public call on the general budget only: a lookup's own budget is counted on its own path (rate-limits.ts).
-    if (!match || match.operation.auth !== 'public' || match.operation.budget !== 'general') return undefined;
+    const url = `/api/v1/${apiPath}`;
+    const match = deps.table.match('GET', url);
+    const budget = match?.operation.budget;
+    if (!match || match.operation.auth !== 'public' || (budget !== 'general' && budget !== 'lookup')) return undefined;
     const upstream = deps.upstreams[match.operation.service];
-    if (!upstream || !(await deps.spendsBudget(req))) return undefined;
+    const registration = budget === 'lookup' ? plainLookupRegistration(url) : null;
+    const counted = await deps.spends(req, budget, registration ? sharedAnswerKeyOf(answers, registration) : undefined);
+    if (!counted.within) return undefined;
+    const published = counted.read && decodeSharedAnswer(counted.read);
+    if (published) return JSON.parse(published.body.toString('utf8')) as unknown;
+    if (!upstream) return undefined;
     try {
       const answer = await fetch(`${upstream}${match.forwardedUrl}`, {
         headers: {

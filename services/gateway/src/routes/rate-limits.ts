@@ -106,10 +106,15 @@ export function rateLimits(
   apiKeyRecords: (keyOf: (req: IncomingMessage) => string) => RequestHandler;
   lookupOnFastPath: (clientIp: (req: IncomingMessage) => string | undefined) => FastPathLookupBudget;
   /**
-   * Counts one call against the client's general budget without answering for it (a page's answer the gateway asks
-   * for the visitor: routes/page-answers.ts): whether the budget had room. Redis away: true, as every budget passes.
+   * Counts one call against the client's general or lookup budget without answering for it (a page's answer the
+   * gateway asks for the visitor: routes/page-answers.ts), and reads `alsoRead` in the same call while within it:
+   * whether the budget had room, and what the key held. Redis away: within, nothing read, as every budget passes.
    */
-  spendsApiBudget: (clientIp: string | undefined) => Promise<boolean>;
+  spends: (
+    budget: 'general' | 'lookup',
+    clientIp: string | undefined,
+    alsoRead?: string,
+  ) => Promise<{ within: boolean; read: Buffer | null }>;
 } {
   const warn = storeFailureWarner(logger);
   const guarded = budgetCalls();
@@ -159,14 +164,15 @@ export function rateLimits(
       );
 
   const apiLimit = budgets.apiPerMinute;
-  const spendsApiBudget = (clientIp: string | undefined) => {
-    // The key express-rate-limit gives the client in the general budget; the count read back, nothing else.
-    const clientKey = keyPrefixOf('api') + ipKeyGenerator(String(clientIp));
-    return guarded(() => countAndRead(redis, clientKey, clientKey, WINDOW_MS, apiLimit)).then(
-      ([hits]) => hits <= apiLimit,
+  const spends = (budget: 'general' | 'lookup', clientIp: string | undefined, alsoRead?: string) => {
+    const limit = budget === 'lookup' ? lookupLimit : apiLimit;
+    // The key express-rate-limit gives the client in that budget.
+    const clientKey = (budget === 'lookup' ? lookupKeyPrefix : keyPrefixOf('api')) + ipKeyGenerator(String(clientIp));
+    return guarded(() => countAndRead(redis, clientKey, alsoRead ?? clientKey, WINDOW_MS, limit)).then(
+      ([hits, , read]) => ({ within: hits <= limit, read: alsoRead ? (read ?? null) : null }),
       (error: unknown) => {
         warn(error);
-        return true;
+        return { within: true, read: null };
       },
     );
   };
@@ -178,6 +184,6 @@ export function rateLimits(
     apiKeyRecords: (keyOf) =>
       make('api-key-records', budgets.apiKeyRecordsPerMinute ?? API_KEY_RECORDS_PER_MINUTE, (req) => keyOf(req)),
     lookupOnFastPath,
-    spendsApiBudget,
+    spends,
   };
 }

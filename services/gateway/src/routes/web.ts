@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
 import express, { Router, type Request } from 'express';
+import { SERVICE_TIME_ZONE } from '@sh/shared/contract';
 import type { Logger } from '@sh/shared/server';
 
 /** The public API answers a page is rendered with, by path under /api/v1 (web/src/lib/page-answers.tsx). */
@@ -113,6 +115,18 @@ function keptPages(): (indexHtml: string, keptAs: string, render: () => Promise<
   };
 }
 
+const ukDay = new Intl.DateTimeFormat('en-CA', { timeZone: SERVICE_TIME_ZONE });
+
+/**
+ * What a page rendered with answers is kept by besides its address: the answers (a digest of them), and the UK day,
+ * since such a page says how long ago things were (the results page's summary) and must say what the browser, which
+ * takes it over, says that day.
+ */
+function keptDayAndAnswers(answers: PageAnswers): string {
+  const digest = createHash('sha256').update(JSON.stringify(answers)).digest('base64url');
+  return `${ukDay.format(new Date())} ${digest}`;
+}
+
 /** The answers of `paths` that `fetchAnswer` has for the visitor, asked at once; those it has not are left out. */
 async function answersFor(
   req: Request,
@@ -163,7 +177,7 @@ export function webRoutes(webDist: string, logger?: Logger, fetchAnswer?: PageAn
       .then(async ([indexHtml, entry]) => {
         const paths = (fetchAnswer && entry?.pageAnswerPaths?.(url)) || [];
         const answers = paths.length > 0 ? await answersFor(req, paths, fetchAnswer!) : {};
-        const keptAs = Object.keys(answers).length > 0 ? `${url}\n${JSON.stringify(answers)}` : url;
+        const keptAs = Object.keys(answers).length > 0 ? `${url}\n${keptDayAndAnswers(answers)}` : url;
         return kept(indexHtml, keptAs, () => pageHtml(indexHtml, url, entry?.renderPage ?? null, logger, answers));
       })
       .then((html) => {
