@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_SUBJECTS, MESSAGES, SUPPORT_HOURS } from '@sh/shared/contract';
+import { CONTACT_SUBJECTS, MESSAGES, SUPPORT_HOURS, CONTACT_MESSAGES } from '@sh/shared/contract';
 import { SUPPORT_EMAIL } from '../src/brand';
 import { currentLocation, failure, mockApi, ok, renderApp } from './support';
 
@@ -78,16 +78,16 @@ describe('ContactPage', () => {
     type('Email', '   ');
     send();
 
-    expect(errorUnder('Name')).toBe(MESSAGES.contact.allRequired);
+    expect(errorUnder('Name')).toBe(CONTACT_MESSAGES.contact.allRequired);
     for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(isMarkedInvalid(label)).toBe(true);
     for (const label of ['Email', 'Subject', 'Message']) expect(errorUnder(label)).toBeNull();
-    expect(screen.getAllByText(MESSAGES.contact.allRequired)).toHaveLength(1);
+    expect(screen.getAllByText(CONTACT_MESSAGES.contact.allRequired)).toHaveLength(1);
     expect(document.activeElement).toBe(field('Name'));
 
     // Filling the first field moves the message on to the next empty one.
     type('Name', 'Sam Taylor');
     expect(isMarkedInvalid('Name')).toBe(false);
-    expect(errorUnder('Email')).toBe(MESSAGES.contact.allRequired);
+    expect(errorUnder('Email')).toBe(CONTACT_MESSAGES.contact.allRequired);
     expect(api.calls).toHaveLength(0);
   });
 
@@ -97,19 +97,19 @@ describe('ContactPage', () => {
     fillValidForm();
     type('Email', 'sam.taylor@example');
     send();
-    expect(errorUnder('Email')).toBe(MESSAGES.contact.invalidEmail);
+    expect(errorUnder('Email')).toBe(CONTACT_MESSAGES.contact.invalidEmail);
     expect(isMarkedInvalid('Name')).toBe(false);
     expect(document.activeElement).toBe(field('Email'));
     expect(api.calls).toHaveLength(0);
   });
 
   it('sends the message with the e-mail trimmed and lower-cased, confirms it, and Send Another Message brings back an empty form', async () => {
-    const api = mockApi({ 'POST contact': ok({ id: MESSAGE_ID }, MESSAGES.contact.success) });
+    const api = mockApi({ 'POST contact': ok({ id: MESSAGE_ID }, CONTACT_MESSAGES.contact.success) });
     renderApp('/contact');
     fillValidForm();
     send();
 
-    const confirmation = await screen.findByText(MESSAGES.contact.success);
+    const confirmation = await screen.findByText(CONTACT_MESSAGES.contact.success);
     expect(confirmation.closest('[role="status"]')).not.toBeNull();
     expect(screen.getByText('sam.taylor@example.co.uk').tagName).toBe('STRONG');
     expect(api.callsTo('POST contact')).toHaveLength(1);
@@ -127,7 +127,7 @@ describe('ContactPage', () => {
       expect(isMarkedInvalid(label)).toBe(false);
     }
     expect(document.activeElement).toBe(field('Name'));
-    expect(screen.queryByText(MESSAGES.contact.success)).toBeNull();
+    expect(screen.queryByText(CONTACT_MESSAGES.contact.success)).toBeNull();
   });
 
   it("shows the server's message when it refuses, and its field errors under their fields", async () => {
@@ -155,7 +155,7 @@ describe('ContactPage', () => {
     renderApp('/contact');
     fillValidForm();
     send();
-    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.contact.failed);
+    expect((await screen.findByRole('alert')).textContent).toBe(CONTACT_MESSAGES.contact.failed);
     expect(field('Message').value).toBe(' When is my card charged? ');
     expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, ZCallbackRequestSchema } from '@sh/shared/contract';
+import { MESSAGES, ZCallbackRequestSchema, CONTACT_MESSAGES } from '@sh/shared/contract';
 import { ApiError } from '../src/api/client';
 import { FormField } from '../src/components/FormField';
 import { SchemaForm } from '../src/components/SchemaForm';
@@ -52,15 +52,15 @@ describe('useSchemaForm', () => {
   it("maps the schema's issues onto the fields by path, prints a shared message once and focuses the first field", async () => {
     render(<CallbackForm send={async () => {}} />);
     await submit();
-    expect(errorOf('Full name')).toBe(MESSAGES.callback.nameRequired);
+    expect(errorOf('Full name')).toBe(CONTACT_MESSAGES.callback.nameRequired);
     expect(errorOf('Garage name')).toBeNull();
     expect(screen.getByLabelText('Garage name').getAttribute('aria-invalid')).toBe('true');
-    expect(errorOf('Best time')).toBe(MESSAGES.callback.bestTimeRequired);
+    expect(errorOf('Best time')).toBe(CONTACT_MESSAGES.callback.bestTimeRequired);
     expect(document.activeElement).toBe(screen.getByLabelText('Full name'));
 
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Jo' } });
     expect(errorOf('Full name')).toBeNull();
-    expect(errorOf('Garage name')).toBe(MESSAGES.callback.nameRequired);
+    expect(errorOf('Garage name')).toBe(CONTACT_MESSAGES.callback.nameRequired);
   });
 
   it("shows the server's field errors under their fields and its message above the form, once", async () => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@sh/shared/contract';
+import { MESSAGES, CONTACT_MESSAGES } from '@sh/shared/contract';
 import {
   buildSubscription,
   failure,
@@ -27,7 +27,10 @@ const FIGURES = {
     countedAt: '2026-11-25T10:00:00.000Z',
   }),
 };
-const CREATED = { status: 201, body: { status: 201, message: MESSAGES.callback.success, data: { id: REQUEST_ID } } };
+const CREATED = {
+  status: 201,
+  body: { status: 201, message: CONTACT_MESSAGES.callback.success, data: { id: REQUEST_ID } },
+};
 
 /** The "Are you a garage owner?" block of /garages, where the callback form lives. */
 function callbackBlock(): HTMLElement {
@@ -73,19 +76,19 @@ describe('the Add My Garage callback form on /garages', () => {
     expect(within(callbackBlock()).getByRole('heading', { level: 2 }).textContent).toBe('Are you a garage owner?');
     submit();
 
-    expect(errorUnder(field('Full name'))).toBe(MESSAGES.callback.nameRequired);
+    expect(errorUnder(field('Full name'))).toBe(CONTACT_MESSAGES.callback.nameRequired);
     expect(field('Garage name').getAttribute('aria-invalid')).toBe('true');
     expect(errorUnder(field('Garage name'))).toBeNull();
-    expect(within(callbackBlock()).getAllByText(MESSAGES.callback.nameRequired)).toHaveLength(1);
-    expect(errorUnder(field('Phone number'))).toBe(MESSAGES.callback.phoneRequired);
-    expect(errorUnder(bestTimeGroup())).toBe(MESSAGES.callback.bestTimeRequired);
+    expect(within(callbackBlock()).getAllByText(CONTACT_MESSAGES.callback.nameRequired)).toHaveLength(1);
+    expect(errorUnder(field('Phone number'))).toBe(CONTACT_MESSAGES.callback.phoneRequired);
+    expect(errorUnder(bestTimeGroup())).toBe(CONTACT_MESSAGES.callback.bestTimeRequired);
     expect(field('Message (optional)').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(field('Full name'));
     expect(api.callsTo('POST contact/garage')).toHaveLength(0);
 
     // With the full name given, the shared message moves to the garage name.
     type('Full name', 'Jo Hartley');
-    expect(errorUnder(field('Garage name'))).toBe(MESSAGES.callback.nameRequired);
+    expect(errorUnder(field('Garage name'))).toBe(CONTACT_MESSAGES.callback.nameRequired);
     fireEvent.click(within(callbackBlock()).getByRole('radio', { name: 'Morning' }));
     expect(errorUnder(bestTimeGroup())).toBeNull();
   });
@@ -116,7 +119,7 @@ describe('the Add My Garage callback form on /garages', () => {
     fillValidForm();
     submit();
 
-    const thanks = await within(callbackBlock()).findByText(MESSAGES.callback.success);
+    const thanks = await within(callbackBlock()).findByText(CONTACT_MESSAGES.callback.success);
     expect(thanks.closest('[role="status"]')).not.toBeNull();
     const [call] = api.callsTo('POST contact/garage');
     expect(call?.body).toEqual({
@@ -142,7 +145,7 @@ describe('the Add My Garage callback form on /garages', () => {
     type('Message (optional)', '  We have two sites.  ');
     submit();
 
-    await within(callbackBlock()).findByText(MESSAGES.callback.success);
+    await within(callbackBlock()).findByText(CONTACT_MESSAGES.callback.success);
     const [call] = api.callsTo('POST contact/garage');
     expect(call?.authorization).toBe('Bearer access-1');
     expect(call?.body).toMatchObject({ best_time: 'afternoon', message: 'We have two sites.' });
@@ -161,12 +164,12 @@ describe('the Add My Garage callback form on /garages', () => {
     renderApp('/garages');
     fillValidForm();
     submit();
-    expect((await within(callbackBlock()).findByRole('alert')).textContent).toBe(MESSAGES.callback.failed);
+    expect((await within(callbackBlock()).findByRole('alert')).textContent).toBe(CONTACT_MESSAGES.callback.failed);
     expect(field('Full name').value).toBe(' Jo Hartley ');
 
     submit();
     expect(await within(callbackBlock()).findByText(MESSAGES.signup.phoneInvalid)).toBeTruthy();
     expect(errorUnder(field('Phone number'))).toBe(MESSAGES.signup.phoneInvalid);
-    expect(within(callbackBlock()).getByRole('alert').textContent).toBe(MESSAGES.callback.failed);
+    expect(within(callbackBlock()).getByRole('alert').textContent).toBe(CONTACT_MESSAGES.callback.failed);
   });
 });

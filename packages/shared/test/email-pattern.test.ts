@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMAIL_PATTERN,
   isEmailAddress,
-  MESSAGES,
   ZContactRequestSchema,
   ZCreateServiceRecordRequestSchema,
   ZEmailSchema,
   ZForgotPasswordRequestSchema,
+  CONTACT_MESSAGES,
 } from '../src/contract/index.js';
 import { createServiceApp, parseOrThrow } from '../src/server/index.js';
 import { listenForTest, testLogger } from '../src/testing/index.js';
@@ -103,7 +103,7 @@ describe('a hostile e-mail through HTTP', () => {
     });
     const elapsed = performance.now() - started;
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toBe(MESSAGES.contact.invalidEmail);
+    expect(((await response.json()) as { message: string }).message).toBe(CONTACT_MESSAGES.contact.invalidEmail);
     expect(elapsed).toBeLessThan(50);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, ZErrorEnvelopeSchema } from '@sh/shared/contract';
+import { MESSAGES, ZErrorEnvelopeSchema, CONTACT_MESSAGES } from '@sh/shared/contract';
 import { createTokenVerifier, signAccessToken } from '@sh/shared/server';
 import { createTestKeyPair, listenForTest, testLogger } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe('POST /api/v1/contact', () => {
       message: 'Unique <b>question</b> ' + randomUUID(),
     });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: 200, message: MESSAGES.contact.success });
+    expect(body).toMatchObject({ status: 200, message: CONTACT_MESSAGES.contact.success });
     const id = (body.data as { id: string }).id;
     const { rows } = await platform.db.pool.query('SELECT name, email, subject FROM contact_messages WHERE id = $1', [
       id,
@@ -85,8 +85,12 @@ describe('POST /api/v1/contact', () => {
     const { status, body } = await post('/api/v1/contact', payload);
     expect(status).toBe(400);
     const envelope = ZErrorEnvelopeSchema.parse(body);
-    expect(envelope).toMatchObject({ status: 400, code: 'validation_failed', message: MESSAGES.contact.allRequired });
-    expect(envelope.errors).toContainEqual({ path, message: MESSAGES.contact.allRequired });
+    expect(envelope).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: CONTACT_MESSAGES.contact.allRequired,
+    });
+    expect(envelope.errors).toContainEqual({ path, message: CONTACT_MESSAGES.contact.allRequired });
     expect(await count('contact_messages')).toBe(before);
   });
 
@@ -95,8 +99,8 @@ describe('POST /api/v1/contact', () => {
     const { status, body } = await post('/api/v1/contact', { ...validContact, email: 'alex@example' });
     expect(status).toBe(400);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
-      message: MESSAGES.contact.invalidEmail,
-      errors: [{ path: 'email', message: MESSAGES.contact.invalidEmail }],
+      message: CONTACT_MESSAGES.contact.invalidEmail,
+      errors: [{ path: 'email', message: CONTACT_MESSAGES.contact.invalidEmail }],
     });
     expect(await count('contact_messages')).toBe(before);
   });
@@ -104,13 +108,13 @@ describe('POST /api/v1/contact', () => {
   it('puts "All fields are required." before the e-mail format when both are wrong', async () => {
     const { status, body } = await post('/api/v1/contact', { ...validContact, email: 'nope', name: '' });
     expect(status).toBe(400);
-    expect(body.message).toBe(MESSAGES.contact.allRequired);
+    expect(body.message).toBe(CONTACT_MESSAGES.contact.allRequired);
   });
 
   it('answers 400 for a subject that is not on the form', async () => {
     const { status, body } = await post('/api/v1/contact', { ...validContact, subject: 'lottery' });
     expect(status).toBe(400);
-    expect(body.message).toBe(MESSAGES.contact.subjectUnknown);
+    expect(body.message).toBe(CONTACT_MESSAGES.contact.subjectUnknown);
   });
 });
 
@@ -123,7 +127,7 @@ describe('POST /api/v1/contact/garage', () => {
       submitted_by: randomUUID(),
     });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ status: 201, message: MESSAGES.callback.success });
+    expect(body).toMatchObject({ status: 201, message: CONTACT_MESSAGES.callback.success });
     const id = (body.data as { id: string }).id;
     const { rows } = await platform.db.pool.query(
       'SELECT phone, best_time, message, submitted_by FROM callback_requests WHERE id = $1',
@@ -179,11 +183,15 @@ describe('POST /api/v1/contact/garage', () => {
   });
 
   it.each([
-    ['no full name', { ...validCallback, full_name: ' ' }, MESSAGES.callback.nameRequired],
-    ['no garage name', { ...validCallback, garage_name: undefined }, MESSAGES.callback.nameRequired],
-    ['no best time', { ...validCallback, best_time: '' }, MESSAGES.callback.bestTimeRequired],
-    ['a best time not offered', { ...validCallback, best_time: 'midnight' }, MESSAGES.callback.bestTimeRequired],
-    ['no phone', { ...validCallback, phone: '' }, MESSAGES.callback.phoneRequired],
+    ['no full name', { ...validCallback, full_name: ' ' }, CONTACT_MESSAGES.callback.nameRequired],
+    ['no garage name', { ...validCallback, garage_name: undefined }, CONTACT_MESSAGES.callback.nameRequired],
+    ['no best time', { ...validCallback, best_time: '' }, CONTACT_MESSAGES.callback.bestTimeRequired],
+    [
+      'a best time not offered',
+      { ...validCallback, best_time: 'midnight' },
+      CONTACT_MESSAGES.callback.bestTimeRequired,
+    ],
+    ['no phone', { ...validCallback, phone: '' }, CONTACT_MESSAGES.callback.phoneRequired],
     ['a phone that is not UK', { ...validCallback, phone: '+44 7700 900123' }, MESSAGES.signup.phoneInvalid],
     ['a phone with 10 digits', { ...validCallback, phone: '0770090012' }, MESSAGES.signup.phoneInvalid],
   ])('answers 400 for %s with its message and stores nothing', async (_case, payload, message) => {

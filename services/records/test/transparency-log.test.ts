@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEVELOPMENT_LOG,
-  MESSAGES,
   ZCreateServiceRecordResponseSchema,
   ZLogCheckpointResponseSchema,
   ZLogKeyResponseSchema,
@@ -9,6 +8,7 @@ import {
   ZLogInclusionProofResponseSchema,
   ZMyServiceRecordsResponseSchema,
   type TReceipt,
+  TRANSPARENCY_LOG_MESSAGES,
 } from '@sh/shared/contract';
 import { callJson } from '@sh/shared/testing';
 import {
@@ -248,18 +248,18 @@ describe('the log proofs', () => {
   });
 
   it.each([
-    ['inclusion?leaf=3&size=3', MESSAGES.transparencyLog.leafNotInTree],
-    ['inclusion?leaf=0&size=100000', MESSAGES.transparencyLog.sizeBeyondLog],
-    ['inclusion?leaf=-1&size=3', MESSAGES.transparencyLog.numberInvalid],
-    ['inclusion?leaf=1.5&size=3', MESSAGES.transparencyLog.numberInvalid],
-    ['inclusion?leaf=1e1&size=30', MESSAGES.transparencyLog.numberInvalid],
-    ['inclusion?leaf=01&size=3', MESSAGES.transparencyLog.numberInvalid],
-    ['inclusion?leaf=1&size=99999999999999999999', MESSAGES.transparencyLog.numberInvalid],
-    ['inclusion?size=3', MESSAGES.transparencyLog.numberInvalid],
-    ['inclusion?leaf=1&leaf=2&size=3', MESSAGES.transparencyLog.numberInvalid],
-    ['consistency?from=5&to=4', MESSAGES.transparencyLog.fromAfterTo],
-    ['consistency?from=1&to=100000', MESSAGES.transparencyLog.sizeBeyondLog],
-    ['consistency?from=one&to=4', MESSAGES.transparencyLog.numberInvalid],
+    ['inclusion?leaf=3&size=3', TRANSPARENCY_LOG_MESSAGES.leafNotInTree],
+    ['inclusion?leaf=0&size=100000', TRANSPARENCY_LOG_MESSAGES.sizeBeyondLog],
+    ['inclusion?leaf=-1&size=3', TRANSPARENCY_LOG_MESSAGES.numberInvalid],
+    ['inclusion?leaf=1.5&size=3', TRANSPARENCY_LOG_MESSAGES.numberInvalid],
+    ['inclusion?leaf=1e1&size=30', TRANSPARENCY_LOG_MESSAGES.numberInvalid],
+    ['inclusion?leaf=01&size=3', TRANSPARENCY_LOG_MESSAGES.numberInvalid],
+    ['inclusion?leaf=1&size=99999999999999999999', TRANSPARENCY_LOG_MESSAGES.numberInvalid],
+    ['inclusion?size=3', TRANSPARENCY_LOG_MESSAGES.numberInvalid],
+    ['inclusion?leaf=1&leaf=2&size=3', TRANSPARENCY_LOG_MESSAGES.numberInvalid],
+    ['consistency?from=5&to=4', TRANSPARENCY_LOG_MESSAGES.fromAfterTo],
+    ['consistency?from=1&to=100000', TRANSPARENCY_LOG_MESSAGES.sizeBeyondLog],
+    ['consistency?from=one&to=4', TRANSPARENCY_LOG_MESSAGES.numberInvalid],
   ])('refuse %s with a 400 envelope saying why', async (query, message) => {
     const answer = await callJson(stack.url, 'GET', `/api/v1/service-records/log/proof/${query}`);
     expect(answer.status).toBe(400);
@@ -296,7 +296,7 @@ describe('the signed checkpoints', () => {
   it('are none before the first (404), then a signed checkpoint every leaf verifies into by its inclusion proof', async () => {
     expect((await getJson('checkpoint')).body).toMatchObject({
       status: 404,
-      message: MESSAGES.transparencyLog.noCheckpoint,
+      message: TRANSPARENCY_LOG_MESSAGES.noCheckpoint,
     });
     const size = (await storedLeaves()).length;
     expect(await issueCheckpoint(stack.db.pool, log)).toBe(size);
@@ -325,11 +325,11 @@ describe('the signed checkpoints', () => {
     expect(bySize.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await getJson(`checkpoint/${size - 1}`)).body).toMatchObject({
       status: 404,
-      message: MESSAGES.transparencyLog.checkpointNotFound,
+      message: TRANSPARENCY_LOG_MESSAGES.checkpointNotFound,
     });
     expect((await getJson('checkpoint/ten')).body).toMatchObject({
       status: 400,
-      message: MESSAGES.transparencyLog.numberInvalid,
+      message: TRANSPARENCY_LOG_MESSAGES.numberInvalid,
     });
     // The key history names the key with the period it signed.
     const keys = ZLogKeyResponseSchema.parse((await getJson('key')).body).data.keys;

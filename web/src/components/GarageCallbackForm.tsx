@@ -1,4 +1,4 @@
-import { BEST_TIMES, MESSAGES, ZCallbackRequestSchema } from '@sh/shared/contract';
+import { BEST_TIMES, ZCallbackRequestSchema, CONTACT_MESSAGES } from '@sh/shared/contract';
 import { requestGarageCallback } from '../api/contact';
 import { useSchemaForm } from '../lib/use-schema-form';
 import { FormField } from './FormField';
@@ -30,7 +30,7 @@ export function GarageCallbackForm({ titleId }: { titleId: string }) {
   const form = useSchemaForm({
     initialValues: EMPTY_VALUES,
     schema: ZCallbackRequestSchema,
-    failureMessage: () => MESSAGES.callback.failed,
+    failureMessage: () => CONTACT_MESSAGES.callback.failed,
     onSubmit: async (request) => {
       await requestGarageCallback(request);
     },
@@ -38,7 +38,7 @@ export function GarageCallbackForm({ titleId }: { titleId: string }) {
 
   if (form.status === 'submitted') {
     return (
-      <ResultPanel tone="success" lead={MESSAGES.callback.success}>
+      <ResultPanel tone="success" lead={CONTACT_MESSAGES.callback.success}>
         <p>
           We will call you on <strong>{form.values.phone}</strong>.
         </p>

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import {
   CONTACT_SUBJECTS,
-  MESSAGES,
   SUPPORT_HOURS,
   SUPPORT_REPLY_HOURS,
   ZContactRequestSchema,
+  CONTACT_MESSAGES,
 } from '@sh/shared/contract';
 import { sendContactMessage } from '../api/contact';
 import { SUPPORT_EMAIL } from '../brand';
@@ -75,7 +75,7 @@ function ContactForm() {
   const form = useSchemaForm({
     initialValues: { name: '', email: '', subject: '', message: '' },
     schema: ZContactRequestSchema,
-    failureMessage: MESSAGES.contact.failed,
+    failureMessage: CONTACT_MESSAGES.contact.failed,
     onSubmit: async (request) => {
       await sendContactMessage(request);
       return request.email;
@@ -90,7 +90,7 @@ function ContactForm() {
         </h2>
         <ResultPanel
           tone="success"
-          lead={MESSAGES.contact.success}
+          lead={CONTACT_MESSAGES.contact.success}
           actions={
             <button
               type="button"

@@ -3,6 +3,28 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, UK_PHONE_PATTERN } from './patterns.js
 import { MESSAGES } from './messages.js';
 import { successEnvelope } from './envelope.js';
 
+/**
+ * The contact and call-back forms' messages (docs/product.md names them by key), apart from MESSAGES: only those
+ * forms and notifications read them, so the first page a visitor opens does not carry them.
+ */
+export const CONTACT_MESSAGES = {
+  callback: {
+    nameRequired: 'Please provide your full name and garage name',
+    bestTimeRequired: 'Please select the best time to call',
+    phoneRequired: 'Phone number is required',
+    failed: 'Failed to submit your request. Please try again.',
+    success: "Thanks! We'll be in touch shortly.",
+  },
+  contact: {
+    allRequired: 'All fields are required.',
+    invalidEmail: 'Invalid email format.',
+    failed: 'Failed to send message.',
+    success: 'Message sent successfully! We will respond within 24 hours.',
+    subjectUnknown: 'Please choose a subject from the list',
+    tooLong: 'Please shorten your message',
+  },
+} as const;
+
 export const CONTACT_SUBJECTS = [
   'general',
   'garage-signup',
@@ -23,21 +45,21 @@ function requiredText(message: string) {
  */
 export const ZContactRequestSchema = z
   .object({
-    name: requiredText(MESSAGES.contact.allRequired),
-    email: requiredText(MESSAGES.contact.allRequired),
-    subject: requiredText(MESSAGES.contact.allRequired),
-    message: requiredText(MESSAGES.contact.allRequired),
+    name: requiredText(CONTACT_MESSAGES.contact.allRequired),
+    email: requiredText(CONTACT_MESSAGES.contact.allRequired),
+    subject: requiredText(CONTACT_MESSAGES.contact.allRequired),
+    message: requiredText(CONTACT_MESSAGES.contact.allRequired),
   })
   .pipe(
     z.object({
-      name: z.string().max(200, MESSAGES.contact.tooLong),
+      name: z.string().max(200, CONTACT_MESSAGES.contact.tooLong),
       email: z
         .string()
-        .max(EMAIL_MAX_LENGTH, { error: MESSAGES.contact.invalidEmail, abort: true })
+        .max(EMAIL_MAX_LENGTH, { error: CONTACT_MESSAGES.contact.invalidEmail, abort: true })
         .toLowerCase()
-        .regex(EMAIL_PATTERN, MESSAGES.contact.invalidEmail),
-      subject: z.enum(CONTACT_SUBJECTS, { error: MESSAGES.contact.subjectUnknown }),
-      message: z.string().max(5000, MESSAGES.contact.tooLong),
+        .regex(EMAIL_PATTERN, CONTACT_MESSAGES.contact.invalidEmail),
+      subject: z.enum(CONTACT_SUBJECTS, { error: CONTACT_MESSAGES.contact.subjectUnknown }),
+      message: z.string().max(5000, CONTACT_MESSAGES.contact.tooLong),
     }),
   );
 export type TContactRequest = z.infer<typeof ZContactRequestSchema>;
@@ -47,22 +69,22 @@ export type TContactRequest = z.infer<typeof ZContactRequestSchema>;
  * submitted_by is not taken from the body: the server sets it from a valid access token, if one is sent.
  */
 export const ZCallbackRequestSchema = z.object({
-  full_name: requiredText(MESSAGES.callback.nameRequired).max(200, MESSAGES.contact.tooLong),
-  garage_name: requiredText(MESSAGES.callback.nameRequired).max(200, MESSAGES.contact.tooLong),
-  best_time: z.enum(BEST_TIMES, { error: MESSAGES.callback.bestTimeRequired }),
+  full_name: requiredText(CONTACT_MESSAGES.callback.nameRequired).max(200, CONTACT_MESSAGES.contact.tooLong),
+  garage_name: requiredText(CONTACT_MESSAGES.callback.nameRequired).max(200, CONTACT_MESSAGES.contact.tooLong),
+  best_time: z.enum(BEST_TIMES, { error: CONTACT_MESSAGES.callback.bestTimeRequired }),
   phone: z
-    .string({ error: MESSAGES.callback.phoneRequired })
+    .string({ error: CONTACT_MESSAGES.callback.phoneRequired })
     .transform((raw) => raw.replace(/\s+/g, ''))
     .pipe(
       z
         .string()
-        .min(1, { error: MESSAGES.callback.phoneRequired, abort: true })
+        .min(1, { error: CONTACT_MESSAGES.callback.phoneRequired, abort: true })
         .regex(UK_PHONE_PATTERN, MESSAGES.signup.phoneInvalid),
     ),
   message: z
     .string()
     .trim()
-    .max(2000, MESSAGES.contact.tooLong)
+    .max(2000, CONTACT_MESSAGES.contact.tooLong)
     .nullish()
     .transform((value) => (value ? value : null)),
 });

@@ -87,21 +87,6 @@ export const MESSAGES = {
     newPasswordsMismatch: 'New passwords do not match',
     newPasswordTooShort: 'New password must be at least 6 characters',
   },
-  callback: {
-    nameRequired: 'Please provide your full name and garage name',
-    bestTimeRequired: 'Please select the best time to call',
-    phoneRequired: 'Phone number is required',
-    failed: 'Failed to submit your request. Please try again.',
-    success: "Thanks! We'll be in touch shortly.",
-  },
-  contact: {
-    allRequired: 'All fields are required.',
-    invalidEmail: 'Invalid email format.',
-    failed: 'Failed to send message.',
-    success: 'Message sent successfully! We will respond within 24 hours.',
-    subjectUnknown: 'Please choose a subject from the list',
-    tooLong: 'Please shorten your message',
-  },
   confirmEmail: {
     invalidLink: 'Invalid confirmation link.',
     invalidOrExpired: 'Invalid or expired link.',
@@ -202,15 +187,6 @@ export const MESSAGES = {
     idempotencyKeyReused: 'This submission was already used for a different service record. Please start a new one.',
     garageMismatch: 'A garage can only add records for itself',
     cursorInvalid: 'The page link is not valid. Please start from the first page.',
-  },
-  /** The transparency log's public calls (proofs, checkpoints). */
-  transparencyLog: {
-    numberInvalid: 'Leaf indexes and tree sizes are whole numbers from 0 up, written in digits',
-    leafNotInTree: 'The leaf index must be less than the tree size',
-    sizeBeyondLog: 'The log is not that large yet',
-    fromAfterTo: 'The first tree size cannot be larger than the second',
-    noCheckpoint: 'No checkpoint has been issued yet',
-    checkpointNotFound: 'No checkpoint was issued at that tree size',
   },
   /** The buyer's report on the results page: DVLA's details and DVSA's MOT history beside our records. */
   vehicleReport: {

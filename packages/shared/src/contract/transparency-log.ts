@@ -4,7 +4,19 @@
  */
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
-import { MESSAGES } from './messages.js';
+
+/**
+ * The transparency log's answers (docs/product.md names them by key), apart from MESSAGES: only the log's calls and
+ * the pages that check it read them, so the first page a visitor opens does not carry them.
+ */
+export const TRANSPARENCY_LOG_MESSAGES = {
+  numberInvalid: 'Leaf indexes and tree sizes are whole numbers from 0 up, written in digits',
+  leafNotInTree: 'The leaf index must be less than the tree size',
+  sizeBeyondLog: 'The log is not that large yet',
+  fromAfterTo: 'The first tree size cannot be larger than the second',
+  noCheckpoint: 'No checkpoint has been issued yet',
+  checkpointNotFound: 'No checkpoint was issued at that tree size',
+} as const;
 
 /**
  * The development transparency log's name and public key (issue 23): what `npm start`, the tests and the demo sign
@@ -19,10 +31,10 @@ export const DEVELOPMENT_LOG = {
 
 /** A leaf index or tree size as a query or path parameter: decimal digits, no sign, exponent or leading zero. */
 const ZTreeNumberSchema = z
-  .string(MESSAGES.transparencyLog.numberInvalid)
-  .regex(/^(0|[1-9][0-9]{0,15})$/, MESSAGES.transparencyLog.numberInvalid)
+  .string(TRANSPARENCY_LOG_MESSAGES.numberInvalid)
+  .regex(/^(0|[1-9][0-9]{0,15})$/, TRANSPARENCY_LOG_MESSAGES.numberInvalid)
   .transform(Number)
-  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, MESSAGES.transparencyLog.numberInvalid));
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, TRANSPARENCY_LOG_MESSAGES.numberInvalid));
 
 /** A hash in the log's answers: standard padded base64 of 32 bytes, as C2SP and tlog tools write them. */
 export const ZLogHashSchema = z.string().regex(/^[A-Za-z0-9+/]{43}=$/);

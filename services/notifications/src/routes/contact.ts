@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { MESSAGES, ZCallbackRequestSchema, ZContactRequestSchema } from '@sh/shared/contract';
+import { ZCallbackRequestSchema, ZContactRequestSchema, CONTACT_MESSAGES } from '@sh/shared/contract';
 import { parseOrThrow, type Pool, type TokenVerifier } from '@sh/shared/server';
 import { receiveContactMessage } from '../domain/receive-contact-message.js';
 import { requestCallback } from '../domain/request-callback.js';
@@ -15,13 +15,13 @@ export function contactRoutes(pool: Pool, verifier: TokenVerifier): Router {
     const message = parseOrThrow(ZContactRequestSchema, req.body);
     const { id } = await receiveContactMessage(pool, message);
     req.log.info({ contactMessageId: id }, 'contact message received');
-    res.status(200).json({ status: 200, message: MESSAGES.contact.success, data: { id } });
+    res.status(200).json({ status: 200, message: CONTACT_MESSAGES.contact.success, data: { id } });
   });
   router.post('/api/v1/contact/garage', identifyCaller(verifier), async (req, res) => {
     const request = parseOrThrow(ZCallbackRequestSchema, req.body);
     const { id } = await requestCallback(pool, request, req.auth?.sub ?? null);
     req.log.info({ callbackRequestId: id }, 'callback requested');
-    res.status(201).json({ status: 201, message: MESSAGES.callback.success, data: { id } });
+    res.status(201).json({ status: 201, message: CONTACT_MESSAGES.callback.success, data: { id } });
   });
   return router;
 }

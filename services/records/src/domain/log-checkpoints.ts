@@ -1,4 +1,4 @@
-import { MESSAGES, type TLogCheckpoint, type TLogKeys } from '@sh/shared/contract';
+import { type TLogCheckpoint, type TLogKeys, TRANSPARENCY_LOG_MESSAGES } from '@sh/shared/contract';
 import { AppError, type Queryable } from '@sh/shared/server';
 import { encodeBase64 } from '@sh/shared/transparency-log';
 import {
@@ -17,14 +17,14 @@ export function presentCheckpoint(row: LogCheckpointRow): TLogCheckpoint {
 /** The latest signed checkpoint; not found before the first. */
 export async function latestCheckpoint(db: Queryable): Promise<TLogCheckpoint> {
   const row = await findLatestLogCheckpoint(db);
-  if (!row) throw new AppError('not_found', MESSAGES.transparencyLog.noCheckpoint);
+  if (!row) throw new AppError('not_found', TRANSPARENCY_LOG_MESSAGES.noCheckpoint);
   return presentCheckpoint(row);
 }
 
 /** The checkpoint issued at a tree size; not found when none was. */
 export async function checkpointAt(db: Queryable, treeSize: number): Promise<TLogCheckpoint> {
   const row = await findLogCheckpoint(db, treeSize);
-  if (!row) throw new AppError('not_found', MESSAGES.transparencyLog.checkpointNotFound);
+  if (!row) throw new AppError('not_found', TRANSPARENCY_LOG_MESSAGES.checkpointNotFound);
   return presentCheckpoint(row);
 }
 

@@ -1,9 +1,9 @@
 import {
-  MESSAGES,
   type TLogConsistencyProof,
   type TLogConsistencyProofQuery,
   type TLogInclusionProof,
   type TLogInclusionProofQuery,
+  TRANSPARENCY_LOG_MESSAGES,
 } from '@sh/shared/contract';
 import { AppError, type Queryable } from '@sh/shared/server';
 import { encodeBase64, generateConsistencyProof, generateInclusionProof } from '@sh/shared/transparency-log';
@@ -20,8 +20,8 @@ export async function proveInclusion(
   db: Queryable,
   { leaf, size }: TLogInclusionProofQuery,
 ): Promise<TLogInclusionProof> {
-  if (leaf >= size) refuse(MESSAGES.transparencyLog.leafNotInTree, 'leaf');
-  if (size > (await findLogSize(db))) refuse(MESSAGES.transparencyLog.sizeBeyondLog, 'size');
+  if (leaf >= size) refuse(TRANSPARENCY_LOG_MESSAGES.leafNotInTree, 'leaf');
+  if (size > (await findLogSize(db))) refuse(TRANSPARENCY_LOG_MESSAGES.sizeBeyondLog, 'size');
   const read = storedSubtreeReader(db);
   const [leafHash, hashes] = await Promise.all([
     read(leaf, leaf + 1),
@@ -35,8 +35,8 @@ export async function proveConsistency(
   db: Queryable,
   { from, to }: TLogConsistencyProofQuery,
 ): Promise<TLogConsistencyProof> {
-  if (from > to) refuse(MESSAGES.transparencyLog.fromAfterTo, 'from');
-  if (to > (await findLogSize(db))) refuse(MESSAGES.transparencyLog.sizeBeyondLog, 'to');
+  if (from > to) refuse(TRANSPARENCY_LOG_MESSAGES.fromAfterTo, 'from');
+  if (to > (await findLogSize(db))) refuse(TRANSPARENCY_LOG_MESSAGES.sizeBeyondLog, 'to');
   const hashes = await generateConsistencyProof(from, to, storedSubtreeReader(db), LOG_TREE_HASHER);
   return { from, to, hashes: hashes.map(encodeBase64) };
 }
