@@ -101,7 +101,8 @@ describe('the results page checks the history in the browser', () => {
     const chain = await getData<TVerifyChainResponse['data']>(`verify/${REGISTRATION}`);
     let altered: { id: string; service_type: string; service_date: string } | undefined;
     // The lookup's answer comes with the page (the gateway renders the page with it, docs/architecture.md#web-delivery):
-    // altered there, in the data the browser takes the page over with.
+    // altered there, in the data the page is built from, and the page sent for the browser to build from it (an HTML
+    // that disagreed with its data would be React's to mend, not the check's to find).
     await page.route(`**/vehicle-results?reg=${REGISTRATION}`, async (route) => {
       const response = await route.fetch();
       const html = await response.text();
@@ -114,7 +115,14 @@ describe('the results page checks the history in the browser', () => {
       record.mileage -= 1000;
       altered = record;
       const sent = JSON.stringify(answers).replace(/</g, '\\u003c');
-      await route.fulfill({ response, body: html.replace(element[0], () => `${element[1]}${sent}${element[3]}`) });
+      const rebuilt = html
+        .replace(
+          /<div id="root">.*<\/div>(?=<script type="application\/json" id="page-answers">)/s,
+          '<div id="root"></div>',
+        )
+        .replace(element[0], () => `${element[1]}${sent}${element[3]}`);
+      expect(rebuilt).toContain('<div id="root"></div><script type="application/json" id="page-answers">');
+      await route.fulfill({ response, body: rebuilt });
     });
     await page.goto(`/vehicle-results?reg=${REGISTRATION}`);
     const alert = page.getByRole('alert').filter({ hasText: 'This history could not be verified' });

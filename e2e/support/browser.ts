@@ -22,6 +22,24 @@ async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Makes `page.goto` to a page of the web app resolve once the app has taken the page over, as marked on <html>
+ * (web/src/components/layout/PageBoundary.tsx): a page the gateway rendered is on screen before that, but a tap on it
+ * does nothing yet (docs/architecture.md#web-delivery). Other addresses (the Stripe double, the mail inbox) as they
+ * are.
+ */
+function waitForTakeOverOnGoto(page: Page, baseURL: string): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const isAppPage =
+      new URL(page.url()).origin === new URL(baseURL).origin &&
+      (response?.headers()['content-type'] ?? '').startsWith('text/html');
+    if (isAppPage) await page.waitForFunction(() => document.documentElement.dataset.takenOver === 'true');
+    return response;
+  };
+}
+
 /** A fresh context (no cookies, no storage) whose page fails the test on any uncaught page error. */
 async function openPage(
   browser: Browser,
@@ -36,6 +54,7 @@ async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  waitForTakeOverOnGoto(page, baseURL);
   return { context, page, errors };
 }
 

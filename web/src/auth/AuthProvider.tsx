@@ -1,6 +1,8 @@
 import {
   createContext,
+  startTransition,
   useContext,
+  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -41,10 +43,27 @@ const signedOutOnTheServer = () => SIGNED_OUT;
  * Holds the session for the whole app. It must sit inside the router (logout navigates). `store` lets a test
  * hand in its own store.
  */
-export function AuthProvider({ children, store: givenStore }: { children: ReactNode; store?: TAuthStore }) {
+export function AuthProvider({
+  children,
+  store: givenStore,
+  isTakingOverRenderedPage = false,
+}: {
+  children: ReactNode;
+  store?: TAuthStore;
+  /** The page came rendered by the gateway and is being hydrated (main.tsx). */
+  isTakingOverRenderedPage?: boolean;
+}) {
   const [store] = useState(() => givenStore ?? createAuthStore());
   // A page the gateway rendered (entry-server.tsx) is hydrated as it was rendered, signed out; the session follows.
-  const state = useSyncExternalStore(store.subscribe, store.getState, signedOutOnTheServer);
+  const live = useSyncExternalStore(store.subscribe, store.getState, signedOutOnTheServer);
+  // ...as a transition: a change of the session reaching a part of the page whose code has not arrived yet would
+  // otherwise make React throw that part's HTML away and show it loading (a flash, and a layout shift), where a
+  // transition waits for the part to be taken over first.
+  const [isTakenOver, setTakenOver] = useState(!isTakingOverRenderedPage);
+  useEffect(() => {
+    if (!isTakenOver) startTransition(() => setTakenOver(true));
+  }, [isTakenOver]);
+  const state = isTakenOver ? live : SIGNED_OUT;
   const navigate = useNavigate();
 
   // A layout effect, so that the API client can refresh on a 401 before any page's effects make calls.

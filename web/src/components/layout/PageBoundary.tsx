@@ -1,4 +1,4 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { FormAlert } from '../FormAlert';
 import { Spinner } from '../Spinner';
 
@@ -49,7 +49,19 @@ export class PageBoundary extends Component<TProps, TState> {
         }
       >
         {this.props.children}
+        <MarkTakenOver />
       </Suspense>
     );
   }
+}
+
+/**
+ * Marks the document once the page in the frame is React's (hydrated, or rendered), `data-taken-over` on <html>: a
+ * page the gateway rendered is on screen, but inert, until then; the browser journeys wait for it before they tap.
+ */
+function MarkTakenOver() {
+  useEffect(() => {
+    document.documentElement.dataset.takenOver = 'true';
+  }, []);
+  return null;
 }
