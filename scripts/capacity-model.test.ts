@@ -56,6 +56,7 @@ function resultsFiles(): Record<string, unknown> {
       argon2: { verifications: 1_000, cpuMicrosPerVerify: 18_000 },
       databaseBytesPerRecord: { records: 5_000, notifications: 2_000 },
     },
+    'pages.json': { cpuMicrosPerRender: { withAnswer: 5_000, withoutAnswer: 2_000 } },
     'footprint.json': {
       parts: Object.fromEntries(
         ['gateway', 'identity', 'garages', 'records', 'billing', 'notifications'].map((part, i) => [
@@ -83,6 +84,7 @@ describe('readInputs', () => {
     expect(inputs.redisBytesPerVehicle).toBe(750);
     expect(inputs.publishRecordsMicrosPerVehicle).toBe(2_000);
     expect(inputs.recordsRssMiB).toBe(130);
+    expect(inputs.pageRenderGatewayMicros).toBe(5_000);
     expect(inputs.notificationsRssMiB).toBe(150);
   });
 
@@ -119,7 +121,7 @@ describe('readInputs', () => {
 
   it('names a source for every input', () => {
     for (const source of Object.values(INPUTS))
-      expect(source.benchmark).toMatch(/^npm run bench:(lookup|create|footprint)$/);
+      expect(source.benchmark).toMatch(/^npm run bench:(lookup|create|footprint|pages)$/);
   });
 });
 
@@ -141,9 +143,16 @@ describe('plan', () => {
     // identity: 69.44/s x 20,000 µs = 1.389 cores -> 1.389 / 0.7 = 1.98 -> 2 replicas.
     expect(result.parts.identity.cores).toBeCloseTo((services * 20_000) / 1e6, 9);
     expect(result.parts.identity.replicas).toBe(2);
-    // gateway: 231.48 x 60 + 69.44 x 1,000 µs = 0.0833 cores: the minimum, 2.
-    expect(result.parts.gateway.cores).toBeCloseTo((lookups * 60 + services * 1_000) / 1e6, 9);
+    // gateway: 231.48 x (60 + 5,000 for the results page each lookup opens) + 69.44 x 1,000 µs = 1.24 cores:
+    // 1.24 / 0.7 = 1.77 -> 2 replicas.
+    expect(result.parts.gateway.cores).toBeCloseTo((lookups * (60 + 5_000) + services * 1_000) / 1e6, 9);
+    expect(result.pageRenderCores).toBeCloseTo((lookups * 5_000) / 1e6, 9);
     expect(result.parts.gateway.replicas).toBe(2);
+    // Half the lookups by the API alone: half the renders.
+    expect(plan(inputs, { ...DEFAULT_LOAD, lookupPageShare: 0.5 }).pageRenderCores).toBeCloseTo(
+      (lookups * 2_500) / 1e6,
+      9,
+    );
     expect(result.parts.garages).toEqual({ cores: 0, replicas: 2, memoryMiB: 2 * 120 });
     expect(result.argon2Cores).toBeCloseTo((services * 18_000) / 1e6, 9);
     expect(result.redisCores).toBeCloseTo((lookups * 15 + services * 500) / 1e6, 9);

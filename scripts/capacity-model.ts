@@ -117,6 +117,13 @@ export const INPUTS = {
     meaning: "notifications' database growth per service logged, bytes",
     read: (results) => at(results, 'databaseBytesPerRecord', 'notifications'),
   },
+  pageRenderGatewayMicros: {
+    file: 'pages.json',
+    field: 'cpuMicrosPerRender.withAnswer',
+    benchmark: 'npm run bench:pages',
+    meaning: 'gateway CPU µs per results page rendered with its history',
+    read: (results) => at(results, 'cpuMicrosPerRender', 'withAnswer'),
+  },
   ...(Object.fromEntries(PARTS.map((part) => [`${part}RssMiB`, footprint(part)])) as Record<
     `${Part}RssMiB`,
     InputSource
@@ -157,6 +164,11 @@ export interface Load {
   lookupsPerDay: number;
   /** The peak hour's lookups as a multiple of the day's average hour. */
   lookupPeakFactor: number;
+  /**
+   * The share of lookups made by opening the results page, which the gateway renders with the vehicle's history
+   * (docs/architecture.md#web-delivery), rather than by the API alone; 1: every one, as if no page were kept.
+   */
+  lookupPageShare: number;
   garages: number;
   servicesPerGarageDay: number;
   /** The peak hour's services logged as a multiple of the day's average hour (the issue gives none: the lookups'). */
@@ -171,6 +183,7 @@ export const DEFAULT_LOAD: Load = {
   vehicles: 41_000_000,
   lookupsPerDay: 2_000_000,
   lookupPeakFactor: 10,
+  lookupPageShare: 1,
   garages: 30_000,
   servicesPerGarageDay: 20,
   servicesPeakFactor: 10,
@@ -203,6 +216,8 @@ export interface Plan {
   parts: Record<Part, PartPlan>;
   /** Of identity's cores, those argon2id's verifies alone take. */
   argon2Cores: number;
+  /** Of the gateway's cores, those rendering the results pages takes. */
+  pageRenderCores: number;
   /** Of records' cores, those publishing (and compressing) every vehicle's answer again once a day takes. */
   republishCores: number;
   redisCores: number;
@@ -234,7 +249,10 @@ export function plan(inputs: Inputs, load: Load = DEFAULT_LOAD, planning: Planni
   // each vehicle's once a day, spread over the day at best; its cost, a day's average, is planned at the peak too.
   const republishCores = cores(load.vehicles / SECONDS_A_DAY, inputs.publishRecordsMicrosPerVehicle);
   const partCores: Record<Part, number> = {
-    gateway: cores(L, inputs.lookupGatewayMicros) + cores(S, inputs.createGatewayMicros),
+    gateway:
+      cores(L, inputs.lookupGatewayMicros) +
+      cores(L * load.lookupPageShare, inputs.pageRenderGatewayMicros) +
+      cores(S, inputs.createGatewayMicros),
     identity: cores(S, inputs.createIdentityMicros),
     garages: 0,
     records: cores(L, inputs.lookupRecordsMicros) + cores(S, inputs.createRecordsMicros) + republishCores,
@@ -265,6 +283,7 @@ export function plan(inputs: Inputs, load: Load = DEFAULT_LOAD, planning: Planni
     peakServicesPerSecond,
     parts,
     argon2Cores: cores(S, inputs.argon2MicrosPerVerify),
+    pageRenderCores: cores(L * load.lookupPageShare, inputs.pageRenderGatewayMicros),
     republishCores,
     redisCores,
     postgresCores,

@@ -26,6 +26,7 @@ const LOAD_FLAGS = {
   vehicles: ['CAPACITY_VEHICLES', 'vehicles in the register'],
   'lookups-per-day': ['CAPACITY_LOOKUPS_PER_DAY', 'public lookups a day'],
   'lookup-peak': ['CAPACITY_LOOKUP_PEAK', "the peak hour's lookups, times the average hour's"],
+  'page-share': ['CAPACITY_PAGE_SHARE', 'the share of lookups made by opening the results page (0 to 1)'],
   garages: ['CAPACITY_GARAGES', 'garages logging services'],
   'services-per-garage': ['CAPACITY_SERVICES_PER_GARAGE', 'services each garage logs a day'],
   'services-peak': ['CAPACITY_SERVICES_PEAK', "the peak hour's services logged, times the average hour's"],
@@ -70,6 +71,7 @@ function loadFrom(argv: string[], env: NodeJS.ProcessEnv): { load: Load; results
       vehicles: number('vehicles') ?? DEFAULT_LOAD.vehicles,
       lookupsPerDay: number('lookups-per-day') ?? DEFAULT_LOAD.lookupsPerDay,
       lookupPeakFactor: lookupPeak,
+      lookupPageShare: Math.min(1, number('page-share') ?? DEFAULT_LOAD.lookupPageShare),
       garages: number('garages') ?? DEFAULT_LOAD.garages,
       servicesPerGarageDay: number('services-per-garage') ?? DEFAULT_LOAD.servicesPerGarageDay,
       servicesPeakFactor: number('services-peak') ?? lookupPeak,
@@ -152,6 +154,9 @@ console.log(
   `  ${row(['total', n(result.totalCores, 3), String(result.totalReplicas), n(result.totalMemoryMiB)], widths)}`,
 );
 console.log(
+  `  of the gateway's ${n(result.parts.gateway.cores, 3)} cores, rendering the results pages: ${n(result.pageRenderCores, 3)}`,
+);
+console.log(
   `  of identity's ${n(result.parts.identity.cores, 3)} cores, argon2id's verifies alone: ${n(result.argon2Cores, 3)}`,
 );
 console.log(
@@ -169,7 +174,10 @@ Assumptions:
   - Cores are CPU time per request measured from /proc on a 2-core development machine (shared with other work while
     it ran) times the peak rate; a production core of another speed scales them all alike.
   - A lookup costs what the lookup benchmark's uniform workload measured through the platform: every answer published
-    in Redis (LOOKUP_ANSWERS_PREWARM=true), so records and Postgres are barely asked.
+    in Redis (LOOKUP_ANSWERS_PREWARM=true), so records and Postgres are barely asked. A lookup made by opening the
+    results page (--page-share of them, ${n(load.lookupPageShare * 100)} % here) costs the gateway the page's render with the vehicle's history
+    besides, as the page benchmark measured it for a vehicle of its records; a page kept (the same vehicle, answer and
+    UK day) costs none, which is not counted.
   - A service logged costs what the create benchmark measured per record created (gateway, identity's argon2id
     re-check, records' chain, log, outbox and receipt, notifications' mails); Redis and Postgres CPU in it include
     whatever else the shared servers did meanwhile (Postgres: only the benchmark's own backends).
