@@ -18,6 +18,9 @@
  * Postgres, Redis) while each target was loaded, read from /proc: where the machine's time goes. With another
  * BENCH_RECORDS it also runs the platform and the bare query on the 1,000,000-record data in the same run (a second
  * records service and gateway, under a prefix of their own), in turns with the others, and compares the two sizes.
+ * Unless BENCH_PLAIN=false it also runs, on the same data, a records service that publishes its answers uncompressed
+ * (LOOKUP_ANSWERS_ENCODING=plain, the format before brotli) with a gateway of its own, and loads that platform in turns
+ * with the rest: what compression changes for Redis's bytes a vehicle and for the lookup, measured in one run.
  */
 import { writeResults } from './results.js';
 import { deleteKeysMatching, lookupAnswersNamespace, prewarmedKeyOf } from '@sh/shared/lookup-cache';
@@ -77,6 +80,13 @@ const REFERENCE: DataSize | null =
       };
 const SIZES = REFERENCE ? [SIZE, REFERENCE] : [SIZE];
 const PRESERIALISED_PORT = 38102;
+/** The same data as SIZE, its answers published uncompressed by a records service and sent by a gateway of their own. */
+const PLAIN: DataSize | null =
+  process.env.BENCH_PLAIN === 'false'
+    ? null
+    : { ...SIZE, prefix: 'bench_plain', ports: { records: 34023, gateway: 38100, bareQuery: SIZE.ports.bareQuery } };
+/** Every prefix under which this run's records services publish. */
+const PREFIXES = [...SIZES, ...(PLAIN ? [PLAIN] : [])].map(({ prefix }) => prefix);
 
 /** BENCH_WORKLOADS=popular (or uniform) runs one workload only: a quicker comparison, printed but not kept. */
 const CHOSEN_WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'uniform,popular').split(',').map((name) => name.trim());
@@ -90,7 +100,7 @@ const EVERY_WORKLOAD = CHOSEN_WORKLOADS.length === Object.keys(WORKLOADS).length
  */
 async function forgetPublishedAnswers(redis: Redis): Promise<number> {
   let deleted = 0;
-  for (const { prefix } of SIZES) deleted += await deleteKeysMatching(redis, `${lookupAnswersNamespace(prefix)}:*`);
+  for (const prefix of PREFIXES) deleted += await deleteKeysMatching(redis, `${lookupAnswersNamespace(prefix)}:*`);
   return deleted;
 }
 
@@ -98,17 +108,22 @@ async function forgetPublishedAnswers(redis: Redis): Promise<number> {
  * Waits until each records service has published every vehicle's answer (LOOKUP_ANSWERS_PREWARM), printing progress;
  * answers how much Redis grew meanwhile.
  */
-async function waitUntilPrewarmed(redis: Redis, usedBefore: number): Promise<{ grownBytes: number; vehicles: number }> {
+async function waitUntilPrewarmed(
+  redis: Redis,
+  usedBefore: number,
+  sizes: readonly DataSize[],
+  encoding = 'br',
+): Promise<{ grownBytes: number; vehicles: number }> {
   const started = Date.now();
-  while ((await Promise.all(SIZES.map(({ prefix }) => redis.get(prewarmedKeyOf(prefix))))).includes(null)) {
+  while ((await Promise.all(sizes.map(({ prefix }) => redis.get(prewarmedKeyOf(prefix))))).includes(null)) {
     if (Date.now() - started > 30 * 60_000)
       throw new Error('The records services did not publish every answer within 30 min');
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const grown = (await usedMemory(redis)) - usedBefore;
-  const vehicles = SIZES.reduce((sum, size) => sum + size.vehicles, 0);
+  const vehicles = sizes.reduce((sum, size) => sum + size.vehicles, 0);
   console.log(
-    `Every vehicle's answer published by the records service${SIZES.length > 1 ? 's' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s; Redis holds ${(grown / 1e6).toFixed(0)} MB more (${Math.round(grown / vehicles).toLocaleString('en-GB')} bytes a vehicle, ${vehicles.toLocaleString('en-GB')} vehicles).`,
+    `Every vehicle's answer published (${encoding}) by the records service${sizes.length > 1 ? 's' : ''} in ${((Date.now() - started) / 1000).toFixed(1)} s; Redis holds ${(grown / 1e6).toFixed(0)} MB more (${Math.round(grown / vehicles).toLocaleString('en-GB')} bytes a vehicle, ${vehicles.toLocaleString('en-GB')} vehicles).`,
   );
   return { grownBytes: grown, vehicles };
 }
@@ -133,13 +148,14 @@ const launchForBench = (name: string, script: string, env: Record<string, string
 
 try {
   /** A records service and a gateway in front of it, as `npm start` runs them, for one size of data. */
-  const launchStack = (size: DataSize) => ({
+  const launchPlatform = (size: DataSize, encoding: 'br' | 'plain') => ({
     records: launchForBench('records', 'services/records/src/main.ts', {
       PORT: String(size.ports.records),
       DATABASE_URL: size.db,
       REDIS_URL,
       REDIS_KEY_PREFIX: size.prefix,
       LOOKUP_ANSWERS_PREWARM: 'true',
+      LOOKUP_ANSWERS_ENCODING: encoding,
     }),
     gateway: launchForBench('gateway', 'services/gateway/src/main.ts', {
       PORT: String(size.ports.gateway),
@@ -150,6 +166,9 @@ try {
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000',
     }),
+  });
+  const launchStack = (size: DataSize) => ({
+    ...launchPlatform(size, 'br'),
     bareQuery: launchForBench('bare-query', 'bench/bare-server.ts', {
       PORT: String(size.ports.bareQuery),
       DATABASE_URL: size.db,
@@ -174,7 +193,7 @@ try {
     ]),
     waitUntilAnswering(`http://127.0.0.1:${PRESERIALISED_PORT}/healthz`),
   ]);
-  const published = await waitUntilPrewarmed(redis, redisUsedBefore);
+  const published = await waitUntilPrewarmed(redis, redisUsedBefore, SIZES);
   const recordsCpuPrewarmed = takeCpuSnapshot(recordsGroup);
   const prewarmRecordsCpuMicrosPerVehicle =
     recordsCpuAtStart && recordsCpuPrewarmed
@@ -184,6 +203,17 @@ try {
   console.log(
     `Records' CPU from its start until then: ${prewarmRecordsCpuMicrosPerVehicle ?? '?'} µs a vehicle published. A sample vehicle's answer: ${await redis.strlen(sampleKey)} bytes stored, ${String(await redis.call('MEMORY', 'USAGE', sampleKey))} by MEMORY USAGE (key, value and entry; not its expiry).`,
   );
+  // Started once the compressed answers are all published, so that Redis's growth meanwhile is the plain answers'.
+  const plain = PLAIN && launchPlatform(PLAIN, 'plain');
+  let plainPublished: Awaited<ReturnType<typeof waitUntilPrewarmed>> | null = null;
+  if (PLAIN && plain) {
+    const usedBeforePlain = await usedMemory(redis);
+    await Promise.all([
+      waitUntilAnswering(`http://127.0.0.1:${PLAIN.ports.gateway}/readyz`),
+      waitUntilAnswering(`http://127.0.0.1:${PLAIN.ports.records}/readyz`),
+    ]);
+    plainPublished = await waitUntilPrewarmed(redis, usedBeforePlain, [PLAIN], 'plain');
+  }
   const recordsTable = await measureRecordsTable(SIZE);
   console.log(
     `service_records with its indexes and TOAST: ${(recordsTable.bytes / 1e6).toFixed(0)} MB for ${recordsTable.rows.toLocaleString('en-GB')} records, ${Math.round(recordsTable.bytes / SIZE.vehicles).toLocaleString('en-GB')} bytes a vehicle.`,
@@ -195,7 +225,10 @@ try {
     `Sample answer has ${(sample as { data: { serviceRecords: unknown[] } }).data.serviceRecords.length} records.`,
   );
 
-  const pidsOf = (part: 'records' | 'gateway' | 'bareQuery') => stacks.map((stack) => stack[part].pid!);
+  const pidsOf = (part: 'records' | 'gateway' | 'bareQuery') => [
+    ...stacks.map((stack) => stack[part].pid!),
+    ...(plain && part !== 'bareQuery' ? [plain[part].pid!] : []),
+  ];
   const processGroups: ProcessGroups = {
     autocannon: { pids: [process.pid] },
     gateway: { pids: pidsOf('gateway') },
@@ -209,6 +242,8 @@ try {
   const RECORDS_ALONE = 'records service alone (no gateway)';
   const PRESERIALISED = 'bare node:http, pre-serialised body';
   const PLATFORM_WITHOUT_BR = 'platform, client without br';
+  const PLATFORM_PLAIN = 'platform, answers stored uncompressed';
+  const plainTargets: Target[] = PLAIN ? [[PLATFORM_PLAIN, PLAIN.ports.gateway, SIZE.vehicles]] : [];
   const atReference = (name: string) => `${name.split(' (')[0]} at 1M`;
   const referenceTargets: Target[] = REFERENCE
     ? [
@@ -230,10 +265,11 @@ try {
         // The same lookups by a client that accepts no brotli: the gateway decodes each answer it sends.
         [PLATFORM_WITHOUT_BR, SIZE.ports.gateway, SIZE.vehicles, null],
         [PRESERIALISED, PRESERIALISED_PORT, SIZE.vehicles],
+        ...plainTargets,
         ...referenceTargets,
       ],
     ],
-    ['popular', [...everyWorkload, ...referenceTargets]],
+    ['popular', [...everyWorkload, ...plainTargets, ...referenceTargets]],
   ];
   for (const [workload, targets] of workloads.filter(([name]) => CHOSEN_WORKLOADS.includes(name))) {
     console.log(`Loading ${targets.map(([name]) => name).join(', ')} in turns, ${workload}, ${DURATION_S} s each...`);
@@ -264,6 +300,20 @@ try {
       `uniform  platform, client without br / bare query: ${ratio(withoutBr, find(BARE_QUERY, 'uniform'))}x throughput, p99 ${withoutBr.p99} ms (each round: ${withoutBr.p99ByRound.join(', ')})`,
     );
   }
+  if (PLAIN && plainPublished) {
+    // The same gateway code, in turns in this run: what storing the answers compressed changes for the lookup.
+    console.log(
+      `Redis a vehicle: ${Math.round(published.grownBytes / published.vehicles).toLocaleString('en-GB')} bytes compressed, ${Math.round(plainPublished.grownBytes / plainPublished.vehicles).toLocaleString('en-GB')} uncompressed, in this run`,
+    );
+    for (const workload of CHOSEN_WORKLOADS as Workload[]) {
+      const br = find(PLATFORM, workload);
+      const uncompressed = find(PLATFORM_PLAIN, workload);
+      const gatewayCpu = (r: Result) => r.cpuMicrosPerRequest?.gateway ?? '?';
+      console.log(
+        `${workload.padEnd(8)} platform, compressed / uncompressed answers: ${ratio(br, uncompressed)}x throughput, p99 ${br.p99} ms against ${uncompressed.p99} ms (each round: ${br.p99ByRound.join(', ')} against ${uncompressed.p99ByRound.join(', ')}), gateway CPU ${gatewayCpu(br)} against ${gatewayCpu(uncompressed)} µs a lookup`,
+      );
+    }
+  }
   if (REFERENCE) {
     // The same code on both sizes of data, in turns in this run: what the data's size alone changes.
     for (const workload of CHOSEN_WORKLOADS as Workload[]) {
@@ -285,6 +335,11 @@ try {
       results,
       // For `npm run capacity` (docs/capacity.md): what the register costs Redis and Postgres a vehicle.
       redis: { ...published, bytesPerVehicle: Math.round(published.grownBytes / published.vehicles) },
+      // The same answers stored uncompressed (LOOKUP_ANSWERS_ENCODING=plain), for the comparison; null with BENCH_PLAIN=false.
+      redisUncompressed: plainPublished && {
+        ...plainPublished,
+        bytesPerVehicle: Math.round(plainPublished.grownBytes / plainPublished.vehicles),
+      },
       // What publishing (and compressing) every answer costs records, a vehicle: the model's republishing, a day.
       prewarm: { recordsCpuMicrosPerVehicle: prewarmRecordsCpuMicrosPerVehicle },
       postgres: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DVLA_API_URL, DVLA_LIMITS } from './clients/dvla.js';
 import { DVSA_API_URL, DVSA_LIMITS, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
 import { DEVELOPMENT_LOG } from '@sh/shared/contract';
+import { ANSWER_ENCODINGS } from '@sh/shared/lookup-cache';
 import {
   DEV_LOG_SIGNING_KEY,
   pemText,
@@ -65,6 +66,12 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
       .enum(['true', 'false'])
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * How published answers are stored in Redis: br (compressed, 771 bytes a vehicle measured) or plain (uncompressed,
+     * 2,698, published at a fraction of records' CPU); bench:lookup runs a plain records beside the br one to compare
+     * them in one run (bench/README.md).
+     */
+    LOOKUP_ANSWERS_ENCODING: z.enum(ANSWER_ENCODINGS).default('br'),
   });
 }
 

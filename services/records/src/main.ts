@@ -65,6 +65,7 @@ const lookupAnswersOf = ({ pool, redis, logger }: DatabaseServiceContext) =>
     prefix: config.REDIS_KEY_PREFIX,
     logger,
     writePosition: writePositionReader(pool),
+    encoding: config.LOOKUP_ANSWERS_ENCODING,
   }));
 await startService({
   name: 'records',
@@ -129,7 +130,13 @@ await startService({
     // One replica walks the register at a time (docs/deployment.md#replicas): the answers it publishes serve them all.
     const publishing = keepEveryAnswerPublished(async ({ stopped }) => {
       const pass = await runUnlessLocked(pool, PREWARM_LOCK, () =>
-        publishEveryAnswer({ histories: lookupHistoriesOf(pool), redis, prefix: config.REDIS_KEY_PREFIX, stopped }),
+        publishEveryAnswer({
+          histories: lookupHistoriesOf(pool),
+          redis,
+          prefix: config.REDIS_KEY_PREFIX,
+          stopped,
+          encoding: config.LOOKUP_ANSWERS_ENCODING,
+        }),
       );
       if (!pass.ran) logger.info('another replica is publishing every lookup answer; this one skips the pass');
       return pass.ran ? pass.value : 0;

@@ -17,10 +17,12 @@ describe('records start-up configuration', () => {
         REDIS_URL: 'redis://127.0.0.1:6379',
         IDENTITY_URL: 'http://127.0.0.1:4001',
         LOOKUP_ANSWERS_PREWARM: 'yes',
+        LOOKUP_ANSWERS_ENCODING: 'gzip',
       },
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('LOOKUP_ANSWERS_PREWARM');
+    expect(result.stderr).toContain('LOOKUP_ANSWERS_ENCODING');
     expect(result.stderr).toContain('DATABASE_URL is required');
     expect(result.stderr).toContain('INTERNAL_TOKEN is required');
     expect(result.stderr).toContain('RECORDS_SIGNING_KEY is required');

@@ -4,6 +4,7 @@ import { serialiseLookupAnswer } from './answer.js';
 import { lookupAnswersNamespace, prewarmedKeyOf, sharedAnswerKeyOf, versionKeyOf } from './keys.js';
 import { publishSharedAnswer } from './published-answers.js';
 import type { LookupHistories } from './records-answers.js';
+import type { AnswerEncoding } from './stored-answer.js';
 
 /**
  * Publishes the answer of every registration with a public record that has none published yet, a batch at a time,
@@ -15,8 +16,10 @@ export async function publishEveryAnswer(options: {
   prefix: string;
   batchSize?: number;
   stopped?: () => boolean;
+  /** How the answers are stored (stored-answer.ts); `br` unless told. */
+  encoding?: AnswerEncoding;
 }): Promise<number> {
-  const { histories, redis, batchSize = 500, stopped = () => false } = options;
+  const { histories, redis, batchSize = 500, stopped = () => false, encoding = 'br' } = options;
   const namespace = lookupAnswersNamespace(options.prefix);
   let published = 0;
   let after = '';
@@ -41,7 +44,14 @@ export async function publishEveryAnswer(options: {
     // A vehicle whose last record was withdrawn since the walk has none left to publish.
     const outcomes = await Promise.all(
       [...each].map(([registration, history]) =>
-        publishSharedAnswer(redis, namespace, registration, wanted.get(registration)!, serialiseLookupAnswer(history)),
+        publishSharedAnswer(
+          redis,
+          namespace,
+          registration,
+          wanted.get(registration)!,
+          serialiseLookupAnswer(history),
+          encoding,
+        ),
       ),
     );
     published += outcomes.filter(Boolean).length;

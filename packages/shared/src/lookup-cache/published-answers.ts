@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { withTimeout } from '../server/timeout.js';
 import { latestWriteKeyOf, SHARED_ANSWER_TTL_S, sharedAnswerKeyOf, VERSION_TTL_S, versionKeyOf } from './keys.js';
-import { decodeSharedAnswer, encodeSharedAnswer } from './stored-answer.js';
+import { decodeSharedAnswer, encodeSharedAnswer, type AnswerEncoding } from './stored-answer.js';
 
 /**
  * The public lookup's answers published in Redis, beside their versions: the records service publishes each answer it
@@ -74,9 +74,10 @@ export async function publishSharedAnswer(
   key: string,
   version: string,
   answer: SharedAnswer,
+  encoding: AnswerEncoding = 'br',
 ): Promise<boolean> {
   // Compressed before the version is compared: a write meanwhile still wins.
-  const stored = await encodeSharedAnswer(answer);
+  const stored = await encodeSharedAnswer(answer, encoding);
   const published = await redis.eval(
     PUBLISH_SCRIPT,
     2,
@@ -134,8 +135,10 @@ export function createPublishedAnswers(options: {
   namespace: string;
   logger: Logger;
   redisTimeoutMs?: number;
+  /** How answers are stored (stored-answer.ts); `br` unless told. */
+  encoding?: AnswerEncoding;
 }): PublishedAnswers {
-  const { redis, namespace, logger } = options;
+  const { redis, namespace, logger, encoding = 'br' } = options;
   const redisTimeoutMs = options.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
   let warnedAt = 0;
   const warnRedisAway = (error: unknown, message: string) => {
@@ -168,7 +171,7 @@ export function createPublishedAnswers(options: {
       }
     },
     publish(key, version, answer) {
-      publishSharedAnswer(redis, namespace, key, version, answer).catch((error: unknown) =>
+      publishSharedAnswer(redis, namespace, key, version, answer, encoding).catch((error: unknown) =>
         warnRedisAway(error, 'an answer was not published: Redis did not answer'),
       );
     },

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { NO_HISTORY_ETAG, serialiseLookupAnswer, type LookupAnswer } from './answer.js';
 import { lookupAnswersNamespace } from './keys.js';
 import { createPublishedAnswers, type WritePosition } from './published-answers.js';
+import type { AnswerEncoding } from './stored-answer.js';
 
 /**
  * How the records service reads vehicles' public histories for the lookup cache: one vehicle's (a lookup), and all of
@@ -51,10 +52,12 @@ export function createLookupAnswers(options: {
    * WAL position); absent or failing, a bump carries none, and its registration is read from the primary.
    */
   writePosition?: () => Promise<WritePosition>;
+  /** How published answers are stored (stored-answer.ts); `br` unless told. */
+  encoding?: AnswerEncoding;
 }): LookupAnswers {
-  const { histories, redis, writePosition, logger } = options;
+  const { histories, redis, writePosition, logger, encoding } = options;
   const published =
-    redis && createPublishedAnswers({ redis, namespace: lookupAnswersNamespace(options.prefix), logger });
+    redis && createPublishedAnswers({ redis, namespace: lookupAnswersNamespace(options.prefix), logger, encoding });
   return {
     async answer(registration) {
       const read = published ? await published.readVersion(registration) : null;

@@ -23,8 +23,19 @@ export const BROTLI_QUALITY = 10;
 
 const compress = promisify(brotliCompress);
 
-/** The bytes published for an answer: compressed off the event loop (zlib's thread pool). */
-export async function encodeSharedAnswer({ body }: Pick<LookupAnswer, 'body'>): Promise<Buffer> {
+/**
+ * How records stores the answers it publishes: `br`, compressed (this format, the default), or `plain`, the format
+ * before it (ETag, line feed, body), which Redis holds at some 3.5 times the bytes and records writes without
+ * compressing. The gateway reads both; `plain` is what bench:lookup serves beside `br` to measure, in one run, what
+ * compression changes for the lookup (bench/README.md, "Current figures").
+ */
+export type AnswerEncoding = 'br' | 'plain';
+export const ANSWER_ENCODINGS = ['br', 'plain'] as const satisfies readonly AnswerEncoding[];
+
+/** The bytes published for an answer: compressed off the event loop (zlib's thread pool), unless `plain`. */
+export async function encodeSharedAnswer(answer: LookupAnswer, encoding: AnswerEncoding = 'br'): Promise<Buffer> {
+  const { body } = answer;
+  if (encoding === 'plain') return Buffer.concat([Buffer.from(`${answer.etag}\n`, 'latin1'), body]);
   const compressed = await compress(body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,

@@ -83,6 +83,12 @@ describe('a published answer as stored, and as each client gets it', () => {
     expect(decodeSharedAnswer(old)).toEqual(answer);
   });
 
+  it('stores the format before compression when told plain, which every client is sent uncompressed', async () => {
+    const stored = await encodeSharedAnswer(answer, 'plain');
+    expect(stored.equals(Buffer.concat([Buffer.from(`${answer.etag}\n`), answer.body]))).toBe(true);
+    for (const brotli of [true, false]) expect(representationOf(stored, brotli)).toEqual({ ...answer, brotli: false });
+  });
+
   it('reads nothing from bytes of neither format, so that records is asked', () => {
     expect(representationOf(Buffer.alloc(0), false)).toBeNull();
     expect(representationOf(Buffer.from('no line feed'), true)).toBeNull();
