@@ -67,8 +67,8 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
       .default('false')
       .transform((value) => value === 'true'),
     /**
-     * How published answers are stored in Redis: br (compressed, 771 bytes a vehicle measured) or plain (uncompressed,
-     * 2,698, published at a fraction of records' CPU); bench:lookup runs a plain records beside the br one to compare
+     * How published answers are stored in Redis: br (compressed, 774 bytes a vehicle measured) or plain (uncompressed,
+     * 2,693, published at a fraction of records' CPU); bench:lookup runs a plain records beside the br one to compare
      * them in one run (bench/README.md).
      */
     LOOKUP_ANSWERS_ENCODING: z.enum(ANSWER_ENCODINGS).default('br'),
