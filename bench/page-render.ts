@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 import { ROOT } from '@sh/shared/launcher';
+import { median } from '../scripts/median.js';
 import { buildWebIfStale } from '../scripts/web-build.js';
 import { writeResults } from './results.js';
 
@@ -53,8 +54,6 @@ async function timeEach(count: number, work: () => Promise<unknown>): Promise<nu
   for (let i = 0; i < count; i += 1) await work();
   return (cpuMicros() - start) / count;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 async function main(): Promise<void> {
   buildWebIfStale();

@@ -248,11 +248,10 @@ export function plan(inputs: Inputs, load: Load = DEFAULT_LOAD, planning: Planni
   // Every vehicle's answer lives a day (SHARED_ANSWER_TTL_S) and is published again by the prewarm (every 12 hours):
   // each vehicle's once a day, spread over the day at best; its cost, a day's average, is planned at the peak too.
   const republishCores = cores(load.vehicles / SECONDS_A_DAY, inputs.publishRecordsMicrosPerVehicle);
+  // The results page's render with the vehicle's history, for each lookup made by opening it.
+  const pageRenderCores = cores(L * load.lookupPageShare, inputs.pageRenderGatewayMicros);
   const partCores: Record<Part, number> = {
-    gateway:
-      cores(L, inputs.lookupGatewayMicros) +
-      cores(L * load.lookupPageShare, inputs.pageRenderGatewayMicros) +
-      cores(S, inputs.createGatewayMicros),
+    gateway: cores(L, inputs.lookupGatewayMicros) + pageRenderCores + cores(S, inputs.createGatewayMicros),
     identity: cores(S, inputs.createIdentityMicros),
     garages: 0,
     records: cores(L, inputs.lookupRecordsMicros) + cores(S, inputs.createRecordsMicros) + republishCores,
@@ -283,7 +282,7 @@ export function plan(inputs: Inputs, load: Load = DEFAULT_LOAD, planning: Planni
     peakServicesPerSecond,
     parts,
     argon2Cores: cores(S, inputs.argon2MicrosPerVerify),
-    pageRenderCores: cores(L * load.lookupPageShare, inputs.pageRenderGatewayMicros),
+    pageRenderCores,
     republishCores,
     redisCores,
     postgresCores,

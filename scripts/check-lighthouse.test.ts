@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { median, medianFigures, missingPage, shortfalls } from './check-lighthouse.js';
+import { medianFigures, missingPage, shortfalls } from './check-lighthouse.js';
+import { median } from './median.js';
 import { garageProfilePath, lighthousePages, slugOf } from './lighthouse-pages.js';
 
 describe('check:lighthouse', () => {

@@ -15,6 +15,7 @@ import lighthouse from 'lighthouse';
 import { checkInfrastructure, stackPorts, startStack, type RunningStack } from '@sh/shared/launcher';
 import { prepareDatabases, seedDemoData } from './seed.js';
 import { buildWebIfStale } from './web-build.js';
+import { median } from './median.js';
 import { LIGHTHOUSE_MINIMUM, LIGHTHOUSE_RUNS, lighthousePages, type LighthousePage } from './lighthouse-pages.js';
 
 const CHROME_FLAGS = [
@@ -56,12 +57,6 @@ interface RunDetails {
   /** The largest contentful paint's element, as Lighthouse names it (a CSS selector). */
   lcpElement: string;
   longTasks: { startMs: number; durationMs: number; url: string }[];
-}
-
-/** The middle value (the lower middle of an even count). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 
 export function medianFigures(runs: readonly RunFigures[]): RunFigures {
