@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEVELOPMENT_LOG,
@@ -237,6 +237,8 @@ describe('GarageDashboardPage: the service records', () => {
       'GET auth/me': (_call, count) => ok({ ...GARAGE_USER, userType: 'garage', emailConfirmed: count > 1 }),
     });
     expect(await screen.findByRole('heading', { name: 'Please confirm your email address' })).toBeTruthy();
+    // The notice is on screen once rendered; the page listens once React has run its effects, which act flushes.
+    await act(async () => {});
     document.dispatchEvent(new Event('visibilitychange'));
     await vi.waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Please confirm your email address' })).toBeNull(),
