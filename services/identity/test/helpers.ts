@@ -100,6 +100,16 @@ export async function buildUser(
   return { id, ...user };
 }
 
+/** Inserts a technician of the garage straight into the table, as accepting an invitation makes one. */
+export async function buildTechnician(db: Queryable, garageId: string) {
+  const technician = await buildUser(db, { email: `tech${(userCounter += 1)}.${Date.now()}@hartley-motors.co.uk` });
+  await db.query("UPDATE users SET role = 'technician', garage_id = $2, full_name = 'Rhys Price' WHERE id = $1", [
+    technician.id,
+    garageId,
+  ]);
+  return { ...technician, role: 'technician' as const };
+}
+
 /** A JSON call against the running service. */
 export const call = callJson;
 

@@ -20,7 +20,15 @@ import {
 import { refreshTokenOf, testLogger, testQueuePrefix, TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityEventHandlers } from '../src/events/handlers.js';
-import { buildUser, call, logIn, refresh as refreshAt, startIdentity, type RunningIdentity } from './helpers.js';
+import {
+  buildTechnician,
+  buildUser,
+  call,
+  logIn,
+  refresh as refreshAt,
+  startIdentity,
+  type RunningIdentity,
+} from './helpers.js';
 
 let identity: RunningIdentity;
 let relay: Relay;
@@ -110,6 +118,24 @@ describe('garage.suspended and garage.reinstated', () => {
       expect(refreshed.status).toBe(401);
     }
     expect(await liveRefreshTokens(garage.id)).toBe(0);
+  });
+
+  it("ends a suspended garage's technicians' sessions with its owner's, and they stay ended once it is reinstated", async () => {
+    const garage = await buildUser(identity.db.pool);
+    const technician = await buildTechnician(identity.db.pool, garage.id);
+    const session = await logIn(identity.url, technician.email, technician.password);
+    expect(await liveRefreshTokens(technician.id)).toBe(1);
+    const suspendedAt = Date.now();
+
+    await hear('garage.suspended', suspension(garage, suspendedAt));
+
+    expect(await liveRefreshTokens(technician.id)).toBe(0);
+    const refused = await refresh(session.refreshToken);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe(MESSAGES.identity.sessionExpired);
+    await hear('garage.reinstated', reinstatement(garage, suspendedAt + 1));
+    expect((await refresh(session.refreshToken)).status).toBe(401);
+    expect((await login(technician.email, technician.password)).status).toBe(200);
   });
 
   it('answers a wrong password with the usual 401, so the suspension shows only to someone who has the password', async () => {

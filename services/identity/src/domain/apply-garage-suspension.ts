@@ -1,11 +1,12 @@
 import type { PoolClient } from '@sh/shared/server';
 import { applyUserSuspension } from '../store/apply-user-suspension.js';
-import { revokeUserRefreshTokens } from '../store/revoke-user-refresh-tokens.js';
+import { revokeGarageRefreshTokens } from '../store/revoke-garage-refresh-tokens.js';
 
 /**
  * Follows a garage's suspension (garage.suspended) or reinstatement (garage.reinstated), keeping the newest. A
- * suspension also ends every session of the garage's user at once (its refresh tokens are revoked); its access
- * tokens lapse within their fifteen minutes, and garages, records and billing refuse them meanwhile.
+ * suspension also ends every session of the garage's team at once (the refresh tokens of its owner's account and of
+ * each of its technicians are revoked, so none comes back at reinstatement); their access tokens lapse within their
+ * fifteen minutes, and garages, records and billing refuse them meanwhile.
  */
 export async function applyGarageSuspension(
   db: PoolClient,
@@ -16,5 +17,5 @@ export async function applyGarageSuspension(
     isSuspended: change.isSuspended,
     at: change.at,
   });
-  if (isApplied && change.isSuspended) await revokeUserRefreshTokens(db, change.garageId);
+  if (isApplied && change.isSuspended) await revokeGarageRefreshTokens(db, change.garageId);
 }
