@@ -1,5 +1,12 @@
 import { createRevokedUsers, createRequestRedis, createTokenVerifier, hashToken } from '@sh/shared/server';
-import { TECHNICIANS_PER_GARAGE, TEAM_MESSAGES } from '@sh/shared/contract';
+import {
+  TECHNICIAN_INVITATIONS_PER_ADDRESS_PER_DAY,
+  TECHNICIAN_INVITATIONS_PER_GARAGE_PER_DAY,
+  TECHNICIANS_PER_GARAGE,
+  TEAM_MESSAGES,
+  ZErrorEnvelopeSchema,
+  ZInviteTechnicianResponseSchema,
+} from '@sh/shared/contract';
 import { TEST_REDIS_URL } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -102,6 +109,60 @@ describe('inviting a technician', () => {
       [owner.id],
     );
     expect(rows[0]!.n).toBe(TECHNICIANS_PER_GARAGE);
+  });
+});
+
+describe('the day’s invitation mails', () => {
+  const invitationsTo = async (email: string) =>
+    (await outboxEvents(identity.db.pool, 'technician.invited')).filter((e) => e.email === email).length;
+  const withdraw = (ownerToken: string, id: string) =>
+    call(identity.url, 'DELETE', `/api/v1/garage-team/${id}`, { token: ownerToken });
+
+  it('refuses an invite, withdraw, invite loop at the address’s cap with 429, mailing nothing more', async () => {
+    const owner = await ownerSession();
+    const email = newEmail('loop');
+    for (let i = 0; i < TECHNICIAN_INVITATIONS_PER_ADDRESS_PER_DAY; i += 1) {
+      const sent = await invite(owner.token, email);
+      expect(sent.status).toBe(201);
+      const { invitation } = ZInviteTechnicianResponseSchema.parse(sent.body).data;
+      expect((await withdraw(owner.token, invitation.id)).status).toBe(200);
+    }
+
+    const refused = await invite(owner.token, email);
+    expect(refused.status).toBe(429);
+    expect(ZErrorEnvelopeSchema.parse(refused.body)).toMatchObject({
+      code: 'rate_limited',
+      message: TEAM_MESSAGES.addressInvitationsPerDayReached,
+      errors: [{ path: 'email', message: TEAM_MESSAGES.addressInvitationsPerDayReached }],
+    });
+    // Another garage cannot mail the address either; the first garage can still invite someone else.
+    const other = await ownerSession();
+    expect((await invite(other.token, email)).status).toBe(429);
+    expect(await invitationsTo(email)).toBe(TECHNICIAN_INVITATIONS_PER_ADDRESS_PER_DAY);
+    const { rows } = await identity.db.pool.query('SELECT 1 FROM technician_invitations WHERE email = $1', [email]);
+    expect(rows).toEqual([]);
+    expect((await invite(owner.token, newEmail('tech'))).status).toBe(201);
+  });
+
+  it('refuses a garage’s invitation over its day’s cap with 429, storing nothing, and not another garage’s', async () => {
+    const owner = await ownerSession();
+    for (let i = 0; i < TECHNICIAN_INVITATIONS_PER_GARAGE_PER_DAY; i += 1) {
+      expect((await invite(owner.token, newEmail('crew'))).status).toBe(201);
+    }
+    const email = newEmail('crew');
+    const refused = await invite(owner.token, email);
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 429,
+      message: TEAM_MESSAGES.garageInvitationsPerDayReached,
+    });
+    expect(await invitationsTo(email)).toBe(0);
+    const { rows } = await identity.db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM technician_invitations WHERE garage_id = $1',
+      [owner.id],
+    );
+    expect(rows[0]!.n).toBe(TECHNICIAN_INVITATIONS_PER_GARAGE_PER_DAY);
+    // A refusal spends nothing of the address's: another garage invites it at once.
+    expect((await invite((await ownerSession()).token, email)).status).toBe(201);
   });
 });
 

@@ -14,6 +14,13 @@ import { ZSignupPasswordSchema } from './garages.js';
  */
 export const TECHNICIANS_PER_GARAGE = 50;
 export const TECHNICIAN_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Invitation mails a UK day (docs/product.md#the-garages-team): a garage sends at most this many, and one address is
+ * sent at most this many whichever garages invite it, so inviting and withdrawing again and again cannot flood a
+ * mailbox with the owner's text.
+ */
+export const TECHNICIAN_INVITATIONS_PER_GARAGE_PER_DAY = 20;
+export const TECHNICIAN_INVITATIONS_PER_ADDRESS_PER_DAY = 3;
 
 /** What a garage's team is told (kept out of MESSAGES, which the first page loads whole). */
 export const TEAM_MESSAGES = {
@@ -23,6 +30,8 @@ export const TEAM_MESSAGES = {
   alreadyInvited: 'This email address already has an open invitation to your garage.',
   emailTaken: 'This email address already belongs to an account.',
   limitReached: 'A garage can have at most 50 technicians.',
+  garageInvitationsPerDayReached: `Your garage has sent ${TECHNICIAN_INVITATIONS_PER_GARAGE_PER_DAY} invitations today. You can send more tomorrow.`,
+  addressInvitationsPerDayReached: `This email address has been sent ${TECHNICIAN_INVITATIONS_PER_ADDRESS_PER_DAY} invitations today. Please try again tomorrow.`,
   invitationInvalid: 'This invitation link is invalid, has expired or has already been used.',
   invitationAccepted: 'Welcome to the team. You can now log in with your email address and new password.',
   technicianRemoved: 'Technician removed. Their sessions have ended.',

@@ -8,6 +8,7 @@ export * from './validate.js';
 export * from './store/db.js';
 export * from './store/upsert-newest.js';
 export * from './store/advisory-lock.js';
+export * from './store/daily-allowance.js';
 export * from './events.js';
 export * from './timeout.js';
 export * from './auth.js';

@@ -2,6 +2,8 @@ import {
   MESSAGES,
   TEAM_MESSAGES,
   TECHNICIAN_INVITATION_TTL_MS,
+  TECHNICIAN_INVITATIONS_PER_ADDRESS_PER_DAY,
+  TECHNICIAN_INVITATIONS_PER_GARAGE_PER_DAY,
   TECHNICIANS_PER_GARAGE,
   type TInviteTechnicianRequest,
   type TTeamMember,
@@ -10,8 +12,10 @@ import {
   AppError,
   generateOpaqueToken,
   hashToken,
+  spendDailyAllowance,
   withTransaction,
   type Pool,
+  type PoolClient,
   type TAuthClaims,
 } from '@sh/shared/server';
 import { publishTechnicianInvited } from '../events/publish-technician-invited.js';
@@ -24,8 +28,9 @@ import { ownedGarageOf, presentTeamMember } from './garage-team.js';
 /**
  * The owner invites a technician (docs/product.md#the-garages-team): an address no account has, not already invited,
  * within the garage's 50 places (technicians and open invitations, counted under a lock on the owner's account so two
- * invitations at once cannot pass the limit together). The link's token is stored as a hash and rides to the mail in
- * the event's secret field only.
+ * invitations at once cannot pass the limit together), and within the day's invitation mails of the garage and of the
+ * address (429; an invitation refused for any reason spends neither). The link's token is stored as a hash and rides
+ * to the mail in the event's secret field only.
  */
 export async function inviteTechnician(
   pool: Pool,
@@ -48,6 +53,7 @@ export async function inviteTechnician(
     }
     if ((await countTeamPlaces(client, garageId)) >= TECHNICIANS_PER_GARAGE)
       throw new AppError('conflict', TEAM_MESSAGES.limitReached);
+    await spendInvitationMail(client, garageId, input.email);
     const token = generateOpaqueToken();
     const invitation = await insertTechnicianInvitation(client, {
       garageId,
@@ -66,4 +72,17 @@ export async function inviteTechnician(
     });
     return presentTeamMember(invitation);
   });
+}
+
+/** Spends one of the day's invitation mails of the garage and one of the address's; 429 when either has none left. */
+async function spendInvitationMail(client: PoolClient, garageId: string, email: string): Promise<void> {
+  const byGarage = { allowance: 'technician-invitations-by-garage', key: garageId };
+  if (!(await spendDailyAllowance(client, { ...byGarage, limit: TECHNICIAN_INVITATIONS_PER_GARAGE_PER_DAY })))
+    throw new AppError('rate_limited', TEAM_MESSAGES.garageInvitationsPerDayReached);
+  const toAddress = { allowance: 'technician-invitations-to-address', key: email };
+  if (!(await spendDailyAllowance(client, { ...toAddress, limit: TECHNICIAN_INVITATIONS_PER_ADDRESS_PER_DAY }))) {
+    throw new AppError('rate_limited', TEAM_MESSAGES.addressInvitationsPerDayReached, {
+      errors: [{ path: 'email', message: TEAM_MESSAGES.addressInvitationsPerDayReached }],
+    });
+  }
 }
