@@ -18,6 +18,7 @@ const made = (overrides: Partial<TApiKey> = {}): TApiKey => ({
   id: '0b5f3c1e-6d2a-4c8b-9e7f-1a2b3c4d5e6f',
   name: 'Workshop system',
   prefix: 'wm_live_ab12cd34',
+  scope: 'log',
   created_at: '2026-11-20T09:30:00.000Z',
   last_used_at: null,
   revoked_at: null,
@@ -50,6 +51,7 @@ describe('GarageDashboardPage: API keys', () => {
             id: '1c6a4d2f-7e3b-4d9c-8f1a-2b3c4d5e6f70',
             name: 'Old till',
             prefix: 'wm_live_zz99yy88',
+            scope: 'log-and-read',
             revoked_at: '2026-11-21T10:00:00.000Z',
           }),
         ],
@@ -58,14 +60,16 @@ describe('GarageDashboardPage: API keys', () => {
     const panel = await screen.findByRole('region', { name: 'API keys' });
     const rows = await within(panel).findAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'NamePrefixCreatedLast usedState',
-      expect.stringMatching(/^Workshop systemwm_live_ab12cd3420 November 2026.*24 November 2026.*Revoke$/),
-      expect.stringMatching(/^Old tillwm_live_zz99yy88.*NeverRevoked 21 November 2026/),
+      'NamePrefixMayCreatedLast usedState',
+      expect.stringMatching(
+        /^Workshop systemwm_live_ab12cd34Log services only20 November 2026.*24 November 2026.*Revoke$/,
+      ),
+      expect.stringMatching(/^Old tillwm_live_zz99yy88Log services and read records.*NeverRevoked 21 November 2026/),
     ]);
     expect(within(panel).getAllByRole('button', { name: /^Revoke/ })).toHaveLength(1);
   });
 
-  it('makes a key with the password, shows it once with a copy button, and lists it', async () => {
+  it('makes a key of the scope the owner chose, with the password, shows it once with a copy button, and lists it', async () => {
     const api = openDashboard({
       'GET api-keys': (_call, count) => ok({ apiKeys: count === 1 ? [] : [made()] }),
       'POST api-keys': (call) =>
@@ -83,9 +87,12 @@ describe('GarageDashboardPage: API keys', () => {
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Create key' }));
     expect(await within(panel).findByText(API_KEY_MESSAGES.nameRequired)).toBeTruthy();
+    // No scope is chosen for the owner: one must be picked.
+    expect(within(panel).getByText(API_KEY_MESSAGES.scopeInvalid)).toBeTruthy();
     expect(api.callsTo('POST api-keys')).toHaveLength(0);
 
     fireEvent.change(within(panel).getByLabelText(/Key name/), { target: { value: 'Workshop system' } });
+    fireEvent.click(within(panel).getByLabelText(API_KEY_MESSAGES.scopeLabels.log));
     fireEvent.change(within(panel).getByLabelText('Your password'), { target: { value: 'wrong' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Create key' }));
     expect(await within(panel).findByText('Your current password is not right')).toBeTruthy();
@@ -98,6 +105,7 @@ describe('GarageDashboardPage: API keys', () => {
     expect(within(panel).getByRole('button', { name: 'Copy the API key' })).toBeTruthy();
     expect(api.callsTo('POST api-keys').at(-1)?.body).toEqual({
       name: 'Workshop system',
+      scope: 'log',
       currentPassword: 'Spanner42',
     });
     expect(await within(panel).findByRole('button', { name: 'Revoke Workshop system' })).toBeTruthy();

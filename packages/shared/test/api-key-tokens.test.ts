@@ -2,10 +2,13 @@
  * Key tokens (docs/architecture.md#api-keys): what the gateway forwards in an API key's place is good only where a
  * service asks for a key token, and an access token is no key token.
  */
+import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '../src/contract/index.js';
 import {
+  API_KEY_TOKEN_AUDIENCE,
   createTokenVerifier,
+  JWT_ISSUER,
   generateApiKey,
   hashApiKey,
   signAccessToken,
@@ -18,6 +21,7 @@ const claims = {
   garageId: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b',
   keyId: '0b5f3c1e-6d2a-4c8b-9e7f-1a2b3c4d5e6f',
   keyName: 'Workshop system',
+  scope: 'log-and-read' as const,
 };
 
 describe('key tokens', () => {
@@ -25,6 +29,20 @@ describe('key tokens', () => {
     const token = signApiKeyToken(TEST_KEY_PAIR.privateKey, claims);
     expect(await verifier.verifyApiKeyToken(token)).toEqual(claims);
     await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("read a token from before scopes as a 'log' key's, and refuse a scope that does not exist", async () => {
+    const { scope: _scope, ...unscoped } = claims;
+    const before = jwt.sign({ keyId: claims.keyId, keyName: claims.keyName }, TEST_KEY_PAIR.privateKey, {
+      algorithm: 'RS256',
+      subject: claims.garageId,
+      issuer: JWT_ISSUER,
+      audience: API_KEY_TOKEN_AUDIENCE,
+      expiresIn: 60,
+    });
+    expect(await verifier.verifyApiKeyToken(before)).toEqual({ ...unscoped, scope: 'log' });
+    const forged = signApiKeyToken(TEST_KEY_PAIR.privateKey, { ...claims, scope: 'everything' as 'log' });
+    await expect(verifier.verifyApiKeyToken(forged)).rejects.toMatchObject({ status: 401 });
   });
 
   it('are not made of an access token', async () => {

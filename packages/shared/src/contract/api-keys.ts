@@ -1,11 +1,15 @@
 /**
  * API keys for garage systems (docs/product.md#api-keys, docs/architecture.md#api-keys): the garage's owner makes, lists
- * and revokes them; a key may log a service for its garage and read the garage's records, and nothing else.
+ * and revokes them; a key may log a service for its garage and, if its scope says so, read the garage's records, and
+ * nothing else.
  */
 import { z } from 'zod';
 import { successEnvelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
 import { ZCreateServiceRecordRequestSchema } from './records.js';
+
+/** A garage has at most this many keys not revoked: a handful serves its systems, and each has its own budget. */
+export const ACTIVE_API_KEYS_PER_GARAGE = 5;
 
 /**
  * The words of API keys users see (docs/product.md#api-keys). Kept here rather than in MESSAGES, which the web app
@@ -16,10 +20,30 @@ export const API_KEY_MESSAGES = {
   nameTaken: 'You already have a key with that name',
   created: 'Copy the key now: it will not be shown again.',
   revoked: 'The key was revoked',
+  limitReached: `A garage can have at most ${ACTIVE_API_KEYS_PER_GARAGE} active API keys. Revoke one you no longer use to make another.`,
+  scopeInvalid: 'Choose what the key may do: log services, or log services and read records',
+  scopeLabels: { log: 'Log services only', 'log-and-read': 'Log services and read records' },
+  notInScope: "This key may only log services: make a key that may read records to read the garage's records",
   technicianRequired: 'Name the technician who did the work',
   technicianUnknown: 'No technician of your garage has that name',
   loggedBy: (name: string) => `Logged by API key ${name}`,
 } as const;
+
+/**
+ * What a key may do, chosen when it is made: 'log' only logs services; 'log-and-read' also reads the garage's records,
+ * customers' contact details included. Each names the uses (an operation's `apiKey` mark) it allows.
+ */
+export const API_KEY_SCOPES = {
+  log: ['creates-record'],
+  'log-and-read': ['creates-record', 'reads'],
+} as const satisfies Record<string, readonly ('reads' | 'creates-record')[]>;
+export type TApiKeyScope = keyof typeof API_KEY_SCOPES;
+export const API_KEY_SCOPE_NAMES = Object.keys(API_KEY_SCOPES) as [TApiKeyScope, ...TApiKeyScope[]];
+
+/** Whether a key of this scope may make a call of this use (the operation's `apiKey` mark). */
+export function mayApiKey(scope: TApiKeyScope, use: 'reads' | 'creates-record'): boolean {
+  return (API_KEY_SCOPES[scope] as readonly string[]).includes(use);
+}
 
 /** The records one API key may log a minute unless RATE_LIMIT_API_KEY_RECORDS_PER_MINUTE says otherwise. */
 export const API_KEY_RECORDS_PER_MINUTE = 120;
@@ -43,19 +67,27 @@ export const ZApiKeySchema = z.object({
   name: z.string(),
   /** `wm_live_` and the key's 8-character prefix: what names it in logs and in the list. */
   prefix: z.string(),
+  scope: z.enum(API_KEY_SCOPE_NAMES),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
 });
 export type TApiKey = z.infer<typeof ZApiKeySchema>;
 
-/** POST /api-keys: a named key; the owner's password is re-checked. */
+/** A key's scope as a request names it. */
+export const ZApiKeyScopeSchema = z.enum(API_KEY_SCOPE_NAMES, { error: API_KEY_MESSAGES.scopeInvalid });
+
+/**
+ * POST /api-keys: a named key of a scope; the owner's password is re-checked. A request that names no scope makes a
+ * 'log-and-read' key, what every key could do before keys had scopes (the dashboard always names one).
+ */
 export const ZCreateApiKeyRequestSchema = z.object({
   name: z
     .string({ error: API_KEY_MESSAGES.nameRequired })
     .trim()
     .min(1, API_KEY_MESSAGES.nameRequired)
     .max(60, API_KEY_MESSAGES.nameRequired),
+  scope: ZApiKeyScopeSchema.default('log-and-read'),
   currentPassword: z.string().max(1024).optional(),
 });
 export type TCreateApiKeyRequest = z.infer<typeof ZCreateApiKeyRequestSchema>;
@@ -78,7 +110,13 @@ export const ZRevokeApiKeyResponseSchema = successEnvelope(z.object({ apiKey: ZA
  */
 export const ZResolveApiKeyRequestSchema = z.object({ key: z.string().max(200) });
 export const ZResolveApiKeyResponseSchema = successEnvelope(
-  z.object({ keyId: z.string().uuid(), garageId: z.string().uuid(), prefix: z.string(), token: z.string() }),
+  z.object({
+    keyId: z.string().uuid(),
+    garageId: z.string().uuid(),
+    prefix: z.string(),
+    scope: z.enum(API_KEY_SCOPE_NAMES),
+    token: z.string(),
+  }),
 );
 
 /**

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import jwt from 'jsonwebtoken';
-import { API_KEY_START } from '../contract/api-keys.js';
+import { API_KEY_MESSAGES, API_KEY_SCOPES, API_KEY_START, mayApiKey, type TApiKeyScope } from '../contract/api-keys.js';
 import { MESSAGES } from '../contract/messages.js';
 import { bearerToken, JWT_ALGORITHM, JWT_ISSUER, type TokenVerifier } from './auth.js';
 import { AppError } from './errors.js';
@@ -18,12 +18,14 @@ export const API_KEY_TOKEN_AUDIENCE = 'service-history:api-key';
 /** A key token lives a minute: it is made for one request and never leaves the platform. */
 export const API_KEY_TOKEN_TTL_SECONDS = 60;
 
-/** Who a key token says the caller is: the garage, and the key that made the call. */
+/** Who a key token says the caller is: the garage, and the key that made the call with its scope. */
 export interface TApiKeyClaims {
   garageId: string;
   keyId: string;
   /** The key's name, which a record it logs carries. */
   keyName: string;
+  /** What the key may do (API_KEY_SCOPES), checked by the service that takes the token. */
+  scope: TApiKeyScope;
 }
 
 declare module 'express-serve-static-core' {
@@ -34,7 +36,7 @@ declare module 'express-serve-static-core' {
 
 /** Signs a key token (identity only). */
 export function signApiKeyToken(privateKey: string, claims: TApiKeyClaims): string {
-  return jwt.sign({ keyId: claims.keyId, keyName: claims.keyName }, privateKey, {
+  return jwt.sign({ keyId: claims.keyId, keyName: claims.keyName, scope: claims.scope }, privateKey, {
     algorithm: JWT_ALGORITHM,
     subject: claims.garageId,
     issuer: JWT_ISSUER,
@@ -50,11 +52,18 @@ export function verifyApiKeyTokenWith(token: string, publicKey: string): TApiKey
     issuer: JWT_ISSUER,
     audience: API_KEY_TOKEN_AUDIENCE,
   });
-  const { sub, keyId, keyName } = (typeof decoded === 'object' ? decoded : {}) as Record<string, unknown>;
-  if (typeof sub !== 'string' || typeof keyId !== 'string' || typeof keyName !== 'string') {
+  const claims = (typeof decoded === 'object' ? decoded : {}) as Record<string, unknown>;
+  const { sub, keyId, keyName } = claims;
+  // A token signed before keys had scopes (a minute's worth, while identity is deployed) may only log.
+  const scope = claims.scope ?? 'log';
+  if (typeof sub !== 'string' || typeof keyId !== 'string' || typeof keyName !== 'string' || !isScope(scope)) {
     throw new jwt.JsonWebTokenError('key token claims are incomplete');
   }
-  return { garageId: sub, keyId, keyName };
+  return { garageId: sub, keyId, keyName, scope };
+}
+
+function isScope(scope: unknown): scope is TApiKeyScope {
+  return typeof scope === 'string' && Object.hasOwn(API_KEY_SCOPES, scope);
 }
 
 /** A new key: `wm_live_`, its prefix (8 of a-z0-9, 40 random bits) and its secret (256 random bits, base64url). */
@@ -74,8 +83,8 @@ export function hashApiKey(key: string, hashKey: Buffer): string {
 }
 
 /**
- * Lets through only a request with a valid key token (the gateway's, for an API key), and sets req.apiKey; a user's
- * valid access token is a 403 (the call is a key's alone), anything else a 401.
+ * Lets through only a request with a valid key token (the gateway's, for an API key) whose scope may log services, and
+ * sets req.apiKey; a user's valid access token is a 403 (the call is a key's alone), anything else a 401.
  */
 export function authenticateApiKey(verifier: TokenVerifier): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
@@ -83,6 +92,7 @@ export function authenticateApiKey(verifier: TokenVerifier): RequestHandler {
     if (!token) return next(new AppError('unauthorized', MESSAGES.platform.unauthorized));
     verifier.verifyApiKeyToken(token).then(
       (claims) => {
+        if (!mayApiKey(claims.scope, 'creates-record')) return next(outOfScope());
         req.apiKey = claims;
         next();
       },
@@ -96,9 +106,10 @@ export function authenticateApiKey(verifier: TokenVerifier): RequestHandler {
 }
 
 /**
- * For a call both a garage's team and its keys may make (docs/architecture.md#api-keys): an access token of a member
- * of the team who may read the garage's records sets req.auth (another role is a 403), a key token req.apiKey;
- * anything else is a 401. `garageOf` then names the garage either way.
+ * For a read of the garage's records that both its team and its keys may make (docs/architecture.md#api-keys): an
+ * access token of a member of the team who may read the garage's records sets req.auth (another role is a 403), a key
+ * token whose scope may read ('log-and-read') req.apiKey (a 'log' key is a 403); anything else is a 401. `garageOf`
+ * then names the garage either way.
  */
 export function authenticateGarageOrApiKey(verifier: TokenVerifier): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
@@ -113,6 +124,7 @@ export function authenticateGarageOrApiKey(verifier: TokenVerifier): RequestHand
       (error: unknown) =>
         verifier.verifyApiKeyToken(token).then(
           (claims) => {
+            if (!mayApiKey(claims.scope, 'reads')) return next(outOfScope());
             req.apiKey = claims;
             next();
           },
@@ -120,6 +132,11 @@ export function authenticateGarageOrApiKey(verifier: TokenVerifier): RequestHand
         ),
     );
   };
+}
+
+/** A key's call that its scope does not allow: 403, saying what the key may do. */
+function outOfScope(): AppError {
+  return new AppError('forbidden', API_KEY_MESSAGES.notInScope);
 }
 
 /** The garage a request authenticated by authenticateGarageOrApiKey (or authenticateApiKey) acts for. */

@@ -1,4 +1,4 @@
-import type { TApiKey } from '@sh/shared/contract';
+import type { TApiKey, TApiKeyScope } from '@sh/shared/contract';
 import { API_KEY_START } from '@sh/shared/contract';
 
 /** A stored API key (migration 006_api_keys.sql): never the key, only its HMAC, which no answer carries. */
@@ -7,13 +7,14 @@ export interface ApiKeyRow {
   garage_id: string;
   name: string;
   prefix: string;
+  scope: TApiKeyScope;
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
 }
 
 /** The columns every statement answers, for ApiKeyRow. */
-export const API_KEY_COLUMNS = 'id, garage_id, name, prefix, created_at, last_used_at, revoked_at';
+export const API_KEY_COLUMNS = 'id, garage_id, name, prefix, scope, created_at, last_used_at, revoked_at';
 
 /** A key as its owner sees it. */
 export function presentApiKey(row: ApiKeyRow): TApiKey {
@@ -21,6 +22,7 @@ export function presentApiKey(row: ApiKeyRow): TApiKey {
     id: row.id,
     name: row.name,
     prefix: `${API_KEY_START}${row.prefix}`,
+    scope: row.scope,
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
     revoked_at: row.revoked_at?.toISOString() ?? null,

@@ -1,26 +1,35 @@
 import { useState } from 'react';
-import { API_KEY_MESSAGES, ZCreateApiKeyRequestSchema, type TApiKey } from '@sh/shared/contract';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_SCOPE_NAMES,
+  ZCreateApiKeyRequestSchema,
+  type TApiKey,
+  type TApiKeyScope,
+} from '@sh/shared/contract';
 import { createApiKey, fetchApiKeys, revokeApiKey } from '../../api/api-keys';
 import { CopyButton } from '../../components/CopyButton';
 import { FormAlert } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { PasswordField } from '../../components/PasswordField';
+import { RadioGroupField } from '../../components/RadioGroupField';
 import { messageOf } from '../../lib/error-message';
 import { formatTimestampInUk } from '../../lib/format';
 import { useApiData } from '../../lib/use-api-data';
 import { useSchemaForm } from '../../lib/use-schema-form';
 
+const SCOPE_OPTIONS = API_KEY_SCOPE_NAMES.map((value) => ({ value, label: API_KEY_MESSAGES.scopeLabels[value] }));
+
 /**
  * The dashboard's API keys panel (docs/product.md#api-keys), for the garage's owner: make a named key for the garage's
- * own systems (the password asked again; the key shown this once, with a copy button), the list of keys (name,
- * prefix, made, last used, revoked) and revoking one. Loaded lazily.
+ * own systems, choosing what it may do (no choice is made for them; the password asked again; the key shown this once,
+ * with a copy button), the list of keys (name, prefix, scope, made, last used, revoked) and revoking one. Loaded lazily.
  */
 export function ApiKeysPanel() {
   const keys = useApiData((signal) => fetchApiKeys(signal), []);
   const [shown, setShown] = useState<{ name: string; key: string } | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const form = useSchemaForm({
-    initialValues: { name: '', currentPassword: '' },
+    initialValues: { name: '', scope: '' as TApiKeyScope | '', currentPassword: '' },
     schema: ZCreateApiKeyRequestSchema,
     onSubmit: async (request) => {
       const made = await createApiKey(request);
@@ -45,7 +54,8 @@ export function ApiKeysPanel() {
     <section className="log-panel" aria-labelledby="api-keys-panel-title">
       <h2 id="api-keys-panel-title">API keys</h2>
       <p className="log-panel__lead">
-        Keys let your garage&rsquo;s own systems log services and read your records. A key can do nothing else.
+        Keys let your garage&rsquo;s own systems log services and, if you allow it, read your records with your
+        customers&rsquo; contact details. A key can do nothing else.
       </p>
       {shown ? (
         <div role="status">
@@ -63,6 +73,16 @@ export function ApiKeysPanel() {
       <form noValidate onSubmit={form.handleSubmit} aria-label="New API key">
         {form.formError ? <FormAlert tone="error">{form.formError}</FormAlert> : null}
         <FormField label="Key name" hint="What the key is for, such as Workshop system" {...form.bindField('name')} />
+        <RadioGroupField<TApiKeyScope>
+          legend="What the key may do"
+          name="scope"
+          options={SCOPE_OPTIONS}
+          value={form.values.scope}
+          error={form.errors.scope}
+          isRequired
+          firstOptionRef={form.register('scope')}
+          onChange={(value) => form.setValue('scope', value)}
+        />
         <PasswordField label="Your password" {...form.bindField('currentPassword')} />
         <button type="submit" className="button button--primary" disabled={form.isSubmitting}>
           Create key
@@ -76,6 +96,7 @@ export function ApiKeysPanel() {
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Prefix</th>
+              <th scope="col">May</th>
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
               <th scope="col">
@@ -90,6 +111,7 @@ export function ApiKeysPanel() {
                 <td>
                   <code>{apiKey.prefix}</code>
                 </td>
+                <td>{API_KEY_MESSAGES.scopeLabels[apiKey.scope]}</td>
                 <td>{formatTimestampInUk(apiKey.created_at)}</td>
                 <td>{apiKey.last_used_at ? formatTimestampInUk(apiKey.last_used_at) : 'Never'}</td>
                 <td>

@@ -1,7 +1,7 @@
 /**
  * API keys for garage systems (docs/architecture.md#api-keys): the owner's calls that make, list and revoke them
- * (identity's), and the one call that only a key makes, logging a service (records'). A key may also list the
- * garage's records (GET service-records/mine, marked `apiKey` in operations/records.ts).
+ * (identity's), and the one call that only a key makes, logging a service (records'). A 'log-and-read' key may also
+ * list the garage's records (GET service-records/mine, marked `apiKey` in operations/records.ts).
  */
 import {
   ZApiKeyIdParamSchema,
@@ -20,7 +20,7 @@ export const API_KEY_OPERATIONS: TOperation[] = [
     path: '/api-keys',
     operationId: 'createApiKey',
     summary:
-      "Make a named API key for the garage's systems (the owner's current password re-checked); the key is in the answer once and never again",
+      "Make a named API key for the garage's systems, of a scope ('log', or 'log-and-read': also reads the garage's records), the owner's current password re-checked; at most 5 not revoked a garage; the key is in the answer once and never again",
     tag: 'API keys',
     auth: 'garage',
     service: 'identity',
