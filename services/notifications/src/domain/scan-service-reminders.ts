@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { withTransaction, type Pool } from '@sh/shared/server';
 import type { MotExpiryLookup } from '../clients/mot-expiry.js';
 import { claimDueReminders, recordReminderSend } from '../store/claim-due-reminders.js';
-import { enqueueMail } from '../store/enqueue-mail.js';
 import { insertUnsubscribeToken } from '../store/reminder-unsubscribe.js';
 import { readReminderBasis } from '../store/reminder-settings.js';
 import { findRemindersToWorkOut, setReminderDue } from '../store/reminders.js';
 import { composeServiceReminderMail } from './compose-service-reminder-mail.js';
+import { queueCustomerMail } from './queue-customer-mail.js';
 import { siteLink, type MailContext } from './mail-layout.js';
 import { generateOpaqueToken, hashToken } from '@sh/shared/server';
 import { reminderDueDate } from './reminder-due-date.js';
@@ -24,9 +24,10 @@ export interface ReminderScanDeps {
  * One scan of the scheduled job (docs/product.md#service-reminders). First it works out the due date of each
  * reminder a newer service renewed. Then, batch by batch, each in one transaction: it locks reminders due (SKIP
  * LOCKED, so two replicas share them), records the send of each for its due date (unique per reminder and due date)
- * and queues its mail in mail_queue, whose delivery loop sends it and retries SMTP failures. A process that dies
- * before the commit leaves nothing behind (the next scan does it); after it, the queued mail is sent by whichever
- * replica's loop takes it. So a reminder is queued once per due date, and never lost. Answers how many were queued.
+ * and queues its mail in mail_queue (withheld over the recipient's customer mails a day), whose delivery loop sends it
+ * and retries SMTP failures. A process that dies before the commit leaves nothing behind (the next scan does it);
+ * after it, the queued mail is sent by whichever replica's loop takes it. So a reminder is queued once per due date,
+ * and never lost. Answers how many were queued.
  */
 export async function scanServiceReminders(deps: ReminderScanDeps): Promise<{ workedOut: number; queued: number }> {
   const batchSize = deps.batchSize ?? 50;
@@ -60,7 +61,7 @@ export async function scanServiceReminders(deps: ReminderScanDeps): Promise<{ wo
           ...reminder,
           ...unsubscribeLinks(deps.context, token),
         });
-        await enqueueMail(client, {
+        await queueCustomerMail(client, {
           eventId: mailEventId,
           template: REMINDER_TEMPLATE,
           dedupeKey: `${REMINDER_TEMPLATE}:${reminder.id}:${reminder.dueDate}`,

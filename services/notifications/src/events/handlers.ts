@@ -16,6 +16,7 @@ import { composeServiceRecordWithdrawnMail } from '../domain/record-correction-m
 import { composeTechnicianInvitationMail } from '../domain/compose-technician-invitation-mail.js';
 import type { MailContext } from '../domain/mail-layout.js';
 import { offerServiceReminder } from '../domain/offer-service-reminder.js';
+import { queueCustomerMail } from '../domain/queue-customer-mail.js';
 import { queueOrHoldReceipt, releaseReceiptsCoveredBy } from '../domain/receipt-mails.js';
 import { enqueueMail } from '../store/enqueue-mail.js';
 import { findCallbackRequest } from '../store/find-callback-request.js';
@@ -79,7 +80,7 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
         ...chosen.mail,
       });
     },
-    // The customer's notice goes at once, offering a service reminder (docs/product.md#service-reminders); the garage's receipt waits for the checkpoint that covers its entry.
+    // The customer's notice goes at once (within the recipient's customer mails a day), offering a service reminder (docs/product.md#service-reminders); the garage's receipt waits for the checkpoint that covers its entry.
     'service_record.created': async (db, event) => {
       const record = event.payload;
       if (record.customerEmail) {
@@ -89,7 +90,7 @@ export function createNotificationsHandlers(context: MailContext): EventHandlers
           record: { ...record, customerEmail },
         });
         const mail = composeCustomerServiceRecordedMail(context, record, optInUrl);
-        await enqueueMail(db, {
+        await queueCustomerMail(db, {
           eventId: event.id,
           template: 'customer_service_recorded',
           to: record.customerEmail,

@@ -11,7 +11,7 @@ export interface ErasedPersonalData {
 
 /**
  * Erases what notifications keeps past its period (RETENTION, docs/product.md#retention), as of `now`, in one
- * transaction. A mail sent or given up on keeps its row (its event id and dedupe key stop it being sent twice) with
+ * transaction. A mail sent, given up on or withheld keeps its row (its event id and dedupe key stop it being sent twice) with
  * its address, reply-to, headers and bodies erased; a pending mail is never touched. Statements that change nothing
  * are harmless twice, so two replicas may run it at once.
  */
@@ -20,7 +20,7 @@ export async function eraseExpiredPersonalData(pool: Pool, now: Date): Promise<E
     const count = async (sql: string, params: unknown[]) => (await client.query(sql, params)).rowCount ?? 0;
     const mails = await count(
       `UPDATE mail_queue SET to_address = '', reply_to = NULL, headers = NULL, html_body = NULL, text_body = NULL
-        WHERE status IN ('sent', 'failed') AND created_at < $1::timestamptz - make_interval(months => $2)
+        WHERE status IN ('sent', 'failed', 'withheld') AND created_at < $1::timestamptz - make_interval(months => $2)
           AND to_address <> ''`,
       [now, RETENTION.mailAddressMonths],
     );
