@@ -41,14 +41,6 @@ function serviceRecorded(customerEmail: string, registration: string): TEventPay
   };
 }
 
-async function waitUntilProcessed(eventId: string) {
-  await expect
-    .poll(() =>
-      platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount),
-    )
-    .toBe(1);
-}
-
 /** The queue's rows to an address (any case), oldest first: template and status. */
 async function queuedTo(address: string) {
   const { rows } = await platform.db.pool.query<{ event_id: string; template: string; status: string }>(
@@ -66,7 +58,7 @@ describe('customer mails a day', () => {
       // The sixth names the address in capitals: it is the same recipient.
       const to = i === CUSTOMER_MAILS_PER_RECIPIENT_PER_DAY ? customer.toUpperCase() : customer;
       const eventId = await platform.publish('service_record.created', serviceRecorded(to, `AL${10 + i}LOW`));
-      await waitUntilProcessed(eventId);
+      await platform.waitUntilProcessed(eventId);
       eventIds.push(eventId);
     }
     await platform.sender.flush();
@@ -90,7 +82,7 @@ describe('customer mails a day', () => {
     // Another recipient has an allowance of their own.
     const other = uniqueEmail('other');
     const eventId = await platform.publish('service_record.created', serviceRecorded(other, 'AL99OTH'));
-    await waitUntilProcessed(eventId);
+    await platform.waitUntilProcessed(eventId);
     await platform.sender.flush();
     expect(platform.smtp.mailsTo(other)).toHaveLength(1);
   });
@@ -98,7 +90,7 @@ describe('customer mails a day', () => {
   it("withholds a service reminder due to a recipient who has had the day's customer mails", async () => {
     const customer = uniqueEmail('reminded');
     for (let i = 0; i < CUSTOMER_MAILS_PER_RECIPIENT_PER_DAY; i += 1) {
-      await waitUntilProcessed(
+      await platform.waitUntilProcessed(
         await platform.publish('service_record.created', serviceRecorded(customer, `RM${10 + i}DUE`)),
       );
     }

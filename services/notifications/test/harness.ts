@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { expect } from 'vitest';
 import { Queue } from 'bullmq';
 import type { TEventName, TEventPayload, TServiceName } from '@sh/shared/contract';
 import {
@@ -40,6 +41,8 @@ export interface Platform {
   /** Writes an event to the outbox, as a producing service would; the relay takes it from there. */
   publish<N extends TEventName>(name: N, payload: TEventPayload<N>): Promise<string>;
   startExtraSender(): MailSender;
+  /** Resolves once the consumer has handled the event (its id is in processed_events). */
+  waitUntilProcessed(eventId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -86,6 +89,13 @@ export async function startPlatform(): Promise<Platform> {
     sender,
     prefix,
     publish: (name, payload) => writeEvent(db.pool, name, payload),
+    async waitUntilProcessed(eventId) {
+      await expect
+        .poll(() =>
+          db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount),
+        )
+        .toBe(1);
+    },
     startExtraSender() {
       const extra = newSender();
       extraSenders.push(extra);

@@ -122,14 +122,6 @@ async function checkpointInMail(mail: ParsedMail) {
 /** Every captured mail whose subject names the registration, whoever it went to. */
 const mailsAbout = (registration: string) => platform.smtp.mails.filter((mail) => mail.subject?.includes(registration));
 
-async function waitUntilProcessed(eventId: string) {
-  await expect
-    .poll(() =>
-      platform.db.pool.query('SELECT 1 FROM processed_events WHERE event_id = $1', [eventId]).then((r) => r.rowCount),
-    )
-    .toBe(1);
-}
-
 function expectBothParts(mail: ParsedMail) {
   expect(typeof mail.html).toBe('string');
   expect(mail.text?.length).toBeGreaterThan(50);
@@ -329,7 +321,7 @@ describe('service_record.created', () => {
     expect(customerHistory.searchParams.get('reg')).toBe(record.registration);
 
     // No checkpoint covers the entry yet: the receipt waits, held, and is not queued.
-    await waitUntilProcessed(eventId);
+    await platform.waitUntilProcessed(eventId);
     await platform.sender.flush();
     expect((await queuedRows(eventId)).map((row) => row.template)).toEqual(['customer_service_recorded']);
     expect(await heldReceipts(eventId)).toEqual([record.leafIndex]);
@@ -408,7 +400,7 @@ describe('service_record.created', () => {
     const leaf = takeLeaves(2);
     const old = { ...(await checkpointOf(leaf + 1)), issuedAt: new Date(Date.now() - 8 * 86_400_000).toISOString() };
     const oldEventId = await platform.publish('transparency_log.checkpoint_issued', old);
-    await waitUntilProcessed(oldEventId);
+    await platform.waitUntilProcessed(oldEventId);
     expect(await checkpointKept(old.treeSize)).toBe(true);
     const newer = await publishCheckpoint(leaf + 2);
     await waitUntilCheckpointKept(newer.treeSize);
@@ -423,7 +415,7 @@ describe('service_record.created', () => {
   it('sends no customer mail when the garage gave no customer e-mail', async () => {
     const record = serviceRecordCreated({ customerEmail: null });
     const eventId = await platform.publish('service_record.created', record);
-    await waitUntilProcessed(eventId);
+    await platform.waitUntilProcessed(eventId);
     await publishCheckpoint(record.leafIndex! + 1);
     await platform.smtp.waitForMail(record.garageEmail as string);
     await platform.sender.flush();
@@ -437,7 +429,7 @@ describe('service_record.created', () => {
     const record = serviceRecordCreated({ garageEmail: null });
     const eventId = await platform.publish('service_record.created', record);
     await platform.smtp.waitForMail(record.customerEmail as string);
-    await waitUntilProcessed(eventId);
+    await platform.waitUntilProcessed(eventId);
     expect(await heldReceipts(eventId)).toEqual([]);
     await publishCheckpoint(record.leafIndex! + 1);
     await waitUntilCheckpointKept(record.leafIndex! + 1);
@@ -462,11 +454,11 @@ describe('service_record.created', () => {
     const record = serviceRecordCreated();
     const eventId = await platform.publish('service_record.created', record);
     await platform.smtp.waitForMail(record.customerEmail as string);
-    await waitUntilProcessed(eventId);
+    await platform.waitUntilProcessed(eventId);
     const checkpoint = await checkpointOf(record.leafIndex! + 1);
     const checkpointEventId = await platform.publish('transparency_log.checkpoint_issued', checkpoint);
     await platform.smtp.waitForMail(record.garageEmail as string);
-    await waitUntilProcessed(checkpointEventId);
+    await platform.waitUntilProcessed(checkpointEventId);
 
     // The consumer sees each event again (a job run twice): processed_events turns them away.
     const envelope = {
