@@ -3,6 +3,7 @@ import {
   MESSAGES,
   ZCreateUserResponseSchema,
   ZDeleteUserResponseSchema,
+  ZFindTechniciansResponseSchema,
   ZVerifyPasswordResponseSchema,
 } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,5 +256,38 @@ describe('GET /internal/events/{id}/secret', () => {
       status: 404,
       body: { code: 'not_found' },
     });
+  });
+});
+
+describe('POST /internal/technicians/find-many', () => {
+  it("answers, in one call and in the order asked, each name's technician of the garage as their account has it, or null", async () => {
+    const owner = await buildUser(identity.db.pool);
+    const other = await buildUser(identity.db.pool);
+    const technician = async (garageId: string, fullName: string) =>
+      identity.db.pool.query(
+        `INSERT INTO users (email, password_hash, role, garage_id, full_name, email_confirmed_at)
+         VALUES ($1, 'x', 'technician', $2, $3, now())`,
+        [`tech.${randomUUID()}@hartley-motors.co.uk`, garageId, fullName],
+      );
+    await technician(owner.id, 'Rhys Price');
+    await technician(owner.id, 'Amara Okafor');
+    await technician(other.id, 'Someone Elsewhere');
+    const find = (body: unknown, headers: Record<string, string> = internal) =>
+      call(identity.url, 'POST', '/internal/technicians/find-many', { headers, body });
+
+    const answer = await find({
+      garageId: owner.id,
+      names: [' rhys price ', 'Nobody', 'AMARA OKAFOR', 'Someone Elsewhere', 'Rhys Price'],
+    });
+    expect(answer.status).toBe(200);
+    expect(ZFindTechniciansResponseSchema.parse(answer.body).data.names).toEqual([
+      'Rhys Price',
+      null,
+      'Amara Okafor',
+      null,
+      'Rhys Price',
+    ]);
+    expect((await find({ garageId: owner.id, names: [] })).status).toBe(400);
+    expect((await find({ garageId: owner.id, names: ['x'] }, {})).status).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import { createLookupAnswers, type LookupAnswers } from '@sh/shared/lookup-cache
 import { createServiceApp, type ServiceAppDeps, type TokenVerifier } from '@sh/shared/server';
 import type { PasswordChecker } from './clients/identity.js';
 import { forgetVehicleSources, type VehicleReportDeps } from './domain/build-vehicle-report.js';
+import type { ExportLimits } from './domain/export-garage-records.js';
 import type { LogIdentity } from './domain/log-signer.js';
 import { lookupHistoriesOf } from './domain/lookup-histories.js';
 import type { ReceiptSigner } from './domain/signing-key.js';
@@ -26,6 +27,8 @@ export interface RecordsAppDeps extends ServiceAppDeps {
   vehicleReport?: VehicleReportDeps;
   /** The public lookup's answers (main.ts keeps them, shared through Redis); without, each lookup reads afresh. */
   lookupAnswers?: LookupAnswers;
+  /** What bounds exports (config.ts); DEFAULT_EXPORT_LIMITS when absent. */
+  exportLimits?: ExportLimits;
   /** The transparency log's origin and current verifier key (GET log/key); the development log's when absent. */
   log?: LogIdentity;
   now?: () => Date;

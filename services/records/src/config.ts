@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DVLA_API_URL, DVLA_LIMITS } from './clients/dvla.js';
 import { DVSA_API_URL, DVSA_LIMITS, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
+import { DEFAULT_EXPORT_LIMITS } from './domain/export-garage-records.js';
 import { DEVELOPMENT_LOG } from '@sh/shared/contract';
 import { ANSWER_ENCODINGS } from '@sh/shared/lookup-cache';
 import {
@@ -72,6 +73,21 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
      * them in one run (bench/README.md).
      */
     LOOKUP_ANSWERS_ENCODING: z.enum(ANSWER_ENCODINGS).default('br'),
+    /** Exports one garage may stream at once from an instance (besides the instance's four for all): one more is a 429. */
+    RECORD_EXPORTS_PER_GARAGE: z.coerce
+      .number()
+      .int()
+      .min(1)
+
+      .default(DEFAULT_EXPORT_LIMITS.perGarage),
+    /** How long an export may take to be written, however slowly it is read; then it is cut off and its slot freed. */
+    RECORD_EXPORT_DEADLINE_MS: z.coerce.number().int().min(1000).default(DEFAULT_EXPORT_LIMITS.deadlineMs),
+    /** How long each database statement of an export (a batch of its cursor) may run. */
+    RECORD_EXPORT_STATEMENT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(DEFAULT_EXPORT_LIMITS.statementTimeoutMs),
   });
 }
 

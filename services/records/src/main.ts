@@ -188,5 +188,10 @@ await startService({
       },
       lookupAnswers: lookupAnswersOf(context),
       log,
+      exportLimits: {
+        perGarage: config.RECORD_EXPORTS_PER_GARAGE,
+        deadlineMs: config.RECORD_EXPORT_DEADLINE_MS,
+        statementTimeoutMs: config.RECORD_EXPORT_STATEMENT_TIMEOUT_MS,
+      },
     }),
 });

@@ -13,7 +13,9 @@
 import http from 'node:http';
 import { RECORD_EXPORT_CSV_COLUMNS } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_EXPORT_LIMITS } from '../src/domain/export-garage-records.js';
 import { EXPORTS_AT_ONCE } from '../src/routes/record-export.js';
+import { bulkLoadRecords } from './bulk-load.js';
 import { buildGarageAccount, startRecordsStack, type RecordsStack } from './harness.js';
 
 const RECORDS = 100_000;
@@ -23,38 +25,11 @@ const SAMPLE_EVERY_BYTES = 4 * 1024 * 1024;
 let stack: RecordsStack;
 let garage: Awaited<ReturnType<typeof buildGarageAccount>>;
 
-/** Loads `count` records of a garage in one statement each for the records, their entries and their leaves. */
-async function bulkLoad(garageId: string, count: number): Promise<void> {
-  await stack.db.pool.query(
-    `INSERT INTO service_records (garage_id, vin, vehicle_registration, service_date, mileage, service_type, notes,
-                                  technician_name, signed_by, customer_email, customer_phone, created_at)
-     SELECT $1, 'WVWZZZ1JZXW' || lpad(i::text, 6, '0'), 'BK' || lpad(i::text, 6, '0'),
-            date '2024-01-01' + (i % 700), 1000 + i, 'Full Service, Oil & Filter Change, Brake Fluid Change',
-            'Rear pads at 4mm; advised new tyres within 3 months. Customer to book the MOT in the spring, ' || i,
-            'Sam Patel', 'Sam Patel', 'owner' || i || '@example.co.uk', '07700900123',
-            timestamptz '2024-01-01 09:00+00' + i * interval '1 second'
-       FROM generate_series(1, $2::int) AS i`,
-    [garageId, count],
-  );
-  await stack.db.pool.query(
-    `INSERT INTO chain_entries (registration, position, kind, record_id, hash, prev_hash, signed_at, signature, key_id, format)
-     SELECT vehicle_registration, 1, 'record', id, encode(sha256(id::text::bytea), 'hex'), NULL, created_at,
-            translate(encode(sha512(id::text::bytea), 'base64'), E'\n', ''), 'bulk0000test0key', 1
-       FROM service_records WHERE garage_id = $1`,
-    [garageId],
-  );
-  await stack.db.pool.query(
-    `INSERT INTO log_leaves (leaf_index, registration, position, leaf_hash)
-     SELECT row_number() OVER (ORDER BY c.registration) - 1, c.registration, 1, sha256(c.hash::bytea)
-       FROM chain_entries c JOIN service_records r ON r.id = c.record_id WHERE r.garage_id = $1`,
-    [garageId],
-  );
-}
-
 beforeAll(async () => {
-  stack = await startRecordsStack();
+  // One garage's readers take every slot of the instance here: its own allowance is the instance's.
+  stack = await startRecordsStack({ app: { exportLimits: { ...DEFAULT_EXPORT_LIMITS, perGarage: EXPORTS_AT_ONCE } } });
   garage = await buildGarageAccount(stack, { name: 'Bulk Motors' });
-  await bulkLoad(garage.id, RECORDS);
+  await bulkLoadRecords(stack.db.pool, garage.id, RECORDS);
 }, 120_000);
 afterAll(async () => {
   await stack?.close();

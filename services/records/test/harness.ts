@@ -70,7 +70,9 @@ export interface RecordsStack {
  * over HTTP with the internal token, its attempt budget in Redis), Postgres and Redis. Tokens are signed with the
  * shared test key pair, as that identity signs them.
  */
-export async function startRecordsStack(options: { now?: () => Date } = {}): Promise<RecordsStack> {
+export async function startRecordsStack(
+  options: { now?: () => Date; app?: Partial<RecordsAppDeps> } = {},
+): Promise<RecordsStack> {
   const keys = TEST_KEY_PAIR;
   const redis = createRedis(TEST_REDIS_URL);
   const identityUrl = inject('identityUrl');
@@ -85,6 +87,7 @@ export async function startRecordsStack(options: { now?: () => Date } = {}): Pro
       identity: createIdentityClient({ baseUrl: identityUrl, internalToken: TEST_INTERNAL_TOKEN }),
       internalToken: TEST_INTERNAL_TOKEN,
       now: options.now,
+      ...options.app,
     }),
   );
   return {

@@ -13,7 +13,8 @@ import {
 } from '@sh/shared/contract';
 import { callJson, createIdentityUser } from '@sh/shared/testing';
 import { createLeafHashReader } from '@sh/shared/transparency-log';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createIdentityClient, type PasswordChecker } from '../src/clients/identity.js';
 import { TEST_INTERNAL_TOKEN } from './global-setup.js';
 import { buildGarageAccount, startRecordsStack, type RecordsStack } from './harness.js';
 
@@ -22,8 +23,22 @@ import { buildGarageAccount, startRecordsStack, type RecordsStack } from './harn
  * problems, then stored whole (each record sealed in its vehicle's chain and marked imported) or not at all.
  */
 let stack: RecordsStack;
+/** What records asked identity of technicians: the real identity, over HTTP, its calls counted on the way. */
+const technicianCalls = { one: 0, many: [] as string[][] };
 beforeAll(async () => {
-  stack = await startRecordsStack();
+  const real = createIdentityClient({ baseUrl: inject('identityUrl'), internalToken: TEST_INTERNAL_TOKEN });
+  const identity: PasswordChecker = {
+    isPasswordValid: (userId, password) => real.isPasswordValid(userId, password),
+    findTechnicianName: (garageId, name) => {
+      technicianCalls.one += 1;
+      return real.findTechnicianName(garageId, name);
+    },
+    findTechnicianNames: (garageId, names) => {
+      technicianCalls.many.push([...names]);
+      return real.findTechnicianNames(garageId, names);
+    },
+  };
+  stack = await startRecordsStack({ app: { identity } });
 });
 afterAll(async () => {
   await stack?.close();
@@ -201,6 +216,20 @@ describe('POST /api/v1/service-records/import/preview and /import', () => {
       new Set([2018, 2019, 2020, 2021].map((year) => importedLine(importedOn, `14 March ${year}`))),
     );
   }, 120_000);
+
+  it('checks the technicians a file names in one call to identity, not one per row or name', async () => {
+    const garage = await buildGarageAccount(stack);
+    const rows = Array.from({ length: 1_000 }, (_, i) => ({ ...buildRow(i, 'TC'), technician: `Fitter ${i % 50}` }));
+    technicianCalls.one = 0;
+    technicianCalls.many = [];
+    const preview = await post('/preview', garage.token, csvOf(rows));
+    expect(preview.status).toBe(200);
+    // None of the 50 is the garage's technician: each row's is a problem, found by one call naming each once.
+    expect(ZRecordImportPreviewResponseSchema.parse(preview.body).data.problem_count).toBe(1_000);
+    expect(technicianCalls.one).toBe(0);
+    expect(technicianCalls.many).toHaveLength(1);
+    expect(technicianCalls.many[0]!.toSorted()).toEqual(Array.from({ length: 50 }, (_, i) => `Fitter ${i}`).toSorted());
+  });
 
   it('refuses a bad file with a 400 that says why, and stores nothing', async () => {
     const garage = await buildGarageAccount(stack);

@@ -212,6 +212,21 @@ export const EVENTS = {
       withdrawnAt: z.string(),
     }),
   },
+  /**
+   * An admin erased fields of a record (notes, technician, signer, customer contact): records marks its vehicle's
+   * lookup answers stale through the outbox, so that erased text never stays published (docs/architecture.md#events-and-the-outbox).
+   * The fields' names only; their values are gone.
+   */
+  'service_record.erased': {
+    version: 1,
+    payload: z.object({
+      recordId: z.string().uuid(),
+      registration: z.string(),
+      garageId: z.string().uuid(),
+      fields: z.array(z.string()),
+      erasedAt: z.string(),
+    }),
+  },
   'contact.received': {
     version: 1,
     payload: z.object({ messageId: z.string().uuid(), name: z.string(), email: z.string(), subject: z.string() }),
@@ -263,6 +278,7 @@ export const EVENT_SUBSCRIBERS: Record<TEventName, readonly TServiceName[]> = {
   'service_record.amended': ['records', 'notifications'],
   'service_records.imported': ['records'],
   'service_record.withdrawn': ['records', 'notifications'],
+  'service_record.erased': ['records'],
   'transparency_log.checkpoint_issued': ['notifications'],
   'contact.received': ['notifications'],
   'callback.requested': ['notifications'],

@@ -12,6 +12,7 @@ import { ZLogHashSchema } from './transparency-log.js';
 export const RECORD_EXPORT_MESSAGES = {
   formatInvalid: 'Choose an export format: csv or json',
   busy: 'Too many exports are being made just now. Please try again in a minute.',
+  garageBusy: 'An export of your records is already being made. Please wait for it to finish, then try again.',
   failed: 'Your records could not be exported just now. Please try again.',
 } as const;
 

@@ -230,6 +230,17 @@ export const ZFindTechnicianRequestSchema = z.object({
 });
 export const ZFindTechnicianResponseSchema = successEnvelope(z.object({ name: z.string().nullable() }));
 
+/** The most names one POST /internal/technicians/find-many asks (an import asks in calls of this many). */
+export const TECHNICIAN_NAMES_ASKED_AT_ONCE = 200;
+
+// POST /internal/technicians/find-many: for each of these names, the garage's technician so named as their account
+// has it, or null; in the order asked (an import's preview checks every technician its file names in one call).
+export const ZFindTechniciansRequestSchema = z.object({
+  garageId: z.string().uuid(MESSAGES.platform.invalidRequest),
+  names: z.array(z.string().max(200)).min(1).max(TECHNICIAN_NAMES_ASKED_AT_ONCE),
+});
+export const ZFindTechniciansResponseSchema = successEnvelope(z.object({ names: z.array(z.string().nullable()) }));
+
 // DELETE /internal/users/{id}
 export const ZDeleteUserResponseSchema = successEnvelope(z.object({ deleted: z.boolean() }));
 export type TDeleteUserResponse = z.infer<typeof ZDeleteUserResponseSchema>;

@@ -4,6 +4,7 @@ import {
   ZCreateUserRequestSchema,
   ZEventIdParamSchema,
   ZFindTechnicianRequestSchema,
+  ZFindTechniciansRequestSchema,
   ZUserIdParamSchema,
   ZVerifyPasswordRequestSchema,
 } from '@sh/shared/contract';
@@ -12,9 +13,9 @@ import { createUser } from '../domain/create-user.js';
 import { deleteUser } from '../domain/delete-user.js';
 import { verifyUserPassword } from '../domain/verify-user-password.js';
 import type { PasswordFailureCounter } from '../store/password-failure-counter.js';
-import { findTechnicianName } from '../store/technicians.js';
+import { findTechnicianName, findTechnicianNames } from '../store/technicians.js';
 
-/** /internal/users*, /internal/events/{id}/secret: service-to-service calls, only with the internal token (the gateway never forwards them). */
+/** /internal/users*, /internal/technicians/find(-many), /internal/events/{id}/secret: service-to-service calls, only with the internal token (the gateway never forwards them). */
 export function internalRoutes(deps: {
   pool: Pool;
   internalToken: string;
@@ -46,6 +47,11 @@ export function internalRoutes(deps: {
   router.post('/internal/technicians/find', async (req, res) => {
     const { garageId, name } = parseOrThrow(ZFindTechnicianRequestSchema, req.body ?? {});
     res.json({ status: 200, data: { name: await findTechnicianName(pool, garageId, name) } });
+  });
+
+  router.post('/internal/technicians/find-many', async (req, res) => {
+    const { garageId, names } = parseOrThrow(ZFindTechniciansRequestSchema, req.body ?? {});
+    res.json({ status: 200, data: { names: await findTechnicianNames(pool, garageId, names) } });
   });
 
   router.delete('/internal/users/:id', async (req, res) => {

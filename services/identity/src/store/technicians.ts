@@ -45,3 +45,23 @@ export async function findTechnicianName(db: Queryable, garageId: string, name: 
   );
   return rows[0]?.full_name ?? null;
 }
+
+/**
+ * findTechnicianName for many names at once, in one query: for each name, in the order given, the name of this garage's
+ * technician so named (case and outer spaces aside), or null.
+ */
+export async function findTechnicianNames(
+  db: Queryable,
+  garageId: string,
+  names: readonly string[],
+): Promise<(string | null)[]> {
+  const { rows } = await db.query<{ full_name: string | null }>(
+    `SELECT (SELECT full_name FROM users
+              WHERE garage_id = $1 AND role = 'technician' AND lower(full_name) = lower(btrim(asked.name))
+              ORDER BY created_at LIMIT 1) AS full_name
+       FROM unnest($2::text[]) WITH ORDINALITY AS asked(name, n)
+      ORDER BY asked.n`,
+    [garageId, names],
+  );
+  return rows.map((row) => row.full_name);
+}

@@ -13,6 +13,19 @@ export interface GarageRecordExport {
   text: AsyncGenerator<string>;
 }
 
+/** What bounds the exports of an instance (config.ts: RECORD_EXPORTS_PER_GARAGE, RECORD_EXPORT_*_MS). */
+export interface ExportLimits {
+  /** Exports one garage may stream at once; one more is a 429 (RECORD_EXPORT_MESSAGES.garageBusy). */
+  perGarage: number;
+  /** How long an export may take to be written, however slowly its reader reads: then it is cut off. */
+  deadlineMs: number;
+  /** How long each of its database statements (a batch of the cursor) may run. */
+  statementTimeoutMs: number;
+}
+
+/** The limits main.ts's defaults give (config.ts), for an app built without them. */
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = { perGarage: 1, deadlineMs: 300_000, statementTimeoutMs: 30_000 };
+
 const CONTENT_TYPES: Record<TRecordExportFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
   json: 'application/json; charset=utf-8',
@@ -28,14 +41,15 @@ export async function exportGarageRecords(
   pool: Pool,
   garageId: string,
   format: TRecordExportFormat,
-  now: Date = new Date(),
+  options: { statementTimeoutMs: number; now?: Date },
 ): Promise<GarageRecordExport> {
+  const now = options.now ?? new Date();
   await refuseIfGarageSuspended(pool, garageId);
   const name = (await findGarageContact(pool, garageId))?.name ?? UNKNOWN_GARAGE.name;
   return {
     filename: `${BRAND.name.toLowerCase()}-records-${fileNamePart(name)}-${serviceDateFor(now)}.${format}`,
     contentType: CONTENT_TYPES[format],
-    text: formatRecordExport(readGarageExportRows(pool, garageId), format, {
+    text: formatRecordExport(readGarageExportRows(pool, garageId, options.statementTimeoutMs), format, {
       garage: { id: garageId, name },
       exported_at: now.toISOString(),
     }),

@@ -57,7 +57,7 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
     });
   };
   const markVehicleStale: EventHandler<
-    'service_record.created' | 'service_record.amended' | 'service_record.withdrawn'
+    'service_record.created' | 'service_record.amended' | 'service_record.withdrawn' | 'service_record.erased'
   > = async (_db, event) => {
     await lookupAnswers?.invalidate(event.payload.registration);
   };
@@ -80,6 +80,7 @@ export function createRecordsEventHandlers(deps: RecordsEventDeps = {}): EventHa
     'service_record.created': markVehicleStale,
     'service_record.amended': markVehicleStale,
     'service_record.withdrawn': markVehicleStale,
+    'service_record.erased': markVehicleStale,
     'service_records.imported': async (_db, event) => {
       const { registrations } = event.payload;
       for (let from = 0; from < registrations.length; from += STALE_MARKS_AT_ONCE) {

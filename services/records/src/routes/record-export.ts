@@ -11,7 +11,7 @@ import {
   type TAuthClaims,
   type TokenVerifier,
 } from '@sh/shared/server';
-import { exportGarageRecords } from '../domain/export-garage-records.js';
+import { DEFAULT_EXPORT_LIMITS, exportGarageRecords, type ExportLimits } from '../domain/export-garage-records.js';
 
 /**
  * Who may export a garage's records: the garage's own account, which is its owner's. Technician accounts (not built
@@ -30,11 +30,20 @@ export const EXPORTS_AT_ONCE = 4;
  * GET /service-records/export?format=csv|json (docs/product.md#exporting-the-records): the signed-in garage's records
  * as a download, streamed from the database through the formatter to the response with backpressure (a reader that
  * stops reading stops the cursor). A failure before the first byte is an error envelope; one after it cuts the
- * response off, so the download fails instead of ending in a file that looks whole.
+ * response off, so the download fails instead of ending in a file that looks whole. Each export has slots (EXPORTS_AT_ONCE
+ * for the instance, `perGarage` for one garage) and a write deadline: a reader still reading then is cut off, and its
+ * slot, cursor and connection are freed.
  */
-export function recordExportRoutes(deps: { pool: Pool; verifier: TokenVerifier; now?: () => Date }): Router {
+export function recordExportRoutes(deps: {
+  pool: Pool;
+  verifier: TokenVerifier;
+  exportLimits?: ExportLimits;
+  now?: () => Date;
+}): Router {
   const router = Router();
+  const limits = deps.exportLimits ?? DEFAULT_EXPORT_LIMITS;
   let inFlight = 0;
+  const inFlightByGarage = new Map<string, number>();
 
   router.get(
     '/api/v1/service-records/export',
@@ -42,11 +51,26 @@ export function recordExportRoutes(deps: { pool: Pool; verifier: TokenVerifier; 
     requireRole(...EXPORTING_ROLES),
     async (req, res) => {
       const { format } = parseOrThrow(ZRecordExportQuerySchema, req.query);
+      const garageId = req.auth!.sub;
+      const garageInFlight = inFlightByGarage.get(garageId) ?? 0;
+      if (garageInFlight >= limits.perGarage)
+        throw new AppError('rate_limited', RECORD_EXPORT_MESSAGES.garageBusy, { headers: { 'Retry-After': '10' } });
       if (inFlight >= EXPORTS_AT_ONCE)
         throw new AppError('rate_limited', RECORD_EXPORT_MESSAGES.busy, { headers: { 'Retry-After': '10' } });
       inFlight += 1;
+      inFlightByGarage.set(garageId, garageInFlight + 1);
+      // Past the deadline the connection is reset (a plain close would wait for a reader that reads nothing to take
+      // what the socket still holds): the pipeline ends, which closes the cursor and frees the slot.
+      const deadline = setTimeout(() => {
+        req.log.warn({ deadlineMs: limits.deadlineMs }, 'the export reached its deadline and was cut off');
+        if (res.socket) res.socket.resetAndDestroy();
+        else res.destroy();
+      }, limits.deadlineMs);
       try {
-        const file = await exportGarageRecords(deps.pool, req.auth!.sub, format, deps.now?.());
+        const file = await exportGarageRecords(deps.pool, garageId, format, {
+          statementTimeoutMs: limits.statementTimeoutMs,
+          now: deps.now?.(),
+        });
         res.status(200);
         res.setHeader('content-type', file.contentType);
         res.setHeader('content-disposition', `attachment; filename="${file.filename}"`);
@@ -60,7 +84,11 @@ export function recordExportRoutes(deps: { pool: Pool; verifier: TokenVerifier; 
         // The reader went away, or the database failed mid-way: the response is already cut off (or gone).
         req.log.warn({ err: error }, 'the export stopped before its end');
       } finally {
+        clearTimeout(deadline);
         inFlight -= 1;
+        const left = (inFlightByGarage.get(garageId) ?? 1) - 1;
+        if (left === 0) inFlightByGarage.delete(garageId);
+        else inFlightByGarage.set(garageId, left);
       }
     },
   );

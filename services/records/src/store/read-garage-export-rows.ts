@@ -40,13 +40,24 @@ const EXPORT_SELECT = `
  * Every record of a garage, withdrawn ones included, newest service first, read through a server-side cursor
  * (pg-query-stream) on a connection of the pool held while it is read: BATCH_SIZE rows at a time, the next batch
  * fetched only when the reader asks for it, so a slow reader holds no more than that in memory, however many records
- * there are. One statement, so one snapshot. The connection goes back to the pool when the reading ends, fails or is
+ * there are. One statement, so one snapshot, each fetch bounded by `statementTimeoutMs`. The connection goes back to the pool when the reading ends, fails or is
  * abandoned (the cursor closed first); one whose statement failed is discarded.
  */
-export async function* readGarageExportRows(pool: Pool, garageId: string): AsyncGenerator<ExportRecordRow> {
+export async function* readGarageExportRows(
+  pool: Pool,
+  garageId: string,
+  statementTimeoutMs: number,
+): AsyncGenerator<ExportRecordRow> {
   const client = await pool.connect();
-  const rows = client.query(new QueryStream(EXPORT_SELECT, [garageId], { batchSize: BATCH_SIZE }));
   let failure: Error | undefined;
+  try {
+    // Each batch the cursor fetches is a statement of its own: none may hold the database longer than this.
+    await client.query("SELECT set_config('statement_timeout', $1, false)", [String(statementTimeoutMs)]);
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  const rows = client.query(new QueryStream(EXPORT_SELECT, [garageId], { batchSize: BATCH_SIZE }));
   try {
     for await (const row of rows) yield row as ExportRecordRow;
   } catch (error) {
@@ -59,6 +70,11 @@ export async function* readGarageExportRows(pool: Pool, garageId: string): Async
       rows.destroy();
       await new Promise((resolve) => rows.once('close', resolve));
     }
+    if (!failure)
+      failure = await client.query('RESET statement_timeout').then(
+        () => undefined,
+        (error: Error) => error,
+      );
     client.release(failure);
   }
 }

@@ -1,5 +1,6 @@
 import {
   importRowSchema,
+  TECHNICIAN_NAMES_ASKED_AT_ONCE,
   RECORD_IMPORT_MESSAGES,
   type TImportRow,
   type TRecordImportColumn,
@@ -8,21 +9,18 @@ import {
 import type { PasswordChecker } from '../../clients/identity.js';
 import type { ImportFileRow } from './parse-import-file.js';
 
-/** How many technicians' names are asked of identity at once. */
-const NAMES_ASKED_AT_ONCE = 10;
-
 /** A row that passed every check: its values as they will be stored, the technician as their account names them. */
 export interface CheckedImportRow extends TImportRow {
   row: number;
 }
 
 /**
- * Checks every row with the wizard's rules (importRowSchema) and asks identity for each distinct technician's name
- * (docs/product.md#the-garages-team): an empty cell is the owner's own work, any other name must be one of the
+ * Checks every row with the wizard's rules (importRowSchema) and asks identity for every distinct technician's name
+ * at once (docs/product.md#the-garages-team): an empty cell is the owner's own work, any other name must be one of the
  * garage's technicians. Answers the rows as they will be stored and every problem, in row order, one per field.
  */
 export async function checkImportRows(
-  identity: Pick<PasswordChecker, 'findTechnicianName'>,
+  identity: Pick<PasswordChecker, 'findTechnicianNames'>,
   garageId: string,
   rows: readonly ImportFileRow[],
   today: string,
@@ -47,9 +45,10 @@ export async function checkImportRows(
 
   const names = [...new Set(checked.flatMap((row) => (row.technician === null ? [] : [row.technician])))];
   const known = new Map<string, string | null>();
-  for (let from = 0; from < names.length; from += NAMES_ASKED_AT_ONCE) {
-    const batch = names.slice(from, from + NAMES_ASKED_AT_ONCE);
-    const answers = await Promise.all(batch.map((name) => identity.findTechnicianName(garageId, name)));
+  // One call for the whole file (one per TECHNICIAN_NAMES_ASKED_AT_ONCE distinct names, which no team reaches).
+  for (let from = 0; from < names.length; from += TECHNICIAN_NAMES_ASKED_AT_ONCE) {
+    const batch = names.slice(from, from + TECHNICIAN_NAMES_ASKED_AT_ONCE);
+    const answers = await identity.findTechnicianNames(garageId, batch);
     batch.forEach((name, index) => known.set(name, answers[index]!));
   }
   const stored: CheckedImportRow[] = [];

@@ -22,7 +22,7 @@ import { sealImportedRecords } from './seal-imported-records.js';
 export interface ImportGarageRecordsDeps {
   pool: Pool;
   signer: ReceiptSigner;
-  identity: Pick<PasswordChecker, 'findTechnicianName'>;
+  identity: Pick<PasswordChecker, 'findTechnicianNames'>;
   /** Told once for each vehicle whose history the import changed, after it committed. */
   onRecordWritten?: (registration: string) => Promise<void>;
   now?: () => Date;
