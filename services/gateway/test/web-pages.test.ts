@@ -72,11 +72,18 @@ async function getPage(pathAndQuery: string, headers: Record<string, string> = {
 
 /** The bytes as sent, undecoded (fetch would decode them). */
 function getRaw(pathAndQuery: string, acceptEncoding: string) {
-  return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-    request(`${gateway.url}${pathAndQuery}`, { headers: { 'accept-encoding': acceptEncoding } }, (answer) => {
+  return new Promise<{ status: number | undefined; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    const { hostname, port } = new URL(gateway.url);
+    request({ hostname, port, path: pathAndQuery, headers: { 'accept-encoding': acceptEncoding } }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      answer.on('end', () =>
+        resolve({
+          status: answer.statusCode,
+          encoding: answer.headers['content-encoding'],
+          body: Buffer.concat(chunks),
+        }),
+      );
       answer.on('error', reject);
     })
       .on('error', reject)
@@ -112,10 +119,20 @@ describe('the pages the gateway renders into index.html (docs/architecture.md#we
     }
   });
 
-  it('never serves the server build to a browser', async () => {
-    const answer = await fetch(`${gateway.url}/ssr/entry-server.js`);
-    expect(answer.status).toBe(404);
-    expect(await answer.text()).not.toContain('renderPage');
+  it('never serves the server build to a browser, however its path is spelt', async () => {
+    for (const spelling of [
+      '/ssr/entry-server.js',
+      '/ssr%2Fentry-server.js',
+      '/%73sr/entry-server.js',
+      '/SSR/entry-server.js',
+      '/%2573sr/entry-server.js',
+      '//ssr/entry-server.js',
+    ]) {
+      // Raw, as typed: fetch would normalise the path before sending it.
+      const answer = await getRaw(spelling, 'identity');
+      expect({ spelling, status: answer.status }).toEqual({ spelling, status: 404 });
+      expect(answer.body.toString(), spelling).not.toContain('renderPage');
+    }
   });
 
   it('compresses the pages and the scripts for a browser that accepts it', async () => {

@@ -7,6 +7,7 @@ import compression from 'compression';
 import express, { Router, type Request } from 'express';
 import { SERVICE_TIME_ZONE } from '@sh/shared/contract';
 import type { Logger } from '@sh/shared/server';
+import { isServerBundlePath } from '../domain/routing.js';
 
 /** The public API answers a page is rendered with, by path under /api/v1 (web/src/lib/page-answers.tsx). */
 export type PageAnswers = Record<string, unknown>;
@@ -156,8 +157,8 @@ export function webRoutes(webDist: string, logger?: Logger, fetchAnswer?: PageAn
   void serverEntry();
   const kept = keptPages();
   router.use(compression());
-  // The server build is the gateway's, not the browser's.
-  router.use('/ssr', (_req, _res, next) => next('router'));
+  // The server build is the gateway's, not the browser's, however its path is spelt.
+  router.use((req, _res, next) => (isServerBundlePath(req.originalUrl) ? next('router') : next()));
   router.use(
     '/assets',
     express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
