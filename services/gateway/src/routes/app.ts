@@ -213,7 +213,8 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     spends: (req, budget, alsoRead) => limits.spends(budget, req.ip, alsoRead),
     logger: deps.logger,
   });
-  app.use(webRoutes(deps.webDist, deps.logger, fetchPageAnswer));
+  // Every page asked for spends the visitor's general budget, as an API call does, and says so in its RateLimit headers.
+  app.use(webRoutes(deps.webDist, deps.logger, { fetchAnswer: fetchPageAnswer, spendPage: limits.api }));
   app.use((_req, res) => {
     res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
   });
