@@ -4,8 +4,9 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@sh/shared/contract';
 import { App } from '../src/App';
-import { isPrerendered, pageAnswerPaths, renderPage } from '../src/entry-server';
+import { isPrerendered, pageAddress, pageAnswerPaths, renderPage } from '../src/entry-server';
 import {
   PAGE_ANSWERS_ELEMENT_ID,
   PageAnswersProvider,
@@ -65,6 +66,22 @@ describe('the pages the gateway pre-renders (entry-server.tsx)', () => {
       /<h1[^>]*>Service History for(<!-- -->)? <span[^>]*number-plate[^>]*>.*AD61<span[^>]*number-plate__gap[^>]*>HCX/,
     );
     expect(html).not.toContain('<script');
+  });
+
+  it('are kept by their path and only the parameters the page reads, in a fixed order', () => {
+    expect(pageAddress('/pricing?x=1&utm_source=mail')).toBe('/pricing');
+    expect(pageAddress('/vehicle-results?x=2&vin=WF0&reg=AD61%20HCX&reg=other')).toBe(
+      '/vehicle-results?reg=AD61+HCX&vin=WF0',
+    );
+    expect(pageAddress('/garages/find?page=3&q=Bristol')).toBe('/garages/find?q=Bristol');
+    expect(pageAddress('/garages/hartley-motors?q=Bristol')).toBe('/garages/hartley-motors');
+    expect(pageAddress('/')).toBe('/');
+  });
+
+  it('render a search the lookup would refuse as its message, escaped, with nothing asked', async () => {
+    const html = await renderPage('/vehicle-results?reg=..');
+    expect(html).toContain(MESSAGES.platform.registrationInvalidCharacters);
+    expect(html).not.toContain('rel="preload"');
   });
 
   it('escape a hostile registration: it is text, never markup', async () => {
@@ -174,6 +191,9 @@ describe('the pages the gateway pre-renders (entry-server.tsx)', () => {
       'service-records/lookup-by-vin/WF0AXXGCDA1234567',
     ]);
     expect(pageAnswerPaths('/vehicle-results')).toEqual([]);
+    // A search the lookup would refuse is asked for nothing (no '..' climbing out of the lookup's path).
+    expect(pageAnswerPaths('/vehicle-results?reg=..')).toEqual([]);
+    expect(pageAnswerPaths('/vehicle-results?vin=..%2F..')).toEqual([]);
     // Without the answer the page asks for it in its HTML (a preload); with it, it has no need to.
     expect(await renderPage('/vehicle-results?reg=AD61HCX')).toContain(
       '<link rel="preload" href="/api/v1/service-records/lookup/AD61HCX" as="fetch"',

@@ -73,9 +73,9 @@ afterEach(() => {
 describe('VehicleResultsPage', () => {
   it('asks the lookup endpoint for the registration, URL-encoded', async () => {
     const fetchMock = mockFetch(jsonResponse(200, { status: 200, data: { serviceRecords: [] } }));
-    renderAt('/vehicle-results?reg=AB12%20CD%2F');
+    renderAt('/vehicle-results?reg=AB12%20CDE');
     await screen.findByText('No Records Found');
-    expect(lookupCalls(fetchMock).map(([url]) => url)).toEqual(['/api/v1/service-records/lookup/AB12%20CD%2F']);
+    expect(lookupCalls(fetchMock).map(([url]) => url)).toEqual(['/api/v1/service-records/lookup/AB12%20CDE']);
   });
 
   it('says "Amended on {date} by the platform: {reason}" under a record for each amendment, and nothing on one never amended', async () => {
@@ -245,6 +245,19 @@ describe('VehicleResultsPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says what is wrong with a registration or VIN the lookup would refuse, without calling the API', () => {
+    const fetchMock = mockFetch();
+    renderAt('/vehicle-results?reg=..');
+    expect(screen.getByText(MESSAGES.platform.registrationInvalidCharacters)).toBeTruthy();
+    cleanup();
+    renderAt('/vehicle-results?reg=AB12%20CD%2F');
+    expect(screen.getByText(MESSAGES.platform.registrationInvalidCharacters)).toBeTruthy();
+    cleanup();
+    renderAt('/vehicle-results?vin=..%2F..');
+    expect(screen.getByText(MESSAGES.records.vinInvalid)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("shows the server's message for an error envelope, and retries", async () => {
     const fetchMock = mockFetch(
       jsonResponse(400, {
@@ -255,7 +268,7 @@ describe('VehicleResultsPage', () => {
       }),
       jsonResponse(200, { status: 200, data: { serviceRecords: [buildRecord()] } }),
     );
-    renderAt('/vehicle-results?reg=AB-12');
+    renderAt('/vehicle-results?reg=AB12CDE');
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(MESSAGES.platform.registrationInvalidCharacters);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { API_KEY_RECORDS_PER_MINUTE } from '@sh/shared/contract';
+import { API_KEY_RECORDS_PER_MINUTE, ONE_CLICK_PER_MINUTE } from '@sh/shared/contract';
 import {
   baseConfigShape,
   pemText,
@@ -45,6 +45,8 @@ export const configShape = {
   RATE_LIMIT_AUTH_PER_MINUTE: perMinute.default(20),
   /** Records one API key may log a minute (docs/architecture.md#api-keys). */
   RATE_LIMIT_API_KEY_RECORDS_PER_MINUTE: perMinute.default(API_KEY_RECORDS_PER_MINUTE),
+  /** One-click unsubscribes (RFC 8058) from one address a minute: a mailbox provider's shared one. */
+  RATE_LIMIT_ONE_CLICK_PER_MINUTE: perMinute.default(ONE_CLICK_PER_MINUTE),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 };
 

@@ -28,6 +28,7 @@ await startService({
         lookupPerMinute: config.RATE_LIMIT_LOOKUP_PER_MINUTE,
         authPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
         apiKeyRecordsPerMinute: config.RATE_LIMIT_API_KEY_RECORDS_PER_MINUTE,
+        oneClickPerMinute: config.RATE_LIMIT_ONE_CLICK_PER_MINUTE,
       },
       rateLimitPrefix: config.REDIS_KEY_PREFIX,
       webDist: config.WEB_DIST,

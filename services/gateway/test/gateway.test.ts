@@ -721,7 +721,7 @@ describe('paths as the services route them, through the proxy', () => {
 
 describe('a call added to the contract', () => {
   /** One made-up call for each budget: a signed-in caller's, answered by notifications (the sentinel here). */
-  const budgets: TOperationBudget[] = ['general', 'credentials', 'lookup', 'none'];
+  const budgets: TOperationBudget[] = ['general', 'credentials', 'lookup', 'one-click', 'none'];
   const added = (budget: TOperationBudget): TOperation => ({
     method: 'post',
     path: `/workshop-tools/{id}/${budget}-polish`,
@@ -769,6 +769,7 @@ describe('a call added to the contract', () => {
         general: { api: 1 },
         credentials: { api: 1, credentials: 1 },
         lookup: { lookup: 1 },
+        'one-click': { 'one-click': 1 },
         none: {},
       };
       for (const budget of budgets) {

@@ -8,9 +8,18 @@ import {
   sharedAnswerKeyOf,
 } from '@sh/shared/lookup-cache';
 import { createRequestRedis, createTokenVerifier, type Redis } from '@sh/shared/server';
-import { listenForTest, testLogger, testQueuePrefix, TEST_KEY_PAIR, TEST_REDIS_URL } from '@sh/shared/testing';
+import {
+  deleteKeysUnder,
+  listenForTest,
+  startServiceProcess,
+  testLogger,
+  testQueuePrefix,
+  TEST_KEY_PAIR,
+  TEST_REDIS_URL,
+  type ServiceProcess,
+} from '@sh/shared/testing';
 import express from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildGatewayApp } from '../src/routes/app.js';
 
 const INDEX_HTML = '<!doctype html><title>SPA</title><div id="root"></div><script type="module" src="/assets/app.js">';
@@ -41,20 +50,32 @@ export async function renderPage(url, signal, answers = {}) {
 }
 `;
 
-/** The garages service as the gateway sees it: a profile per slug, answered with what `profiles` holds now. */
+/**
+ * The garages service as the gateway sees it: a profile per slug, answered with what `profiles` holds now. A stand-in:
+ * a profile whose name changes between two views, and a name no signup would give (markup), are not what a real
+ * garages can be made to show from a test without a signup and an owner's edit per case.
+ */
 const profiles = new Map<string, string>();
 const asked: { path: string; forwardedFor: string | undefined }[] = [];
 
-/** Records, for a lookup nobody published: one record for any registration. */
-const RECORDS_ANSWER = { status: 200, data: { serviceRecords: [{ id: 'asked' }] } };
-
 let redis: Redis;
 let garages: { url: string; close(): Promise<void> };
-let records: { url: string; close(): Promise<void> };
+/** Records as its own process, under the gateway's Redis prefix, where it publishes the lookup's answers. */
+let records: ServiceProcess;
 const prefix = testQueuePrefix();
 const LOOKUP_BUDGET = 3;
 let gateway: { url: string; close(): Promise<void> };
-const API_BUDGET = 5;
+/** A visitor's general budget: each page spends one, and each answer a page is rendered with one more. */
+const API_BUDGET = 7;
+
+/** The paths records was asked for since `from` (its request log: one line a request). */
+function recordsAskedSince(from: number): string[] {
+  return records.lines
+    .slice(from)
+    .map((line) => JSON.parse(line) as { msg?: string; path?: string })
+    .filter((line) => line.msg === 'request' && line.path?.startsWith('/api/'))
+    .map((line) => line.path!);
+}
 
 beforeAll(async () => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
@@ -69,12 +90,9 @@ beforeAll(async () => {
       else res.json({ status: 200, data: { garage: { slug: req.params.slug, name } } });
     }),
   );
-  records = await listenForTest(
-    express().get('/api/v1/service-records/lookup/:registration', (req, res) => {
-      asked.push({ path: req.path, forwardedFor: req.header('x-forwarded-for') });
-      res.json(RECORDS_ANSWER);
-    }),
-  );
+  records = await startServiceProcess('records', {
+    env: { REDIS_KEY_PREFIX: prefix, INTERNAL_TOKEN: 'gateway-page-answers-test-internal-token' },
+  });
   redis = createRequestRedis(TEST_REDIS_URL);
   gateway = await listenForTest(
     buildGatewayApp({
@@ -95,7 +113,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway?.close();
   await garages?.close();
-  await records?.close();
+  await records?.stop();
+  await deleteKeysUnder(TEST_REDIS_URL, prefix);
   redis?.disconnect();
 });
 
@@ -150,16 +169,22 @@ describe("a page rendered with a service's public answer (docs/architecture.md#w
     expect(asked.map((call) => call.path)).toEqual(['/api/v1/garage-profiles/nobody']);
   });
 
-  it("counts each answer against the visitor's general budget: once it is spent, the page is sent without one", async () => {
+  it("counts the page and each answer against the visitor's general budget: past it, no answer, then a 429", async () => {
     profiles.set('budget', 'Budget Garage');
     const visitor = '203.0.113.13';
-    for (let call = 0; call < API_BUDGET; call += 1) {
-      expect(answersElementOf(await getPage('/garages/budget', visitor)), `page ${call + 1}`).toBeDefined();
+    const answered = Math.floor(API_BUDGET / 2);
+    for (let view = 0; view < answered; view += 1) {
+      expect(answersElementOf(await getPage('/garages/budget', visitor)), `page ${view + 1}`).toBeDefined();
     }
+    // The page's own spend is the last of the budget: it is sent without its answer, for the browser to ask.
     const past = await getPage('/garages/budget', visitor);
     expect(answersElementOf(past)).toBeUndefined();
     expect(past).toContain('<h1>Garage</h1>');
-    expect(asked).toHaveLength(API_BUDGET);
+    expect(asked).toHaveLength(answered);
+    const refused = await fetch(`${gateway.url}/garages/budget`, {
+      headers: { accept: 'text/html', 'x-forwarded-for': visitor },
+    });
+    expect(refused.status).toBe(429);
     // The same budget as the visitor's API calls: the browser's own call is now refused too.
     const call = await fetch(`${gateway.url}/api/v1/garage-profiles/budget`, {
       headers: { 'x-forwarded-for': visitor },
@@ -171,34 +196,49 @@ describe("a page rendered with a service's public answer (docs/architecture.md#w
 
   it("renders the results page with the lookup's published answer, read as the lookup's budget is counted", async () => {
     const published = serialiseLookupAnswer([{ id: 'one' }, { id: 'two' }]);
-    const key = sharedAnswerKeyOf(lookupAnswersNamespace(prefix), 'PUB1ABC');
+    const key = sharedAnswerKeyOf(lookupAnswersNamespace(prefix), 'PU61ABC');
     await redis.set(key, await encodeSharedAnswer(published));
     const visitor = '203.0.113.20';
     for (let view = 0; view < LOOKUP_BUDGET; view += 1) {
-      const html = await getPage('/vehicle-results?reg=PUB1ABC', visitor);
+      const html = await getPage('/vehicle-results?reg=PU61ABC', visitor);
       expect(html, `view ${view + 1}`).toContain('<p>2 records found</p>');
       expect(JSON.parse(answersElementOf(html)!)).toEqual({
-        'service-records/lookup/PUB1ABC': JSON.parse(published.body.toString('utf8')),
+        'service-records/lookup/PU61ABC': JSON.parse(published.body.toString('utf8')),
       });
     }
     // Records was not asked: the answer was in Redis. Past the lookup's budget the page has no answer, and the
     // browser's own lookup is refused as well.
     expect(asked).toEqual([]);
-    expect(answersElementOf(await getPage('/vehicle-results?reg=PUB1ABC', visitor))).toBeUndefined();
-    const lookup = await fetch(`${gateway.url}/api/v1/service-records/lookup/PUB1ABC`, {
+    expect(answersElementOf(await getPage('/vehicle-results?reg=PU61ABC', visitor))).toBeUndefined();
+    const lookup = await fetch(`${gateway.url}/api/v1/service-records/lookup/PU61ABC`, {
       headers: { 'x-forwarded-for': visitor },
     });
     expect(lookup.status).toBe(429);
   });
 
-  it('asks records for a lookup nobody published, or one not plainly spelt, for the visitor', async () => {
-    const html = await getPage('/vehicle-results?reg=NOPUB1', '203.0.113.21');
-    expect(html).toContain('<p>1 records found</p>');
+  it('asks records for a lookup nobody published, or one not plainly spelt', async () => {
+    const from = records.lines.length;
+    const html = await getPage('/vehicle-results?reg=NO61PUB', '203.0.113.21');
+    expect(html).toContain('<p>0 records found</p>');
     const spaced = await getPage(`/vehicle-results?reg=${encodeURIComponent('AB12 CDE')}`, '203.0.113.21');
-    expect(spaced).toContain('<p>1 records found</p>');
-    expect(asked).toEqual([
-      { path: '/api/v1/service-records/lookup/NOPUB1', forwardedFor: '203.0.113.21' },
-      { path: '/api/v1/service-records/lookup/AB12%20CDE', forwardedFor: '203.0.113.21' },
+    expect(spaced).toContain('<p>0 records found</p>');
+    // Its log line follows its answer: waited for.
+    await vi.waitFor(() => expect(recordsAskedSince(from)).toHaveLength(2));
+    expect(recordsAskedSince(from)).toEqual([
+      '/api/v1/service-records/lookup/NO61PUB',
+      '/api/v1/service-records/lookup/AB12%20CDE',
     ]);
+  });
+
+  it("checks a page's parameter with the contract's schema before asking anything with it", async () => {
+    const from = records.lines.length;
+    for (const reg of ['..', '%2e%2e', 'AB-12', 'X'.repeat(40), '%E0%A4%A']) {
+      const html = await getPage(`/vehicle-results?reg=${encodeURIComponent(reg)}`, '203.0.113.22');
+      expect(answersElementOf(html), reg).toBeUndefined();
+    }
+    // A valid one, after them, is asked: once records has logged it, it has logged every call before it.
+    expect(await getPage('/vehicle-results?reg=OK12ABC', '203.0.113.22')).toContain('<p>0 records found</p>');
+    await vi.waitFor(() => expect(recordsAskedSince(from)).toContain('/api/v1/service-records/lookup/OK12ABC'));
+    expect(recordsAskedSince(from)).toEqual(['/api/v1/service-records/lookup/OK12ABC']);
   });
 });

@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,9 @@ import {
   createTestKeyPair,
   listenForTest,
   runServiceMain,
+  startServiceProcess,
   testQueuePrefix,
+  type ServiceProcess,
   TEST_REDIS_URL,
 } from '@sh/shared/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,27 +23,22 @@ import { buildGatewayApp, type GatewayDeps } from '../src/routes/app.js';
 
 const keys = createTestKeyPair();
 const TEST_INTERNAL_TOKEN = 'gateway-test-internal-token-0123';
-let records: Server;
+/** Records as its own process, on the test Redis (it is the gateway's Redis that these tests take away). */
+let records: ServiceProcess;
 let recordsUrl = '';
 let silent: RedisStandIn;
 let refusing = '';
 const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
 
 beforeAll(async () => {
-  // Records stands in for itself: the lookup's answer is not what these tests are about.
-  records = createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ status: 200, data: { serviceRecords: [] } }));
-  });
-  await new Promise<void>((resolve) => records.listen(0, '127.0.0.1', resolve));
-  const address = records.address();
-  recordsUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  records = await startServiceProcess('records', { env: { INTERNAL_TOKEN: TEST_INTERNAL_TOKEN } });
+  recordsUrl = records.url;
   silent = await startSilentRedis();
   refusing = await refusingRedisUrl();
 });
 afterAll(async () => {
   await silent?.close();
-  await new Promise<void>((resolve) => records?.close(() => resolve()));
+  await records?.stop();
 });
 
 function gatewayDeps(redis: Redis, overrides: Partial<GatewayDeps> = {}): GatewayDeps {

@@ -9,6 +9,8 @@ import { buildGatewayApp } from '../src/routes/app.js';
 
 // A service that refuses a large body at once (a 413, as a body limit does) and drops its end of the connection
 // without reading the body: the gateway must still read the next request its client sends on the same connection.
+// A stand-in, kept for the fault alone: our services' body parsers read or drain what they refuse, so none of them can
+// be made to hang up mid-body on cue (docs/architecture.md, the gateway's bodies).
 let service: Server;
 let serviceUrl = '';
 let redis: Redis;

@@ -14,12 +14,17 @@ const INDEX_HTML = '<!doctype html><title>SPA</title><div id="root"></div><scrip
 
 /**
  * A stand-in for web/dist/ssr/entry-server.js (web/test/entry-server.test.tsx tests the real one): /vehicle-results
- * renders its registration, escaped, with how many renders the module has made; /broken fails; /slow never ends;
- * any other page is the browser's (null).
+ * renders its registration, escaped, with how many renders the module has made, and reads only `reg` of its address
+ * (pageAddress, as the real one's); /broken fails; /slow never ends; any other page is the browser's (null).
  */
 const SERVER_ENTRY = `
 let renders = 0;
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export function pageAddress(url) {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const reg = pathname === '/vehicle-results' ? searchParams.get('reg') : null;
+  return reg === null ? pathname : pathname + '?' + new URLSearchParams({ reg });
+}
 export async function renderPage(url, signal) {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   if (pathname === '/broken') throw new Error('the page failed');
@@ -31,10 +36,29 @@ export async function renderPage(url, signal) {
 `;
 
 let redis: Redis;
+let webDist: string;
 let gateway: { url: string; close(): Promise<void> };
 
+/** A gateway serving the stand-in build, with a general budget of `apiPerMinute` a visitor, counted afresh. */
+function startGateway(apiPerMinute: number) {
+  return listenForTest(
+    buildGatewayApp({
+      logger: testLogger,
+      redis,
+      verifier: createTokenVerifier({ publicKey: TEST_KEY_PAIR.publicKey }),
+      upstreams: {},
+      budgets: { apiPerMinute, lookupPerMinute: 100, authPerMinute: 1000 },
+      rateLimitPrefix: testQueuePrefix(),
+      webDist,
+      trustProxy: false,
+      upstreamTimeoutMs: 5000,
+      internalToken: 'gateway-web-pages-test-internal-token',
+    }),
+  );
+}
+
 beforeAll(async () => {
-  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(
@@ -44,20 +68,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'ssr'));
   writeFileSync(path.join(webDist, 'ssr', 'entry-server.js'), SERVER_ENTRY);
   redis = createRequestRedis(TEST_REDIS_URL);
-  gateway = await listenForTest(
-    buildGatewayApp({
-      logger: testLogger,
-      redis,
-      verifier: createTokenVerifier({ publicKey: TEST_KEY_PAIR.publicKey }),
-      upstreams: {},
-      budgets: { apiPerMinute: 1000, lookupPerMinute: 100, authPerMinute: 1000 },
-      rateLimitPrefix: testQueuePrefix(),
-      webDist,
-      trustProxy: false,
-      upstreamTimeoutMs: 5000,
-      internalToken: 'gateway-web-pages-test-internal-token',
-    }),
-  );
+  gateway = await startGateway(1000);
 });
 
 afterAll(async () => {
@@ -65,18 +76,25 @@ afterAll(async () => {
   redis?.disconnect();
 });
 
-async function getPage(pathAndQuery: string, headers: Record<string, string> = {}) {
-  const answer = await fetch(`${gateway.url}${pathAndQuery}`, { headers: { accept: 'text/html', ...headers } });
+async function getPage(pathAndQuery: string, headers: Record<string, string> = {}, to = gateway) {
+  const answer = await fetch(`${to.url}${pathAndQuery}`, { headers: { accept: 'text/html', ...headers } });
   return { status: answer.status, headers: answer.headers, body: await answer.text() };
 }
 
 /** The bytes as sent, undecoded (fetch would decode them). */
 function getRaw(pathAndQuery: string, acceptEncoding: string) {
-  return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-    request(`${gateway.url}${pathAndQuery}`, { headers: { 'accept-encoding': acceptEncoding } }, (answer) => {
+  return new Promise<{ status: number | undefined; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+    const { hostname, port } = new URL(gateway.url);
+    request({ hostname, port, path: pathAndQuery, headers: { 'accept-encoding': acceptEncoding } }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      answer.on('end', () =>
+        resolve({
+          status: answer.statusCode,
+          encoding: answer.headers['content-encoding'],
+          body: Buffer.concat(chunks),
+        }),
+      );
       answer.on('error', reject);
     })
       .on('error', reject)
@@ -104,6 +122,36 @@ describe('the pages the gateway renders into index.html (docs/architecture.md#we
     expect(second.body).toBe(first.body);
   });
 
+  it('renders a page once whatever other parameters its address carries, and spends the general budget on each', async () => {
+    const PAGE_BUDGET = 300;
+    const budgeted = await startGateway(PAGE_BUDGET);
+    try {
+      const bodies = new Set<string>();
+      const remaining: number[] = [];
+      for (let visit = 0; visit < PAGE_BUDGET; visit += 1) {
+        const page = await getPage(`/vehicle-results?reg=KP19XYZ&x=${visit}&utm_source=made-up-${visit}`, {}, budgeted);
+        expect(page.status, `visit ${visit + 1}`).toBe(200);
+        bodies.add(page.body);
+        remaining.push(Number(/remaining=(\d+)/.exec(page.headers.get('ratelimit') ?? '')?.[1]));
+      }
+      // One render for all 300: every visit had the same HTML, and the next page rendered is the render after it.
+      expect(bodies.size).toBe(1);
+      const [kept] = [...bodies];
+      const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
+      const other = await getPage('/vehicle-results?reg=KP19XYA');
+      expect(renderOf(other.body)).toBe(renderOf(kept!) + 1);
+      // Each spent the visitor's general budget, as an API call does, and said so; past it, a 429.
+      expect(remaining).toEqual(Array.from({ length: PAGE_BUDGET }, (_, visit) => PAGE_BUDGET - 1 - visit));
+      const past = await getPage('/vehicle-results?reg=KP19XYZ&x=past', {}, budgeted);
+      expect(past.status).toBe(429);
+      expect(past.headers.get('retry-after')).toMatch(/^\d+$/);
+      const call = await fetch(`${budgeted.url}/api/v1/service-records/signing-key`);
+      expect(call.status).toBe(429);
+    } finally {
+      await budgeted.close();
+    }
+  });
+
   it('sends the bare index.html for a page the browser renders, one that fails and one that takes too long', async () => {
     for (const pagePath of ['/login', '/broken', '/slow']) {
       const page = await getPage(pagePath);
@@ -112,10 +160,20 @@ describe('the pages the gateway renders into index.html (docs/architecture.md#we
     }
   });
 
-  it('never serves the server build to a browser', async () => {
-    const answer = await fetch(`${gateway.url}/ssr/entry-server.js`);
-    expect(answer.status).toBe(404);
-    expect(await answer.text()).not.toContain('renderPage');
+  it('never serves the server build to a browser, however its path is spelt', async () => {
+    for (const spelling of [
+      '/ssr/entry-server.js',
+      '/ssr%2Fentry-server.js',
+      '/%73sr/entry-server.js',
+      '/SSR/entry-server.js',
+      '/%2573sr/entry-server.js',
+      '//ssr/entry-server.js',
+    ]) {
+      // Raw, as typed: fetch would normalise the path before sending it.
+      const answer = await getRaw(spelling, 'identity');
+      expect({ spelling, status: answer.status }).toEqual({ spelling, status: 404 });
+      expect(answer.body.toString(), spelling).not.toContain('renderPage');
+    }
   });
 
   it('compresses the pages and the scripts for a browser that accepts it', async () => {

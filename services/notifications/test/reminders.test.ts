@@ -4,10 +4,10 @@
  * server that captures what it is sent. The test's service_record.created events are written to notifications' own
  * outbox, standing in for records': its relay publishes them as records' would.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import type { TEventPayload } from '@sh/shared/contract';
-import { signAccessToken, writeEvent } from '@sh/shared/server';
+import { hashToken, signAccessToken, writeEvent } from '@sh/shared/server';
 import {
   callJson,
   createTestDatabase,
@@ -238,5 +238,46 @@ describe('service reminders', () => {
       `SELECT count(*)::int AS n FROM mail_queue WHERE html_body IS NOT NULL OR headers IS NOT NULL`,
     );
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('takes a one-click sent as multipart/form-data, as RFC 8058 lets a mailbox provider send it, and bounds its size', async () => {
+    const [service] = running.slice(-1);
+    const token = randomBytes(32).toString('base64url');
+    const { rows } = await db.pool.query<{ id: string }>(
+      `INSERT INTO reminders (garage_id, garage_name, registration, customer_email, service_date)
+       VALUES ($1, 'Multipart Motors', 'MP25ONE', 'multipart@example.co.uk', '2026-01-10') RETURNING id`,
+      [randomUUID()],
+    );
+    await db.pool.query('INSERT INTO reminder_unsubscribe_tokens (token_hash, reminder_id) VALUES ($1, $2)', [
+      hashToken(token),
+      rows[0]!.id,
+    ]);
+    const unsubscribeAt = `${service!.url}/api/v1/reminders/unsubscribe?token=${token}`;
+    const unsubscribed = async () =>
+      (
+        await db.pool.query<{ at: Date | null }>('SELECT unsubscribed_at AS at FROM reminders WHERE id = $1', [
+          rows[0]!.id,
+        ])
+      ).rows[0]!.at;
+    // Past the limit: refused, and nothing changes.
+    const tooLarge = new FormData();
+    tooLarge.set('List-Unsubscribe', 'One-Click');
+    tooLarge.set('padding', 'x'.repeat(2000));
+    expect((await fetch(unsubscribeAt, { method: 'POST', body: tooLarge })).status).toBe(413);
+    const wrong = new FormData();
+    wrong.set('List-Unsubscribe', 'Two-Clicks');
+    expect((await fetch(unsubscribeAt, { method: 'POST', body: wrong })).status).toBe(400);
+    expect(await unsubscribed()).toBeNull();
+    // fetch writes FormData as multipart/form-data with its own boundary.
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    const oneClick = await fetch(unsubscribeAt, { method: 'POST', body: form });
+    expect(oneClick.status).toBe(200);
+    expect(((await oneClick.json()) as { data: unknown }).data).toEqual({
+      registration: 'MP25ONE',
+      garageName: 'Multipart Motors',
+      subscribed: false,
+    });
+    expect(await unsubscribed()).toBeInstanceOf(Date);
   });
 });

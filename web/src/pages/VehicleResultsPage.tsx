@@ -16,7 +16,9 @@ import { LoadFailure } from '../components/LoadFailure';
 import { NumberPlate } from '../components/NumberPlate';
 import { Spinner } from '../components/Spinner';
 import { formatRecordCount, todayIsoInUk } from '../lib/format';
+import { lookupRegistrationSchema, lookupVinSchema } from '../lib/lookup-registration';
 import { buildVehicleResultsPath, buildVinResultsPath } from '../lib/registration-input';
+import type { TFormSchema } from '../lib/use-schema-form';
 import { useApiData, type TApiData } from '../lib/use-api-data';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { usePageAnswer } from '../lib/page-answers';
@@ -53,10 +55,21 @@ export function VehicleResultsPage() {
   const subject = registration ? registration.toUpperCase() : vin ? `VIN ${vin}` : '';
   useDocumentTitle(subject ? `Service History for ${subject}` : 'Service History');
 
+  // Checked as the lookup checks it before anything is asked with it: a search it would refuse is refused here.
+  const refusal = registration
+    ? refusalOf(lookupRegistrationSchema.safeParse({ registration }))
+    : vin
+      ? refusalOf(lookupVinSchema.safeParse({ vin }))
+      : MESSAGES.lookup.noRegistration;
+  if (refusal) return <SearchRefused subject={subject} message={refusal} />;
   if (registration)
     return <VehicleHistory key={`reg:${registration}`} search={{ kind: 'registration', registration }} />;
-  if (vin) return <VehicleHistory key={`vin:${vin}`} search={{ kind: 'vin', vin }} />;
-  return <MissingRegistration />;
+  return <VehicleHistory key={`vin:${vin}`} search={{ kind: 'vin', vin }} />;
+}
+
+/** The message of a search the lookup would refuse, or null for one it takes. */
+function refusalOf(checked: ReturnType<TFormSchema<unknown>['safeParse']>): string | null {
+  return checked.success ? null : (checked.error.issues[0]?.message ?? MESSAGES.lookup.noRegistration);
 }
 
 function VehicleHistory({ search }: { search: TSearch }) {
@@ -241,13 +254,14 @@ function NoRecords({ search }: { search: TSearch }) {
   );
 }
 
-function MissingRegistration() {
+/** A search the lookup would refuse (none, or not a registration or VIN): what is wrong with it, and nothing asked. */
+function SearchRefused({ subject, message }: { subject: string; message: string }) {
   return (
     <div className="container narrow results-missing">
       <section className="empty-state" aria-labelledby="missing-title">
         <WarningIcon size={40} />
-        <h1 id="missing-title">Service History</h1>
-        <p className="empty-state__message">{MESSAGES.lookup.noRegistration}</p>
+        <h1 id="missing-title">{subject ? `Service History for ${subject}` : 'Service History'}</h1>
+        <p className="empty-state__message">{message}</p>
         <Link to="/lookup" className="button button--primary">
           <SearchIcon size={18} />
           Search for a vehicle

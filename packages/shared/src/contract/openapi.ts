@@ -6,10 +6,12 @@ import type { TServiceName } from './events.js';
 /**
  * The gateway's per-client budget a call spends (docs/product.md#budgets): 'general' the general one, which every API call
  * spends but those of 'lookup' and 'none'; 'credentials' the tight one against guessing and spam, besides the general
- * one; 'lookup' the lookup's, shared by the public lookup and the vehicle report, instead of the general one; 'none'
- * no per-client budget at all (Stripe's signed webhook, from Stripe's few addresses).
+ * one; 'lookup' the lookup's, shared by the public lookup and the vehicle report, instead of the general one;
+ * 'one-click' the one-click unsubscribe's own (RFC 8058), instead of the general one and large enough for a mailbox
+ * provider, whose one address sends every user's click; 'none' no per-client budget at all (Stripe's signed webhook,
+ * from Stripe's few addresses).
  */
-export type TOperationBudget = 'general' | 'credentials' | 'lookup' | 'none';
+export type TOperationBudget = 'general' | 'credentials' | 'lookup' | 'one-click' | 'none';
 
 /**
  * One documented call: its method, path under /api/v1, schemas, who may make it, the service that answers it and the

@@ -37,6 +37,13 @@ export const ZReminderOptInResponseSchema = successEnvelope(
   }),
 );
 
+/**
+ * One-click unsubscribes (RFC 8058) the gateway lets one address make a minute unless RATE_LIMIT_ONE_CLICK_PER_MINUTE
+ * says otherwise: a mailbox provider sends every user's click from a few addresses, so it is far above the credentials'
+ * 20; each click names a link token of 256 bits, which no count of guesses reaches.
+ */
+export const ONE_CLICK_PER_MINUTE = 1200;
+
 /** GET and POST /reminders/unsubscribe?token=: the link (and List-Unsubscribe header) of every reminder mail. */
 export const ZReminderUnsubscribeQuerySchema = z.object({ token: ZReminderTokenSchema });
 /** RFC 8058's one-click body, form-encoded by mail clients (or JSON from the web page). */

@@ -1,7 +1,7 @@
 import { forwardedTarget, OPERATIONS, operationTable, type TOperation } from '@sh/shared/contract';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { isApiTarget, isForbiddenPath, needsToken } from './routing.js';
+import { isApiTarget, isForbiddenPath, isServerBundlePath, needsToken } from './routing.js';
 
 const table = operationTable(OPERATIONS);
 const nameOf = (method: string, rawUrl: string) => {
@@ -227,5 +227,25 @@ describe("a garage's receipt with its place in the transparency log", () => {
     expect({ service: receipt.service, token: needsToken(receipt) }).toEqual({ service: 'records', token: true });
     const proof = table.match('GET', '/api/v1/service-records/log/proof/inclusion?leaf=1200&size=1234')!.operation;
     expect({ service: proof.service, token: needsToken(proof) }).toEqual({ service: 'records', token: false });
+  });
+});
+
+describe("the web build's server bundle", () => {
+  it('is recognised however its path is spelt, and nothing else is', () => {
+    for (const path of [
+      '/ssr/entry-server.js',
+      '/ssr%2Fentry-server.js',
+      '/%73sr/entry-server.js',
+      '/SSR/entry-server.js',
+      '/%2573sr/entry-server.js',
+      '//ssr\\entry-server.js',
+      '/ssr',
+      '/%E0%A4%A',
+    ]) {
+      expect({ path, bundle: isServerBundlePath(path) }).toEqual({ path, bundle: true });
+    }
+    for (const path of ['/', '/vehicle-results?reg=ssr', '/assets/ssr.js', '/ssrx/entry-server.js']) {
+      expect({ path, bundle: isServerBundlePath(path) }).toEqual({ path, bundle: false });
+    }
   });
 });

@@ -10,23 +10,40 @@ export function isApiTarget(rawUrl: string): boolean {
 }
 
 /**
- * True for a path that must never leave the gateway: anything naming an internal segment, however it is
- * encoded, and any dot-segment that could climb out of /api/v1/.
+ * The segments of a request target's path, each decoded (up to three times, so that an encoded escape counts as what it
+ * spells) and lower-cased, split at slashes and backslashes; null when the path does not decode.
  */
-export function isForbiddenPath(rawUrl: string): boolean {
-  const pathname = rawUrl.split('?')[0] ?? '';
-  let decoded = pathname;
+function decodedSegments(rawUrl: string): string[] | null {
+  let decoded = rawUrl.split('?')[0] ?? '';
   for (let i = 0; i < 3; i += 1) {
     try {
       const next = decodeURIComponent(decoded);
       if (next === decoded) break;
       decoded = next;
     } catch {
-      return true;
+      return null;
     }
   }
-  const segments = decoded.toLowerCase().split(/[/\\]+/);
-  return segments.some((segment) => segment === 'internal' || segment === '..' || segment === '.');
+  return decoded.toLowerCase().split(/[/\\]+/);
+}
+
+/**
+ * True for a path that must never leave the gateway: anything naming an internal segment, however it is
+ * encoded, and any dot-segment that could climb out of /api/v1/.
+ */
+export function isForbiddenPath(rawUrl: string): boolean {
+  const segments = decodedSegments(rawUrl);
+  return segments === null || segments.some((segment) => segment === 'internal' || segment === '..' || segment === '.');
+}
+
+/**
+ * True for a path under the web build's server bundle (ssr/: the gateway's, never the browser's), however it is spelt,
+ * since the static handler decodes the path it serves: an escape, an encoded slash, any case. A path that does not
+ * decode is refused too.
+ */
+export function isServerBundlePath(rawUrl: string): boolean {
+  const segments = decodedSegments(rawUrl);
+  return segments === null || segments.find((segment) => segment !== '') === 'ssr';
 }
 
 /**

@@ -141,11 +141,12 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
   };
   const spends = (req: express.Request) => matchOf(req)?.operation.budget;
   // The general budget counts every API request, a call of the contract or not, but the lookup's (counted by its own
-  // budget only: one Redis round trip per lookup, not two) and the unbudgeted (Stripe's signed webhooks).
-  app.use(
-    when((req) => isApiTarget(req.originalUrl) && spends(req) !== 'lookup' && spends(req) !== 'none', limits.api),
-  );
+  // budget only: one Redis round trip per lookup, not two), the one-click unsubscribe's (its own, a mailbox
+  // provider's) and the unbudgeted (Stripe's signed webhooks).
+  const ownBudgets = new Set(['lookup', 'one-click', 'none']);
+  app.use(when((req) => isApiTarget(req.originalUrl) && !ownBudgets.has(spends(req) ?? ''), limits.api));
   app.use(when((req) => spends(req) === 'lookup', limits.lookup));
+  app.use(when((req) => spends(req) === 'one-click', limits.oneClick));
   app.use(when((req) => spends(req) === 'credentials', limits.credentials));
 
   // A call made with an API key: identity says who the key is, and the key may make only the calls marked for it.
@@ -213,7 +214,8 @@ export function buildGatewayApp(deps: GatewayDeps): RequestListener {
     spends: (req, budget, alsoRead) => limits.spends(budget, req.ip, alsoRead),
     logger: deps.logger,
   });
-  app.use(webRoutes(deps.webDist, deps.logger, fetchPageAnswer));
+  // Every page asked for spends the visitor's general budget, as an API call does, and says so in its RateLimit headers.
+  app.use(webRoutes(deps.webDist, deps.logger, { fetchAnswer: fetchPageAnswer, spendPage: limits.api }));
   app.use((_req, res) => {
     res.status(404).json(errorEnvelope('not_found', MESSAGES.platform.notFound));
   });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, rateLimit, type Options } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import { API_KEY_RECORDS_PER_MINUTE, MESSAGES } from '@sh/shared/contract';
+import { API_KEY_RECORDS_PER_MINUTE, MESSAGES, ONE_CLICK_PER_MINUTE } from '@sh/shared/contract';
 import { countAndRead, type FastPathLookupBudget, type LookupCounted } from '@sh/shared/lookup-cache';
 import { errorEnvelope, withTimeout, type Logger, type Redis } from '@sh/shared/server';
 
@@ -12,6 +12,8 @@ export interface RateLimitBudgets {
   authPerMinute: number;
   /** Records one API key may log a minute (docs/architecture.md#api-keys); 120 when not given. */
   apiKeyRecordsPerMinute?: number;
+  /** One-click unsubscribes (RFC 8058) from one address a minute: a mailbox provider's; ONE_CLICK_PER_MINUTE when not given. */
+  oneClickPerMinute?: number;
 }
 
 /** How long a request waits for the budget store before it passes uncounted. */
@@ -102,6 +104,7 @@ export function rateLimits(
   api: RequestHandler;
   lookup: RequestHandler;
   credentials: RequestHandler;
+  oneClick: RequestHandler;
   /** An API key's own budget of records a minute, counted by the key (keyOf), not by the client's address. */
   apiKeyRecords: (keyOf: (req: IncomingMessage) => string) => RequestHandler;
   lookupOnFastPath: (clientIp: (req: IncomingMessage) => string | undefined) => FastPathLookupBudget;
@@ -181,6 +184,7 @@ export function rateLimits(
     api: make('api', apiLimit),
     lookup: make('lookup', lookupLimit),
     credentials: make('credentials', budgets.authPerMinute),
+    oneClick: make('one-click', budgets.oneClickPerMinute ?? ONE_CLICK_PER_MINUTE),
     apiKeyRecords: (keyOf) =>
       make('api-key-records', budgets.apiKeyRecordsPerMinute ?? API_KEY_RECORDS_PER_MINUTE, (req) => keyOf(req)),
     lookupOnFastPath,

@@ -4,9 +4,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import { SERVICE_TIME_ZONE } from '@sh/shared/contract';
 import type { Logger } from '@sh/shared/server';
+import { isServerBundlePath } from '../domain/routing.js';
 
 /** The public API answers a page is rendered with, by path under /api/v1 (web/src/lib/page-answers.tsx). */
 export type PageAnswers = Record<string, unknown>;
@@ -22,6 +23,11 @@ interface ServerEntry {
   renderPage: PageRenderer;
   /** The API paths a page is rendered with (none for most pages); absent from an older build. */
   pageAnswerPaths?: (url: string) => string[];
+  /**
+   * The address a page is rendered at and kept by: its path and only the parameters it reads; absent from an older
+   * build, whose pages are kept by their whole address.
+   */
+  pageAddress?: (url: string) => string;
 }
 
 /**
@@ -141,14 +147,22 @@ async function answersFor(
   return answers;
 }
 
+export interface WebRoutesOptions {
+  /** Asks a page's public answers for the visitor (routes/page-answers.ts); none asked without it. */
+  fetchAnswer?: PageAnswerFetcher;
+  /** Spends the visitor's budget on each page asked for (answering 429 past it); nothing spent without it. */
+  spendPage?: RequestHandler;
+}
+
 /**
  * Serves the built SPA (docs/architecture.md#web-delivery), compressed: hashed assets cached for a year, and for any
  * other GET that asks for a page, index.html, with the page already rendered into it when it is a public one (the
  * server build's renderPage), so that the first paint waits for no script and client-side routes survive a reload.
- * A page rendered with public answers (pageAnswerPaths: a garage's page) has them asked through `fetchAnswer`, and is
- * kept by its address and those answers. Without a build it says how to make one.
+ * Each page is rendered at, and kept by, its path and the parameters it reads (pageAddress), and spends the visitor's
+ * budget (`spendPage`). A page rendered with public answers (pageAnswerPaths: a garage's page) has them asked through
+ * `fetchAnswer`, and is kept by its address and those answers. Without a build it says how to make one.
  */
-export function webRoutes(webDist: string, logger?: Logger, fetchAnswer?: PageAnswerFetcher): Router {
+export function webRoutes(webDist: string, logger?: Logger, { fetchAnswer, spendPage }: WebRoutesOptions = {}): Router {
   const router = Router();
   const indexFile = path.join(webDist, 'index.html');
   const serverEntry = serverEntryOf(webDist, logger);
@@ -156,15 +170,16 @@ export function webRoutes(webDist: string, logger?: Logger, fetchAnswer?: PageAn
   void serverEntry();
   const kept = keptPages();
   router.use(compression());
-  // The server build is the gateway's, not the browser's.
-  router.use('/ssr', (_req, _res, next) => next('router'));
+  // The server build is the gateway's, not the browser's, however its path is spelt.
+  router.use((req, _res, next) => (isServerBundlePath(req.originalUrl) ? next('router') : next()));
   router.use(
     '/assets',
     express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
   router.use(express.static(webDist, { index: false, maxAge: '1h' }));
-  router.get(/^(?!\/api\/).*/, (req, res, next) => {
-    if (!req.accepts('html')) return next();
+  const asksForPage: RequestHandler = (req, _res, next) => (req.accepts('html') ? next() : next('route'));
+  const pageHandlers = spendPage ? [asksForPage, spendPage] : [asksForPage];
+  router.get(/^(?!\/api\/).*/, ...pageHandlers, (req, res, next) => {
     if (!existsSync(indexFile)) {
       res
         .status(503)
@@ -172,9 +187,10 @@ export function webRoutes(webDist: string, logger?: Logger, fetchAnswer?: PageAn
         .send('The web app has not been built. Run `npm run build:web` (npm start does it for you).');
       return;
     }
-    const url = req.originalUrl;
     Promise.all([readFile(indexFile, 'utf8'), serverEntry()])
       .then(async ([indexHtml, entry]) => {
+        // Rendered at, and kept by, what the page reads of the address: any other parameter changes nothing.
+        const url = entry?.pageAddress?.(req.originalUrl) ?? req.originalUrl;
         const paths = (fetchAnswer && entry?.pageAnswerPaths?.(url)) || [];
         const answers = paths.length > 0 ? await answersFor(req, paths, fetchAnswer!) : {};
         const keptAs = Object.keys(answers).length > 0 ? `${url}\n${keptDayAndAnswers(answers)}` : url;
