@@ -10,5 +10,20 @@ export default defineConfig({
       'scripts/vitest.config.ts',
       'web/vite.config.ts',
     ],
+    // Measured when asked (`--coverage`: npm test does, scripts/test.ts), over every source file, reached or not, of
+    // the code the tests run in their own processes (docs/operations.md#tests). No threshold.
+    coverage: {
+      provider: 'v8',
+      include: [
+        'packages/*/src/**/*.{ts,tsx}',
+        'services/*/src/**/*.ts',
+        'doubles/src/**/*.ts',
+        'web/src/**/*.{ts,tsx}',
+        'scripts/**/*.{ts,mjs}',
+        'bench/**/*.ts',
+      ],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
+      reporter: ['json-summary'],
+    },
   },
 });

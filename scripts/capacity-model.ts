@@ -158,6 +158,22 @@ export function readInputs(
   return missing.length === 0 ? { inputs: inputs as Inputs, missing: [] } : { inputs: null, missing };
 }
 
+/**
+ * Where in a results directory the reference run's files are (committed: `npm run capacity` works on a fresh clone);
+ * this machine's own run of a benchmark, beside them, is read instead.
+ */
+export const REFERENCE_DIR = 'reference';
+
+/** Which run wrote a results file, from its stamp (bench/results.ts): "reference run of <date> at <commit>". */
+export function whichRun(results: unknown, isReference: boolean): string {
+  const stamp = (field: string) => {
+    const value = at(results, field);
+    return typeof value === 'string' && value !== '' ? value : null;
+  };
+  const commit = stamp('commit');
+  return `${isReference ? 'reference run' : "this machine's run"} of ${stamp('at') ?? 'an unknown date'} ${commit ? `at ${commit}` : 'at an unknown commit'}`;
+}
+
 /** The load to plan for; the defaults are issue 27's. */
 export interface Load {
   vehicles: number;

@@ -1,8 +1,9 @@
 /**
  * `npm run capacity [-- --vehicles N ...]`: what a load needs, from the figures the benchmarks measured.
  *
- * Reads bench/results/{lookup,create,footprint}.json (written by `npm run bench:lookup`, `bench:create` and
- * `bench:footprint`), takes the load from flags or CAPACITY_* variables (defaults: issue 27's, below), and prints each
+ * Reads bench/results/{lookup,create,pages,footprint}.json (this machine's runs of `npm run bench:lookup`, `bench:create`,
+ * `bench:pages` and `bench:footprint`), each one absent from bench/results/reference/ (the committed reference run's),
+ * and says which run each came from; takes the load from flags or CAPACITY_* variables (defaults: issue 27's, below), and prints each
  * input with the file and field it came from, then the replicas, cores, memory, Redis and Postgres the load needs
  * (scripts/capacity-model.ts), then the assumptions. The model and where it breaks: docs/capacity.md.
  */
@@ -19,6 +20,8 @@ import {
   PARTS,
   plan,
   readInputs,
+  REFERENCE_DIR,
+  whichRun,
 } from './capacity-model.js';
 
 /** Each flag of the load, the variable that may set it instead, and what it means. */
@@ -84,16 +87,19 @@ function loadFrom(argv: string[], env: NodeJS.ProcessEnv): { load: Load; results
 
 const { load, resultsDir } = loadFrom(process.argv.slice(2), process.env);
 const files: Record<string, unknown> = {};
-const writtenAt: Record<string, string> = {};
+/** Each file read: where, and which run wrote it (this machine's, else the committed reference run's). */
+const used: Record<string, { where: string; run: string }> = {};
 for (const file of new Set(Object.values(INPUTS).map((source) => source.file))) {
-  const where = path.join(resultsDir, file);
-  if (!existsSync(where)) continue;
+  const local = path.join(resultsDir, file);
+  const reference = path.join(resultsDir, REFERENCE_DIR, file);
+  const where = existsSync(local) ? local : existsSync(reference) ? reference : null;
+  if (!where) continue;
   try {
     files[file] = JSON.parse(readFileSync(where, 'utf8'));
   } catch (error) {
     fail(`${where} is not JSON (${(error as Error).message}): run its benchmark again.`);
   }
-  writtenAt[file] = String((files[file] as { at?: unknown }).at ?? 'unknown');
+  used[file] = { where, run: whichRun(files[file], where === reference) };
 }
 const read = readInputs(files);
 if (!read.inputs) {
@@ -121,8 +127,13 @@ const gb = (bytes: number) => `${n(bytes / 1e9, 1)} GB`;
 const row = (cells: string[], widths: number[]) =>
   cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
 
-console.log(`Inputs, measured (${path.relative(process.cwd(), resultsDir) || '.'}):`);
-for (const [file, at] of Object.entries(writtenAt)) console.log(`  ${file} written ${at}`);
+console.log('Inputs, measured:');
+for (const [file, { where, run }] of Object.entries(used))
+  console.log(`  ${file}: ${run} (${path.relative(process.cwd(), where)})`);
+if (new Set(Object.values(used).map(({ run }) => run.replace(/ of .*/, ''))).size > 1)
+  console.log(
+    "  (this machine's runs and the reference run together: compare figures within one run, bench/README.md)",
+  );
 const inputWidth = Math.max(...Object.values(INPUTS).map((s) => s.meaning.length));
 for (const [name, source] of Object.entries(INPUTS) as [InputName, (typeof INPUTS)[InputName]][]) {
   console.log(

@@ -1394,7 +1394,7 @@ const suggestions: [ISeedVehicle, string][] = [
   [single, `a single record (${at(single.records, 0).service_type})`],
   ...clocked.map((c): [ISeedVehicle, string] => [
     c.vehicle,
-    `mileage drop (suspected clocking): ${dropDetail(c.vehicle)}`,
+    `mileage drop (a reading lower than an earlier one): ${dropDetail(c.vehicle)}`,
   ]),
   [evWithHistory, 'an electric car: no oil, spark plug or cambelt work'],
   [

@@ -2,13 +2,28 @@
  * `npm test`: every check and every test, in the order that fails fastest. Type-check and lint, the web build
  * within its first-load budget, then the unit and integration tests of every workspace against real Postgres and
  * Redis (the environment's, containers of the run's own where Docker answers, or this machine's: test-servers.ts),
- * then the browser journeys through the whole running platform. It ends with one line: "N passed, N failed".
+ * then the browser journeys through the whole running platform. A committed `.only` fails its file (--allowOnly=false).
+ * It ends with the unit and integration tests' line and branch coverage per workspace and the files no test reaches,
+ * the checks listed apart, and one line that counts tests only: "Tests: N passed, N failed, N skipped"
+ * (scripts/test-summary.ts; docs/operations.md#tests).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { checkInfrastructure, ROOT, START_DATABASES_SCRIPT } from '@sh/shared/launcher';
 import { chooseTestServers, type TestServers } from './test-servers.js';
+import {
+  addCounts,
+  type CheckOutcome,
+  closingLines,
+  countTests,
+  type CoverageSummary,
+  coverageByWorkspace,
+  coverageLines,
+  type TestCounts,
+  VITEST_RUN_FLAGS,
+  type VitestReport,
+} from './test-summary.js';
 
 interface Step {
   name: string;
@@ -21,6 +36,13 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 
 const vitest = path.join(ROOT, 'node_modules/.bin/vitest');
+const coverageDir = path.join(reportDir, 'coverage');
+const vitestRun = (report: string) => [
+  vitest,
+  'run',
+  ...VITEST_RUN_FLAGS,
+  `--outputFile.json=${path.join(reportDir, report)}`,
+];
 const steps: Step[] = [
   { name: 'type-check', command: ['npm', 'run', 'typecheck', '--silent'] },
   { name: 'lint', command: ['npx', 'eslint', '.'] },
@@ -30,44 +52,21 @@ const steps: Step[] = [
   { name: 'web build and first-load budget', command: ['node', 'scripts/check-bundle-budget.mjs', '--build'] },
   {
     name: 'unit and integration tests',
-    command: [
-      vitest,
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${path.join(reportDir, 'main.json')}`,
-    ],
+    // Coverage as vitest.config.ts sets it (v8), of these tests only: the journeys run the services in processes of
+    // their own.
+    command: [...vitestRun('main.json'), '--coverage.enabled=true', `--coverage.reportsDirectory=${coverageDir}`],
     report: path.join(reportDir, 'main.json'),
   },
   {
     name: 'browser journeys',
-    command: [
-      vitest,
-      'run',
-      '--root',
-      'e2e',
-      '--exclude',
-      '**/fuzz.e2e.test.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${path.join(reportDir, 'e2e.json')}`,
-    ],
+    command: [...vitestRun('e2e.json'), '--root', 'e2e', '--exclude', '**/fuzz.e2e.test.ts'],
     report: path.join(reportDir, 'e2e.json'),
   },
   {
     // On a platform of its own (the global set-up starts a fresh one): thousands of hostile requests must not
     // share a platform with the journeys.
     name: 'fuzzing from the OpenAPI document',
-    command: [
-      vitest,
-      'run',
-      '--root',
-      'e2e',
-      'fuzz',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${path.join(reportDir, 'fuzz.json')}`,
-    ],
+    command: [...vitestRun('fuzz.json'), '--root', 'e2e', 'fuzz'],
     report: path.join(reportDir, 'fuzz.json'),
   },
 ];
@@ -144,54 +143,30 @@ if (problems.length > 0) {
 }
 const env = { ...process.env, ...servers!.env };
 
-let passed = 0;
-let failed = 0;
+let tests: TestCounts = { passed: 0, failed: 0, skipped: 0, failures: [] };
+const checks: CheckOutcome[] = [];
 const failedSteps: string[] = [];
-// The names of failed tests and the first line of each failure, repeated at the very end: a CI log is often read
-// from its tail only, where the step's own output has long scrolled away.
-const failedTests: string[] = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
   const status = await runStep(step.command, env);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (step.report && existsSync(step.report)) {
-    const report = JSON.parse(readFileSync(step.report, 'utf8')) as VitestReport;
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    failedTests.push(...failuresIn(report));
-  }
-  if (status !== 0) {
-    failedSteps.push(step.name);
-    if (!step.report) failed += 1;
-  } else if (!step.report) {
-    passed += 1;
-  }
+  if (step.report && existsSync(step.report))
+    tests = addCounts(tests, countTests(JSON.parse(readFileSync(step.report, 'utf8')) as VitestReport, ROOT));
+  if (!step.report) checks.push({ name: step.name, ok: status === 0 });
+  if (status !== 0) failedSteps.push(step.name);
   console.log(`=== ${step.name}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s ===`);
 }
 
+const coverageFile = path.join(coverageDir, 'coverage-summary.json');
+if (existsSync(coverageFile)) {
+  console.log('\nCoverage of the unit and integration tests (the code they run in their own processes):');
+  const summary = JSON.parse(readFileSync(coverageFile, 'utf8')) as CoverageSummary;
+  for (const line of coverageLines(coverageByWorkspace(summary, ROOT))) console.log(`  ${line}`);
+}
 if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join(', ')}`);
-for (const line of failedTests) console.log(line);
-console.log(`\n${passed} passed, ${failed} failed`);
+// The names of failed tests and the first line of each failure, repeated at the very end: a CI log is often read
+// from its tail only, where the step's own output has long scrolled away.
+for (const line of tests.failures) console.log(line);
+console.log(`\n${closingLines(checks, tests).join('\n')}`);
 await finish(failedSteps.length > 0 ? 1 : 0);
-
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  testResults?: {
-    name: string;
-    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
-  }[];
-}
-
-function failuresIn(report: VitestReport): string[] {
-  const lines: string[] = [];
-  for (const file of report.testResults ?? []) {
-    for (const test of file.assertionResults ?? []) {
-      if (test.status !== 'failed') continue;
-      const firstLine = (test.failureMessages?.[0] ?? '').split('\n')[0]!.slice(0, 300);
-      lines.push(`  ✗ ${path.relative(ROOT, file.name)} > ${test.fullName}\n      ${firstLine}`);
-    }
-  }
-  return lines;
-}

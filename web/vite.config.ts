@@ -20,6 +20,9 @@ export default defineConfig(({ mode }) => ({
           ]
         : [],
   },
+  // The footer's "©" year (src/vite-env.d.ts): the year of the day the page is built, in the bundle and the server
+  // build alike.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getUTCFullYear()) },
   plugins: [
     react(),
     // The page title in index.html carries the brand from its one place.

@@ -10,3 +10,6 @@ interface ImportMetaEnv {
   /** included, excluded or not-charged: what the price says of VAT; unset: not configured. */
   readonly VITE_PRICE_VAT?: string;
 }
+
+/** The year of the day the web app was built (vite.config.ts's define): the footer's "©" year. */
+declare const __BUILD_YEAR__: number;

@@ -53,6 +53,13 @@ describe('who runs the site (docs/operations.md, build variables)', () => {
     expect(footer.querySelector('[data-company-details]')?.textContent).toBe('Company details not configured.');
   });
 
+  it('dates its "©" by the year the page was built, not a year written in the code', async () => {
+    const footer = await renderFooterBuiltWith({});
+    // vite.config.ts's define, taken when this run's build (here: the test run) started.
+    expect(__BUILD_YEAR__).toBe(new Date().getUTCFullYear());
+    expect(footer.textContent).toContain(`© ${__BUILD_YEAR__} Wrenchmark. All rights reserved.`);
+  });
+
   it('says beside the price whether it includes VAT, as configured', async () => {
     const { companyDetailsFrom, vatNote } = await import('../src/lib/company-details');
     expect(vatNote(companyDetailsFrom({ VITE_PRICE_VAT: 'included' }))).toBe('including VAT');

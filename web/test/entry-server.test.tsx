@@ -84,6 +84,12 @@ describe('the pages the gateway pre-renders (entry-server.tsx)', () => {
     expect(html).not.toContain('rel="preload"');
   });
 
+  it('date the footer\'s "©" by the year of the build, as the browser\'s bundle does', async () => {
+    const html = await renderPage('/pricing');
+    expect(html).toContain(`© ${__BUILD_YEAR__} Wrenchmark. All rights reserved.`);
+    expect(__BUILD_YEAR__).toBe(new Date().getUTCFullYear());
+  });
+
   it('escape a hostile registration: it is text, never markup', async () => {
     const html = await renderPage(`/vehicle-results?reg=${encodeURIComponent(HOSTILE)}`);
     expect(html).not.toContain('<img');

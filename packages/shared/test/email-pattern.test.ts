@@ -9,24 +9,25 @@ import {
   CONTACT_MESSAGES,
 } from '../src/contract/index.js';
 import { createServiceApp, parseOrThrow } from '../src/server/index.js';
-import { listenForTest, testLogger } from '../src/testing/index.js';
+import {
+  LINEAR_GROWTH_AT_MOST,
+  listenForTest,
+  quickestMs,
+  testLogger,
+  timeGrowthOverTenfold,
+} from '../src/testing/index.js';
 
 /**
  * Inputs built to make a backtracking e-mail pattern try every split: many dots between an @ and a character
- * that fails at the very end. The old pattern took over a second on 30 KB of them.
+ * that fails at the very end, of about `size` characters. The old pattern took over a second on 30 KB of them.
  */
-const hostile = [
-  `a@${'.'.repeat(90_000)}@`,
-  `a@${'a.'.repeat(45_000)} `,
-  `${'a'.repeat(45_000)}@${'a.'.repeat(20_000)}`,
-  `a@${'.a'.repeat(45_000)}.`,
+const hostile: Array<[string, (size: number) => string]> = [
+  ['dots between two @', (size) => `a@${'.'.repeat(size)}@`],
+  ['labels ending in a space', (size) => `a@${'a.'.repeat(size / 2)} `],
+  ['a long local part, labels', (size) => `${'a'.repeat(size / 2)}@${'a.'.repeat(size / 4)}`],
+  ['labels ending in a dot', (size) => `a@${'.a'.repeat(size / 2)}.`],
 ];
-
-function timeMs(run: () => unknown): number {
-  const started = performance.now();
-  run();
-  return performance.now() - started;
-}
+const SIZE = 90_000;
 
 describe('the e-mail check', () => {
   it('accepts ordinary addresses and refuses malformed ones', () => {
@@ -45,26 +46,21 @@ describe('the e-mail check', () => {
     }
   });
 
-  it.each(hostile.map((input) => [input.length, input]))(
-    'checks %i hostile characters in linear time',
-    (_length, input) => {
-      expect(timeMs(() => EMAIL_PATTERN.test(input))).toBeLessThan(50);
-      for (const schema of [ZEmailSchema, ZForgotPasswordRequestSchema.shape.email]) {
-        let result: ReturnType<typeof ZEmailSchema.safeParse> | undefined;
-        expect(timeMs(() => (result = schema.safeParse(input)))).toBeLessThan(50);
-        expect(result?.success).toBe(false);
-      }
-      let contact: ReturnType<typeof ZContactRequestSchema.safeParse> | undefined;
-      expect(
-        timeMs(
-          () =>
-            (contact = ZContactRequestSchema.safeParse({ name: 'x', email: input, subject: 'general', message: 'hi' })),
-        ),
-      ).toBeLessThan(50);
-      expect(contact?.success).toBe(false);
-      expect(timeMs(() => ZCreateServiceRecordRequestSchema.safeParse({ customer_email: input }))).toBeLessThan(50);
-    },
-  );
+  it.each(hostile)('checks hostile input (%s) in linear time, and refuses it', async (_kind, make) => {
+    const input = make(SIZE);
+    const checks: Array<(text: string) => { success: boolean } | boolean> = [
+      (text) => EMAIL_PATTERN.test(text),
+      (text) => ZEmailSchema.safeParse(text),
+      (text) => ZForgotPasswordRequestSchema.shape.email.safeParse(text),
+      (text) => ZContactRequestSchema.safeParse({ name: 'x', email: text, subject: 'general', message: 'hi' }),
+      (text) => ZCreateServiceRecordRequestSchema.safeParse({ customer_email: text }),
+    ];
+    for (const check of checks) {
+      const outcome = check(input);
+      expect(typeof outcome === 'boolean' ? outcome : outcome.success).toBe(false);
+      expect(await timeGrowthOverTenfold(make, check, SIZE)).toBeLessThan(LINEAR_GROWTH_AT_MOST);
+    }
+  });
 });
 
 describe('a hostile e-mail through HTTP', () => {
@@ -85,25 +81,24 @@ describe('a hostile e-mail through HTTP', () => {
     await server?.close();
   });
 
-  it('answers the worst contact body under the body limit with 400 in under 50 ms', async () => {
-    const email = `a@${'.'.repeat(99_000)}@`;
-    const body = JSON.stringify({ name: 'x', email, subject: 'general', message: 'hi' });
-    expect(Buffer.byteLength(body)).toBeLessThan(100 * 1024);
-    // One warm-up request, so the timing is of the check and not of the first request's set-up.
-    await fetch(`${server.url}/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const started = performance.now();
-    const response = await fetch(`${server.url}/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    const elapsed = performance.now() - started;
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toBe(CONTACT_MESSAGES.contact.invalidEmail);
-    expect(elapsed).toBeLessThan(50);
+  it('answers the worst contact body under the body limit with 400 as quickly as an ordinary bad address', async () => {
+    const send = (email: string) =>
+      fetch(`${server.url}/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'x', email, subject: 'general', message: 'hi' }),
+      });
+    const worst = `a@${'.'.repeat(99_000)}@`;
+    // The baseline: a body as large, whose address is refused without any split to try (no @ at all).
+    const ordinary = 'a'.repeat(worst.length);
+    expect(Buffer.byteLength(JSON.stringify({ email: worst }))).toBeLessThan(100 * 1024);
+    for (const email of [worst, ordinary]) {
+      const response = await send(email);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(CONTACT_MESSAGES.contact.invalidEmail);
+    }
+    const ms = async (email: string) => quickestMs(async () => (await send(email)).arrayBuffer());
+    // Backtracking would take seconds against a few milliseconds; the same work takes about as long.
+    expect((await ms(worst)) / (await ms(ordinary))).toBeLessThan(5);
   });
 });

@@ -24,7 +24,6 @@ export const DEMO_PERIOD_DAYS = 30;
 export const SERVICE_TIME_ZONE = 'Europe/London';
 export const DISPLAY_LOCALE = 'en-GB';
 export const HEADER_HEIGHT_PX = 82;
-export const COPYRIGHT_YEAR = 2024;
 export const SUPPORT_HOURS = 'Monday to Friday, 9:00 to 17:00 UK time';
 export const SUPPORT_REPLY_HOURS = 24;
 export const RESET_EMAIL_MINUTES = 5;

@@ -194,3 +194,4 @@ export {
 } from './service-process.js';
 export { TEST_KEY_PAIR } from './test-key-pair.js';
 export { createIdentityUser } from './identity-users.js';
+export { LINEAR_GROWTH_AT_MOST, quickestMs, timeGrowthOverTenfold } from './time-growth.js';

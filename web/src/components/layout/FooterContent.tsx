@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { COPYRIGHT_YEAR } from '@sh/shared/contract';
 import { BRAND } from '../../brand';
 import { CompanyDetailsLine } from '../../lib/company-details';
 import { Logo } from './Logo';
@@ -62,9 +61,7 @@ export function FooterContent() {
         ))}
       </div>
       <div className="container site-footer__legal">
-        <p>
-          © {COPYRIGHT_YEAR} {BRAND.name}. All rights reserved.
-        </p>
+        <p>{`© ${__BUILD_YEAR__} ${BRAND.name}. All rights reserved.`}</p>
         <CompanyDetailsLine />
       </div>
     </>
