@@ -35,6 +35,7 @@ import { redisAnswers, restoreRedisOnExit, restoreRedisSync, startPlatform, star
 import { Load, registrationFor } from './load.js';
 import { newPhase, submits, type Phase } from './phase.js';
 import { settle } from './settle.js';
+import { noteSpread } from './spread.js';
 import {
   FAULT_NAMES,
   FAULTS,
@@ -44,6 +45,7 @@ import {
   POSTGRES_URL,
   REDIS_PORT,
   REDIS_URL,
+  REPLICAS,
   RESULTS_DIR,
   SHARED_REGISTRATIONS,
   sleep,
@@ -75,11 +77,23 @@ async function main(): Promise<number> {
   await seedDemoData(POSTGRES_URL, SUFFIX, SERVICE_NAMES);
   const garages = await createGarages();
 
+  if (REPLICAS > 1)
+    console.log(`${REPLICAS} replicas of each service and of the gateway, behind the launcher's balancer`);
   const stack = await startPlatform((name, line) => log.write(`${new Date().toISOString()} [${name}] ${line}\n`));
   console.log(
     `Platform up at ${stack.urls.gateway} (services: ${stack.services.join(', ')}), ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
   );
   const gateway = `http://127.0.0.1:${PORTS.gateway}`;
+  /** How many of the registrations these submits acknowledged have chains that verify (through the gateway). */
+  const verifyChains = async (of: typeof submits) => {
+    const touched = [...new Set(of.filter((s) => s.isAcknowledged).map((s) => s.registration))];
+    let intact = 0;
+    for (const registration of touched) {
+      const answer = await call(`${gateway}/api/v1/service-records/verify/${registration}`);
+      if ((answer.json as { data?: { valid?: boolean } } | null)?.data?.valid) intact += 1;
+    }
+    return { intact, touched: touched.length };
+  };
   const lookupRegistrations = [
     ...seedVehicles()
       .slice(0, 200)
@@ -100,6 +114,7 @@ async function main(): Promise<number> {
     /** Runs the load around one fault, stops it, lets the platform settle and compares. */
     const runFault = async (fault: Fault) => {
       const phase = newPhase(fault.name);
+      const spreadBefore = stack.spread();
       phases.push(phase);
       console.log(`\n-- ${fault.name}`);
       const load = new Load(gateway, garages, lookupRegistrations, phase);
@@ -116,7 +131,14 @@ async function main(): Promise<number> {
       const settled = await settle(stack, phase);
       const failures = [...(outcome?.failures ?? []), ...(fault.afterSettling ? await fault.afterSettling() : [])];
       phase.notes.push(...(outcome?.notes ?? []));
+      if (REPLICAS > 1) failures.push(...noteSpread(phase, spreadBefore, stack.spread(), fault.killed));
       const row = await compare(phase, garages, settled, { failures, duplicates: outcome?.duplicates });
+      const chains = await verifyChains(submits.filter((s) => s.phase === phase.name));
+      row.chains = `${chains.intact}/${chains.touched}`;
+      if (chains.intact !== chains.touched) {
+        row.ok = false;
+        row.notes.unshift(`FAIL ${chains.touched - chains.intact} touched chains do not verify`);
+      }
       rows.push(row);
       printRow(row, phase);
     };
@@ -124,24 +146,20 @@ async function main(): Promise<number> {
     for (const name of FAULT_NAMES.filter((name) => FAULTS.has(name)))
       for (const fault of FAULTS_BY_NAME[name](stack)) await runFault(fault);
 
-    // The chains of every registration the run touched still verify.
-    const touched = [...new Set(submits.filter((s) => s.isAcknowledged).map((s) => s.registration))];
-    let intact = 0;
-    for (const registration of touched) {
-      const answer = await call(`${gateway}/api/v1/service-records/verify/${registration}`);
-      if ((answer.json as { data?: { valid?: boolean } } | null)?.data?.valid) intact += 1;
-    }
-    console.log(`\nChains that verify: ${intact} of ${touched.length} touched registrations`);
-    if (intact !== touched.length) exitCode = 1;
+    // The chains of every registration the run touched still verify at its end.
+    const { intact, touched } = await verifyChains(submits);
+    console.log(`\nChains that verify: ${intact} of ${touched} touched registrations`);
+    if (intact !== touched) exitCode = 1;
 
     const minutes = (Date.now() - startedAt) / 60_000;
+    console.log(`\n${REPLICAS} replica${REPLICAS > 1 ? 's' : ''} of each service and of the gateway`);
     console.log(
-      `\n| fault | requests | 5xx | network errors | lookups answered | records acknowledged | stored | lost | events emitted | deliveries consumed | receipt mails | duplicates | settled in |`,
+      `| fault | requests | 5xx | network errors | lookups answered | submits sent | records acknowledged | stored | lost | events emitted | deliveries consumed | events lost | events doubled | receipt mails | duplicates | chains verified | settled in |`,
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log(`|${'---|'.repeat(17)}`);
     for (const r of rows) {
       console.log(
-        `| ${r.fault} | ${r.requests} | ${r.serverErrors} | ${r.networkErrors} | ${r.lookups} | ${r.acknowledged} | ${r.stored} | ${r.lost} | ${r.eventsEmitted} | ${r.deliveriesConsumed}/${r.deliveriesOwed} | ${r.receiptMails} | ${r.duplicates} | ${r.settleSeconds.toFixed(0)} s |`,
+        `| ${r.fault} | ${r.requests} | ${r.serverErrors} | ${r.networkErrors} | ${r.lookups} | ${r.submits} | ${r.acknowledged} | ${r.stored} | ${r.lost} | ${r.eventsEmitted} | ${r.deliveriesConsumed}/${r.deliveriesOwed} | ${r.eventsLost} | ${r.eventsDoubled} | ${r.receiptMails} | ${r.duplicates} | ${r.chains} | ${r.settleSeconds.toFixed(0)} s |`,
       );
     }
     const failed = rows.filter((r) => !r.ok);
@@ -151,7 +169,7 @@ async function main(): Promise<number> {
     for (const r of failed)
       for (const note of r.notes.filter((n) => n.startsWith('FAIL'))) console.log(`  ${r.fault}: ${note}`);
     if (failed.length > 0) exitCode = 1;
-    writeResults('chaos', { minutes, chainsVerified: { intact, touched: touched.length }, rows, phases });
+    writeResults('chaos', { minutes, replicas: REPLICAS, chainsVerified: { intact, touched }, rows, phases });
   } finally {
     restoreRedisSync();
     await stack.stop();
