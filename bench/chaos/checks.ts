@@ -6,9 +6,10 @@
 import { queueCounts } from '@sh/shared/server';
 import { deliveries, pools, readEvents, receiptMailsFor } from './databases.js';
 import type { Garage } from './load.js';
-import { submits, type Phase } from './phase.js';
+import { call } from './http.js';
+import { submits, type Phase, type Submit } from './phase.js';
 import type { Settled } from './settle.js';
-import { CHECKPOINT_INTERVAL_MS, PREFIX, REDIS_URL, SETTLE_TIMEOUT_MS, SUBMIT_GIVE_UP_MS } from './settings.js';
+import { CHECKPOINT_INTERVAL_MS, PREFIX, REDIS_URL, SETTLE_TIMEOUT_MS, sleep, SUBMIT_GIVE_UP_MS } from './settings.js';
 
 export interface Row {
   fault: string;
@@ -193,4 +194,27 @@ export function printRow(row: Row, phase: Phase): void {
       `   duplicates ${row.duplicates}; submits in hand answered ${phase.drainSeconds.toFixed(1)} s after the load stopped, then settled in ${row.settleSeconds.toFixed(1)} s`,
   );
   for (const note of row.notes) console.log(`   - ${note}`);
+}
+
+/**
+ * Whether the chain of each registration these submits acknowledged verifies, through the gateway. A 5xx or no answer
+ * (the platform was busy, not the chain) is asked again, at most 5 times a second apart; any other answer that is not
+ * `valid: true` is a failure, with what it was.
+ */
+export async function verifyChains(
+  gateway: string,
+  of: Submit[],
+): Promise<{ intact: number; touched: number; failures: string[] }> {
+  const touched = [...new Set(of.filter((s) => s.isAcknowledged).map((s) => s.registration))];
+  const failures: string[] = [];
+  for (const registration of touched) {
+    let answer = await call(`${gateway}/api/v1/service-records/verify/${registration}`);
+    for (let asked = 1; asked < 5 && (answer.status === null || answer.status >= 500); asked += 1) {
+      await sleep(1000);
+      answer = await call(`${gateway}/api/v1/service-records/verify/${registration}`);
+    }
+    if ((answer.json as { data?: { valid?: boolean } } | null)?.data?.valid !== true)
+      failures.push(`the chain of ${registration} does not verify: ${answer.status} ${JSON.stringify(answer.json)}`);
+  }
+  return { intact: touched.length - failures.length, touched: touched.length, failures };
 }

@@ -27,10 +27,10 @@ import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDatabases, seedDemoData, seedVehicles } from '../../scripts/seed.js';
 import { checkInfrastructure, ROOT, SERVICE_NAMES } from '@sh/shared/launcher';
-import { compare, printRow, type Row } from './checks.js';
+import { compare, printRow, verifyChains, type Row } from './checks.js';
 import { createGarages, pools, recreate } from './databases.js';
 import { FAULTS_BY_NAME, type Fault, type FaultOutcome } from './faults/index.js';
-import { call, postJson } from './http.js';
+import { postJson } from './http.js';
 import { redisAnswers, restoreRedisOnExit, restoreRedisSync, startPlatform, startRedisSync } from './infrastructure.js';
 import { Load, registrationFor } from './load.js';
 import { newPhase, submits, type Phase } from './phase.js';
@@ -84,16 +84,6 @@ async function main(): Promise<number> {
     `Platform up at ${stack.urls.gateway} (services: ${stack.services.join(', ')}), ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
   );
   const gateway = `http://127.0.0.1:${PORTS.gateway}`;
-  /** How many of the registrations these submits acknowledged have chains that verify (through the gateway). */
-  const verifyChains = async (of: typeof submits) => {
-    const touched = [...new Set(of.filter((s) => s.isAcknowledged).map((s) => s.registration))];
-    let intact = 0;
-    for (const registration of touched) {
-      const answer = await call(`${gateway}/api/v1/service-records/verify/${registration}`);
-      if ((answer.json as { data?: { valid?: boolean } } | null)?.data?.valid) intact += 1;
-    }
-    return { intact, touched: touched.length };
-  };
   const lookupRegistrations = [
     ...seedVehicles()
       .slice(0, 200)
@@ -133,11 +123,14 @@ async function main(): Promise<number> {
       phase.notes.push(...(outcome?.notes ?? []));
       if (REPLICAS > 1) failures.push(...noteSpread(phase, spreadBefore, stack.spread(), fault.killed));
       const row = await compare(phase, garages, settled, { failures, duplicates: outcome?.duplicates });
-      const chains = await verifyChains(submits.filter((s) => s.phase === phase.name));
+      const chains = await verifyChains(
+        gateway,
+        submits.filter((s) => s.phase === phase.name),
+      );
       row.chains = `${chains.intact}/${chains.touched}`;
-      if (chains.intact !== chains.touched) {
+      if (chains.failures.length > 0) {
         row.ok = false;
-        row.notes.unshift(`FAIL ${chains.touched - chains.intact} touched chains do not verify`);
+        row.notes.unshift(...chains.failures.map((f) => `FAIL ${f}`));
       }
       rows.push(row);
       printRow(row, phase);
@@ -147,8 +140,9 @@ async function main(): Promise<number> {
       for (const fault of FAULTS_BY_NAME[name](stack)) await runFault(fault);
 
     // The chains of every registration the run touched still verify at its end.
-    const { intact, touched } = await verifyChains(submits);
+    const { intact, touched, failures: broken } = await verifyChains(gateway, submits);
     console.log(`\nChains that verify: ${intact} of ${touched} touched registrations`);
+    for (const failure of broken) console.log(`  ${failure}`);
     if (intact !== touched) exitCode = 1;
 
     const minutes = (Date.now() - startedAt) / 60_000;

@@ -30,6 +30,8 @@ export const FAULT_NAMES = ['baseline', 'kills', 'redis', 'postgres', 'stripe'] 
 export type FaultName = (typeof FAULT_NAMES)[number];
 /** CHAOS_FAULTS=kills,stripe (say) runs only those of baseline, kills, redis, postgres, stripe; all by default. */
 export const FAULTS = new Set((process.env.CHAOS_FAULTS ?? FAULT_NAMES.join(',')).split(',').map((f) => f.trim()));
+/** CHAOS_KILLS=records,notifications (say) kills only those parts in the kills fault; every service and the gateway by default. */
+export const KILLS = process.env.CHAOS_KILLS ? new Set(process.env.CHAOS_KILLS.split(',').map((k) => k.trim())) : null;
 
 /**
  * How many processes of each service and of the gateway (`npm run chaos -- --replicas 2`, or CHAOS_REPLICAS=2), behind
