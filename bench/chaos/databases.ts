@@ -19,6 +19,8 @@ export interface OutboxRow {
   name: TEventName;
   published: boolean;
   recordId: string | null;
+  /** A checkpoint_issued event's tree size. */
+  treeSize: string | null;
   service: ServiceName;
 }
 
@@ -35,9 +37,19 @@ export async function readEvents(): Promise<EventState> {
       name: TEventName;
       published: boolean;
       record_id: string | null;
-    }>(`SELECT id, name, published_at IS NOT NULL AS published, payload->>'recordId' AS record_id FROM event_outbox`);
+      tree_size: string | null;
+    }>(
+      `SELECT id, name, published_at IS NOT NULL AS published, payload->>'recordId' AS record_id, payload->>'treeSize' AS tree_size FROM event_outbox`,
+    );
     for (const row of rows)
-      outbox.push({ id: row.id, name: row.name, published: row.published, recordId: row.record_id, service });
+      outbox.push({
+        id: row.id,
+        name: row.name,
+        published: row.published,
+        recordId: row.record_id,
+        treeSize: row.tree_size,
+        service,
+      });
   }
   const processed: Record<string, Set<string>> = {};
   for (const service of CONSUMING_SERVICES) {

@@ -8,7 +8,17 @@ import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { ROOT, START_DATABASES_SCRIPT, startStack, type RunningStack } from '@sh/shared/launcher';
-import { IS_OWN_REDIS, POSTGRES_URL, PORTS, PREFIX, REDIS_PORT, REDIS_URL, SUFFIX } from './settings.js';
+import {
+  CHECKPOINT_INTERVAL_MS,
+  IS_OWN_REDIS,
+  POSTGRES_URL,
+  PORTS,
+  PREFIX,
+  REDIS_PORT,
+  REDIS_URL,
+  REPLICAS,
+  SUFFIX,
+} from './settings.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -82,18 +92,19 @@ export function startPlatform(onOutput: (name: string, line: string) => void): P
     redisKeyPrefix: PREFIX,
     logLevel: 'warn',
     gatewayHost: '127.0.0.1',
+    replicas: REPLICAS,
     // A checkpoint every second (30 s by default), so that the receipt mails waiting for one settle within seconds.
     env: {
       RATE_LIMIT_API_PER_MINUTE: '100000000',
       RATE_LIMIT_AUTH_PER_MINUTE: '100000000',
       RATE_LIMIT_LOOKUP_PER_MINUTE: '100000000',
-      LOG_CHECKPOINT_INTERVAL_MS: '1000',
+      LOG_CHECKPOINT_INTERVAL_MS: String(CHECKPOINT_INTERVAL_MS),
     },
     onOutput,
   });
 }
 
-/** SIGKILLs one of the platform's processes (a service, 'gateway' or a double) and launches it again after `downMs`. */
+/** SIGKILLs one of the platform's processes (a service's, the gateway's, `records.1` at two replicas, or a double) and launches it again after `downMs`. */
 export function killAndRelaunch(stack: RunningStack, name: string, downMs = 0): Promise<void> {
   return stack.restart!(name, downMs);
 }

@@ -27,14 +27,15 @@ import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { prepareDatabases, seedDemoData, seedVehicles } from '../../scripts/seed.js';
 import { checkInfrastructure, ROOT, SERVICE_NAMES } from '@sh/shared/launcher';
-import { compare, printRow, type Row } from './checks.js';
+import { compare, printRow, verifyChains, type Row } from './checks.js';
 import { createGarages, pools, recreate } from './databases.js';
 import { FAULTS_BY_NAME, type Fault, type FaultOutcome } from './faults/index.js';
-import { call, postJson } from './http.js';
+import { postJson } from './http.js';
 import { redisAnswers, restoreRedisOnExit, restoreRedisSync, startPlatform, startRedisSync } from './infrastructure.js';
 import { Load, registrationFor } from './load.js';
 import { newPhase, submits, type Phase } from './phase.js';
 import { settle } from './settle.js';
+import { noteSpread } from './spread.js';
 import {
   FAULT_NAMES,
   FAULTS,
@@ -44,6 +45,7 @@ import {
   POSTGRES_URL,
   REDIS_PORT,
   REDIS_URL,
+  REPLICAS,
   RESULTS_DIR,
   SHARED_REGISTRATIONS,
   sleep,
@@ -75,6 +77,8 @@ async function main(): Promise<number> {
   await seedDemoData(POSTGRES_URL, SUFFIX, SERVICE_NAMES);
   const garages = await createGarages();
 
+  if (REPLICAS > 1)
+    console.log(`${REPLICAS} replicas of each service and of the gateway, behind the launcher's balancer`);
   const stack = await startPlatform((name, line) => log.write(`${new Date().toISOString()} [${name}] ${line}\n`));
   console.log(
     `Platform up at ${stack.urls.gateway} (services: ${stack.services.join(', ')}), ${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
@@ -100,6 +104,7 @@ async function main(): Promise<number> {
     /** Runs the load around one fault, stops it, lets the platform settle and compares. */
     const runFault = async (fault: Fault) => {
       const phase = newPhase(fault.name);
+      const spreadBefore = stack.spread();
       phases.push(phase);
       console.log(`\n-- ${fault.name}`);
       const load = new Load(gateway, garages, lookupRegistrations, phase);
@@ -116,7 +121,17 @@ async function main(): Promise<number> {
       const settled = await settle(stack, phase);
       const failures = [...(outcome?.failures ?? []), ...(fault.afterSettling ? await fault.afterSettling() : [])];
       phase.notes.push(...(outcome?.notes ?? []));
+      if (REPLICAS > 1) failures.push(...noteSpread(phase, spreadBefore, stack.spread(), fault.killed));
       const row = await compare(phase, garages, settled, { failures, duplicates: outcome?.duplicates });
+      const chains = await verifyChains(
+        gateway,
+        submits.filter((s) => s.phase === phase.name),
+      );
+      row.chains = `${chains.intact}/${chains.touched}`;
+      if (chains.failures.length > 0) {
+        row.ok = false;
+        row.notes.unshift(...chains.failures.map((f) => `FAIL ${f}`));
+      }
       rows.push(row);
       printRow(row, phase);
     };
@@ -124,24 +139,21 @@ async function main(): Promise<number> {
     for (const name of FAULT_NAMES.filter((name) => FAULTS.has(name)))
       for (const fault of FAULTS_BY_NAME[name](stack)) await runFault(fault);
 
-    // The chains of every registration the run touched still verify.
-    const touched = [...new Set(submits.filter((s) => s.isAcknowledged).map((s) => s.registration))];
-    let intact = 0;
-    for (const registration of touched) {
-      const answer = await call(`${gateway}/api/v1/service-records/verify/${registration}`);
-      if ((answer.json as { data?: { valid?: boolean } } | null)?.data?.valid) intact += 1;
-    }
-    console.log(`\nChains that verify: ${intact} of ${touched.length} touched registrations`);
-    if (intact !== touched.length) exitCode = 1;
+    // The chains of every registration the run touched still verify at its end.
+    const { intact, touched, failures: broken } = await verifyChains(gateway, submits);
+    console.log(`\nChains that verify: ${intact} of ${touched} touched registrations`);
+    for (const failure of broken) console.log(`  ${failure}`);
+    if (intact !== touched) exitCode = 1;
 
     const minutes = (Date.now() - startedAt) / 60_000;
+    console.log(`\n${REPLICAS} replica${REPLICAS > 1 ? 's' : ''} of each service and of the gateway`);
     console.log(
-      `\n| fault | requests | 5xx | network errors | lookups answered | records acknowledged | stored | lost | events emitted | deliveries consumed | receipt mails | duplicates | settled in |`,
+      `| fault | requests | 5xx | network errors | lookups answered | submits sent | records acknowledged | stored | lost | events emitted | deliveries consumed | events lost | events doubled | receipt mails | duplicates | chains verified | settled in |`,
     );
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+    console.log(`|${'---|'.repeat(17)}`);
     for (const r of rows) {
       console.log(
-        `| ${r.fault} | ${r.requests} | ${r.serverErrors} | ${r.networkErrors} | ${r.lookups} | ${r.acknowledged} | ${r.stored} | ${r.lost} | ${r.eventsEmitted} | ${r.deliveriesConsumed}/${r.deliveriesOwed} | ${r.receiptMails} | ${r.duplicates} | ${r.settleSeconds.toFixed(0)} s |`,
+        `| ${r.fault} | ${r.requests} | ${r.serverErrors} | ${r.networkErrors} | ${r.lookups} | ${r.submits} | ${r.acknowledged} | ${r.stored} | ${r.lost} | ${r.eventsEmitted} | ${r.deliveriesConsumed}/${r.deliveriesOwed} | ${r.eventsLost} | ${r.eventsDoubled} | ${r.receiptMails} | ${r.duplicates} | ${r.chains} | ${r.settleSeconds.toFixed(0)} s |`,
       );
     }
     const failed = rows.filter((r) => !r.ok);
@@ -151,7 +163,7 @@ async function main(): Promise<number> {
     for (const r of failed)
       for (const note of r.notes.filter((n) => n.startsWith('FAIL'))) console.log(`  ${r.fault}: ${note}`);
     if (failed.length > 0) exitCode = 1;
-    writeResults('chaos', { minutes, chainsVerified: { intact, touched: touched.length }, rows, phases });
+    writeResults('chaos', { minutes, replicas: REPLICAS, chainsVerified: { intact, touched }, rows, phases });
   } finally {
     restoreRedisSync();
     await stack.stop();

@@ -16,6 +16,8 @@ export const SHARED_REGISTRATIONS = 20;
 export const VISITORS = 4;
 export const PASSWORD = 'ChaosGarage2026';
 export const KILL_DOWN_MS = 4000;
+/** LOG_CHECKPOINT_INTERVAL_MS of the run's records (30 s by default): receipt mails waiting for one settle within seconds. */
+export const CHECKPOINT_INTERVAL_MS = 1000;
 export const REDIS_DOWN_MS = 30_000;
 export const SETTLE_TIMEOUT_MS = 240_000;
 /** How long a garage keeps retrying one submit before it gives up on it (reported, never expected). */
@@ -28,5 +30,16 @@ export const FAULT_NAMES = ['baseline', 'kills', 'redis', 'postgres', 'stripe'] 
 export type FaultName = (typeof FAULT_NAMES)[number];
 /** CHAOS_FAULTS=kills,stripe (say) runs only those of baseline, kills, redis, postgres, stripe; all by default. */
 export const FAULTS = new Set((process.env.CHAOS_FAULTS ?? FAULT_NAMES.join(',')).split(',').map((f) => f.trim()));
+/** CHAOS_KILLS=records,notifications (say) kills only those parts in the kills fault; every service and the gateway by default. */
+export const KILLS = process.env.CHAOS_KILLS ? new Set(process.env.CHAOS_KILLS.split(',').map((k) => k.trim())) : null;
+
+/**
+ * How many processes of each service and of the gateway (`npm run chaos -- --replicas 2`, or CHAOS_REPLICAS=2), behind
+ * the launcher's balancer: the kills then kill one replica of each. 1 by default.
+ */
+const replicasArgument = process.argv.indexOf('--replicas');
+const replicas = replicasArgument >= 0 ? process.argv[replicasArgument + 1] : (process.env.CHAOS_REPLICAS ?? '1');
+if (!/^[1-4]$/.test(replicas ?? '')) throw new Error(`--replicas must be 1 to 4, not "${replicas}"`);
+export const REPLICAS = Number(replicas);
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,7 +8,7 @@ import { deliveries, heldReceipts, readEvents } from './databases.js';
 import { call } from './http.js';
 import { killAndRelaunch } from './infrastructure.js';
 import type { Phase } from './phase.js';
-import { PORTS, PREFIX, REDIS_URL, SETTLE_TIMEOUT_MS, sleep } from './settings.js';
+import { PREFIX, REDIS_URL, SETTLE_TIMEOUT_MS, sleep } from './settings.js';
 
 export interface Settled {
   isSettled: boolean;
@@ -25,10 +25,8 @@ async function isReady(url: string): Promise<'ready' | 'not ready' | 'down'> {
 export async function settle(stack: RunningStack, phase: Phase): Promise<Settled> {
   const started = Date.now();
   const downSince = new Map<string, number>();
-  const targets: Array<[string, string]> = [
-    ...stack.services.map((name): [string, string] => [name, `http://127.0.0.1:${PORTS[name]}`]),
-    ['gateway', `http://127.0.0.1:${PORTS.gateway}`],
-  ];
+  // Every process, each replica at its own URL.
+  const targets = stack.processes.map((p): [string, string] => [p.name, p.url]);
   let waitingFor = '';
   while (Date.now() - started < SETTLE_TIMEOUT_MS) {
     const unready: string[] = [];

@@ -11,6 +11,8 @@ export interface FaultOutcome {
 export interface Fault {
   /** Its row's name in the table. */
   name: string;
+  /** The process the fault kills, if it kills one (its connections then stop in the spread's count). */
+  killed?: string;
   /** Injects the fault while the load runs (4 s of load before, 5 s after). */
   inject(phase: Phase): Promise<FaultOutcome | void>;
   /** Its own checks once the platform has settled: failures. */

@@ -30,5 +30,6 @@ export {
   type StackPorts,
 } from './ports.js';
 export { migrationsOf, ROOT } from './root.js';
-export { startStack, type RunningStack, type StackOptions } from './stack.js';
+export { startBalancer, type Balancer } from './balancer.js';
+export { startStack, type RunningStack, type StackOptions, type StackProcess } from './stack.js';
 export { waitForPort, waitForReady, waitUntilAnswering } from './wait.js';

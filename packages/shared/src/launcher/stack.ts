@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEV_INTERNAL_TOKEN } from '../server/services.js';
+import { startBalancer, type Balancer } from './balancer.js';
 import { createChildGroup } from './group.js';
 import { availableServices, databaseUrl, type ServiceName, type StackPorts } from './ports.js';
 import { ROOT } from './root.js';
@@ -29,6 +30,19 @@ export interface StackOptions {
    * docker-compose.yml's `restart: unless-stopped` does: on for `npm start`; off where a test kills children itself.
    */
   relaunchOnCrash?: boolean;
+  /**
+   * How many processes of each service and of the gateway (default 1). With more, replica n (from 1) of a part listens
+   * on its port + 100 n and is named `<part>.<n>`, and a balancer (balancer.ts) on the part's own port spreads
+   * connections over them: every URL the parts are given stays the same.
+   */
+  replicas?: number;
+}
+
+/** One process of a service or the gateway: its child's name (restart's) and its own URL. */
+export interface StackProcess {
+  name: string;
+  part: ServiceName | 'gateway';
+  url: string;
 }
 
 export interface RunningStack {
@@ -41,6 +55,10 @@ export interface RunningStack {
     dvsaDouble: string;
   };
   services: ServiceName[];
+  /** Every process of the services and the gateway (with `replicas`, several of each). */
+  processes: StackProcess[];
+  /** With `replicas`: the connections each process took through its part's balancer, and the bytes sent to it. */
+  spread(): Map<string, { connections: number; bytes: number }>;
   stop(): Promise<void>;
   /**
    * For fault injection (bench/chaos.ts): SIGKILLs the child `name` (a service, 'gateway' or a double's name), waits
@@ -153,6 +171,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     relaunchOnCrash: options.relaunchOnCrash,
   });
 
+  const replicas = options.replicas ?? 1;
+  const processesOf = (part: ServiceName | 'gateway'): StackProcess[] =>
+    replicas === 1
+      ? [{ name: part, part, url: local(ports[part]) }]
+      : Array.from({ length: replicas }, (_, i) => ({
+          name: `${part}.${i + 1}`,
+          part,
+          url: local(ports[part] + 100 * (i + 1)),
+        }));
+  const processes = [...services, 'gateway' as const].flatMap(processesOf);
+  const balancers: Balancer[] = [];
+  const startProcess = (process: StackProcess, script: string, env: Record<string, string>) =>
+    group.start(process.name, script, { ...env, PORT: new URL(process.url).port }, (child) =>
+      waitForReady(process.url, process.name, child),
+    );
+
   try {
     mkdirSync(path.join(ROOT, '.data'), { recursive: true });
     await Promise.all(
@@ -160,26 +194,28 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         group.start(d.name, d.script, d.env, (child) => waitForPort(d.port, child, d.name)),
       ),
     );
+    if (replicas > 1) {
+      for (const part of [...services, 'gateway' as const]) {
+        const backends = processesOf(part).map((p) => Number(new URL(p.url).port));
+        balancers.push(await startBalancer(ports[part], backends));
+      }
+    }
     await Promise.all(
-      services.map((name) =>
-        group.start(
-          name,
-          `services/${name}/src/main.ts`,
-          {
-            PORT: String(ports[name]),
-            DATABASE_URL: databaseUrl(options.postgresUrl, `sh_${name}${options.databaseSuffix}`),
-          },
-          (child) => waitForReady(serviceUrls[name], name, child),
+      processes
+        .filter((p) => p.part !== 'gateway')
+        .map((p) =>
+          startProcess(p, `services/${p.part}/src/main.ts`, {
+            DATABASE_URL: databaseUrl(options.postgresUrl, `sh_${p.part}${options.databaseSuffix}`),
+          }),
         ),
-      ),
     );
-    await group.start(
-      'gateway',
-      'services/gateway/src/main.ts',
-      { PORT: String(ports.gateway), HOST: options.gatewayHost ?? '0.0.0.0' },
-      (child) => waitForReady(local(ports.gateway), 'gateway', child),
+    await Promise.all(
+      processes
+        .filter((p) => p.part === 'gateway')
+        .map((p) => startProcess(p, 'services/gateway/src/main.ts', { HOST: options.gatewayHost ?? '0.0.0.0' })),
     );
   } catch (error) {
+    await Promise.all(balancers.map((b) => b.close()));
     await group.stop();
     throw error;
   }
@@ -194,7 +230,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dvsaDouble: local(ports.dvsaDouble),
     },
     services,
-    stop: () => group.stop(),
+    processes,
+    spread: () => {
+      const byPort = new Map(balancers.flatMap((b) => [...b.counts()]));
+      return new Map(
+        processes.map((p) => [p.name, byPort.get(Number(new URL(p.url).port)) ?? { connections: 0, bytes: 0 }]),
+      );
+    },
+    stop: async () => {
+      await group.stop();
+      await Promise.all(balancers.map((b) => b.close()));
+    },
     restart: (name, downMs) => group.restart(name, downMs),
   };
 }
