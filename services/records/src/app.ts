@@ -27,6 +27,8 @@ export interface RecordsAppDeps extends ServiceAppDeps {
   vehicleReport?: VehicleReportDeps;
   /** The public lookup's answers (main.ts keeps them, shared through Redis); without, each lookup reads afresh. */
   lookupAnswers?: LookupAnswers;
+  /** Records of an import sealed to a transaction (config.ts: RECORD_IMPORT_BATCH_ROWS). */
+  importBatchRows?: number;
   /** What bounds exports (config.ts); DEFAULT_EXPORT_LIMITS when absent. */
   exportLimits?: ExportLimits;
   /** The transparency log's origin and current verifier key (GET log/key); the development log's when absent. */

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DVLA_API_URL, DVLA_LIMITS } from './clients/dvla.js';
 import { DVSA_API_URL, DVSA_LIMITS, DVSA_SCOPE, DVSA_TOKEN_URL } from './clients/dvsa.js';
 import { DEFAULT_EXPORT_LIMITS } from './domain/export-garage-records.js';
-import { DEVELOPMENT_LOG } from '@sh/shared/contract';
+import { DEFAULT_IMPORT_BATCH_ROWS } from './domain/record-import/import-garage-records.js';
+import { DEVELOPMENT_LOG, RECORD_IMPORT_MAX_ROWS } from '@sh/shared/contract';
 import { ANSWER_ENCODINGS } from '@sh/shared/lookup-cache';
 import {
   DEV_LOG_SIGNING_KEY,
@@ -82,6 +83,16 @@ export function configShapeFor(env: NodeJS.ProcessEnv) {
       .default(DEFAULT_EXPORT_LIMITS.perGarage),
     /** How long an export may take to be written, however slowly it is read; then it is cut off and its slot freed. */
     RECORD_EXPORT_DEADLINE_MS: z.coerce.number().int().min(1000).default(DEFAULT_EXPORT_LIMITS.deadlineMs),
+    /**
+     * Records of an import sealed to a transaction, each holding the log's head lock: another garage's new record
+     * waits for one batch (about 100 ms at 1,000), not the whole file.
+     */
+    RECORD_IMPORT_BATCH_ROWS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(RECORD_IMPORT_MAX_ROWS)
+      .default(DEFAULT_IMPORT_BATCH_ROWS),
     /** How long each database statement of an export (a batch of its cursor) may run. */
     RECORD_EXPORT_STATEMENT_TIMEOUT_MS: z.coerce
       .number()

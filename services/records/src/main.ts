@@ -36,6 +36,7 @@ import { registerRecordsMetrics } from './metrics.js';
 import { loadReceiptSigner } from './domain/signing-key.js';
 import { createVehicleSourceCache } from './domain/vehicle-source-cache.js';
 import { createRecordsEventHandlers } from './events/handlers.js';
+import { startImportFinisher } from './domain/record-import/seal-import-batch.js';
 
 const config = readConfig();
 /** The advisory lock a pass publishing every lookup answer holds (727274 the migrations, 727277 the checkpoints). */
@@ -98,6 +99,8 @@ await startService({
       'transparency log checkpoints are signed with this key',
     );
     const checkpoints = startCheckpointIssuer(pool, log, config.LOG_CHECKPOINT_INTERVAL_MS, logger);
+    // Imports whose sealer went away between batches are finished here, on whichever replica takes them first.
+    const imports = startImportFinisher({ pool, signer, batchRows: config.RECORD_IMPORT_BATCH_ROWS }, logger);
     registerRecordsMetrics({
       pool,
       redis: requestRedis,
@@ -123,7 +126,13 @@ await startService({
       return {
         signer,
         log,
-        closers: [() => retention.close(), () => checkpoints.stop(), () => signer.close(), () => replica?.end()],
+        closers: [
+          () => retention.close(),
+          () => checkpoints.stop(),
+          () => imports.stop(),
+          () => signer.close(),
+          () => replica?.end(),
+        ],
       };
     // On a connection of its own, so that its batches never queue ahead of a lookup's commands.
     const redis = createRequestRedis(config.REDIS_URL, { commandTimeoutMs: 5000 });
@@ -147,6 +156,7 @@ await startService({
       closers: [
         () => retention.close(),
         () => checkpoints.stop(),
+        () => imports.stop(),
         () => publishing.stop(),
         () => redis.quit(),
         () => signer.close(),
@@ -188,6 +198,7 @@ await startService({
       },
       lookupAnswers: lookupAnswersOf(context),
       log,
+      importBatchRows: config.RECORD_IMPORT_BATCH_ROWS,
       exportLimits: {
         perGarage: config.RECORD_EXPORTS_PER_GARAGE,
         deadlineMs: config.RECORD_EXPORT_DEADLINE_MS,

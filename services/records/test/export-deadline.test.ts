@@ -6,13 +6,13 @@
 import http from 'node:http';
 import { RECORD_EXPORT_MESSAGES, ZRecordExportSchema } from '@sh/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_EXPORT_LIMITS } from '../src/domain/export-garage-records.js';
 import { bulkLoadRecords } from './bulk-load.js';
 import { buildGarageAccount, logServiceRecord, startRecordsStack, type RecordsStack } from './harness.js';
 
 /** Enough that the file (some 25 MB of JSON) is far more than the sockets' buffers hold. */
 const SLOW_GARAGE_RECORDS = 20_000;
 const DEADLINE_MS = 4000;
+const STATEMENT_TIMEOUT_MS = 2000;
 
 let stack: RecordsStack;
 let slowGarage: Awaited<ReturnType<typeof buildGarageAccount>>;
@@ -20,7 +20,7 @@ let otherGarage: Awaited<ReturnType<typeof buildGarageAccount>>;
 
 beforeAll(async () => {
   stack = await startRecordsStack({
-    app: { exportLimits: { ...DEFAULT_EXPORT_LIMITS, perGarage: 1, deadlineMs: DEADLINE_MS } },
+    app: { exportLimits: { perGarage: 1, deadlineMs: DEADLINE_MS, statementTimeoutMs: STATEMENT_TIMEOUT_MS } },
   });
   slowGarage = await buildGarageAccount(stack, { name: 'Slow Reader Motors' });
   otherGarage = await buildGarageAccount(stack, { name: 'Other Garage' });
@@ -77,5 +77,25 @@ describe('GET /api/v1/service-records/export, read slowly', () => {
     await cut;
     expect(slow.complete).toBe(false);
     expect(received).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('gives up on a statement the database does not answer within its timeout, and frees its connection', async () => {
+    // The export's statement waits behind this lock (as behind a slow plan), past its statement timeout.
+    const locker = await stack.db.pool.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE chain_entries IN ACCESS EXCLUSIVE MODE');
+    try {
+      const answer = await fetch(exportUrl('csv'), { headers: { authorization: `Bearer ${otherGarage.token}` } });
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('content-disposition')).toBeNull();
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    const pool = stack.db.pool;
+    await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 10_000 }).toBe(0);
+    const again = await fetch(exportUrl('json'), { headers: { authorization: `Bearer ${otherGarage.token}` } });
+    expect(again.status).toBe(200);
+    expect(ZRecordExportSchema.parse(await again.json()).records).toHaveLength(2);
   }, 60_000);
 });

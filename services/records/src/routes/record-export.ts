@@ -71,11 +71,14 @@ export function recordExportRoutes(deps: {
           statementTimeoutMs: limits.statementTimeoutMs,
           now: deps.now?.(),
         });
+        // The first piece is read before anything is sent: a database that fails (or times out) at once is an error
+        // envelope, not a cut-off download (pipeline destroys the response on any failure).
+        const first = await file.text.next();
         res.status(200);
         res.setHeader('content-type', file.contentType);
         res.setHeader('content-disposition', `attachment; filename="${file.filename}"`);
         res.setHeader('cache-control', 'private, no-store');
-        await pipeline(Readable.from(file.text), res);
+        await pipeline(Readable.from(startingWith(first, file.text)), res);
       } catch (error) {
         if (!res.headersSent && !res.destroyed) {
           res.removeHeader('content-disposition');
@@ -94,4 +97,11 @@ export function recordExportRoutes(deps: {
   );
 
   return router;
+}
+
+/** The pieces of an export whose first was read already, then the rest. */
+async function* startingWith(first: IteratorResult<string>, rest: AsyncGenerator<string>): AsyncGenerator<string> {
+  if (first.done) return;
+  yield first.value;
+  yield* rest;
 }

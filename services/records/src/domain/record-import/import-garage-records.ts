@@ -8,28 +8,30 @@ import {
 } from '@sh/shared/contract';
 import { AppError, isEmailConfirmed, refuseIfGarageSuspended, withTransaction, type Pool } from '@sh/shared/server';
 import type { PasswordChecker } from '../../clients/identity.js';
-import { publishRecordsImported } from '../../events/publish-records-imported.js';
 import { findEntitlement } from '../../store/find-entitlement.js';
-import { insertServiceRecords } from '../../store/insert-service-records.js';
-import { lockVehicleChains } from '../../store/lock-vehicle-chains.js';
 import type { ServiceRecordWithContactRow } from '../../store/service-record-row.js';
+import { stageRecordImport } from '../../store/staged-imports.js';
 import { serviceDateFor } from '../service-date.js';
 import type { ReceiptSigner } from '../signing-key.js';
 import { checkImportRows, type CheckedImportRow } from './check-import-rows.js';
 import { parseImportFile } from './parse-import-file.js';
-import { sealImportedRecords } from './seal-imported-records.js';
+import { IMPORT_LEASE_MS, sealImportBatch } from './seal-import-batch.js';
 
 export interface ImportGarageRecordsDeps {
   pool: Pool;
   signer: ReceiptSigner;
   identity: Pick<PasswordChecker, 'findTechnicianNames'>;
+  /** Records sealed to a transaction (config.ts: RECORD_IMPORT_BATCH_ROWS); DEFAULT_IMPORT_BATCH_ROWS when absent. */
+  importBatchRows?: number;
   /** Told once for each vehicle whose history the import changed, after it committed. */
   onRecordWritten?: (registration: string) => Promise<void>;
   now?: () => Date;
 }
 
-/** How many vehicles' lookup answers are marked stale at once after an import. */
+/** How many vehicles' lookup answers are marked stale at once after an import's batch. */
 const STALE_MARKS_AT_ONCE = 500;
+/** Records sealed to a transaction unless told (config.ts: RECORD_IMPORT_BATCH_ROWS). */
+export const DEFAULT_IMPORT_BATCH_ROWS = 1000;
 
 /**
  * May this garage import? The rules of adding a service (createServiceRecord): not suspended, its e-mail confirmed,
@@ -66,9 +68,10 @@ export async function previewRecordImport(
 
 /**
  * Imports the file: every row, or none. A file with any problem is a 400 listing them (as the preview does); otherwise
- * each row becomes a record marked imported, created now, with the service date the garage gave, sealed into its
- * vehicle's chain (oldest service first) and the transparency log in one transaction, and one
- * service_records.imported event is written (no receipt mail for each: docs/product.md#importing-a-garages-history).
+ * each row becomes a record marked imported, created now, with the service date the garage gave. The file is staged
+ * whole, then sealed into its vehicles' chains (oldest service first) and the transparency log a batch at a time
+ * (sealImportBatch), each batch with a service_records.imported event for its vehicles (no receipt mail for each:
+ * docs/product.md#importing-a-garages-history). A failure between batches leaves the rest staged, for a finisher.
  */
 export async function importGarageRecords(
   deps: ImportGarageRecordsDeps,
@@ -87,26 +90,26 @@ export async function importGarageRecords(
   const createdAt = new Date(Math.floor(now.getTime()));
   const records = inChainOrder(rows).map((row) => recordOf(row, garageId, createdAt));
   const importId = randomUUID();
-  await withTransaction(deps.pool, async (client) => {
-    const heads = await lockVehicleChains(
-      client,
-      records.map((record) => record.vehicle_registration),
-    );
-    await insertServiceRecords(client, records);
-    await sealImportedRecords(client, deps.signer, records, heads, createdAt);
-    await publishRecordsImported(client, {
-      importId,
-      garageId,
-      count: records.length,
-      registrations: [...heads.keys()],
-      importedAt: createdAt.toISOString(),
-    });
-  });
-  const registrations = [...new Set(records.map((record) => record.vehicle_registration))];
-  for (let from = 0; from < registrations.length; from += STALE_MARKS_AT_ONCE) {
-    await Promise.all(
-      registrations.slice(from, from + STALE_MARKS_AT_ONCE).map((registration) => deps.onRecordWritten?.(registration)),
-    );
+  // The whole file is staged first, in one transaction: from then on none of it is lost, whatever fails.
+  await withTransaction(deps.pool, (client) =>
+    stageRecordImport(client, { id: importId, garageId, receivedAt: createdAt, leaseMs: IMPORT_LEASE_MS }, records),
+  );
+  const sealing = {
+    pool: deps.pool,
+    signer: deps.signer,
+    batchRows: deps.importBatchRows ?? DEFAULT_IMPORT_BATCH_ROWS,
+  };
+  for (;;) {
+    const batch = await sealImportBatch(sealing, importId);
+    for (let from = 0; from < (batch?.registrations.length ?? 0); from += STALE_MARKS_AT_ONCE) {
+      await Promise.all(
+        batch!.registrations
+          .slice(from, from + STALE_MARKS_AT_ONCE)
+          .map((registration) => deps.onRecordWritten?.(registration)),
+      );
+    }
+    // Null: another replica's finisher sealed the last of it while this one waited.
+    if (!batch || batch.isFinished) break;
   }
   return { imported: records.length, imported_at: createdAt.toISOString() };
 }

@@ -14,7 +14,8 @@ import type { ReceiptSigner } from '../signing-key.js';
  * format-2 content, hash, signature, leaf and the subtrees it completes are made by the same code), but all in memory
  * first and then stored a thousand rows to a statement (appendSealedEntries): 10,000 records in seconds, not minutes.
  * The caller holds every vehicle's chain (lockVehicleChains, whose heads it passes) and gives the records in chain
- * order; the log's head is locked here, after them, the lock order every writer keeps.
+ * order; the log's head is locked here, after them, the lock order every writer keeps, and only once every entry but
+ * its place in the log is made (an import's batch holds it for as short a time as it can).
  */
 export async function sealImportedRecords(
   client: PoolClient,
@@ -23,19 +24,12 @@ export async function sealImportedRecords(
   heads: ReadonlyMap<string, { length: number; headHash: string | null }>,
   signedAt: Date,
 ): Promise<void> {
-  const size = await lockLogHead(client);
-  const made = new Map<string, Uint8Array>();
-  const stored = storedSubtreeReader(client);
-  // Subtrees this import completed are not stored yet: they are read from memory, older ones from the store.
-  const readSubtree: ReadSubtree = (start, end) => {
-    const hash = made.get(`${start}:${end}`);
-    return hash ? Promise.resolve(hash) : stored(start, end);
-  };
+  // Everything an entry is made of but its leaf index is made before the log's head is locked, so that the lock is
+  // held only for the subtrees and the statements that store them.
   const chainHeads = new Map(heads);
-  const entries: SealedEntryRow[] = [];
-  const subtrees: StoredSubtree[] = [];
+  const entries: Omit<SealedEntryRow, 'leafIndex'>[] = [];
   const signedAtText = signedAt.toISOString();
-  for (const [index, record] of records.entries()) {
+  for (const record of records) {
     const head = chainHeads.get(record.vehicle_registration)!;
     const link = { position: head.length + 1, prevHash: head.headHash };
     const sealed = sealedContent((seal) => recordEntryContent(record, link, seal));
@@ -49,14 +43,9 @@ export async function sealImportedRecords(
       signed_at: signedAtText,
     };
     const signature = signer.sign(receiptMessage(fields), signedAt);
-    const leafIndex = size + index;
     const leafHash = await LOG_TREE_HASHER.hashLeaf(
       logEntryOf({ ...fields, kind: 'record', key_id: signer.keyId, signature }),
     );
-    for (const subtree of await computeSubtreesCompletedBy(leafIndex, leafHash, readSubtree, LOG_TREE_HASHER)) {
-      made.set(`${subtree.start}:${subtree.end}`, subtree.hash);
-      if (subtree.end - subtree.start > 1) subtrees.push(subtree);
-    }
     entries.push({
       registration: record.vehicle_registration,
       position: link.position,
@@ -68,10 +57,28 @@ export async function sealImportedRecords(
       keyId: signer.keyId,
       content,
       fields: sealed.fields,
-      leafIndex,
       leafHash,
     });
     chainHeads.set(record.vehicle_registration, { length: link.position, headHash: hash });
   }
-  await appendSealedEntries(client, entries, subtrees);
+
+  const size = await lockLogHead(client);
+  const made = new Map<string, Uint8Array>();
+  const stored = storedSubtreeReader(client);
+  // Subtrees this import completed are not stored yet: they are read from memory, older ones from the store.
+  const readSubtree: ReadSubtree = (start, end) => {
+    const hash = made.get(`${start}:${end}`);
+    return hash ? Promise.resolve(hash) : stored(start, end);
+  };
+  const subtrees: StoredSubtree[] = [];
+  const placed: SealedEntryRow[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const leafIndex = size + index;
+    for (const subtree of await computeSubtreesCompletedBy(leafIndex, entry.leafHash, readSubtree, LOG_TREE_HASHER)) {
+      made.set(`${subtree.start}:${subtree.end}`, subtree.hash);
+      if (subtree.end - subtree.start > 1) subtrees.push(subtree);
+    }
+    placed.push({ ...entry, leafIndex });
+  }
+  await appendSealedEntries(client, placed, subtrees);
 }
