@@ -181,7 +181,7 @@ export async function stoppedServiceUrl(): Promise<string> {
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
-/** A service that takes connections and never answers: one that hangs. */
+/** A service that takes connections and never answers: one that hangs, a fault none of ours shows on cue. */
 export async function silentService(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer(() => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,8 +19,7 @@ import {
   TEST_REDIS_URL,
   type ServiceProcess,
 } from '@sh/shared/testing';
-import express from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildGatewayApp } from '../src/routes/app.js';
 
 const INDEX_HTML = '<!doctype html><title>SPA</title><div id="root"></div><script type="module" src="/assets/app.js">';
@@ -50,16 +50,9 @@ export async function renderPage(url, signal, answers = {}) {
 }
 `;
 
-/**
- * The garages service as the gateway sees it: a profile per slug, answered with what `profiles` holds now. A stand-in:
- * a profile whose name changes between two views, and a name no signup would give (markup), are not what a real
- * garages can be made to show from a test without a signup and an owner's edit per case.
- */
-const profiles = new Map<string, string>();
-const asked: { path: string; forwardedFor: string | undefined }[] = [];
-
 let redis: Redis;
-let garages: { url: string; close(): Promise<void> };
+/** Garages as its own process: a garage's public profile is what it answers for the page. */
+let garages: ServiceProcess;
 /** Records as its own process, under the gateway's Redis prefix, where it publishes the lookup's answers. */
 let records: ServiceProcess;
 const prefix = testQueuePrefix();
@@ -68,13 +61,42 @@ let gateway: { url: string; close(): Promise<void> };
 /** A visitor's general budget: each page spends one, and each answer a page is rendered with one more. */
 const API_BUDGET = 7;
 
-/** The paths records was asked for since `from` (its request log: one line a request). */
-function recordsAskedSince(from: number): string[] {
-  return records.lines
+/** The API paths `service` was asked for since line `from` of its log (one line a request, as it answers). */
+function askedSince(service: ServiceProcess, from: number): string[] {
+  return service.lines
     .slice(from)
     .map((line) => JSON.parse(line) as { msg?: string; path?: string })
     .filter((line) => line.msg === 'request' && line.path?.startsWith('/api/'))
     .map((line) => line.path!);
+}
+
+/** Waits until `service` has logged `count` API calls since line `from`, then answers them all. */
+async function askedOnce(service: ServiceProcess, from: number, count: number): Promise<string[]> {
+  await vi.waitFor(() => expect(askedSince(service, from).length).toBeGreaterThanOrEqual(count));
+  return askedSince(service, from);
+}
+
+/** A garage made straight in garages' database, as garages' own tests make one: its slug. */
+async function garageNamed(name: string): Promise<string> {
+  const id = randomUUID();
+  const { rows } = await garages.db!.pool.query<{ slug: string }>(
+    `INSERT INTO garages (id, name, company_name, companies_house_number, email, phone, address, full_name,
+                          referral_code, subscription_status)
+     VALUES ($1, $2, $3, $4, $5, '01392123456', 'Unit 6 Marsh Barton, Exeter, EX2 8NX', 'Jo Bloggs', $6, 'active')
+     RETURNING slug`,
+    [
+      id,
+      name,
+      name.toUpperCase(),
+      `9${id.replace(/\D/g, '').padEnd(7, '0').slice(0, 7)}`,
+      `garage-${id.slice(0, 8)}@example.co.uk`,
+      `GAR-${id
+        .replace(/[^a-z0-9]/gi, '')
+        .slice(0, 8)
+        .toUpperCase()}`,
+    ],
+  );
+  return rows[0]!.slug;
 }
 
 beforeAll(async () => {
@@ -82,14 +104,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
   mkdirSync(path.join(webDist, 'ssr'));
   writeFileSync(path.join(webDist, 'ssr', 'entry-server.js'), SERVER_ENTRY);
-  garages = await listenForTest(
-    express().get('/api/v1/garage-profiles/:slug', (req, res) => {
-      asked.push({ path: req.path, forwardedFor: req.header('x-forwarded-for') });
-      const name = profiles.get(req.params.slug);
-      if (name === undefined) res.status(404).json({ status: 404, code: 'not_found', message: 'Not found' });
-      else res.json({ status: 200, data: { garage: { slug: req.params.slug, name } } });
-    }),
-  );
+  garages = await startServiceProcess('garages', {
+    env: { INTERNAL_TOKEN: 'gateway-page-answers-test-internal-token' },
+  });
   records = await startServiceProcess('records', {
     env: { REDIS_KEY_PREFIX: prefix, INTERNAL_TOKEN: 'gateway-page-answers-test-internal-token' },
   });
@@ -112,14 +129,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  await garages?.close();
+  await garages?.stop();
   await records?.stop();
   await deleteKeysUnder(TEST_REDIS_URL, prefix);
   redis?.disconnect();
-});
-
-beforeEach(() => {
-  asked.length = 0;
 });
 
 /** A page as a visitor at `visitor` gets it (the gateway trusts its loopback proxy's X-Forwarded-For). */
@@ -135,63 +148,72 @@ const answersElementOf = (html: string) =>
 
 describe("a page rendered with a service's public answer (docs/architecture.md#web-delivery)", () => {
   it('is rendered with the answer, which is sent beside it as data that cannot end its element', async () => {
-    profiles.set('hartley', HOSTILE);
-    const html = await getPage('/garages/hartley', '203.0.113.10');
+    const slug = await garageNamed(HOSTILE);
+    const from = garages.lines.length;
+    const html = await getPage(`/garages/${slug}`, '203.0.113.10');
     expect(html).toContain('<h1>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
     const sent = answersElementOf(html);
     expect(sent).toBeDefined();
     expect(sent).not.toContain('<');
-    expect(JSON.parse(sent!)).toEqual({
-      'garage-profiles/hartley': { status: 200, data: { garage: { slug: 'hartley', name: HOSTILE } } },
+    expect(JSON.parse(sent!)).toMatchObject({
+      [`garage-profiles/${slug}`]: { status: 200, data: { garage: { slug, name: HOSTILE } } },
     });
-    // Asked at the service for the visitor, as the browser's own call would have been.
-    expect(asked).toEqual([{ path: '/api/v1/garage-profiles/hartley', forwardedFor: '203.0.113.10' }]);
+    // Asked at the service, as the browser's own call would have been.
+    expect(await askedOnce(garages, from, 1)).toEqual([`/api/v1/garage-profiles/${slug}`]);
   });
 
   it('keeps the page for the same answer, and renders it again once the answer changes', async () => {
-    profiles.set('kept', 'Kept Motors');
-    const first = await getPage('/garages/kept', '203.0.113.11');
-    const again = await getPage('/garages/kept', '203.0.113.11');
+    const slug = await garageNamed('Kept Motors');
+    const from = garages.lines.length;
+    const first = await getPage(`/garages/${slug}`, '203.0.113.11');
+    const again = await getPage(`/garages/${slug}`, '203.0.113.11');
     expect(again).toBe(first);
-    profiles.set('kept', 'Kept Motors Ltd');
-    const changed = await getPage('/garages/kept', '203.0.113.11');
+    await garages.db!.pool.query("UPDATE garages SET name = 'Kept Motors Ltd' WHERE slug = $1", [slug]);
+    const changed = await getPage(`/garages/${slug}`, '203.0.113.11');
     expect(changed).toContain('<h1>Kept Motors Ltd</h1>');
     expect(changed).not.toBe(first);
-    expect(asked).toHaveLength(3);
+    expect(await askedOnce(garages, from, 3)).toHaveLength(3);
   });
 
   it('is rendered without an answer when the service has none, or the call is not a public one', async () => {
+    const from = garages.lines.length;
     const missing = await getPage('/garages/nobody', '203.0.113.12');
     expect(missing).toContain('<h1>Garage</h1>');
     expect(answersElementOf(missing)).toBeUndefined();
     const notPublic = await getPage('/garages/private-x', '203.0.113.12');
     expect(answersElementOf(notPublic)).toBeUndefined();
-    expect(asked.map((call) => call.path)).toEqual(['/api/v1/garage-profiles/nobody']);
+    // Once garages has logged the call it was asked, after the one it was not: none for the call that is not public.
+    await getPage('/garages/nobody-either', '203.0.113.12');
+    expect(await askedOnce(garages, from, 2)).toEqual([
+      '/api/v1/garage-profiles/nobody',
+      '/api/v1/garage-profiles/nobody-either',
+    ]);
   });
 
   it("counts the page and each answer against the visitor's general budget: past it, no answer, then a 429", async () => {
-    profiles.set('budget', 'Budget Garage');
+    const slug = await garageNamed('Budget Garage');
+    const from = garages.lines.length;
     const visitor = '203.0.113.13';
     const answered = Math.floor(API_BUDGET / 2);
     for (let view = 0; view < answered; view += 1) {
-      expect(answersElementOf(await getPage('/garages/budget', visitor)), `page ${view + 1}`).toBeDefined();
+      expect(answersElementOf(await getPage(`/garages/${slug}`, visitor)), `page ${view + 1}`).toBeDefined();
     }
     // The page's own spend is the last of the budget: it is sent without its answer, for the browser to ask.
-    const past = await getPage('/garages/budget', visitor);
+    const past = await getPage(`/garages/${slug}`, visitor);
     expect(answersElementOf(past)).toBeUndefined();
     expect(past).toContain('<h1>Garage</h1>');
-    expect(asked).toHaveLength(answered);
-    const refused = await fetch(`${gateway.url}/garages/budget`, {
+    expect(await askedOnce(garages, from, answered)).toHaveLength(answered);
+    const refused = await fetch(`${gateway.url}/garages/${slug}`, {
       headers: { accept: 'text/html', 'x-forwarded-for': visitor },
     });
     expect(refused.status).toBe(429);
     // The same budget as the visitor's API calls: the browser's own call is now refused too.
-    const call = await fetch(`${gateway.url}/api/v1/garage-profiles/budget`, {
+    const call = await fetch(`${gateway.url}/api/v1/garage-profiles/${slug}`, {
       headers: { 'x-forwarded-for': visitor },
     });
     expect(call.status).toBe(429);
     // Another visitor's budget is its own.
-    expect(answersElementOf(await getPage('/garages/budget', '203.0.113.14'))).toBeDefined();
+    expect(answersElementOf(await getPage(`/garages/${slug}`, '203.0.113.14'))).toBeDefined();
   });
 
   it("renders the results page with the lookup's published answer, read as the lookup's budget is counted", async () => {
@@ -199,6 +221,7 @@ describe("a page rendered with a service's public answer (docs/architecture.md#w
     const key = sharedAnswerKeyOf(lookupAnswersNamespace(prefix), 'PU61ABC');
     await redis.set(key, await encodeSharedAnswer(published));
     const visitor = '203.0.113.20';
+    const from = records.lines.length;
     for (let view = 0; view < LOOKUP_BUDGET; view += 1) {
       const html = await getPage('/vehicle-results?reg=PU61ABC', visitor);
       expect(html, `view ${view + 1}`).toContain('<p>2 records found</p>');
@@ -208,7 +231,9 @@ describe("a page rendered with a service's public answer (docs/architecture.md#w
     }
     // Records was not asked: the answer was in Redis. Past the lookup's budget the page has no answer, and the
     // browser's own lookup is refused as well.
-    expect(asked).toEqual([]);
+    // (Once records has logged a lookup nobody published, asked after them, it has logged any call before it.)
+    await getPage('/vehicle-results?reg=NP61ABC', '203.0.113.23');
+    expect(await askedOnce(records, from, 1)).toEqual(['/api/v1/service-records/lookup/NP61ABC']);
     expect(answersElementOf(await getPage('/vehicle-results?reg=PU61ABC', visitor))).toBeUndefined();
     const lookup = await fetch(`${gateway.url}/api/v1/service-records/lookup/PU61ABC`, {
       headers: { 'x-forwarded-for': visitor },
@@ -223,8 +248,8 @@ describe("a page rendered with a service's public answer (docs/architecture.md#w
     const spaced = await getPage(`/vehicle-results?reg=${encodeURIComponent('AB12 CDE')}`, '203.0.113.21');
     expect(spaced).toContain('<p>0 records found</p>');
     // Its log line follows its answer: waited for.
-    await vi.waitFor(() => expect(recordsAskedSince(from)).toHaveLength(2));
-    expect(recordsAskedSince(from)).toEqual([
+    await vi.waitFor(() => expect(askedSince(records, from)).toHaveLength(2));
+    expect(askedSince(records, from)).toEqual([
       '/api/v1/service-records/lookup/NO61PUB',
       '/api/v1/service-records/lookup/AB12%20CDE',
     ]);
@@ -238,7 +263,7 @@ describe("a page rendered with a service's public answer (docs/architecture.md#w
     }
     // A valid one, after them, is asked: once records has logged it, it has logged every call before it.
     expect(await getPage('/vehicle-results?reg=OK12ABC', '203.0.113.22')).toContain('<p>0 records found</p>');
-    await vi.waitFor(() => expect(recordsAskedSince(from)).toContain('/api/v1/service-records/lookup/OK12ABC'));
-    expect(recordsAskedSince(from)).toEqual(['/api/v1/service-records/lookup/OK12ABC']);
+    await vi.waitFor(() => expect(askedSince(records, from)).toContain('/api/v1/service-records/lookup/OK12ABC'));
+    expect(askedSince(records, from)).toEqual(['/api/v1/service-records/lookup/OK12ABC']);
   });
 });

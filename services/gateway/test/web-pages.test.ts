@@ -128,22 +128,29 @@ describe('the pages the gateway renders into index.html (docs/architecture.md#we
     try {
       const bodies = new Set<string>();
       const remaining: number[] = [];
-      for (let visit = 0; visit < PAGE_BUDGET; visit += 1) {
-        const page = await getPage(`/vehicle-results?reg=KP19XYZ&x=${visit}&utm_source=made-up-${visit}`, {}, budgeted);
-        expect(page.status, `visit ${visit + 1}`).toBe(200);
-        bodies.add(page.body);
-        remaining.push(Number(/remaining=(\d+)/.exec(page.headers.get('ratelimit') ?? '')?.[1]));
+      const visit = (n: number) => getPage(`/vehicle-results?reg=KP19XYZ&x=${n}&utm_source=made-up-${n}`, {}, budgeted);
+      // Until the budget is spent: PAGE_BUDGET visits, and any that passed uncounted besides. A visit Redis did not
+      // answer for in time (a loaded machine; for a moment after, none is asked) passes uncounted, without the header
+      // (rate-limits.ts); the counted ones say what is left.
+      let past = await visit(0);
+      for (let n = 1; past.status === 200 && n <= 3 * PAGE_BUDGET; n += 1) {
+        bodies.add(past.body);
+        const header = past.headers.get('ratelimit');
+        if (header) remaining.push(Number(/remaining=(\d+)/.exec(header)?.[1]));
+        past = await visit(n);
       }
-      // One render for all 300: every visit had the same HTML, and the next page rendered is the render after it.
+      // One render for all of them: every visit had the same HTML, and the next page rendered is the render after it.
       expect(bodies.size).toBe(1);
       const [kept] = [...bodies];
       const renderOf = (html: string) => Number(/render (\d+)/.exec(html)?.[1]);
       const other = await getPage('/vehicle-results?reg=KP19XYA');
       expect(renderOf(other.body)).toBe(renderOf(kept!) + 1);
-      // Each spent the visitor's general budget, as an API call does, and said so; past it, a 429.
-      expect(remaining).toEqual(Array.from({ length: PAGE_BUDGET }, (_, visit) => PAGE_BUDGET - 1 - visit));
-      const past = await getPage('/vehicle-results?reg=KP19XYZ&x=past', {}, budgeted);
+      // Each spent the visitor's general budget, as an API call does, and said so: what is left falls with each, and
+      // past it a 429.
       expect(past.status).toBe(429);
+      expect(remaining.length).toBeGreaterThan(PAGE_BUDGET / 2);
+      expect(remaining.every((left, n) => n === 0 || left < remaining[n - 1]!)).toBe(true);
+      expect(remaining.at(-1)).toBe(0);
       expect(past.headers.get('retry-after')).toMatch(/^\d+$/);
       const call = await fetch(`${budgeted.url}/api/v1/service-records/signing-key`);
       expect(call.status).toBe(429);
