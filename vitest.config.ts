@@ -24,6 +24,8 @@ export default defineConfig({
       ],
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
       reporter: ['json-summary'],
+      // A run with a failure still says what its tests reached.
+      reportOnFailure: true,
     },
   },
 });

@@ -52,7 +52,7 @@ describe('the shared frame', () => {
     expect(screen.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('links the footer to every information page and shows © 2024', async () => {
+  it('links the footer to every information page and shows © and the year of the build', async () => {
     renderApp('/');
     const footer = screen.getByRole('contentinfo');
     // The frame draws the footer at once; what it holds loads just after (the first-load budget).
@@ -70,7 +70,7 @@ describe('the shared frame', () => {
     ]) {
       expect(hrefs).toContain(href);
     }
-    expect(footer.textContent).toContain('© 2024');
+    expect(footer.textContent).toContain(`© ${__BUILD_YEAR__}`);
   });
 
   it('sends LOG SERVICE to /login when signed out', () => {
