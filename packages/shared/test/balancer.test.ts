@@ -1,10 +1,10 @@
 /**
  * The launcher's TCP balancer (a stack at several replicas, as the chaos run starts it): connections spread over every
- * replica in turn, and a replica that refuses connections (it is down) is passed over, so nothing is refused while
- * another answers.
+ * replica in turn, a replica that refuses connections (it is down) is passed over, so nothing is refused while
+ * another answers, and a replica back from a restart takes the new connections until it holds as many as the others.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBalancer, type Balancer } from '../src/launcher/balancer.js';
 
@@ -66,6 +66,67 @@ describe('the launcher balancer', () => {
     await new Promise<void>((resolve) => back.listen(downPort, '127.0.0.1', resolve));
     started.push(back);
     expect(new Set(await answers(port, 4))).toEqual(new Set(['a', 'b']));
+  });
+
+  it('hands new connections to the replica holding the fewest, such as one just back', async () => {
+    // Replicas that keep their connections open.
+    const kept = createServer((_req, res) => res.end('a'));
+    await new Promise<void>((resolve) => kept.listen(0, '127.0.0.1', resolve));
+    started.push(kept);
+    const a = { port: (kept.address() as AddressInfo).port };
+    const downPort = await freePort();
+    const port = await freePort();
+    const balancer = await startBalancer(port, [a.port, downPort]);
+    started.push(balancer);
+    // Kept-alive connections, held open: while b is down, all of them are a's.
+    const held: net.Socket[] = [];
+    const hold = async () => {
+      const before = [...balancer.counts().values()].reduce((sum, c) => sum + c.connections, 0);
+      const socket = net.connect(port, '127.0.0.1');
+      held.push(socket);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write('GET / HTTP/1.1\r\nhost: x\r\n\r\n');
+      await expect
+        .poll(() => [...balancer.counts().values()].reduce((sum, c) => sum + c.connections, 0))
+        .toBe(before + 1);
+    };
+    try {
+      for (let i = 0; i < 3; i += 1) await hold();
+      const back = createServer((_req, res) => res.end('b'));
+      await new Promise<void>((resolve) => back.listen(downPort, '127.0.0.1', resolve));
+      started.push(back);
+      for (let i = 0; i < 3; i += 1) await hold();
+
+      expect(balancer.counts().get(a.port)?.connections).toBe(3);
+      expect(balancer.counts().get(downPort)?.connections).toBe(3);
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+  });
+
+  it('hands on all of an answer before it closes the connection the replica closed', async () => {
+    const body = 'x'.repeat(4_000_000);
+    const closing = createServer((_req, res) => res.writeHead(200, { connection: 'close' }).end(body));
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    started.push(closing);
+    const port = await freePort();
+    const balancer = await startBalancer(port, [(closing.address() as AddressInfo).port]);
+    started.push(balancer);
+
+    // A caller that reads slowly: the answer's end is still in the balancer's hands when the replica has closed.
+    const socket = net.connect(port, '127.0.0.1');
+    socket.write('GET / HTTP/1.1\r\nhost: x\r\n\r\n');
+    let received = 0;
+    await new Promise<void>((resolve) => {
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        socket.pause();
+        setTimeout(() => socket.resume(), 2);
+      });
+      socket.once('close', () => resolve());
+    });
+
+    expect(received).toBeGreaterThan(body.length);
   });
 
   it('closes the connection when every replica refuses it', async () => {
