@@ -17,7 +17,8 @@ export class TransparencyLogError extends Error {
       | 'invalid_signature'
       | 'no_known_signature'
       | 'wrong_origin'
-      | 'invalid_tree_range',
+      | 'invalid_tree_range'
+      | 'invalid_tile',
     message: string,
   ) {
     super(message);

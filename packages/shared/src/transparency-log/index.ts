@@ -34,6 +34,22 @@ export {
 } from './merkle-tree.js';
 export { verifyConsistency, verifyInclusion } from './verify-proof.js';
 export {
+  buildTile,
+  createTileSubtreeReader,
+  encodeEntryBundle,
+  formatTilePath,
+  MAX_BUNDLE_ENTRY_SIZE,
+  parseEntryBundle,
+  parseTilePath,
+  proveConsistencyFromTiles,
+  proveInclusionFromTiles,
+  TILE_WIDTH,
+  tilesPublished,
+  tileWidth,
+  type Tile,
+  type TiledTree,
+} from './tiles.js';
+export {
   computeKeyId,
   ED25519_SIGNATURE_TYPE,
   formatKeyId,
