@@ -18,7 +18,9 @@ export class TransparencyLogError extends Error {
       | 'no_known_signature'
       | 'wrong_origin'
       | 'invalid_tree_range'
-      | 'invalid_tile',
+      | 'invalid_tile'
+      | 'malformed_policy'
+      | 'no_quorum',
     message: string,
   ) {
     super(message);

@@ -51,6 +51,7 @@ export {
 } from './tiles.js';
 export {
   computeKeyId,
+  COSIGNATURE_SIGNATURE_TYPE,
   ED25519_SIGNATURE_TYPE,
   formatKeyId,
   formatVerifierKey,
@@ -59,6 +60,7 @@ export {
   parseSignerKey,
   parseVerifierKey,
   type GeneratedKeyPair,
+  type KeyType,
   type SignerKey,
   type VerifierKey,
 } from './note-keys.js';
@@ -78,6 +80,24 @@ export {
   type Checkpoint,
   type VerifiedCheckpoint,
 } from './checkpoint.js';
+export {
+  cosignatureTimestamp,
+  cosignCheckpoint,
+  cosignedMessage,
+  generateCosignerKeyPair,
+  parseCosignerKey,
+  parseCosignerVerifierKey,
+  verifyCosignature,
+  type Cosignature,
+} from './cosignature.js';
+export {
+  checkWitnessedCheckpoint,
+  createWitnessPolicy,
+  parseWitnessPolicy,
+  type PolicyWitness,
+  type WitnessedCheckpoint,
+  type WitnessPolicy,
+} from './witness-policy.js';
 export {
   asFieldCommitment,
   checkDisclosure,
