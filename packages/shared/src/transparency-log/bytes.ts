@@ -20,7 +20,8 @@ export class TransparencyLogError extends Error {
       | 'invalid_tree_range'
       | 'invalid_tile'
       | 'malformed_policy'
-      | 'no_quorum',
+      | 'no_quorum'
+      | 'malformed_witness_message',
     message: string,
   ) {
     super(message);

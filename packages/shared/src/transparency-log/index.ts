@@ -67,6 +67,7 @@ export {
 export {
   MAX_NOTE_SIGNATURES,
   parseNote,
+  parseSignatureLine,
   signNote,
   verifyNote,
   type NoteSignature,
@@ -98,6 +99,20 @@ export {
   type WitnessedCheckpoint,
   type WitnessPolicy,
 } from './witness-policy.js';
+export {
+  collectCosignatures,
+  formatAddCheckpointRequest,
+  formatTreeSizeBody,
+  judgeAddCheckpoint,
+  MAX_CONSISTENCY_PROOF_LINES,
+  parseAddCheckpointRequest,
+  parseCosignatureResponse,
+  parseTreeSizeBody,
+  TREE_SIZE_CONTENT_TYPE,
+  type AddCheckpointRequest,
+  type AddCheckpointVerdict,
+  type WitnessView,
+} from './witness-protocol.js';
 export {
   asFieldCommitment,
   checkDisclosure,
