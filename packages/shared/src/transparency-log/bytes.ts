@@ -21,7 +21,9 @@ export class TransparencyLogError extends Error {
       | 'invalid_tile'
       | 'malformed_policy'
       | 'no_quorum'
-      | 'malformed_witness_message',
+      | 'malformed_witness_message'
+      | 'malformed_proof'
+      | 'invalid_proof',
     message: string,
   ) {
     super(message);

@@ -113,6 +113,7 @@ export {
   type AddCheckpointVerdict,
   type WitnessView,
 } from './witness-protocol.js';
+export { formatTlogProof, parseTlogProof, TLOG_PROOF_HEADER, verifyTlogProof, type TlogProof } from './tlog-proof.js';
 export {
   asFieldCommitment,
   checkDisclosure,
