@@ -1,6 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,7 +54,7 @@ function runGo(cases: unknown[]): GoResult[] {
     GO111MODULE: 'off',
     GOPATH: '/usr/share/gocode',
     GOFLAGS: '',
-    GOCACHE: process.env.GOCACHE ?? mkdtempSync(join(tmpdir(), 'go-cache-')),
+    GOCACHE: process.env.GOCACHE ?? join(tmpdir(), 'wrenchmark-go-cache'),
   };
   const output = execFileSync('go', ['run', 'interop.go'], {
     cwd: GO_DIR,
