@@ -17,7 +17,13 @@ export class TransparencyLogError extends Error {
       | 'invalid_signature'
       | 'no_known_signature'
       | 'wrong_origin'
-      | 'invalid_tree_range',
+      | 'invalid_tree_range'
+      | 'invalid_tile'
+      | 'malformed_policy'
+      | 'no_quorum'
+      | 'malformed_witness_message'
+      | 'malformed_proof'
+      | 'invalid_proof',
     message: string,
   ) {
     super(message);

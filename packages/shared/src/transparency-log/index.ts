@@ -34,7 +34,24 @@ export {
 } from './merkle-tree.js';
 export { verifyConsistency, verifyInclusion } from './verify-proof.js';
 export {
+  buildTile,
+  createTileSubtreeReader,
+  encodeEntryBundle,
+  formatTilePath,
+  MAX_BUNDLE_ENTRY_SIZE,
+  parseEntryBundle,
+  parseTilePath,
+  proveConsistencyFromTiles,
+  proveInclusionFromTiles,
+  TILE_WIDTH,
+  tilesPublished,
+  tileWidth,
+  type Tile,
+  type TiledTree,
+} from './tiles.js';
+export {
   computeKeyId,
+  COSIGNATURE_SIGNATURE_TYPE,
   ED25519_SIGNATURE_TYPE,
   formatKeyId,
   formatVerifierKey,
@@ -43,12 +60,14 @@ export {
   parseSignerKey,
   parseVerifierKey,
   type GeneratedKeyPair,
+  type KeyType,
   type SignerKey,
   type VerifierKey,
 } from './note-keys.js';
 export {
   MAX_NOTE_SIGNATURES,
   parseNote,
+  parseSignatureLine,
   signNote,
   verifyNote,
   type NoteSignature,
@@ -62,6 +81,39 @@ export {
   type Checkpoint,
   type VerifiedCheckpoint,
 } from './checkpoint.js';
+export {
+  cosignatureTimestamp,
+  cosignCheckpoint,
+  cosignedMessage,
+  generateCosignerKeyPair,
+  parseCosignerKey,
+  parseCosignerVerifierKey,
+  verifyCosignature,
+  type Cosignature,
+} from './cosignature.js';
+export {
+  checkWitnessedCheckpoint,
+  createWitnessPolicy,
+  parseWitnessPolicy,
+  type PolicyWitness,
+  type WitnessedCheckpoint,
+  type WitnessPolicy,
+} from './witness-policy.js';
+export {
+  collectCosignatures,
+  formatAddCheckpointRequest,
+  formatTreeSizeBody,
+  judgeAddCheckpoint,
+  MAX_CONSISTENCY_PROOF_LINES,
+  parseAddCheckpointRequest,
+  parseCosignatureResponse,
+  parseTreeSizeBody,
+  TREE_SIZE_CONTENT_TYPE,
+  type AddCheckpointRequest,
+  type AddCheckpointVerdict,
+  type WitnessView,
+} from './witness-protocol.js';
+export { formatTlogProof, parseTlogProof, TLOG_PROOF_HEADER, verifyTlogProof, type TlogProof } from './tlog-proof.js';
 export {
   asFieldCommitment,
   checkDisclosure,

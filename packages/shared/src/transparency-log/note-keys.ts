@@ -5,7 +5,8 @@
  *   verifier key  <name>+<key id, 8 hex digits>+<base64(0x01 || 32-byte public key)>
  *   signer key    PRIVATE+KEY+<name>+<key id>+<base64(0x01 || 32-byte private seed)>
  *
- * key id = first 4 bytes, big-endian, of SHA-256(name || 0x0A || 0x01 || public key). Everything runs on WebCrypto
+ * key id = first 4 bytes, big-endian, of SHA-256(name || 0x0A || 0x01 || public key). A witness's cosigner key has
+ * the same forms with type byte 0x04 in place of 0x01 (c2sp.org/tlog-cosignature). Everything runs on WebCrypto
  * (Ed25519 and SHA-256), which Node 20 and current browsers provide, so no library is bundled.
  */
 import { concatBytes, decodeBase64, encodeBase64, encodeUtf8, TransparencyLogError, type Bytes } from './bytes.js';
@@ -13,6 +14,15 @@ import { sha256WithWebCrypto } from './tree-hasher.js';
 
 /** The signature type byte C2SP assigns to Ed25519. */
 export const ED25519_SIGNATURE_TYPE = 0x01;
+/** The type byte of timestamped Ed25519 witness cosignatures (c2sp.org/tlog-cosignature): same keys, other messages. */
+export const COSIGNATURE_SIGNATURE_TYPE = 0x04;
+
+/** The Ed25519 key types a key string may carry; each names what the key signs. */
+export type KeyType = typeof ED25519_SIGNATURE_TYPE | typeof COSIGNATURE_SIGNATURE_TYPE;
+
+function describeType(type: KeyType): string {
+  return type === ED25519_SIGNATURE_TYPE ? 'an Ed25519 (type 0x01) key' : 'an Ed25519 cosignature (type 0x04) key';
+}
 
 /** A public key a note's signatures are checked against. */
 export interface VerifierKey {
@@ -75,10 +85,12 @@ function isWellFormed(text: string): boolean {
 }
 
 /** The key id C2SP recommends: SHA-256(name || "\n" || type byte || public key), first four bytes big-endian. */
-export async function computeKeyId(name: string, publicKey: Uint8Array): Promise<number> {
-  const digest = await sha256WithWebCrypto(
-    concatBytes(encodeUtf8(name), Uint8Array.of(0x0a, ED25519_SIGNATURE_TYPE), publicKey),
-  );
+export async function computeKeyId(
+  name: string,
+  publicKey: Uint8Array,
+  type: KeyType = ED25519_SIGNATURE_TYPE,
+): Promise<number> {
+  const digest = await sha256WithWebCrypto(concatBytes(encodeUtf8(name), Uint8Array.of(0x0a, type), publicKey));
   return new DataView(digest.buffer).getUint32(0);
 }
 
@@ -101,14 +113,19 @@ function splitPlus(text: string, count: number): string[] | undefined {
 }
 
 /** Reads the name, id and type-prefixed 32-byte key shared by both key forms, or says why it cannot. */
-function parseKeyParts(name: string, idHex: string, keyBase64: string, what: string): { keyId: number; key: Bytes } {
+function parseKeyParts(
+  name: string,
+  idHex: string,
+  keyBase64: string,
+  what: string,
+  type: KeyType,
+): { keyId: number; key: Bytes } {
   if (!isValidKeyName(name)) throw new TransparencyLogError('malformed_key', `${what} has an invalid key name`);
   if (!/^[0-9a-fA-F]{8}$/.test(idHex))
     throw new TransparencyLogError('malformed_key', `${what} key id must be 8 hex digits`);
   const typed = decodeBase64(keyBase64);
   if (!typed || typed.length === 0) throw new TransparencyLogError('malformed_key', `${what} key is not base64`);
-  if (typed[0] !== ED25519_SIGNATURE_TYPE)
-    throw new TransparencyLogError('malformed_key', `${what} is not an Ed25519 (type 0x01) key`);
+  if (typed[0] !== type) throw new TransparencyLogError('malformed_key', `${what} is not ${describeType(type)}`);
   if (typed.length !== 1 + KEY_SIZE)
     throw new TransparencyLogError('malformed_key', `${what} Ed25519 key must be ${KEY_SIZE} bytes`);
   return { keyId: Number.parseInt(idHex, 16), key: typed.slice(1) };
@@ -123,13 +140,13 @@ export async function importPublicKey(publicKey: Bytes): Promise<CryptoKey> {
   }
 }
 
-/** Parses a verifier key string and checks its id against its name and key. */
-export async function parseVerifierKey(text: string): Promise<VerifierKey> {
+/** Parses a verifier key string (of the given type, a log's by default) and checks its id against its name and key. */
+export async function parseVerifierKey(text: string, type: KeyType = ED25519_SIGNATURE_TYPE): Promise<VerifierKey> {
   const parts = splitPlus(text, 2);
   if (!parts) throw new TransparencyLogError('malformed_key', 'verifier key must read <name>+<key id>+<key>');
   const [name, idHex, keyBase64] = parts as [string, string, string];
-  const { keyId, key } = parseKeyParts(name, idHex, keyBase64, 'verifier key');
-  if ((await computeKeyId(name, key)) !== keyId)
+  const { keyId, key } = parseKeyParts(name, idHex, keyBase64, 'verifier key', type);
+  if ((await computeKeyId(name, key, type)) !== keyId)
     throw new TransparencyLogError('malformed_key', 'verifier key id does not match its name and key');
   return { name, keyId, publicKey: key, text, cryptoKey: await importPublicKey(key) };
 }
@@ -154,42 +171,47 @@ function base64UrlToBase64(text: string): string {
 }
 
 /** Parses a signer key string, derives its public key and checks the id against it. */
-export async function parseSignerKey(text: string): Promise<SignerKey> {
+export async function parseSignerKey(text: string, type: KeyType = ED25519_SIGNATURE_TYPE): Promise<SignerKey> {
   const parts = splitPlus(text, 4);
   if (!parts || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY')
     throw new TransparencyLogError('malformed_key', 'signer key must read PRIVATE+KEY+<name>+<key id>+<key>');
   const [, , name, idHex, keyBase64] = parts as [string, string, string, string, string];
-  const { keyId, key } = parseKeyParts(name, idHex, keyBase64, 'signer key');
+  const { keyId, key } = parseKeyParts(name, idHex, keyBase64, 'signer key', type);
   const { cryptoKey, publicKey } = await importSeed(key);
-  if ((await computeKeyId(name, publicKey)) !== keyId)
+  if ((await computeKeyId(name, publicKey, type)) !== keyId)
     throw new TransparencyLogError('malformed_key', 'signer key id does not match its name and key');
   return { name, keyId, publicKey, cryptoKey };
 }
 
 /** The verifier key string of a name and public key. */
-export async function formatVerifierKey(name: string, publicKey: Uint8Array): Promise<string> {
+export async function formatVerifierKey(
+  name: string,
+  publicKey: Uint8Array,
+  type: KeyType = ED25519_SIGNATURE_TYPE,
+): Promise<string> {
   if (!isValidKeyName(name))
     throw new TransparencyLogError('malformed_key', 'key name must be non-empty, with no spaces or +');
   if (publicKey.length !== KEY_SIZE)
     throw new TransparencyLogError('malformed_key', `Ed25519 public key must be ${KEY_SIZE} bytes`);
-  const typed = concatBytes(Uint8Array.of(ED25519_SIGNATURE_TYPE), publicKey);
-  return `${name}+${formatKeyId(await computeKeyId(name, publicKey))}+${encodeBase64(typed)}`;
+  const typed = concatBytes(Uint8Array.of(type), publicKey);
+  return `${name}+${formatKeyId(await computeKeyId(name, publicKey, type))}+${encodeBase64(typed)}`;
 }
 
 /**
- * A fresh Ed25519 key pair for the named log, as its signer key (secret: configuration only) and verifier key
- * (public: README, bundle, key endpoint). The seed comes from WebCrypto's key generation.
+ * A fresh Ed25519 key pair for the named log (or, with type 0x04, a witness's cosigner key), as its signer key
+ * (secret: configuration only) and verifier key (public: README, bundle, key endpoint). The seed comes from
+ * WebCrypto's key generation.
  */
-export async function generateKeyPair(name: string): Promise<GeneratedKeyPair> {
+export async function generateKeyPair(name: string, type: KeyType = ED25519_SIGNATURE_TYPE): Promise<GeneratedKeyPair> {
   if (!isValidKeyName(name))
     throw new TransparencyLogError('malformed_key', 'key name must be non-empty, with no spaces or +');
   const pair = (await globalThis.crypto.subtle.generateKey(ED25519, true, ['sign', 'verify'])) as CryptoKeyPair;
   const pkcs8 = new Uint8Array(await globalThis.crypto.subtle.exportKey('pkcs8', pair.privateKey));
   const publicKey = new Uint8Array(await globalThis.crypto.subtle.exportKey('raw', pair.publicKey));
   const seed = pkcs8.slice(pkcs8.length - KEY_SIZE);
-  const keyId = formatKeyId(await computeKeyId(name, publicKey));
+  const keyId = formatKeyId(await computeKeyId(name, publicKey, type));
   return {
-    signerKey: `PRIVATE+KEY+${name}+${keyId}+${encodeBase64(concatBytes(Uint8Array.of(ED25519_SIGNATURE_TYPE), seed))}`,
-    verifierKey: await formatVerifierKey(name, publicKey),
+    signerKey: `PRIVATE+KEY+${name}+${keyId}+${encodeBase64(concatBytes(Uint8Array.of(type), seed))}`,
+    verifierKey: await formatVerifierKey(name, publicKey, type),
   };
 }

@@ -57,7 +57,8 @@ function readNoteText(note: string | Uint8Array): string {
   return text;
 }
 
-function parseSignatureLine(line: string): NoteSignature {
+/** Parses one `— <name> <base64>` signature line (without its newline), checking its form but no signature. */
+export function parseSignatureLine(line: string): NoteSignature {
   if (!line.startsWith(SIGNATURE_PREFIX))
     reject('every line after the blank line must be a signature starting with "— "');
   const rest = line.slice(SIGNATURE_PREFIX.length);
