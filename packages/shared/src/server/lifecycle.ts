@@ -7,14 +7,6 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/**
- * Requests one kept-alive connection carries before the service closes it (Connection: close on the last answer).
- * Its callers then connect again, and a Kubernetes Service, which spreads connections and not requests, hands the new
- * connection to any ready replica: a replica that was restarted or added takes its share of the gateway's and the
- * services' kept-alive traffic within this many requests of each connection, not never (docs/deployment.md#replicas).
- */
-export const MAX_REQUESTS_PER_CONNECTION = 100;
-
 /** How long a shutdown may take before it is cut off (a deployment's grace period must be longer: docs/deployment.md). */
 export const SHUTDOWN_CUTOFF_MS = 10_000;
 
@@ -38,7 +30,6 @@ export async function runService(options: {
     s.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
-  server.maxRequestsPerSocket = MAX_REQUESTS_PER_CONNECTION;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   logger.info({ host: options.host, port }, `${options.name} listening`);
