@@ -37,18 +37,12 @@ export async function insertTechnician(
 
 /** The name of this garage's technician whose name is this one, ignoring case and outer spaces; null when none is. */
 export async function findTechnicianName(db: Queryable, garageId: string, name: string): Promise<string | null> {
-  const { rows } = await db.query<{ full_name: string }>(
-    `SELECT full_name FROM users
-      WHERE garage_id = $1 AND role = 'technician' AND lower(full_name) = lower(btrim($2))
-      ORDER BY created_at LIMIT 1`,
-    [garageId, name],
-  );
-  return rows[0]?.full_name ?? null;
+  return (await findTechnicianNames(db, garageId, [name]))[0] ?? null;
 }
 
 /**
- * findTechnicianName for many names at once, in one query: for each name, in the order given, the name of this garage's
- * technician so named (case and outer spaces aside), or null.
+ * For each name, in the order given and in one query, the name of this garage's technician so named (case and outer
+ * spaces aside), or null: the one matching rule, which findTechnicianName asks with one name.
  */
 export async function findTechnicianNames(
   db: Queryable,
